@@ -1,0 +1,99 @@
+# Makefile — builds ./judge, its tests, fuzzers and benchmarks. GNU make.
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR = $(PREFIX)/bin
+DATADIR = $(PREFIX)/share/judge
+MANDIR = $(PREFIX)/share/man/man1
+
+CC ?= cc
+PKGS = libxml-2.0 libpcre2-8 readline
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lxml2 -lpcre2-8 -lreadline)
+WARN = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wno-unused-parameter \
+       -Wwrite-strings -Wpointer-arith -Wformat=2
+OPT ?= -O2 -g
+CFLAGS_ALL = -std=c11 -D_GNU_SOURCE $(OPT) $(WARN) $(PKG_CFLAGS) $(CFLAGS) \
+             -DJUDGE_DATADIR='"$(DATADIR)"'
+LIBS = $(PKG_LIBS) -lstemmer -lm
+
+BUILD ?= build
+SRCS := $(sort $(wildcard src/*/*.c))
+MAIN_SRC = src/cli/main.c
+LIB_SRCS := $(filter-out $(MAIN_SRC),$(SRCS))
+LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o)
+UNIT_SRCS := $(sort $(wildcard tests/unit/test_*.c))
+UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
+FUZZ_SRCS := $(sort $(wildcard tests/fuzz/fuzz_*.c))
+
+.PHONY: all check check-sanitize bench bench-search fuzz install uninstall clean units
+
+all: judge
+
+judge: $(BUILD)/judge
+	@if [ "$(BUILD)" = build ]; then cp -f $(BUILD)/judge judge; fi
+
+$(BUILD)/judge: $(BUILD)/src/cli/main.o $(BUILD)/libjudge.a
+	$(CC) $(CFLAGS_ALL) -o $@ $^ $(LIBS) $(LDFLAGS)
+
+$(BUILD)/libjudge.a: $(LIB_OBJS)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -MMD -MP -c -o $@ $<
+
+$(BUILD)/tests/%: tests/unit/%.c tests/unit/t.h $(BUILD)/libjudge.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -Isrc -o $@ $< $(BUILD)/libjudge.a $(LIBS) $(LDFLAGS)
+
+units: $(UNIT_BINS)
+
+# The test suite: unit programs, golden files run through the binary, scripted tests.
+check: all units
+	@JUDGE=$(CURDIR)/$(BUILD)/judge UNITDIR=$(CURDIR)/$(BUILD)/tests bash tests/run
+
+# The same suite under AddressSanitizer and UndefinedBehaviorSanitizer.
+check-sanitize:
+	@$(MAKE) --no-print-directory BUILD=build-san OPT="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
+		LDFLAGS="-fsanitize=address,undefined" build-san/judge units
+	@ASAN_OPTIONS=detect_leaks=0:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+		JUDGE=$(CURDIR)/build-san/judge UNITDIR=$(CURDIR)/build-san/tests JUDGE_SANITIZED=1 bash tests/run
+
+# Fuzz targets (clang libFuzzer). FUZZ_SECONDS per target; corpora live in tests/fuzz/corpus/.
+FUZZ_SECONDS ?= 60
+fuzz:
+	@$(MAKE) --no-print-directory BUILD=build-fuzz CC=clang OPT="-O1 -g -fsanitize=fuzzer-no-link,address,undefined" build-fuzz/libjudge.a
+	@for f in $(FUZZ_SRCS); do n=$$(basename $$f .c); \
+	  clang -std=c11 -D_GNU_SOURCE -O1 -g -fsanitize=fuzzer,address,undefined $(PKG_CFLAGS) -Isrc -o build-fuzz/$$n $$f build-fuzz/libjudge.a $(LIBS) || exit 1; \
+	  mkdir -p tests/fuzz/corpus/$$n; \
+	  echo "fuzz: $$n for $(FUZZ_SECONDS)s"; \
+	  build-fuzz/$$n -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 tests/fuzz/corpus/$$n tests/fuzz/seeds/$$n 2>&1 | tail -n 3 || exit 1; \
+	done
+
+bench: all
+	@bash tests/bench/bench.sh $(CURDIR)/$(BUILD)/judge
+
+bench-search: all
+	@bash tests/bench/bench-search.sh $(CURDIR)/$(BUILD)/judge
+
+install: all
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/rules $(DESTDIR)$(DATADIR)/corpus $(DESTDIR)$(MANDIR) \
+	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
+	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+	install -m 755 $(BUILD)/judge $(DESTDIR)$(BINDIR)/judge
+	cp -R rules/. $(DESTDIR)$(DATADIR)/rules/
+	cp -R corpus/. $(DESTDIR)$(DATADIR)/corpus/
+	if [ -f docs/judge.1 ]; then install -m 644 docs/judge.1 $(DESTDIR)$(MANDIR)/judge.1; fi
+	if [ -f completions/judge.bash ]; then install -m 644 completions/judge.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/judge; fi
+	if [ -f completions/_judge ]; then install -m 644 completions/_judge $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_judge; fi
+	if [ -f completions/judge.fish ]; then install -m 644 completions/judge.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/judge.fish; fi
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/judge $(DESTDIR)$(MANDIR)/judge.1
+	rm -rf $(DESTDIR)$(DATADIR)
+
+clean:
+	rm -rf build build-san build-fuzz judge
+
+-include $(LIB_OBJS:.o=.d) $(BUILD)/src/cli/main.d

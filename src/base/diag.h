@@ -1,0 +1,43 @@
+/* diag.h — the one diagnostics funnel: every parser reports here, never to stderr
+ * directly and never by exit(). A struct diags owns its items and their strings. */
+#ifndef JUDGE_DIAG_H
+#define JUDGE_DIAG_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+enum dlevel { DL_NOTE = 0, DL_WARNING = 1, DL_ERROR = 2 };
+
+struct diag_item {
+	enum dlevel level;
+	char *file;             /* may be NULL */
+	unsigned line, col;     /* 0 when unknown */
+	char *msg;
+	char *hint;             /* the next step for the user, or NULL */
+	char *src;              /* the offending line, for a caret, or NULL */
+};
+
+struct diags {
+	struct diag_item *v;
+	size_t n, cap;
+	enum dlevel worst;
+	bool any;
+	size_t count[3];
+};
+
+void diag_add(struct diags *d, enum dlevel lv, const char *file, unsigned line,
+    unsigned col, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+/* Attach a hint and/or the source line (for the caret) to the last item. */
+void diag_hint(struct diags *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void diag_src(struct diags *d, const char *line, size_t len);
+
+void diag_print_item(FILE *f, const struct diag_item *it);
+/* Print items at or above min; returns how many were printed. */
+size_t diag_print(FILE *f, const struct diags *d, enum dlevel min);
+void diag_clear(struct diags *d);
+const char *diag_level_name(enum dlevel lv);
+
+/* Print "  line\n  ^" with the caret under 1-based column col (counted in characters). */
+void diag_caret(FILE *f, const char *line, size_t len, unsigned col);
+
+#endif

@@ -1,0 +1,69 @@
+/* cmd.h — the command table and the context every command runs in. The table is data:
+ * dispatch, `help`, REPL completion and the shell completions all come from it.
+ * A command handler prints through c->out (text, or JSON when c->json) and returns an
+ * exit status: JX_OK, JX_NOTFOUND or JX_USAGE. Errors go through jerr(). */
+#ifndef JUDGE_CMD_H
+#define JUDGE_CMD_H
+#include <stdbool.h>
+#include <stddef.h>
+#include "../index/index.h"
+#include "../render/out.h"
+
+enum { JX_OK = 0, JX_NOTFOUND = 1, JX_USAGE = 2 };
+
+/* What a command's arguments are, for completion and help. */
+enum jarg { JA_NONE, JA_RULE, JA_TERM, JA_QUERY, JA_FILE, JA_RELEASE, JA_TOPIC,
+	JA_CARD, JA_COMMAND, JA_SETTING };
+
+/* REPL navigation (GNU info style): numbered links of the last answer, the visit history. */
+#define JNAV_MAX 256
+struct jnav {
+	char *links[JNAV_MAX];  /* targets numbered [1].. in the last answer: "510.1c" */
+	int nlinks;
+	jrid hist[JNAV_MAX];    /* visited rules */
+	int nhist, pos;         /* pos = index of the current rule in hist, -1 if none */
+};
+
+struct jctx {
+	struct jindex *ix;
+	struct jrelease *rel;   /* the release that answers (--cr, :use) */
+	struct out *out;
+	bool json;
+	bool verbose;           /* -v: scores and details */
+	bool examples;          /* show examples (":set examples off") */
+	int limit;              /* -n: how many results; 0 = the command's default */
+	bool interactive;       /* running in the REPL (numbered links, no exit) */
+	struct jnav *nav;       /* NULL outside the REPL */
+	void *search;           /* built lazily by the search module */
+	void *textbook;         /* built lazily by the textbook module */
+	void *board;            /* the last board resolved (REPL `why N`) */
+	const char *datadir;    /* where built-in data lives */
+};
+
+typedef int (*jcmd_fn)(struct jctx *c, int argc, char **argv);   /* argv[0] = name */
+
+struct jcmd {
+	const char *name;
+	const char *aliases;    /* space-separated, or NULL */
+	enum jarg arg;
+	const char *usage;      /* "rule ID[-LETTER]" */
+	const char *help;       /* one line */
+	jcmd_fn fn;
+	bool repl_only;         /* navigation commands */
+};
+
+extern const struct jcmd jcmd_table[];
+extern const size_t jcmd_count;
+
+const struct jcmd *jcmd_find(const char *name);
+int jcmd_run(struct jctx *c, int argc, char **argv);
+
+/* "judge: message" on stderr, plus a next step when hint is not NULL. */
+void jerr(struct jctx *c, const char *hint, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Record a numbered link in the current answer; returns its number (0 outside the REPL). */
+int jnav_link(struct jctx *c, const char *target);
+void jnav_reset_links(struct jctx *c);
+/* Record a visit to a rule in the history (REPL). */
+void jnav_visit(struct jctx *c, jrid id);
+
+#endif

@@ -1,0 +1,141 @@
+/* ruleid.c — parsing and printing rule numbers as values. */
+#include "ruleid.h"
+
+#include <ctype.h>
+#include <stdio.h>
+
+bool
+jrid_letter_valid(int c)
+{
+	return c >= 'a' && c <= 'z' && c != 'l' && c != 'o';
+}
+
+int
+jrid_letter_next(int c)
+{
+	do
+		c++;
+	while (c == 'l' || c == 'o');
+	return c <= 'z' ? c : 0;
+}
+
+int
+jrid_letter_prev(int c)
+{
+	do
+		c--;
+	while (c == 'l' || c == 'o');
+	return c >= 'a' ? c : 0;
+}
+
+jrid
+jrid_parse(const char *s, const char **end)
+{
+	const char *p = s;
+	unsigned chap = 0, num = 0;
+	int digits = 0;
+	while (isdigit((unsigned char)*p) && digits < 4) {
+		chap = chap * 10 + (unsigned)(*p - '0');
+		p++;
+		digits++;
+	}
+	if (digits == 0 || isdigit((unsigned char)*p))
+		return JRID_NONE;
+	if (digits == 1) {
+		/* a section: "7." or a bare "7" */
+		if (chap == 0)
+			return JRID_NONE;
+		if (*p == '.' && !isdigit((unsigned char)p[1]))
+			p++;
+		if (end)
+			*end = p;
+		return JRID_MAKE(chap, 0, 0);
+	}
+	if (digits != 3 || chap < 100)
+		return JRID_NONE;
+	if (*p != '.' || !isdigit((unsigned char)p[1])) {
+		if (*p == '.')
+			p++;
+		if (end)
+			*end = p;
+		return JRID_MAKE(chap, 0, 0);
+	}
+	p++;
+	digits = 0;
+	while (isdigit((unsigned char)*p) && digits < 4) {
+		num = num * 10 + (unsigned)(*p - '0');
+		p++;
+		digits++;
+	}
+	if (isdigit((unsigned char)*p) || num == 0 || num > 4000)
+		return JRID_NONE;
+	int letter = 0;
+	if (*p >= 'a' && *p <= 'z' && !isalnum((unsigned char)p[1])) {
+		letter = *p;
+		p++;
+	}
+	if (*p == '.' && !isalnum((unsigned char)p[1]))
+		p++;
+	if (end)
+		*end = p;
+	return JRID_MAKE(chap, num, letter);
+}
+
+jrid
+jrid_from_str(const char *s)
+{
+	while (isspace((unsigned char)*s))
+		s++;
+	const char *e;
+	jrid id = jrid_parse(s, &e);
+	if (id == JRID_NONE)
+		return JRID_NONE;
+	while (isspace((unsigned char)*e))
+		e++;
+	return *e == '\0' ? id : JRID_NONE;
+}
+
+char *
+jrid_str(jrid id, char buf[16])
+{
+	unsigned chap = JRID_CHAP(id), num = JRID_NUM(id), letter = JRID_LETTER(id);
+	if (num == 0)
+		snprintf(buf, 16, "%u", chap);
+	else if (letter == 0)
+		snprintf(buf, 16, "%u.%u", chap, num);
+	else
+		snprintf(buf, 16, "%u.%u%c", chap, num, (char)letter);
+	return buf;
+}
+
+enum jrid_level
+jrid_level(jrid id)
+{
+	if (JRID_LETTER(id))
+		return JL_SUBRULE;
+	if (JRID_NUM(id))
+		return JL_RULE;
+	return JRID_CHAP(id) < 100 ? JL_SECTION : JL_CHAPTER;
+}
+
+jrid
+jrid_parent(jrid id)
+{
+	switch (jrid_level(id)) {
+	case JL_SUBRULE: return id & ~0xFFu;
+	case JL_RULE: return JRID_MAKE(JRID_CHAP(id), 0, 0);
+	case JL_CHAPTER: return JRID_MAKE(JRID_CHAP(id) / 100, 0, 0);
+	default: return JRID_NONE;
+	}
+}
+
+bool
+jrid_within(jrid id, jrid anc)
+{
+	while (id != JRID_NONE) {
+		if (id == anc)
+			return true;
+		id = jrid_parent(id);
+	}
+	return false;
+}

@@ -1,0 +1,39 @@
+/* ruleid.h — rule numbers as values, so 702.1 and 702.10 compare as numbers and
+ * letters skip l and o. Anyone may include this. */
+#ifndef JUDGE_RULEID_H
+#define JUDGE_RULEID_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* A rule id packs section-or-chapter (1-9 are sections, 100-999 chapters), the rule
+ * number after the dot (0 = none) and the subrule letter (0 = none, else 'a'..'z'):
+ *   chap << 20 | num << 8 | letter.  Sorting ids sorts rules in document order. */
+typedef uint32_t jrid;
+
+#define JRID_NONE 0u
+#define JRID_MAKE(chap, num, letter) (((uint32_t)(chap) << 20) | ((uint32_t)(num) << 8) | (uint32_t)(letter))
+#define JRID_CHAP(id) ((id) >> 20)
+#define JRID_NUM(id) (((id) >> 8) & 0xFFFu)
+#define JRID_LETTER(id) ((id) & 0xFFu)
+
+enum jrid_level { JL_SECTION, JL_CHAPTER, JL_RULE, JL_SUBRULE };
+
+/* Parse "702.19b", "702.19.", "702", "7." at s; on success return the id and set *end
+ * past the number (and one trailing dot, when it ends the number). JRID_NONE if s
+ * does not start with a rule number. */
+jrid jrid_parse(const char *s, const char **end);
+/* Parse a whole string (surrounding spaces allowed); JRID_NONE unless all of it is one id. */
+jrid jrid_from_str(const char *s);
+/* Writes "702.19b" (no trailing dot); buf needs 16 bytes. Returns buf. */
+char *jrid_str(jrid id, char buf[16]);
+enum jrid_level jrid_level(jrid id);
+jrid jrid_parent(jrid id);   /* 702.19b -> 702.19 -> 702 -> 7; 7 -> JRID_NONE */
+/* Letters in CR order, skipping l and o: next/prev letter or 0 past the ends. */
+int jrid_letter_next(int c);
+int jrid_letter_prev(int c);
+bool jrid_letter_valid(int c);
+/* Is `anc` equal to `id` or one of its ancestors? */
+bool jrid_within(jrid id, jrid anc);
+
+#endif
