@@ -1,0 +1,571 @@
+/* build.c — building the search index: documents tokenized once into a stream of
+ * interned term ids, then postings made from the stream by a counting sort. */
+#include "srch_int.h"
+
+#include <libstemmer.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static double
+now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static uint32_t
+hash_str(const char *k, size_t n)
+{
+	uint32_t h = 2166136261u;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)k[i]) * 16777619u;
+	return h;
+}
+
+static const char *
+hash_key(const struct srch *s, uint32_t v, bool words, size_t *len)
+{
+	if (words) {
+		*len = s->words[v].len;
+		return s->words[v].w;
+	}
+	*len = strlen(s->terms[v].stem);
+	return s->terms[v].stem;
+}
+
+uint32_t
+shash_get(const struct srch *s, const struct shash *h, const char *k, size_t n, bool words)
+{
+	if (h->cap == 0)
+		return UINT32_MAX;
+	uint32_t i = hash_str(k, n) & (h->cap - 1);
+	for (;;) {
+		uint32_t v = h->slot[i];
+		if (v == 0)
+			return UINT32_MAX;
+		size_t len;
+		const char *key = hash_key(s, v - 1, words, &len);
+		if (len == n && memcmp(key, k, n) == 0)
+			return v - 1;
+		i = (i + 1) & (h->cap - 1);
+	}
+}
+
+static void
+shash_put(struct srch *s, struct shash *h, uint32_t v, bool words)
+{
+	if ((h->n + 1) * 2 > h->cap) {
+		uint32_t ncap = h->cap ? h->cap * 2 : 1024;
+		uint32_t *ns = xcalloc(ncap, sizeof *ns);
+		for (uint32_t i = 0; i < h->cap; i++) {
+			if (h->slot[i] == 0)
+				continue;
+			size_t len;
+			const char *key = hash_key(s, h->slot[i] - 1, words, &len);
+			uint32_t j = hash_str(key, len) & (ncap - 1);
+			while (ns[j])
+				j = (j + 1) & (ncap - 1);
+			ns[j] = h->slot[i];
+		}
+		free(h->slot);
+		h->slot = ns;
+		h->cap = ncap;
+	}
+	size_t len;
+	const char *key = hash_key(s, v, words, &len);
+	uint32_t j = hash_str(key, len) & (h->cap - 1);
+	while (h->slot[j])
+		j = (j + 1) & (h->cap - 1);
+	h->slot[j] = v + 1;
+	h->n++;
+}
+
+struct srch *
+srch_new(void)
+{
+	struct srch *s = xcalloc(1, sizeof *s);
+	s->stemmer = sb_stemmer_new("english", NULL);
+	return s;
+}
+
+void
+srch_free(struct srch *s)
+{
+	if (!s)
+		return;
+	if (s->stemmer)
+		sb_stemmer_delete(s->stemmer);
+	if (s->re)
+		sregex_free(s->re);
+	free(s->docs);
+	free(s->terms);
+	free(s->termh.slot);
+	free(s->words);
+	free(s->wordh.slot);
+	free(s->toks);
+	free(s->posts);
+	free(s->thes);
+	free(s->len_start);
+	free(s->by_len);
+	free(s->scr);
+	free(s->qmask);
+	free(s->touched);
+	free(s->qterms);
+	arena_free(&s->arena);
+	free(s);
+}
+
+size_t
+srch_stem(struct srch *s, const char *word, size_t n, char *out, size_t cap)
+{
+	const sb_symbol *r = NULL;
+	int len = 0;
+	if (s->stemmer && n < WORD_MAX) {
+		r = sb_stemmer_stem(s->stemmer, (const sb_symbol *)word, (int)n);
+		len = r ? sb_stemmer_length(s->stemmer) : 0;
+	}
+	if (!r) {
+		r = (const sb_symbol *)word;
+		len = (int)n;
+	}
+	if ((size_t)len >= cap)
+		len = (int)cap - 1;
+	memcpy(out, r, (size_t)len);
+	out[len] = '\0';
+	return (size_t)len;
+}
+
+uint32_t
+srch_term_lookup(const struct srch *s, const char *stem, size_t n)
+{
+	return shash_get(s, &s->termh, stem, n, false);
+}
+
+static uint32_t
+intern_term(struct srch *s, const char *stem, size_t n)
+{
+	uint32_t t = shash_get(s, &s->termh, stem, n, false);
+	if (t != UINT32_MAX)
+		return t;
+	s->terms = xgrow(s->terms, &s->termcap, s->nterms + 1, sizeof *s->terms);
+	t = (uint32_t)s->nterms++;
+	memset(&s->terms[t], 0, sizeof s->terms[t]);
+	s->terms[t].stem = arena_strndup(&s->arena, stem, n);
+	shash_put(s, &s->termh, t, false);
+	return t;
+}
+
+/* The surface word for folded text, created (and stemmed once) when new. */
+static uint32_t
+intern_word(struct srch *s, const char *w, size_t n)
+{
+	uint32_t v = shash_get(s, &s->wordh, w, n, true);
+	if (v != UINT32_MAX)
+		return v;
+	char stem[WORD_MAX];
+	size_t sl = srch_stem(s, w, n, stem, sizeof stem);
+	uint32_t t = intern_term(s, stem, sl);
+	s->words = xgrow(s->words, &s->wordcap, s->nwords + 1, sizeof *s->words);
+	v = (uint32_t)s->nwords++;
+	s->words[v].w = arena_strndup(&s->arena, w, n);
+	s->words[v].len = (uint32_t)n;
+	s->words[v].term = t;
+	s->words[v].count = 0;
+	s->words[v].stop = srch_is_stop(w, n);
+	shash_put(s, &s->wordh, v, true);
+	return v;
+}
+
+uint32_t
+srch_term_of(struct srch *s, const char *folded, size_t n)
+{
+	uint32_t v = shash_get(s, &s->wordh, folded, n, true);
+	if (v != UINT32_MAX)
+		return s->words[v].term;
+	char stem[WORD_MAX];
+	size_t sl = srch_stem(s, folded, n, stem, sizeof stem);
+	return srch_term_lookup(s, stem, sl);
+}
+
+/* Tokenize one field of a document onto the token stream; returns how many tokens. */
+static uint16_t
+add_field(struct srch *s, const char *text, bool count_title, struct sdoc *d)
+{
+	size_t pos = 0, n = text ? strlen(text) : 0, k = 0;
+	struct stok t;
+	uint32_t seen[32];
+	size_t nseen = 0;
+	while (stok_next(text, n, &pos, &t)) {
+		uint32_t w = intern_word(s, t.f, t.flen);
+		s->words[w].count++;
+		if (s->words[w].stop)
+			continue;
+		s->toks = xgrow(s->toks, &s->tokcap, s->ntoks + 1, sizeof *s->toks);
+		uint32_t term = s->words[w].term;
+		s->toks[s->ntoks++] = term;
+		k++;
+		if (count_title) {
+			size_t i;
+			for (i = 0; i < nseen && seen[i] != term; i++)
+				;
+			if (i == nseen && nseen < 32)
+				seen[nseen++] = term;
+		}
+		if (k == UINT16_MAX)
+			break;
+	}
+	if (count_title)
+		d->ntitle = (uint8_t)nseen;
+	return (uint16_t)k;
+}
+
+static uint32_t
+add_doc_full(struct srch *s, enum srch_kind kind, const char *id, const char *title,
+    const char *ctx, const char *body, jrid rid)
+{
+	if (s->final)
+		return UINT32_MAX;
+	double t0 = now();
+	s->docs = xgrow(s->docs, &s->doccap, s->ndocs + 1, sizeof *s->docs);
+	struct sdoc *d = &s->docs[s->ndocs];
+	memset(d, 0, sizeof *d);
+	d->kind = (uint8_t)kind;
+	d->id = arena_strdup(&s->arena, id ? id : "");
+	d->title = title && *title ? arena_strdup(&s->arena, title) : NULL;
+	d->ctx = ctx && *ctx ? arena_strdup(&s->arena, ctx) : NULL;
+	d->body = arena_strdup(&s->arena, body ? body : "");
+	d->rid = rid;
+	d->tok = (uint32_t)s->ntoks;
+	d->nf[F_TITLE] = add_field(s, d->title, true, d);
+	d->nf[F_CTX] = add_field(s, d->ctx, false, d);
+	d->nf[F_BODY] = add_field(s, d->body, false, d);
+	d->ntok = (uint32_t)(s->ntoks - d->tok);
+	s->build_seconds += now() - t0;
+	return (uint32_t)s->ndocs++;
+}
+
+uint32_t
+srch_add_doc(struct srch *s, enum srch_kind kind, const char *id, const char *title,
+    const char *body)
+{
+	if ((unsigned)kind >= SK_NKINDS)
+		kind = SK_TEXTBOOK;
+	return add_doc_full(s, kind, id, title, NULL, body, 0);
+}
+
+/* The titles of a rule's titled ancestors up to its chapter: "Trample" for 702.19b,
+ * "State-Based Actions" for 704.5j. The section's title is too broad to help. */
+static void
+rule_context(const struct jrelease *rel, const struct jrule *r, struct sbuf *b)
+{
+	sbuf_reset(b);
+	for (uint32_t p = r->parent; p != JNONE && p < rel->nrules; p = rel->rules[p].parent) {
+		const struct jrule *pr = &rel->rules[p];
+		if (jrid_level(pr->id) == JL_SECTION)
+			break;
+		if (pr->title) {
+			if (b->len)
+				sbuf_adds(b, "; ");
+			sbuf_adds(b, pr->title);
+		}
+	}
+}
+
+void
+srch_add_release(struct srch *s, const struct jrelease *rel)
+{
+	struct sbuf ctx = {0}, ectx = {0}, title = {0};
+	for (uint32_t i = 0; i < rel->nrules; i++) {
+		const struct jrule *r = &rel->rules[i];
+		const char *body = r->text ? r->text : "";
+		/* a titled rule's text starts with its title: keep the title in one field only */
+		if (r->title) {
+			size_t tl = strlen(r->title);
+			if (strncmp(body, r->title, tl) == 0) {
+				body += tl;
+				while (*body == ' ' || *body == '\n' || *body == '.')
+					body++;
+			}
+		}
+		rule_context(rel, r, &ctx);
+		add_doc_full(s, SK_RULE, r->num, r->title, sbuf_str(&ctx), body, r->id);
+		/* an example is read in the light of its rule's title and context */
+		sbuf_reset(&ectx);
+		if (r->title)
+			sbuf_adds(&ectx, r->title);
+		if (ctx.len) {
+			if (ectx.len)
+				sbuf_adds(&ectx, "; ");
+			sbuf_adds(&ectx, ctx.s);
+		}
+		for (uint32_t e = 0; e < r->nexamples; e++)
+			add_doc_full(s, SK_EXAMPLE, r->num, NULL, sbuf_str(&ectx), r->examples[e], r->id);
+	}
+	for (uint32_t g = 0; g < rel->ngloss; g++) {
+		const struct jgloss *gl = &rel->gloss[g];
+		sbuf_reset(&title);
+		if (gl->naliases == 0)
+			sbuf_adds(&title, gl->head);
+		for (uint32_t a = 0; a < gl->naliases; a++) {
+			if (a)
+				sbuf_adds(&title, ", ");
+			sbuf_adds(&title, gl->aliases[a]);
+		}
+		struct sbuf body = {0};
+		sbuf_adds(&body, gl->text ? gl->text : "");
+		for (uint32_t e = 0; e < gl->nexamples; e++) {
+			sbuf_adds(&body, "\nExample: ");
+			sbuf_adds(&body, gl->examples[e]);
+		}
+		add_doc_full(s, SK_GLOSSARY, gl->head, sbuf_str(&title), NULL, sbuf_str(&body), 0);
+		sbuf_free(&body);
+	}
+	sbuf_free(&ctx);
+	sbuf_free(&ectx);
+	sbuf_free(&title);
+}
+
+static int
+cmp_len(const void *a, const void *b, void *arg)
+{
+	const struct srch *s = arg;
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	return (int)s->words[x].len - (int)s->words[y].len;
+}
+
+void
+srch_finalize(struct srch *s)
+{
+	if (s->final)
+		return;
+	double t0 = now();
+	s->final = true;
+	size_t nd = s->ndocs, nt = s->nterms;
+	uint32_t *last = xmalloc((nt + 1) * sizeof *last);
+	uint32_t *cur = xmalloc((nt + 1) * sizeof *cur);
+	for (size_t t = 0; t < nt; t++) {
+		last[t] = UINT32_MAX;
+		s->terms[t].npost = 0;
+	}
+	/* pass 1: how many documents each term is in */
+	for (size_t d = 0; d < nd; d++) {
+		const struct sdoc *doc = &s->docs[d];
+		for (uint32_t k = 0; k < doc->ntok; k++) {
+			uint32_t t = s->toks[doc->tok + k];
+			if (last[t] != d) {
+				last[t] = (uint32_t)d;
+				s->terms[t].npost++;
+			}
+		}
+	}
+	size_t total = 0;
+	for (size_t t = 0; t < nt; t++) {
+		s->terms[t].post = (uint32_t)total;
+		s->terms[t].df = s->terms[t].npost;
+		total += s->terms[t].npost;
+		last[t] = UINT32_MAX;
+		cur[t] = s->terms[t].post;
+	}
+	s->posts = xcalloc(total ? total : 1, sizeof *s->posts);
+	s->nposts = total;
+	double lensum[NF] = {0}, withf[NF] = {0};
+	/* pass 2: fill postings in document order, counting per field */
+	for (size_t d = 0; d < nd; d++) {
+		const struct sdoc *doc = &s->docs[d];
+		uint32_t k = 0;
+		for (int f = 0; f < NF; f++) {
+			if (doc->nf[f]) {
+				lensum[f] += doc->nf[f];
+				withf[f] += 1;
+			}
+			for (uint32_t e = k + doc->nf[f]; k < e; k++) {
+				uint32_t t = s->toks[doc->tok + k];
+				uint32_t p;
+				if (last[t] != d) {
+					last[t] = (uint32_t)d;
+					p = cur[t]++;
+					s->posts[p].doc = (uint32_t)d;
+				} else {
+					p = cur[t] - 1;
+				}
+				if (s->posts[p].tf[f] < UINT16_MAX)
+					s->posts[p].tf[f]++;
+			}
+		}
+	}
+	for (int f = 0; f < NF; f++)
+		s->avglen[f] = withf[f] > 0 ? lensum[f] / withf[f] : 1.0;
+	free(last);
+	free(cur);
+	/* words by length, for typo candidates */
+	s->by_len = xmalloc((s->nwords + 1) * sizeof *s->by_len);
+	for (size_t w = 0; w < s->nwords; w++)
+		s->by_len[w] = (uint32_t)w;
+	qsort_r(s->by_len, s->nwords, sizeof *s->by_len, cmp_len, s);
+	s->len_start = xcalloc(WORD_MAX + 2, sizeof *s->len_start);
+	size_t w = 0;
+	for (uint32_t L = 0; L <= WORD_MAX + 1; L++) {
+		while (w < s->nwords && s->words[s->by_len[w]].len < L)
+			w++;
+		s->len_start[L] = (uint32_t)w;
+	}
+	s->scr = xcalloc(nd ? nd : 1, sizeof *s->scr);
+	s->qmask = xcalloc(nt ? nt : 1, sizeof *s->qmask);
+	s->touched = xmalloc((nd ? nd : 1) * sizeof *s->touched);
+	s->build_seconds += now() - t0;
+}
+
+/* Optimal-string-alignment distance (a transposition counts 1), or maxd+1 when larger. */
+int
+srch_damerau(const char *a, size_t na, const char *b, size_t nb, int maxd)
+{
+	if (na > WORD_MAX || nb > WORD_MAX)
+		return maxd + 1;
+	if ((na > nb ? na - nb : nb - na) > (size_t)maxd)
+		return maxd + 1;
+	int d[3][WORD_MAX + 1];
+	int *pp = d[0], *p = d[1], *c = d[2];
+	for (size_t j = 0; j <= nb; j++)
+		p[j] = (int)j;
+	for (size_t i = 1; i <= na; i++) {
+		c[0] = (int)i;
+		int rowmin = c[0];
+		for (size_t j = 1; j <= nb; j++) {
+			int cost = a[i - 1] != b[j - 1];
+			int v = p[j] + 1;
+			if (c[j - 1] + 1 < v)
+				v = c[j - 1] + 1;
+			if (p[j - 1] + cost < v)
+				v = p[j - 1] + cost;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && pp[j - 2] + 1 < v)
+				v = pp[j - 2] + 1;
+			c[j] = v;
+			if (v < rowmin)
+				rowmin = v;
+		}
+		if (rowmin > maxd)
+			return maxd + 1;
+		int *tmp = pp;
+		pp = p;
+		p = c;
+		c = tmp;
+	}
+	return p[nb] > maxd ? maxd + 1 : p[nb];
+}
+
+size_t
+srch_near_words(const struct srch *s, const char *w, size_t n, int maxd, uint32_t *out,
+    int *dist, size_t cap)
+{
+	size_t k = 0;
+	if (!s->len_start || cap == 0)
+		return 0;
+	size_t lo = n > (size_t)maxd ? n - (size_t)maxd : 0, hi = n + (size_t)maxd;
+	if (hi > WORD_MAX)
+		hi = WORD_MAX;
+	for (uint32_t i = s->len_start[lo]; i < s->len_start[hi + 1]; i++) {
+		uint32_t v = s->by_len[i];
+		const struct sword *sw = &s->words[v];
+		if (sw->stop || (sw->w[0] >= '0' && sw->w[0] <= '9'))
+			continue;
+		int dd = srch_damerau(w, n, sw->w, sw->len, maxd);
+		if (dd > maxd || dd == 0)
+			continue;
+		/* keep the best cap: by distance, then by how common the word is */
+		size_t j = k < cap ? k++ : cap;
+		while (j > 0 && (dist[j - 1] > dd ||
+		    (dist[j - 1] == dd && s->words[out[j - 1]].count < sw->count))) {
+			if (j < cap) {
+				out[j] = out[j - 1];
+				dist[j] = dist[j - 1];
+			}
+			j--;
+		}
+		if (j < cap) {
+			out[j] = v;
+			dist[j] = dd;
+		}
+	}
+	return k;
+}
+
+size_t
+srch_prefix_terms(const struct srch *s, const char *prefix, size_t n, uint32_t *out, size_t cap)
+{
+	size_t k = 0;
+	for (size_t w = 0; w < s->nwords && k < cap; w++) {
+		const struct sword *sw = &s->words[w];
+		if (sw->stop || sw->len < n || memcmp(sw->w, prefix, n) != 0)
+			continue;
+		size_t j;
+		for (j = 0; j < k && out[j] != sw->term; j++)
+			;
+		if (j == k)
+			out[k++] = sw->term;
+	}
+	return k;
+}
+
+uint32_t
+srch_ndocs(const struct srch *s)
+{
+	return (uint32_t)s->ndocs;
+}
+
+enum srch_kind
+srch_doc_kind(const struct srch *s, uint32_t doc)
+{
+	return (enum srch_kind)s->docs[doc].kind;
+}
+
+const char *
+srch_doc_id(const struct srch *s, uint32_t doc)
+{
+	return s->docs[doc].id;
+}
+
+const char *
+srch_doc_title(const struct srch *s, uint32_t doc)
+{
+	return s->docs[doc].title;
+}
+
+const char *
+srch_doc_body(const struct srch *s, uint32_t doc)
+{
+	return s->docs[doc].body;
+}
+
+jrid
+srch_doc_rule(const struct srch *s, uint32_t doc)
+{
+	return s->docs[doc].rid;
+}
+
+const char *
+srch_kind_name(enum srch_kind k)
+{
+	switch (k) {
+	case SK_RULE: return "rule";
+	case SK_GLOSSARY: return "glossary";
+	case SK_EXAMPLE: return "example";
+	case SK_TEXTBOOK: return "textbook";
+	default: return "?";
+	}
+}
+
+void
+srch_stats(struct srch *s, struct srch_stats *st)
+{
+	memset(st, 0, sizeof *st);
+	st->ndocs = (uint32_t)s->ndocs;
+	st->nterms = (uint32_t)s->nterms;
+	st->nwords = (uint32_t)s->nwords;
+	st->nthesaurus = (uint32_t)s->nthes;
+	st->ntokens = s->ntoks;
+	st->bytes = s->arena.used_total + s->nposts * sizeof *s->posts + s->ntoks * sizeof *s->toks +
+	    s->ndocs * sizeof *s->docs;
+	st->build_seconds = s->build_seconds;
+}
