@@ -87,7 +87,7 @@ pt_side(const unsigned char *s, size_t n, size_t i)
 	return i > b ? i : 0;
 }
 
-/* "+1/+1", "-1/-1", "2/2", "*\/*": kept as one token, since counters and creature
+/* "+1/+1", "-1/-1", "2/2", "X/X": kept as one token, since counters and creature
  * sizes are what people search for. Returns the end, or 0 when s[i] starts none. */
 static bool
 is_alnum(unsigned char c)
