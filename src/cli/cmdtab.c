@@ -1,6 +1,7 @@
 /* cmdtab.c — the command table: dispatch, help and completion all read it. */
 #include "cmd.h"
 #include "cmd_rules.h"
+#include "../search/search.h"
 
 #include <string.h>
 
@@ -12,6 +13,8 @@ const struct jcmd jcmd_table[] = {
 	{"backrefs", "citedby", JA_RULE, "backrefs ID", "list the rules and glossary entries that cite a rule", cmd_backrefs, false},
 	{"toc", "contents", JA_RULE, "toc [SECTION]", "table of contents, of the whole release or of one section or chapter", cmd_toc, false},
 	{"versions", "releases", JA_NONE, "versions", "list the loaded releases with their counts", cmd_versions, false},
+	/* search (cmd_search.c) */
+	{"search", "s find", JA_QUERY, "search QUERY", "ranked search of rules, examples and glossary: \"phrases\", -not, prefix*, in:702, /regex/", cmd_search, false},
 	{"check", "lint", JA_FILE, "check FILE...", "parse rules files and print their diagnostics; exit status is the worst level", cmd_check, false},
 };
 const size_t jcmd_count = sizeof jcmd_table / sizeof *jcmd_table;

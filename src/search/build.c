@@ -319,8 +319,17 @@ srch_add_release(struct srch *s, const struct jrelease *rel)
 			sbuf_adds(&body, "\nExample: ");
 			sbuf_adds(&body, gl->examples[e]);
 		}
-		add_doc_full(s, SK_GLOSSARY, gl->head, sbuf_str(&title), NULL, sbuf_str(&body), 0);
+		uint32_t dn = add_doc_full(s, SK_GLOSSARY, gl->head, sbuf_str(&title), NULL, sbuf_str(&body), 0);
 		sbuf_free(&body);
+		if (dn != UINT32_MAX && gl->nrefs) {
+			jrid *refs = arena_alloc(&s->arena, gl->nrefs * sizeof *refs);
+			uint32_t k = 0;
+			for (uint32_t r = 0; r < gl->nrefs; r++)
+				if (gl->refs[r] < rel->nrules)
+					refs[k++] = rel->rules[gl->refs[r]].id;
+			s->docs[dn].refs = refs;
+			s->docs[dn].nrefs = k;
+		}
 	}
 	sbuf_free(&ctx);
 	sbuf_free(&ectx);
@@ -542,6 +551,30 @@ jrid
 srch_doc_rule(const struct srch *s, uint32_t doc)
 {
 	return s->docs[doc].rid;
+}
+
+size_t
+srch_doc_rules(const struct srch *s, uint32_t doc, const jrid **out)
+{
+	const struct sdoc *d = &s->docs[doc];
+	if (d->rid) {
+		*out = &d->rid;
+		return 1;
+	}
+	*out = d->refs;
+	return d->nrefs;
+}
+
+void
+srch_set_owner(struct srch *s, const void *owner)
+{
+	s->owner = owner;
+}
+
+const void *
+srch_owner(const struct srch *s)
+{
+	return s->owner;
 }
 
 const char *

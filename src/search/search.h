@@ -77,6 +77,13 @@ const char *srch_kind_name(enum srch_kind k);
 void srch_snippet(struct srch *s, uint32_t doc, struct sbuf *out, int width,
     const char *hl_on, const char *hl_off);
 
+/* The rules a document answers for: a rule's or example's own rule, a glossary entry's
+ * references. Returns how many; *out stays valid while s lives. */
+size_t srch_doc_rules(const struct srch *s, uint32_t doc, const jrid **out);
+/* What the index was built from (the command compares it with the current release). */
+void srch_set_owner(struct srch *s, const void *owner);
+const void *srch_owner(const struct srch *s);
+
 /* Index statistics, for -v and the benchmark. */
 struct srch_stats {
 	uint32_t ndocs, nterms, nwords, nthesaurus;
@@ -93,5 +100,10 @@ size_t srch_stem(struct srch *s, const char *word, size_t n, char *out, size_t c
 
 /* `judge search` and its hidden helpers (--dump, --bench). */
 int cmd_search(struct jctx *c, int argc, char **argv);
+/* The search index of c->rel, built on first use and kept in c->search. */
+struct srch *srch_for(struct jctx *c);
+/* A module with more documents to search (the textbook) defines this; it runs while
+ * the index is built, before srch_finalize(), and calls srch_add_doc(). */
+void srch_feed_textbook(struct jctx *c, struct srch *s) __attribute__((weak));
 
 #endif

@@ -41,6 +41,8 @@ struct sdoc {
 	uint8_t kind;
 	const char *id, *title, *ctx, *body;
 	jrid rid;
+	const jrid *refs;        /* glossary: the rules it cites */
+	uint32_t nrefs;
 	uint32_t tok, ntok;      /* slice of s->toks (title, ctx, body tokens in order) */
 	uint16_t nf[NF];         /* tokens per field */
 	uint8_t ntitle;          /* distinct non-stop title terms (for the title bonus) */
@@ -83,6 +85,7 @@ struct srch {
 	uint32_t *len_start;     /* words sorted by length: index of first word of length L */
 	uint32_t *by_len;
 	bool final;
+	const void *owner;
 	double build_seconds;
 	/* per-query scratch, sized ndocs */
 	struct dscr *scr;
