@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <math.h>
 
 static double
 now(void)
@@ -15,8 +16,8 @@ now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static uint32_t
-hash_str(const char *k, size_t n)
+uint32_t
+srch_hash(const char *k, size_t n)
 {
 	uint32_t h = 2166136261u;
 	for (size_t i = 0; i < n; i++)
@@ -38,13 +39,24 @@ hash_key(const struct srch *s, uint32_t v, bool words, size_t *len)
 uint32_t
 shash_get(const struct srch *s, const struct shash *h, const char *k, size_t n, bool words)
 {
+	return shash_get_h(s, h, k, n, words, srch_hash(k, n));
+}
+
+uint32_t
+shash_get_h(const struct srch *s, const struct shash *h, const char *k, size_t n, bool words,
+    uint32_t hash)
+{
 	if (h->cap == 0)
 		return UINT32_MAX;
-	uint32_t i = hash_str(k, n) & (h->cap - 1);
+	uint32_t i = hash & (h->cap - 1);
 	for (;;) {
 		uint32_t v = h->slot[i];
 		if (v == 0)
 			return UINT32_MAX;
+		if (h->hv[i] != hash) {
+			i = (i + 1) & (h->cap - 1);
+			continue;
+		}
 		size_t len;
 		const char *key = hash_key(s, v - 1, words, &len);
 		if (len == n && memcmp(key, k, n) == 0)
@@ -58,27 +70,30 @@ shash_put(struct srch *s, struct shash *h, uint32_t v, bool words)
 {
 	if ((h->n + 1) * 2 > h->cap) {
 		uint32_t ncap = h->cap ? h->cap * 2 : 1024;
-		uint32_t *ns = xcalloc(ncap, sizeof *ns);
+		uint32_t *ns = xcalloc(ncap, sizeof *ns), *nh = xcalloc(ncap, sizeof *nh);
 		for (uint32_t i = 0; i < h->cap; i++) {
 			if (h->slot[i] == 0)
 				continue;
-			size_t len;
-			const char *key = hash_key(s, h->slot[i] - 1, words, &len);
-			uint32_t j = hash_str(key, len) & (ncap - 1);
+			uint32_t j = h->hv[i] & (ncap - 1);
 			while (ns[j])
 				j = (j + 1) & (ncap - 1);
 			ns[j] = h->slot[i];
+			nh[j] = h->hv[i];
 		}
 		free(h->slot);
+		free(h->hv);
 		h->slot = ns;
+		h->hv = nh;
 		h->cap = ncap;
 	}
 	size_t len;
 	const char *key = hash_key(s, v, words, &len);
-	uint32_t j = hash_str(key, len) & (h->cap - 1);
+	uint32_t hash = srch_hash(key, len);
+	uint32_t j = hash & (h->cap - 1);
 	while (h->slot[j])
 		j = (j + 1) & (h->cap - 1);
 	h->slot[j] = v + 1;
+	h->hv[j] = hash;
 	h->n++;
 }
 
@@ -102,6 +117,8 @@ srch_free(struct srch *s)
 	free(s->docs);
 	free(s->terms);
 	free(s->termh.slot);
+	free(s->termh.hv);
+	free(s->wordh.hv);
 	free(s->words);
 	free(s->wordh.slot);
 	free(s->toks);
@@ -159,9 +176,9 @@ intern_term(struct srch *s, const char *stem, size_t n)
 
 /* The surface word for folded text, created (and stemmed once) when new. */
 static uint32_t
-intern_word(struct srch *s, const char *w, size_t n)
+intern_word(struct srch *s, const char *w, size_t n, uint32_t hash)
 {
-	uint32_t v = shash_get(s, &s->wordh, w, n, true);
+	uint32_t v = shash_get_h(s, &s->wordh, w, n, true, hash);
 	if (v != UINT32_MAX)
 		return v;
 	char stem[WORD_MAX];
@@ -198,7 +215,7 @@ add_field(struct srch *s, const char *text, bool count_title, struct sdoc *d)
 	uint32_t seen[32];
 	size_t nseen = 0;
 	while (stok_next(text, n, &pos, &t)) {
-		uint32_t w = intern_word(s, t.f, t.flen);
+		uint32_t w = intern_word(s, t.f, t.flen, t.hash);
 		s->words[w].count++;
 		if (s->words[w].stop)
 			continue;
@@ -290,7 +307,10 @@ srch_add_release(struct srch *s, const struct jrelease *rel)
 			}
 		}
 		rule_context(rel, r, &ctx);
-		add_doc_full(s, SK_RULE, r->num, r->title, sbuf_str(&ctx), body, r->id);
+		uint32_t dn = add_doc_full(s, SK_RULE, r->num, r->title, sbuf_str(&ctx), body, r->id);
+		/* a rule many others cite is central: 704.5a, 608.2b, 117.3 */
+		if (dn != UINT32_MAX)
+			s->docs[dn].prior = (float)log1p((double)r->nbackrefs + r->ngloss_backrefs);
 		/* an example is read in the light of its rule's title and context */
 		sbuf_reset(&ectx);
 		if (r->title)

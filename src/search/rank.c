@@ -19,10 +19,40 @@
 
 /* Field weights and length normalisation: a rule title or glossary head is worth
  * several body mentions; context (the parent rule's title) sits between. */
-static const float FW[NF] = { 5.0f, 1.6f, 1.0f };
-static const float FB[NF] = { 0.5f, 0.3f, 0.75f };
-#define K1 1.2f
-static const float KINDW[SK_NKINDS] = { 1.0f, 0.95f, 0.75f, 0.9f };
+static float FW[NF] = { 5.0f, 2.5f, 1.0f };
+static float FB[NF] = { 0.5f, 0.3f, 0.75f };
+static float K1 = 1.8f;
+static float KINDW[SK_NKINDS] = { 1.0f, 0.55f, 0.75f, 0.9f };
+static float P_VARIANT = 0.65f, P_COORD = 0.45f, P_PROX = 0.6f, P_TRULE = 1.6f, P_TGLOSS = 1.2f, P_BACK = 0.15f, P_TONLY = 0.7f, P_TONLYW = 0.3f;
+#ifdef SRCH_TUNE
+static void
+tune(void)
+{
+	static bool done;
+	if (done)
+		return;
+	done = true;
+	const char *e = getenv("SRCH_P");
+	if (!e)
+		return;
+	struct { const char *k; float *v; } t[] = {
+		{"fwt", &FW[0]}, {"fwc", &FW[1]}, {"fwb", &FW[2]}, {"fbt", &FB[0]}, {"fbc", &FB[1]}, {"fbb", &FB[2]},
+		{"k1", &K1}, {"kr", &KINDW[0]}, {"kg", &KINDW[1]}, {"ke", &KINDW[2]}, {"var", &P_VARIANT},
+		{"coord", &P_COORD}, {"prox", &P_PROX}, {"trule", &P_TRULE}, {"tgloss", &P_TGLOSS}, {"back", &P_BACK}, {"tonly", &P_TONLY}, {"tonlyw", &P_TONLYW},
+	};
+	char buf[512];
+	snprintf(buf, sizeof buf, "%s", e);
+	for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+		char *eq = strchr(tok, '=');
+		if (!eq)
+			continue;
+		*eq = 0;
+		for (size_t i = 0; i < sizeof t / sizeof *t; i++)
+			if (strcmp(t[i].k, tok) == 0)
+				*t[i].v = strtof(eq + 1, NULL);
+	}
+}
+#endif
 
 struct qalt {
 	uint32_t term;
@@ -48,6 +78,7 @@ struct qword {
 	char f[WORD_MAX];
 	uint8_t flen;
 	bool prefix, stop, noise, num, covered, replaced;
+	uint16_t th_first, th_n;  /* thesaurus entries whose slang starts here */
 	char stem[WORD_MAX];
 	uint8_t slen;
 	unsigned col;
@@ -222,9 +253,9 @@ add_words(struct srch *s, struct query *q, const char *text, size_t n, size_t ba
 	}
 }
 
-/* Find thesaurus slang in the plain words (longest first) and add what it stands for. */
+/* Find thesaurus slang starting at word i (longest first) and remember it. */
 static void
-apply_thesaurus(struct srch *s, struct query *q, size_t i, struct sbuf *key)
+match_thesaurus(struct srch *s, struct query *q, size_t i, struct sbuf *key)
 {
 	for (size_t len = 4; len >= 1; len--) {
 		if (i + len > q->nw)
@@ -244,27 +275,35 @@ apply_thesaurus(struct srch *s, struct query *q, size_t i, struct sbuf *key)
 			q->w[i + k].covered = true;
 			q->w[i + k].replaced = len > 1;
 		}
-		for (size_t e = first; e < first + nf; e++) {
-			const char *to = s->thes[e].to;
-			size_t pos = 0, n = strlen(to), nt = 0;
-			struct stok t;
-			uint32_t terms[16];
-			while (stok_next(to, n, &pos, &t) && nt < 16) {
-				if (srch_is_stop(t.f, t.flen))
-					continue;
-				uint32_t term = srch_term_of(s, t.f, t.flen);
-				if (term != UINT32_MAX && s->terms[term].df > 0)
-					terms[nt++] = term;
-			}
-			/* a long expansion must not outweigh the rest of the question */
-			float w = nt <= 2 ? 0.9f : 1.8f / (float)nt;
-			for (size_t k = 0; k < nt; k++) {
-				struct qclause *c = new_clause(q, true, w);
-				clause_add(q, c, terms[k], 1.0f);
-				clause_commit(s, q, c);
-			}
-		}
+		q->w[i].th_first = (uint16_t)first;
+		q->w[i].th_n = (uint16_t)(nf > 8 ? 8 : nf);
 		return;
+	}
+}
+
+/* Add what the slang at word i stands for, after the word's own clause. */
+static void
+expand_thesaurus(struct srch *s, struct query *q, size_t i)
+{
+	for (size_t e = q->w[i].th_first; e < (size_t)q->w[i].th_first + q->w[i].th_n; e++) {
+		const char *to = s->thes[e].to;
+		size_t pos = 0, n = strlen(to), nt = 0;
+		struct stok t;
+		uint32_t terms[16];
+		while (stok_next(to, n, &pos, &t) && nt < 16) {
+			if (srch_is_stop(t.f, t.flen))
+				continue;
+			uint32_t term = srch_term_of(s, t.f, t.flen);
+			if (term != UINT32_MAX && s->terms[term].df > 0)
+				terms[nt++] = term;
+		}
+		/* a long expansion must not outweigh the rest of the question */
+		float w = nt <= 2 ? 0.9f : 1.8f / (float)nt;
+		for (size_t k = 0; k < nt; k++) {
+			struct qclause *c = new_clause(q, true, w);
+			clause_add(q, c, terms[k], 1.0f);
+			clause_commit(s, q, c);
+		}
 	}
 }
 
@@ -312,6 +351,47 @@ quote_len(const char *q, size_t i)
 	    ((unsigned char)q[i + 2] == 0x9C || (unsigned char)q[i + 2] == 0x9D))
 		return 3;
 	return 0;
+}
+
+/* The clause for one plain word: a rule number, a prefix, the word, or its typos. */
+static bool
+word_clause(struct srch *s, struct query *q, struct qword *qw)
+{
+	if (qw->num && (strchr(qw->f, '.') || qw->flen == 3)) {
+		jrid id = jrid_from_str(qw->f);
+		if (id != JRID_NONE && have_rule(s, id) && q->nrules < 8)
+			q->rules[q->nrules++] = id;
+	}
+	if (qw->stop || qw->noise || qw->replaced)
+		return true;
+	if (qw->prefix) {
+		if (qw->flen < 2)
+			return false;
+		uint32_t terms[QMAX_ALT];
+		size_t nt = srch_prefix_terms(s, qw->f, qw->flen, terms, QMAX_ALT);
+		struct qclause *c = new_clause(q, false, 1.0f);
+		for (size_t a = 0; a < nt; a++)
+			clause_add(q, c, terms[a], 1.0f);
+		clause_commit(s, q, c);
+		return true;
+	}
+	uint32_t t = srch_term_of(s, qw->f, qw->flen);
+	if (t != UINT32_MAX && s->terms[t].df > 0) {
+		struct qclause *c = new_clause(q, false, 1.0f);
+		clause_add(q, c, t, 1.0f);
+		clause_commit(s, q, c);
+		return true;
+	}
+	if (qw->covered || qw->num)
+		return true;
+	uint32_t terms[3];
+	float wts[3];
+	size_t nt = typo_terms(s, qw->f, qw->flen, terms, wts, 3);
+	struct qclause *c = new_clause(q, false, 1.0f);
+	for (size_t a = 0; a < nt; a++)
+		clause_add(q, c, terms[a], wts[a]);
+	clause_commit(s, q, c);
+	return true;
 }
 
 static bool
@@ -462,51 +542,16 @@ parse_query(struct srch *s, const char *qs, struct query *q, struct diags *d)
 	(void)phw;
 	/* words -> clauses, in query order, with thesaurus expansions where slang sits */
 	struct sbuf key = {0};
-	for (size_t w = 0; w < q->nw; w++) {
+	for (size_t w = 0; w < q->nw; w++)
 		if (!q->w[w].covered && !q->w[w].prefix)
-			apply_thesaurus(s, q, w, &key);
-		struct qword *qw = &q->w[w];
-		if (qw->num && strchr(qw->f, '.')) {
-			jrid id = jrid_from_str(qw->f);
-			if (id != JRID_NONE && have_rule(s, id) && q->nrules < 8)
-				q->rules[q->nrules++] = id;
-		} else if (qw->num && qw->flen == 3) {
-			jrid id = jrid_from_str(qw->f);
-			if (id != JRID_NONE && have_rule(s, id) && q->nrules < 8)
-				q->rules[q->nrules++] = id;
+			match_thesaurus(s, q, w, &key);
+	for (size_t w = 0; w < q->nw; w++) {
+		if (!word_clause(s, q, &q->w[w])) {
+			sbuf_free(&key);
+			qerr(d, qs, 0, "give at least two letters before the *", "a prefix search needs a longer prefix");
+			return false;
 		}
-		if (qw->stop || qw->noise || qw->replaced)
-			continue;
-		if (qw->prefix) {
-			if (qw->flen < 2) {
-				sbuf_free(&key);
-				qerr(d, qs, 0, "give at least two letters before the *", "a prefix search needs a longer prefix");
-				return false;
-			}
-			uint32_t terms[QMAX_ALT];
-			size_t nt = srch_prefix_terms(s, qw->f, qw->flen, terms, QMAX_ALT);
-			struct qclause *c = new_clause(q, false, 1.0f);
-			for (size_t a = 0; a < nt; a++)
-				clause_add(q, c, terms[a], 1.0f);
-			clause_commit(s, q, c);
-			continue;
-		}
-		uint32_t t = srch_term_of(s, qw->f, qw->flen);
-		if (t != UINT32_MAX && s->terms[t].df > 0) {
-			struct qclause *c = new_clause(q, false, 1.0f);
-			clause_add(q, c, t, 1.0f);
-			clause_commit(s, q, c);
-			continue;
-		}
-		if (qw->covered || qw->num)
-			continue;
-		uint32_t terms[3];
-		float wts[3];
-		size_t nt = typo_terms(s, qw->f, qw->flen, terms, wts, 3);
-		struct qclause *c = new_clause(q, false, 1.0f);
-		for (size_t a = 0; a < nt; a++)
-			clause_add(q, c, terms[a], wts[a]);
-		clause_commit(s, q, c);
+		expand_thesaurus(s, q, w);
 	}
 	sbuf_free(&key);
 	return true;
@@ -598,7 +643,7 @@ proximity(const struct srch *s, const struct sdoc *d, const struct query *q)
 		if (best[c] == 255)
 			continue;
 		float lo = q->cl[c].idf < q->cl[c - 1].idf ? q->cl[c].idf : q->cl[c - 1].idf;
-		b += 0.6f * lo / (float)best[c];
+		b += P_PROX * lo / (float)best[c];
 	}
 	return b;
 }
@@ -671,6 +716,9 @@ void
 srch_run(struct srch *s, const char *qs, size_t limit, struct srch_result *res, struct diags *d)
 {
 	double t0 = now();
+#ifdef SRCH_TUNE
+	tune();
+#endif
 	memset(res, 0, sizeof *res);
 	if (!s->final)
 		srch_finalize(s);
@@ -806,15 +854,20 @@ srch_run(struct srch *s, const char *qs, size_t limit, struct srch_result *res, 
 		if (doc->ntitle && r->thits >= doc->ntitle && qidf > 0) {
 			/* in proportion to how much of the question the title is */
 			float share = r->tidf / qidf;
-			score += (doc->kind == SK_GLOSSARY ? 1.2f : 1.6f) * r->tidf * (share > 1 ? 1 : share);
+			score += (doc->kind == SK_GLOSSARY ? P_TGLOSS : P_TRULE) * r->tidf * (share > 1 ? 1 : share);
 		}
 		/* the variants (multiplayer, Commander, casual formats) restate general rules
 		 * for their own case: behind the general rule unless the query names them */
 		if (doc->rid && JRID_CHAP(doc->rid) >= 800 && !(r->flags & DS_CTX))
-			score *= 0.8f;
+			score *= P_VARIANT;
+		score *= 1.0f + P_BACK * doc->prior;
+		/* a title-only rule ("702.33. Kicker") answers the query that is its title; for a
+		 * longer question its subrules say more */
+		if (doc->kind == SK_RULE && doc->nf[F_BODY] == 0 && qidf > 0 && r->tidf < P_TONLY * qidf)
+			score *= P_TONLYW;
 		/* documents that answer more of the question's words */
 		if (nreal > 1)
-			score *= 0.55f + 0.45f * (float)(r->nmatch > nreal ? nreal : r->nmatch) / (float)nreal;
+			score *= (1.0f - P_COORD) + P_COORD * (float)(r->nmatch > nreal ? nreal : r->nmatch) / (float)nreal;
 		r->acc = score;
 		total++;
 		struct srch_hit h = { dd, score };

@@ -46,6 +46,7 @@ struct sdoc {
 	uint32_t tok, ntok;      /* slice of s->toks (title, ctx, body tokens in order) */
 	uint16_t nf[NF];         /* tokens per field */
 	uint8_t ntitle;          /* distinct non-stop title terms (for the title bonus) */
+	float prior;             /* how central the document is (rules cited often) */
 };
 
 /* A thesaurus entry: slang as stems joined by single spaces ("chump block"), and the
@@ -59,6 +60,7 @@ struct sthes {
 /* Hash table from strings to uint32 values (terms by stem, words by surface). */
 struct shash {
 	uint32_t *slot;          /* value + 1, 0 = empty */
+	uint32_t *hv;            /* the key's hash, checked before the key */
 	uint32_t cap;            /* power of two */
 	uint32_t n;
 };
@@ -114,6 +116,7 @@ struct stok {
 	uint32_t start, end;     /* bytes in the source */
 	uint32_t flen;           /* folded length in the buffer */
 	bool num;                /* a number or a rule number ("702.19b") */
+	uint32_t hash;           /* srch_hash() of f */
 	char f[WORD_MAX];        /* folded text */
 };
 /* Next token of s[*pos..n): fills t and advances *pos; false at the end. */
@@ -122,6 +125,8 @@ bool srch_is_stop(const char *w, size_t n);
 bool srch_is_query_noise(const char *w, size_t n);
 
 /* build.c */
+uint32_t srch_hash(const char *k, size_t n);
+uint32_t shash_get_h(const struct srch *s, const struct shash *h, const char *k, size_t n, bool words, uint32_t hash);
 uint32_t shash_get(const struct srch *s, const struct shash *h, const char *k, size_t n, bool words);
 uint32_t srch_term_of(struct srch *s, const char *folded, size_t n);   /* UINT32_MAX if unknown */
 uint32_t srch_term_lookup(const struct srch *s, const char *stem, size_t n);

@@ -119,6 +119,12 @@ stok_next(const char *str, size_t n, size_t *pos, struct stok *t)
 	/* skip to the start of a word */
 	for (;;) {
 		if (i >= n) { *pos = i; return false; }
+		unsigned char c = s[i];
+		/* ASCII separators, the common case, without decoding */
+		if (c < 0x80 && !is_alnum(c) && c != '+' && c != '-' && c != '*') {
+			i++;
+			continue;
+		}
 		if (s[i] == '+' || s[i] == '-' || s[i] == '*' || (s[i] >= '0' && s[i] <= '9') ||
 		    s[i] == 'X' || s[i] == 'x') {
 			size_t e = pt_match(s, n, i);
@@ -130,6 +136,7 @@ stok_next(const char *str, size_t n, size_t *pos, struct stok *t)
 					t->f[t->flen++] = (char)(s[k] == 'X' ? 'x' : s[k]);
 				t->f[t->flen] = '\0';
 				t->num = true;
+				t->hash = srch_hash(t->f, t->flen);
 				*pos = e;
 				return true;
 			}
@@ -143,6 +150,15 @@ stok_next(const char *str, size_t n, size_t *pos, struct stok *t)
 	t->flen = 0;
 	bool alldigits = true;
 	while (i < n) {
+		unsigned char c = s[i];
+		if (c < 0x80 && is_alnum(c)) {
+			if (c > '9')
+				alldigits = false;
+			if (t->flen < WORD_MAX - 1)
+				t->f[t->flen++] = (char)(c > '9' ? (c | 0x20) : c);
+			i++;
+			continue;
+		}
 		size_t l = utf8_dec(s, n, i, &cp);
 		int k = fold_cp(cp, f);
 		if (k == -2) {
@@ -183,6 +199,7 @@ stok_next(const char *str, size_t n, size_t *pos, struct stok *t)
 	t->f[t->flen] = '\0';
 	t->end = (uint32_t)i;
 	t->num = t->flen > 0 && is_digit(t->f[0]);
+	t->hash = srch_hash(t->f, t->flen);
 	*pos = i;
 	return true;
 }
@@ -238,11 +255,11 @@ static const char *const stop_words[] = {
 
 /* Words that make a sentence a question but say nothing about the answer. */
 static const char *const noise_words[] = {
-	"actually", "anyway", "ask", "asked", "basically", "correct", "exactly", "explain",
-	"get", "gets", "getting", "got", "happen", "happened", "happening", "happens",
-	"judge", "know", "mean", "means", "ok", "okay", "please", "question", "really",
-	"right", "should", "someone", "something", "still", "tell", "thing", "things",
-	"wanna", "want", "wants", "way", "work", "works",
+	"actually", "anybody", "anyone", "anyway", "ask", "asked", "basically", "can", "correct", "exactly", "explain",
+	"get", "gets", "getting", "got", "guys", "happen", "happened", "happening", "happens",
+	"judge", "know", "many", "mean", "means", "much", "ok", "okay", "please", "question", "really",
+	"right", "should", "someone", "something", "still", "tell", "thats", "thing", "things",
+	"wanna", "want", "wants", "way", "whats", "work", "works",
 };
 
 static bool
