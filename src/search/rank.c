@@ -23,7 +23,7 @@ static float FW[NF] = { 5.0f, 2.5f, 1.0f };
 static float FB[NF] = { 0.5f, 0.3f, 0.75f };
 static float K1 = 1.8f;
 static float KINDW[SK_NKINDS] = { 1.0f, 0.55f, 0.75f, 0.9f };
-static float P_VARIANT = 0.65f, P_COORD = 0.45f, P_PROX = 0.6f, P_TRULE = 1.6f, P_TGLOSS = 1.2f, P_BACK = 0.15f, P_TONLY = 0.7f, P_TONLYW = 0.3f, P_FIRST = 1.2f;
+static float P_VARIANT = 0.65f, P_COORD = 0.45f, P_PROX = 0.6f, P_TRULE = 3.0f, P_TGLOSS = 1.2f, P_BACK = 0.15f, P_TONLY = 0.7f, P_TONLYW = 0.3f, P_FIRST = 1.2f;
 #ifdef SRCH_TUNE
 static void
 tune(void)
@@ -589,9 +589,10 @@ has_phrase(const struct srch *s, const struct sdoc *d, const struct qphrase *ph)
 
 /* Does the regex match the document's title or body? -1 when it gave up. */
 static int
-re_count(struct srch *s, const struct sdoc *d, int max, char *msg, size_t msgcap)
+re_count(struct srch *s, const struct sdoc *d, int max, bool *in_title, char *msg, size_t msgcap)
 {
 	int k = 0;
+	*in_title = false;
 	const char *fields[2] = { d->title, d->body };
 	for (int f = 0; f < 2 && k < max; f++) {
 		if (!fields[f])
@@ -603,7 +604,9 @@ re_count(struct srch *s, const struct sdoc *d, int max, char *msg, size_t msgcap
 				return -1;
 			if (r == 0)
 				break;
-			k += f == 0 ? 3 : 1;
+			k++;
+			if (f == 0)
+				*in_title = true;
 			if (eo <= pos)
 				eo = pos + 1;
 			pos = eo;
@@ -766,7 +769,9 @@ srch_run(struct srch *s, const char *qs, size_t limit, struct srch_result *res, 
 		for (size_t a = 0; a < cl->nalt; a++) {
 			const struct sterm *t = &s->terms[cl->alt[a].term];
 			float idf = idf_of(s, cl->alt[a].term), w = cl->alt[a].w * cl->weight * idf;
-			bool exact = cl->alt[a].w >= 0.99f && !cl->expansion;
+			/* a typo's correction is what the user meant: it counts for the title */
+			bool exact = !cl->expansion;
+			float aw = cl->alt[a].w;
 			for (uint32_t p = t->post; p < t->post + t->npost; p++) {
 				const struct spost *ps = &s->posts[p];
 				const struct sdoc *doc = &s->docs[ps->doc];
@@ -784,7 +789,7 @@ srch_run(struct srch *s, const char *qs, size_t limit, struct srch_result *res, 
 				}
 				if (exact && ps->tf[F_TITLE] && r->thits < 255) {
 					r->thits++;
-					r->tidf += idf;
+					r->tidf += idf * aw;
 				}
 				if (ps->tf[F_TITLE] || ps->tf[F_CTX])
 					r->flags |= DS_CTX;
@@ -816,8 +821,11 @@ srch_run(struct srch *s, const char *qs, size_t limit, struct srch_result *res, 
 	size_t nreal = 0;
 	float qidf = 0;
 	for (size_t c = 0; c < q->ncl; c++) {
-		nreal += !q->cl[c].expansion;
-		qidf += q->cl[c].idf * q->cl[c].weight;
+		/* the title bonus weighs a title against what the user typed, not its expansion */
+		if (!q->cl[c].expansion) {
+			nreal++;
+			qidf += q->cl[c].idf * q->cl[c].weight;
+		}
 	}
 
 	/* filter, finish the scores, keep the best TOPK in a min-heap */
@@ -838,7 +846,8 @@ srch_run(struct srch *s, const char *qs, size_t limit, struct srch_result *res, 
 			continue;
 		float score = r->acc;
 		if (q->has_re) {
-			int m = re_count(s, doc, 20, msg, sizeof msg);
+			bool in_title;
+			int m = re_count(s, doc, 20, &in_title, msg, sizeof msg);
 			if (m < 0) {
 				diag_add(d, DL_ERROR, "query", 0, 0, "%s", msg);
 				diag_hint(d, "simplify the pattern: avoid nested repeats such as (a+)+");
@@ -847,8 +856,9 @@ srch_run(struct srch *s, const char *qs, size_t limit, struct srch_result *res, 
 			}
 			if (m == 0)
 				continue;
+			/* a regex alone lists like grep: titles that match first, then in order */
 			if (re_only)
-				score = (float)m * KINDW[doc->kind];
+				score = (in_title ? 2.0f : 1.0f) * KINDW[doc->kind];
 		}
 		/* the query names this rule's title or this glossary term */
 		if (doc->ntitle && r->thits >= doc->ntitle && qidf > 0) {
