@@ -629,7 +629,8 @@ proximity(const struct srch *s, const struct sdoc *d, const struct query *q)
 	}
 	const uint32_t *tk = s->toks + d->tok;
 	for (uint32_t k = 0; k < d->ntok; k++) {
-		uint64_t m = s->qmask[tk[k]];
+		/* bit 63 marks phrase words, which have no clause */
+		uint64_t m = s->qmask[tk[k]] & ((1ull << q->ncl) - 1);
 		while (m) {
 			int c = __builtin_ctzll(m);
 			m &= m - 1;
