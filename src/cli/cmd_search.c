@@ -377,7 +377,22 @@ cmd_search(struct jctx *c, int argc, char **argv)
 	struct sbuf q = {0};
 	const char *bench_file = NULL;
 	bool dump = false;
+	size_t limit = c->limit > 0 ? (size_t)c->limit : 10;
+	bool verbose = c->verbose, json = c->json;
 	for (int i = 1; i < argc; i++) {
+		/* options again here, for lines read by the REPL or from a pipe */
+		if (strcmp(argv[i], "-n") == 0 && i + 1 < argc && atoi(argv[i + 1]) > 0) {
+			limit = (size_t)atoi(argv[++i]);
+			continue;
+		}
+		if (strcmp(argv[i], "-v") == 0) {
+			verbose = true;
+			continue;
+		}
+		if (strcmp(argv[i], "--json") == 0) {
+			json = true;
+			continue;
+		}
 		if (strcmp(argv[i], "--dump") == 0) {
 			dump = true;
 			continue;
@@ -412,7 +427,9 @@ cmd_search(struct jctx *c, int argc, char **argv)
 	}
 	struct srch_result r;
 	struct diags d = {0};
-	size_t limit = c->limit > 0 ? (size_t)c->limit : 10;
+	bool saved_v = c->verbose, saved_j = c->json;
+	c->verbose = verbose;
+	c->json = json;
 	srch_run(s, sbuf_str(&q), limit, &r, &d);
 	int st = JX_OK;
 	if (r.error) {
@@ -438,8 +455,9 @@ cmd_search(struct jctx *c, int argc, char **argv)
 	} else {
 		print_text(c, s, &r);
 	}
+	c->verbose = saved_v;
+	c->json = saved_j;
 	diag_clear(&d);
-	free(d.v);
 	srch_result_free(&r);
 	sbuf_free(&q);
 	return st;

@@ -702,7 +702,9 @@ suggest(struct srch *s, const struct query *q, struct srch_result *res)
 			continue;
 		uint32_t cand[5];
 		int dist[5];
-		size_t k = srch_near_words(s, qw->f, qw->flen, qw->flen >= 5 ? 2 : 1, cand, dist, 5);
+		/* a hint may reach further than the automatic correction */
+		size_t k = srch_near_words(s, qw->f, qw->flen, qw->flen >= 7 ? 3 : qw->flen >= 5 ? 2 : 1,
+		    cand, dist, 5);
 		for (size_t i = 0; i < k && res->nsuggest < 5; i++) {
 			const char *sw = s->words[cand[i]].w;
 			size_t j;
