@@ -76,7 +76,16 @@ utf8_valid_prefix(const unsigned char *s, size_t n)
 	size_t i = 0;
 	while (i < n) {
 		if (s[i] < 0x80) {
-			i++;
+			/* eight ASCII bytes at a time */
+			while (i + 8 <= n) {
+				uint64_t w;
+				memcpy(&w, s + i, 8);
+				if (w & 0x8080808080808080ull)
+					break;
+				i += 8;
+			}
+			if (i < n && s[i] < 0x80)
+				i++;
 			continue;
 		}
 		size_t l;
@@ -276,33 +285,35 @@ text_decode(const unsigned char *in, size_t n, const char *name, struct decoded 
 		k.cap = n + n / 8 + 64;
 		k.p = xmalloc(k.cap);
 		if (valid == n) {
-			bool ascii = true;
-			for (size_t i = 0; i < n && ascii; i++)
-				ascii = in[i] < 0x80;
+			bool ascii = memchr(in, 0xE2, n) == NULL && memchr(in, 0xC3, n) == NULL && memchr(in, 0xC2, n) == NULL;
 			enc = bom ? "UTF-8 (BOM)" : ascii ? "ASCII" : "UTF-8";
-			/* fast path: copy runs, translating only CR */
-			for (size_t i = 0; i < n; i++) {
-				unsigned char c = in[i];
-				if (c == '\r' || c == '\n') {
-					sink_cp(&k, c);
-					continue;
-				}
-				if (k.pending_cr) {
-					/* a bare CR ends the line; the byte after it is copied as it is */
-					k.pending_cr = false;
-					k.cr++;
-					sink_byte(&k, '\n');
-				}
-				if (c == 0xEF && i + 2 < n && in[i + 1] == 0xBB && in[i + 2] == 0xBF) {
-					i += 2;
-					continue;
-				}
-				if (k.len + 8 > k.cap) {
-					k.cap = k.cap * 2 + 64;
+			/* fast path: copy the runs between CRs whole */
+			const unsigned char *q = in, *e = in + n;
+			while (q < e) {
+				const unsigned char *cr = memchr(q, '\r', (size_t)(e - q));
+				size_t run = (size_t)((cr ? cr : e) - q);
+				if (k.len + run + 8 > k.cap) {
+					k.cap = k.len + run + n / 8 + 64;
 					k.p = xrealloc(k.p, k.cap);
 				}
-				k.p[k.len++] = (char)c;
+				memcpy(k.p + k.len, q, run);
+				k.len += run;
+				if (cr == NULL)
+					break;
+				if (cr + 1 < e && cr[1] == '\n') {
+					k.crlf++;
+					q = cr + 2;
+				} else {
+					k.cr++;
+					q = cr + 1;
+				}
+				k.p[k.len++] = '\n';
 			}
+			/* LFs not preceded by CR */
+			size_t lfs = 0;
+			for (const char *t = k.p; (t = memchr(t, '\n', (size_t)(k.p + k.len - t))) != NULL; t++)
+				lfs++;
+			k.lf = lfs - k.crlf - k.cr;
 		} else {
 			if (bom) {
 				unsigned l, c;
