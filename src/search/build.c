@@ -125,6 +125,7 @@ srch_free(struct srch *s)
 	free(s->posts);
 	free(s->thes);
 	free(s->len_start);
+	free(s->ridx);
 	free(s->by_len);
 	free(s->scr);
 	free(s->qmask);
@@ -214,12 +215,13 @@ add_field(struct srch *s, const char *text, bool count_title, struct sdoc *d)
 	struct stok t;
 	uint32_t seen[32];
 	size_t nseen = 0;
+	/* a field of n bytes holds at most n/2+1 tokens: grow once, not per token */
+	s->toks = xgrow(s->toks, &s->tokcap, s->ntoks + n / 2 + 2, sizeof *s->toks);
 	while (stok_next(text, n, &pos, &t)) {
 		uint32_t w = intern_word(s, t.f, t.flen, t.hash);
 		s->words[w].count++;
 		if (s->words[w].stop)
 			continue;
-		s->toks = xgrow(s->toks, &s->tokcap, s->ntoks + 1, sizeof *s->toks);
 		uint32_t term = s->words[w].term;
 		s->toks[s->ntoks++] = term;
 		k++;
@@ -244,7 +246,6 @@ add_doc_full(struct srch *s, enum srch_kind kind, const char *id, const char *ti
 {
 	if (s->final)
 		return UINT32_MAX;
-	double t0 = now();
 	s->docs = xgrow(s->docs, &s->doccap, s->ndocs + 1, sizeof *s->docs);
 	struct sdoc *d = &s->docs[s->ndocs];
 	memset(d, 0, sizeof *d);
@@ -256,10 +257,21 @@ add_doc_full(struct srch *s, enum srch_kind kind, const char *id, const char *ti
 	d->rid = rid;
 	d->tok = (uint32_t)s->ntoks;
 	d->nf[F_TITLE] = add_field(s, d->title, true, d);
-	d->nf[F_CTX] = add_field(s, d->ctx, false, d);
+	/* consecutive subrules share their context: tokenize it once */
+	if (d->ctx && s->last_ctx && strcmp(d->ctx, s->last_ctx) == 0) {
+		s->toks = xgrow(s->toks, &s->tokcap, s->ntoks + s->last_nctx, sizeof *s->toks);
+		memmove(s->toks + s->ntoks, s->toks + s->last_ctx_tok, s->last_nctx * sizeof *s->toks);
+		s->ntoks += s->last_nctx;
+		d->nf[F_CTX] = (uint16_t)s->last_nctx;
+	} else {
+		size_t at = s->ntoks;
+		d->nf[F_CTX] = add_field(s, d->ctx, false, d);
+		s->last_ctx = d->ctx;
+		s->last_ctx_tok = at;
+		s->last_nctx = d->nf[F_CTX];
+	}
 	d->nf[F_BODY] = add_field(s, d->body, false, d);
 	d->ntok = (uint32_t)(s->ntoks - d->tok);
-	s->build_seconds += now() - t0;
 	return (uint32_t)s->ndocs++;
 }
 
@@ -269,7 +281,10 @@ srch_add_doc(struct srch *s, enum srch_kind kind, const char *id, const char *ti
 {
 	if ((unsigned)kind >= SK_NKINDS)
 		kind = SK_TEXTBOOK;
-	return add_doc_full(s, kind, id, title, NULL, body, 0);
+	double t0 = now();
+	uint32_t d = add_doc_full(s, kind, id, title, NULL, body, 0);
+	s->build_seconds += now() - t0;
+	return d;
 }
 
 /* The titles of a rule's titled ancestors up to its chapter: "Trample" for 702.19b,
@@ -294,6 +309,7 @@ void
 srch_add_release(struct srch *s, const struct jrelease *rel)
 {
 	struct sbuf ctx = {0}, ectx = {0}, title = {0};
+	double t0 = now();
 	for (uint32_t i = 0; i < rel->nrules; i++) {
 		const struct jrule *r = &rel->rules[i];
 		const char *body = r->text ? r->text : "";
@@ -354,6 +370,32 @@ srch_add_release(struct srch *s, const struct jrelease *rel)
 	sbuf_free(&ctx);
 	sbuf_free(&ectx);
 	sbuf_free(&title);
+	s->build_seconds += now() - t0;
+}
+
+static int
+cmp_rid(const void *a, const void *b, void *arg)
+{
+	const struct srch *s = arg;
+	jrid x = s->docs[*(const uint32_t *)a].rid, y = s->docs[*(const uint32_t *)b].rid;
+	return (x > y) - (x < y);
+}
+
+uint32_t
+srch_rule_doc(const struct srch *s, jrid id)
+{
+	size_t lo = 0, hi = s->nridx;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		jrid m = s->docs[s->ridx[mid]].rid;
+		if (m == id)
+			return s->ridx[mid];
+		if (m < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return UINT32_MAX;
 }
 
 static int
@@ -440,6 +482,11 @@ srch_finalize(struct srch *s)
 			w++;
 		s->len_start[L] = (uint32_t)w;
 	}
+	s->ridx = xmalloc((nd ? nd : 1) * sizeof *s->ridx);
+	for (size_t d = 0; d < nd; d++)
+		if (s->docs[d].kind == SK_RULE && s->docs[d].rid)
+			s->ridx[s->nridx++] = (uint32_t)d;
+	qsort_r(s->ridx, s->nridx, sizeof *s->ridx, cmp_rid, s);
 	s->scr = xcalloc(nd ? nd : 1, sizeof *s->scr);
 	s->qmask = xcalloc(nt ? nt : 1, sizeof *s->qmask);
 	s->touched = xmalloc((nd ? nd : 1) * sizeof *s->touched);

@@ -23,7 +23,7 @@ static float FW[NF] = { 5.0f, 2.5f, 1.0f };
 static float FB[NF] = { 0.5f, 0.3f, 0.75f };
 static float K1 = 1.8f;
 static float KINDW[SK_NKINDS] = { 1.0f, 0.55f, 0.75f, 0.9f };
-static float P_VARIANT = 0.65f, P_COORD = 0.45f, P_PROX = 0.6f, P_TRULE = 3.0f, P_TGLOSS = 1.2f, P_BACK = 0.15f, P_TONLY = 0.7f, P_TONLYW = 0.3f, P_FIRST = 1.2f;
+static float P_VARIANT = 0.65f, P_COORD = 0.45f, P_PROX = 0.6f, P_TRULE = 3.0f, P_TGLOSS = 1.2f, P_BACK = 0.15f, P_TONLY = 0.7f, P_TONLYW = 0.3f, P_FIRST = 1.2f, P_GREF = 1.0f;
 #ifdef SRCH_TUNE
 static void
 tune(void)
@@ -38,7 +38,7 @@ tune(void)
 	struct { const char *k; float *v; } t[] = {
 		{"fwt", &FW[0]}, {"fwc", &FW[1]}, {"fwb", &FW[2]}, {"fbt", &FB[0]}, {"fbc", &FB[1]}, {"fbb", &FB[2]},
 		{"k1", &K1}, {"kr", &KINDW[0]}, {"kg", &KINDW[1]}, {"ke", &KINDW[2]}, {"var", &P_VARIANT},
-		{"coord", &P_COORD}, {"prox", &P_PROX}, {"trule", &P_TRULE}, {"tgloss", &P_TGLOSS}, {"back", &P_BACK}, {"tonly", &P_TONLY}, {"tonlyw", &P_TONLYW}, {"first", &P_FIRST},
+		{"coord", &P_COORD}, {"prox", &P_PROX}, {"trule", &P_TRULE}, {"tgloss", &P_TGLOSS}, {"back", &P_BACK}, {"tonly", &P_TONLY}, {"tonlyw", &P_TONLYW}, {"first", &P_FIRST}, {"gref", &P_GREF},
 	};
 	char buf[512];
 	snprintf(buf, sizeof buf, "%s", e);
@@ -225,10 +225,7 @@ word_term(struct srch *s, const char *f, size_t n)
 static bool
 have_rule(const struct srch *s, jrid id)
 {
-	for (size_t d = 0; d < s->ndocs; d++)
-		if (s->docs[d].kind == SK_RULE && s->docs[d].rid == id)
-			return true;
-	return false;
+	return srch_rule_doc(s, id) != UINT32_MAX;
 }
 
 static void
@@ -831,6 +828,27 @@ srch_run(struct srch *s, const char *qs, size_t limit, struct srch_result *res, 
 		}
 	}
 
+	/* the glossary is the rules' own thesaurus: an entry the query names lends its
+	 * score to the rules it cites ("legend rule" -> 704.5j) */
+	if (P_GREF > 0 && qidf > 0) {
+		size_t nt0 = s->ntouched;
+		for (size_t i = 0; i < nt0; i++) {
+			uint32_t dd = s->touched[i];
+			const struct sdoc *doc = &s->docs[dd];
+			struct dscr *r = &s->scr[dd];
+			if (doc->kind != SK_GLOSSARY || !doc->ntitle || r->thits == 0)
+				continue;
+			float share = r->tidf / qidf, cover = (float)r->thits / (float)doc->ntitle;
+			float g = P_GREF * r->acc * (share > 1 ? 1 : share) * (cover > 1 ? 1 : cover);
+			for (uint32_t k = 0; k < doc->nrefs; k++) {
+				uint32_t rd = srch_rule_doc(s, doc->refs[k]);
+				if (rd == UINT32_MAX)
+					continue;
+				touch(s, rd);
+				s->scr[rd].acc += g / (float)doc->nrefs;
+			}
+		}
+	}
 	/* filter, finish the scores, keep the best TOPK in a min-heap */
 	size_t K = limit > TOPK ? limit : TOPK;
 	struct srch_hit *heap = xmalloc(K * sizeof *heap);

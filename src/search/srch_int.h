@@ -84,9 +84,13 @@ struct srch {
 	struct sthes *thes;
 	size_t nthes, thescap;
 	bool thes_sorted;
+	uint32_t *ridx;          /* rule documents sorted by id */
+	size_t nridx;
 	uint32_t *len_start;     /* words sorted by length: index of first word of length L */
 	uint32_t *by_len;
 	bool final;
+	const char *last_ctx;    /* the previous document's context and its tokens */
+	size_t last_ctx_tok, last_nctx;
 	const void *owner;
 	double build_seconds;
 	/* per-query scratch, sized ndocs */
@@ -129,6 +133,8 @@ uint32_t srch_hash(const char *k, size_t n);
 uint32_t shash_get_h(const struct srch *s, const struct shash *h, const char *k, size_t n, bool words, uint32_t hash);
 uint32_t shash_get(const struct srch *s, const struct shash *h, const char *k, size_t n, bool words);
 uint32_t srch_term_of(struct srch *s, const char *folded, size_t n);   /* UINT32_MAX if unknown */
+/* The document of rule id, or UINT32_MAX. */
+uint32_t srch_rule_doc(const struct srch *s, jrid id);
 uint32_t srch_term_lookup(const struct srch *s, const char *stem, size_t n);
 /* Every term id whose surface words start with prefix; returns count written (<= cap). */
 size_t srch_prefix_terms(const struct srch *s, const char *prefix, size_t n, uint32_t *out, size_t cap);

@@ -152,10 +152,12 @@ stok_next(const char *str, size_t n, size_t *pos, struct stok *t)
 	while (i < n) {
 		unsigned char c = s[i];
 		if (c < 0x80 && is_alnum(c)) {
-			if (c > '9')
+			if (c > '9') {
 				alldigits = false;
+				c |= 0x20;
+			}
 			if (t->flen < WORD_MAX - 1)
-				t->f[t->flen++] = (char)(c > '9' ? (c | 0x20) : c);
+				t->f[t->flen++] = (char)c;
 			i++;
 			continue;
 		}
