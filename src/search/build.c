@@ -59,8 +59,14 @@ shash_get_h(const struct srch *s, const struct shash *h, const char *k, size_t n
 		}
 		size_t len;
 		const char *key = hash_key(s, v - 1, words, &len);
-		if (len == n && memcmp(key, k, n) == 0)
-			return v - 1;
+		if (len == n) {
+			/* words are short: a loop beats a call to memcmp */
+			size_t j = 0;
+			while (j < n && key[j] == k[j])
+				j++;
+			if (j == n)
+				return v - 1;
+		}
 		i = (i + 1) & (h->cap - 1);
 	}
 }
@@ -398,13 +404,6 @@ srch_rule_doc(const struct srch *s, jrid id)
 	return UINT32_MAX;
 }
 
-static int
-cmp_len(const void *a, const void *b, void *arg)
-{
-	const struct srch *s = arg;
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	return (int)s->words[x].len - (int)s->words[y].len;
-}
 
 void
 srch_finalize(struct srch *s)
@@ -470,18 +469,17 @@ srch_finalize(struct srch *s)
 		s->avglen[f] = withf[f] > 0 ? lensum[f] / withf[f] : 1.0;
 	free(last);
 	free(cur);
-	/* words by length, for typo candidates */
 	s->by_len = xmalloc((s->nwords + 1) * sizeof *s->by_len);
-	for (size_t w = 0; w < s->nwords; w++)
-		s->by_len[w] = (uint32_t)w;
-	qsort_r(s->by_len, s->nwords, sizeof *s->by_len, cmp_len, s);
+	/* words by length (a counting sort), for typo candidates */
 	s->len_start = xcalloc(WORD_MAX + 2, sizeof *s->len_start);
-	size_t w = 0;
-	for (uint32_t L = 0; L <= WORD_MAX + 1; L++) {
-		while (w < s->nwords && s->words[s->by_len[w]].len < L)
-			w++;
-		s->len_start[L] = (uint32_t)w;
-	}
+	for (size_t w = 0; w < s->nwords; w++)
+		s->len_start[s->words[w].len + 1]++;
+	for (uint32_t L = 1; L <= WORD_MAX + 1; L++)
+		s->len_start[L] += s->len_start[L - 1];
+	uint32_t fill[WORD_MAX + 2];
+	memcpy(fill, s->len_start, sizeof fill);
+	for (size_t w = 0; w < s->nwords; w++)
+		s->by_len[fill[s->words[w].len]++] = (uint32_t)w;
 	s->ridx = xmalloc((nd ? nd : 1) * sizeof *s->ridx);
 	for (size_t d = 0; d < nd; d++)
 		if (s->docs[d].kind == SK_RULE && s->docs[d].rid)

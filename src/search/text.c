@@ -149,6 +149,8 @@ stok_next(const char *str, size_t n, size_t *pos, struct stok *t)
 	t->start = (uint32_t)i;
 	t->flen = 0;
 	bool alldigits = true;
+	uint32_t h = 2166136261u;
+	bool slow = false;   /* something other than ASCII letters and digits: hash at the end */
 	while (i < n) {
 		unsigned char c = s[i];
 		if (c < 0x80 && is_alnum(c)) {
@@ -156,13 +158,16 @@ stok_next(const char *str, size_t n, size_t *pos, struct stok *t)
 				alldigits = false;
 				c |= 0x20;
 			}
-			if (t->flen < WORD_MAX - 1)
+			if (t->flen < WORD_MAX - 1) {
 				t->f[t->flen++] = (char)c;
+				h = (h ^ c) * 16777619u;
+			}
 			i++;
 			continue;
 		}
 		size_t l = utf8_dec(s, n, i, &cp);
 		int k = fold_cp(cp, f);
+		slow = true;
 		if (k == -2) {
 			/* an apostrophe inside a word joins it ("can't", "creature's") */
 			uint32_t nx;
@@ -201,7 +206,7 @@ stok_next(const char *str, size_t n, size_t *pos, struct stok *t)
 	t->f[t->flen] = '\0';
 	t->end = (uint32_t)i;
 	t->num = t->flen > 0 && is_digit(t->f[0]);
-	t->hash = srch_hash(t->f, t->flen);
+	t->hash = slow ? srch_hash(t->f, t->flen) : h;
 	*pos = i;
 	return true;
 }
