@@ -75,17 +75,25 @@ srch_for(struct jctx *c)
 	return s;
 }
 
-/* "Trample" for a titled rule, else the first words of the text. */
+/* What a result is about: a titled rule's own title ("Trample"), else the title of
+ * the rule it sits in (702.19b -> "Trample"), else its first words. */
 static void
 label(struct srch *s, uint32_t doc, struct sbuf *b)
 {
+	enum srch_kind k = srch_doc_kind(s, doc);
 	const char *t = srch_doc_title(s, doc);
-	if (t && srch_doc_kind(s, doc) != SK_GLOSSARY) {
+	if (k == SK_GLOSSARY)
+		return;
+	if (t) {
 		sbuf_adds(b, t);
 		return;
 	}
-	if (srch_doc_kind(s, doc) == SK_GLOSSARY)
+	const char *ctx = srch_doc_context(s, doc);
+	if (ctx) {
+		const char *semi = strstr(ctx, "; ");
+		sbuf_add(b, ctx, semi ? (size_t)(semi - ctx) : strlen(ctx));
 		return;
+	}
 	const char *body = srch_doc_body(s, doc);
 	size_t n = 0, words = 0;
 	while (body[n] && body[n] != '\n' && words < 8) {
@@ -159,8 +167,7 @@ print_text(struct jctx *c, struct srch *s, const struct srch_result *r)
 		struct sbuf lb = {0};
 		label(s, d, &lb);
 		if (lb.len)
-			sbuf_addf(&line, "  %s%s%s", out_sgr(o, k == SK_RULE && srch_doc_title(s, d) ? OS_TITLE : OS_BOLD),
-			    lb.s, out_sgr(o, OS_RESET));
+			sbuf_addf(&line, " %s%s%s", out_sgr(o, OS_TITLE), lb.s, out_sgr(o, OS_RESET));
 		sbuf_free(&lb);
 		if (c->verbose)
 			sbuf_addf(&line, "  %s[%.2f]%s", out_sgr(o, OS_DIM), r->hits[i].score, out_sgr(o, OS_RESET));

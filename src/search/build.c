@@ -612,6 +612,12 @@ srch_doc_body(const struct srch *s, uint32_t doc)
 	return s->docs[doc].body;
 }
 
+const char *
+srch_doc_context(const struct srch *s, uint32_t doc)
+{
+	return s->docs[doc].ctx;
+}
+
 jrid
 srch_doc_rule(const struct srch *s, uint32_t doc)
 {

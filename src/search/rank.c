@@ -742,7 +742,7 @@ srch_run(struct srch *s, const char *qs, size_t limit, struct srch_result *res, 
 	if (q->ncl == 0 && q->nrules == 0 && !q->has_re) {
 		if (q->nw == 0 && q->nph == 0) {
 			diag_add(d, DL_ERROR, "query", 0, 0, "nothing to search for: give words, a phrase, a rule number or a /regex/");
-			diag_hint(d, "filters and exclusions narrow a search, e.g. judge search \"lethal damage -planeswalker in:702\"");
+			diag_hint(d, "filters and exclusions narrow a search, e.g. judge search lethal damage -planeswalker in:702");
 			res->error = true;
 		} else {
 			suggest(s, q, res);

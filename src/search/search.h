@@ -69,6 +69,8 @@ enum srch_kind srch_doc_kind(const struct srch *s, uint32_t doc);
 const char *srch_doc_id(const struct srch *s, uint32_t doc);
 const char *srch_doc_title(const struct srch *s, uint32_t doc);   /* NULL if none */
 const char *srch_doc_body(const struct srch *s, uint32_t doc);
+/* The titles of a rule's titled ancestors, nearest first, joined by "; "; NULL if none. */
+const char *srch_doc_context(const struct srch *s, uint32_t doc);
 jrid srch_doc_rule(const struct srch *s, uint32_t doc);   /* rule (or example's rule), else 0 */
 const char *srch_kind_name(enum srch_kind k);
 
