@@ -33,7 +33,7 @@ if command -v sqlite3 >/dev/null; then
 		printf '%s\t%s\t' "$q" "$ans"
 		if [ -z "$m" ]; then echo; continue; fi
 		sqlite3 -separator ' ' "$T/fts.db" \
-			"SELECT replace(CASE WHEN rules='' THEN '-' ELSE rules END,' ',',') FROM docs WHERE docs MATCH '${m//\'/\'\'}' ORDER BY bm25(docs,0,0,0,5.0,1.0) LIMIT 5;" |
+						"SELECT bare || ':' || replace(CASE WHEN rules='' THEN '-' ELSE rules END,' ',',') FROM docs WHERE docs MATCH '${m//\'/\'\'}' ORDER BY bm25(docs,0,0,0,0,5.0,1.0) LIMIT 5;" |
 			tr '\n' ' '
 		echo
 	done >"$T/fts.out"
@@ -43,16 +43,27 @@ if command -v sqlite3 >/dev/null; then
 		if (index(x, a) != 1) return 0
 		return substr(x, length(a) + 1, 1) !~ /[0-9]/
 	}
-	{
-		n++; split($2, ans, " "); k = split($3, res, " "); at = 0
-		for (i = 1; i <= k && i <= 5 && !at; i++) {
-			m = split(res[i], rr, ",")
-			for (j = 1; j <= m && !at; j++) for (a in ans) if (within(rr[j], ans[a])) { at = i; break }
+	function rank(bare,   i, j, m, rr, a, b, r) {
+		for (i = 1; i <= k && i <= 5; i++) {
+			b = substr(res[i], 1, 1) == "1"; r = substr(res[i], 3)
+			m = split(r, rr, ",")
+			for (j = 1; j <= m; j++) for (a in ans)
+				if (within(rr[j], ans[a]) || (bare && b && within(ans[a], rr[j]))) return i
 		}
+		return 0
+	}
+	{
+		n++; split($2, ans, " "); k = split($3, res, " ")
+		at = rank(0); bat = rank(1)
 		if (at == 1) r1++
 		if (at >= 1) r5++
+		if (bat == 1) b1++
+		if (bat >= 1) b5++
 	}
-	END { printf "fts5   recall@1 %.3f  recall@5 %.3f  (%d questions, bm25, porter)\n", r1 / n, r5 / n, n }' "$T/fts.out"
+	END {
+		printf "fts5   recall@1 %.3f  recall@5 %.3f  (%d questions, bm25, porter)\n", r1 / n, r5 / n, n
+		printf "fts5   recall@1 %.3f  recall@5 %.3f  counting a title-only rule for its subrules\n", b1 / n, b5 / n
+	}' "$T/fts.out"
 else
 	echo "fts5   skipped: sqlite3 is not installed"
 fi
