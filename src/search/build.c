@@ -213,22 +213,65 @@ srch_term_of(struct srch *s, const char *folded, size_t n)
 	return srch_term_lookup(s, stem, sl);
 }
 
-/* Tokenize one field of a document onto the token stream; returns how many tokens. */
+static bool
+is_word_byte(unsigned char c)
+{
+	return (c >= '0' && c <= '9') || (unsigned)((c | 0x20) - 'a') < 26u;
+}
+
+/* Tokenize one field of a document onto the token stream; returns how many tokens.
+ * Plain ASCII words (most of the rules) take a fast path here; anything else (accents,
+ * curly apostrophes, rule numbers, "+1/+1") goes through stok_next, which they match. */
 static uint16_t
 add_field(struct srch *s, const char *text, bool count_title, struct sdoc *d)
 {
 	size_t pos = 0, n = text ? strlen(text) : 0, k = 0;
+	const unsigned char *u = (const unsigned char *)text;
 	struct stok t;
 	uint32_t seen[32];
 	size_t nseen = 0;
 	/* a field of n bytes holds at most n/2+1 tokens: grow once, not per token */
 	s->toks = xgrow(s->toks, &s->tokcap, s->ntoks + n / 2 + 2, sizeof *s->toks);
-	while (stok_next(text, n, &pos, &t)) {
-		uint32_t w = intern_word(s, t.f, t.flen, t.hash);
-		s->words[w].count++;
-		if (s->words[w].stop)
+	while (pos < n) {
+		unsigned char c = u[pos];
+		const char *w;
+		size_t wl;
+		uint32_t h;
+		if (c < 0x80 && !is_word_byte(c) && c != '+' && c != '-' && c != '*') {
+			pos++;
 			continue;
-		uint32_t term = s->words[w].term;
+		}
+		size_t b = pos;
+		if (c < 0x80 && (unsigned)((c | 0x20) - 'a') < 26u && (c | 0x20) != 'x') {
+			h = 2166136261u;
+			wl = 0;
+			while (pos < n && is_word_byte(u[pos])) {
+				unsigned char l = u[pos] > '9' ? (u[pos] | 0x20) : u[pos];
+				if (wl < WORD_MAX - 1) {
+					t.f[wl++] = (char)l;
+					h = (h ^ l) * 16777619u;
+				}
+				pos++;
+			}
+			if (pos < n && (u[pos] >= 0x80 || u[pos] == '\'' || u[pos] == '/')) {
+				pos = b;
+				goto slow;
+			}
+			w = t.f;
+			goto emit;
+		}
+	slow:
+		if (!stok_next(text, n, &pos, &t))
+			break;
+		w = t.f;
+		wl = t.flen;
+		h = t.hash;
+	emit:;
+		uint32_t v = intern_word(s, w, wl, h);
+		s->words[v].count++;
+		if (s->words[v].stop)
+			continue;
+		uint32_t term = s->words[v].term;
 		s->toks[s->ntoks++] = term;
 		k++;
 		if (count_title) {

@@ -1,7 +1,8 @@
-/* fuzz_search_query.c — libFuzzer target for the search query parser and ranking, and
- * for the thesaurus reader: the first byte picks which. */
+/* fuzz_search_query.c — libFuzzer target for the search query parser and ranking, the
+ * document tokenizer and the thesaurus reader: the first byte picks which (D, T, else query). */
 #include <stdint.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 #include "search/search.h"
 
@@ -42,7 +43,23 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memcpy(q, data + 1, size - 1);
 	q[size - 1] = '\0';
 	struct diags d = {0};
-	if (data[0] == 'T') {
+	if (data[0] == 'D') {
+		/* a document, indexed, then searched for its own first words */
+		struct srch *s = srch_new();
+		srch_add_doc(s, SK_TEXTBOOK, "d", q, q);
+		srch_finalize(s);
+		struct srch_result r;
+		char qq[64];
+		snprintf(qq, sizeof qq, "%.40s", q);
+		srch_run(s, qq, 5, &r, &d);
+		for (size_t i = 0; i < r.nshown; i++) {
+			struct sbuf b = {0};
+			srch_snippet(s, r.hits[i].doc, &b, 60, "[", "]");
+			sbuf_free(&b);
+		}
+		srch_result_free(&r);
+		srch_free(s);
+	} else if (data[0] == 'T') {
 		/* a thesaurus file, then a query against an index that uses it */
 		struct srch *s = srch_new();
 		srch_add_doc(s, SK_RULE, "1", "Title", texts[0]);

@@ -67,6 +67,9 @@ small_index(void)
 	struct srch *s = srch_new();
 	srch_add_release(s, &rel);
 	srch_add_doc(s, SK_TEXTBOOK, "book 3.1", "Combat tricks", "Pump spells after blockers are declared.");
+	/* every kind of token the indexer's fast path hands to the general tokenizer */
+	srch_add_doc(s, SK_TEXTBOOK, "book 9.9", NULL,
+	    "Quuxly Fr\xc3\xb6" "bnitz\xe2\x80\x99s zork's +7/+7 X/X blorp-like (see 999.99z.) gl\xc5\x93p");
 	struct diags d = {0};
 	const char *th = "# comment\netb\tenters the battlefield\nfizzle | fizzles\ttarget illegal resolve\nno tab here\n";
 	int k = srch_add_thesaurus(s, "th.tsv", th, strlen(th), &d);
@@ -166,6 +169,13 @@ test_small(void)
 	CHECK_STR(run(s, "trampl* in:702.19", 2, &d), "702.19 702.19a", "a prefix, limited to one rule");
 	CHECK_STR(first(s, "legend same name"), "704.5j", "words from the legend rule");
 	CHECK_STR(first(s, "pump blockers in:textbook"), "book 3.1", "an added textbook document is searchable");
+	CHECK_STR(first(s, "quuxly"), "book 9.9", "indexed: a plain word");
+	CHECK_STR(first(s, "frobnitzs"), "book 9.9", "indexed: an accented word with a curly apostrophe");
+	CHECK_STR(first(s, "zorks"), "book 9.9", "indexed: a straight apostrophe");
+	CHECK_STR(first(s, "+7/+7"), "book 9.9", "indexed: a counter");
+	CHECK_STR(first(s, "\"x/x blorp\""), "book 9.9", "indexed: X/X next to the word after it");
+	CHECK_STR(first(s, "999.99z"), "book 9.9", "indexed: a rule number");
+	CHECK_STR(first(s, "gloep"), "book 9.9", "indexed: a ligature folded");
 	CHECK_STR(first(s, "fizzles"), "", "slang the thesaurus maps to words the tiny release lacks finds nothing");
 	CHECK_STR(run(s, "/leg[e]nd\\s+rule/", 5, &d), "704.5j", "a regex");
 	CHECK_STR(run(s, "/LEGEND RULE/c", 5, &d), "", "/.../c is case-sensitive");
