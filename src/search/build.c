@@ -132,6 +132,7 @@ srch_free(struct srch *s)
 	free(s->thes);
 	free(s->len_start);
 	free(s->ridx);
+	free(s->kw);
 	free(s->by_len);
 	free(s->scr);
 	free(s->qmask);
@@ -181,6 +182,76 @@ intern_term(struct srch *s, const char *stem, size_t n)
 	return t;
 }
 
+static int
+cmp_kw(const void *a, const void *b)
+{
+	return strcmp(((const struct skw *)a)->stem, ((const struct skw *)b)->stem);
+}
+
+/* Keyword names are terms of art: "defender" must not share the stem "defend" with
+ * "defending player", nor "reach" with "reaches". A word of the same stem that is the
+ * keyword, its plural or a near misspelling gets the keyword's own term, marked with
+ * '=' so it cannot meet a stem. Rewrites stem in place; returns its new length. */
+static size_t
+keyword_term(const struct srch *s, const char *w, size_t n, char *stem, size_t sl)
+{
+	size_t lo = 0, hi = s->nkw;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		int c = strncmp(s->kw[mid].stem, stem, sl);
+		if (c == 0 && s->kw[mid].stem[sl])
+			c = 1;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (size_t k = lo; k < s->nkw && strncmp(s->kw[k].stem, stem, sl) == 0 && !s->kw[k].stem[sl]; k++) {
+		size_t kl = strlen(s->kw[k].word);
+		/* the keyword, its plural, or a misspelling of it ("indestructable"); not
+		 * other forms ("reaches" the verb is not "reach" the keyword) */
+		bool same = (kl == n || (kl + 1 == n && w[kl] == 's')) && memcmp(s->kw[k].word, w, kl) == 0;
+		if (!same && n >= 6)
+			same = srch_damerau(w, n, s->kw[k].word, kl, n >= 7 ? 2 : 1) <= (n >= 7 ? 2 : 1);
+		if (same && kl + 1 < WORD_MAX) {
+			stem[0] = '=';
+			memcpy(stem + 1, s->kw[k].word, kl);
+			stem[kl + 1] = '\0';
+			return kl + 1;
+		}
+	}
+	return sl;
+}
+
+/* Protect the one-word titles of keyword actions and abilities (chapters 701, 702). */
+static void
+protect_keywords(struct srch *s, const struct jrelease *rel)
+{
+	for (uint32_t i = 0; i < rel->nrules; i++) {
+		const struct jrule *r = &rel->rules[i];
+		unsigned ch = JRID_CHAP(r->id);
+		if (!r->title || (ch != 701 && ch != 702) || jrid_level(r->id) != JL_RULE)
+			continue;
+		size_t pos = 0, n = strlen(r->title), k = 0;
+		struct stok t, first;
+		while (stok_next(r->title, n, &pos, &t))
+			if (k++ == 0)
+				first = t;
+		if (k != 1 || first.num)
+			continue;
+		char stem[WORD_MAX];
+		size_t sl = srch_stem(s, first.f, first.flen, stem, sizeof stem);
+		if (sl == first.flen)
+			continue;   /* the stem is the word: nothing to keep apart */
+		s->kw = xgrow(s->kw, &s->kwcap, s->nkw + 1, sizeof *s->kw);
+		s->kw[s->nkw].word = arena_strndup(&s->arena, first.f, first.flen);
+		s->kw[s->nkw].stem = arena_strndup(&s->arena, stem, sl);
+		s->nkw++;
+	}
+	if (s->nkw)
+		qsort(s->kw, s->nkw, sizeof *s->kw, cmp_kw);
+}
+
 /* The surface word for folded text, created (and stemmed once) when new. */
 static uint32_t
 intern_word(struct srch *s, const char *w, size_t n, uint32_t hash)
@@ -190,6 +261,7 @@ intern_word(struct srch *s, const char *w, size_t n, uint32_t hash)
 		return v;
 	char stem[WORD_MAX];
 	size_t sl = srch_stem(s, w, n, stem, sizeof stem);
+	sl = keyword_term(s, w, n, stem, sl);
 	uint32_t t = intern_term(s, stem, sl);
 	s->words = xgrow(s->words, &s->wordcap, s->nwords + 1, sizeof *s->words);
 	v = (uint32_t)s->nwords++;
@@ -210,6 +282,7 @@ srch_term_of(struct srch *s, const char *folded, size_t n)
 		return s->words[v].term;
 	char stem[WORD_MAX];
 	size_t sl = srch_stem(s, folded, n, stem, sizeof stem);
+	sl = keyword_term(s, folded, n, stem, sl);
 	return srch_term_lookup(s, stem, sl);
 }
 
@@ -359,6 +432,7 @@ srch_add_release(struct srch *s, const struct jrelease *rel)
 {
 	struct sbuf ctx = {0}, ectx = {0}, title = {0};
 	double t0 = now();
+	protect_keywords(s, rel);
 	for (uint32_t i = 0; i < rel->nrules; i++) {
 		const struct jrule *r = &rel->rules[i];
 		const char *body = r->text ? r->text : "";

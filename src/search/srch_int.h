@@ -84,6 +84,10 @@ struct srch {
 	struct sthes *thes;
 	size_t nthes, thescap;
 	bool thes_sorted;
+	struct skw {             /* keyword names kept apart from their stem's other words */
+		const char *word, *stem;
+	} *kw;
+	size_t nkw, kwcap;
 	uint32_t *ridx;          /* rule documents sorted by id */
 	size_t nridx;
 	uint32_t *len_start;     /* words sorted by length: index of first word of length L */
