@@ -23,7 +23,7 @@ static float FW[NF] = { 5.0f, 2.5f, 1.0f };
 static float FB[NF] = { 0.5f, 0.3f, 0.75f };
 static float K1 = 1.8f;
 static float KINDW[SK_NKINDS] = { 1.0f, 0.55f, 0.75f, 0.9f };
-static float P_VARIANT = 0.65f, P_COORD = 0.45f, P_PROX = 0.6f, P_TRULE = 3.0f, P_TGLOSS = 1.2f, P_BACK = 0.15f, P_TONLY = 0.7f, P_TONLYW = 0.3f, P_FIRST = 1.2f, P_GREF = 1.0f;
+static float P_VARIANT = 0.65f, P_COORD = 0.45f, P_PROX = 0.6f, P_TRULE = 3.0f, P_TGLOSS = 1.2f, P_BACK = 0.15f, P_TONLY = 0.7f, P_TONLYW = 0.3f, P_FIRST = 1.2f, P_GREF = 1.0f, P_QUESTION = 1;
 #ifdef SRCH_TUNE
 static void
 tune(void)
@@ -38,7 +38,7 @@ tune(void)
 	struct { const char *k; float *v; } t[] = {
 		{"fwt", &FW[0]}, {"fwc", &FW[1]}, {"fwb", &FW[2]}, {"fbt", &FB[0]}, {"fbc", &FB[1]}, {"fbb", &FB[2]},
 		{"k1", &K1}, {"kr", &KINDW[0]}, {"kg", &KINDW[1]}, {"ke", &KINDW[2]}, {"var", &P_VARIANT},
-		{"coord", &P_COORD}, {"prox", &P_PROX}, {"trule", &P_TRULE}, {"tgloss", &P_TGLOSS}, {"back", &P_BACK}, {"tonly", &P_TONLY}, {"tonlyw", &P_TONLYW}, {"first", &P_FIRST}, {"gref", &P_GREF},
+		{"coord", &P_COORD}, {"prox", &P_PROX}, {"trule", &P_TRULE}, {"tgloss", &P_TGLOSS}, {"back", &P_BACK}, {"tonly", &P_TONLY}, {"tonlyw", &P_TONLYW}, {"first", &P_FIRST}, {"gref", &P_GREF}, {"question", &P_QUESTION},
 	};
 	char buf[512];
 	snprintf(buf, sizeof buf, "%s", e);
@@ -97,6 +97,7 @@ struct query {
 	jrid in[8];
 	size_t nin;
 	bool has_re;
+	bool question;           /* typed as a question ("how does cycling work") */
 	size_t nw;
 	struct qword w[QMAX_WORDS];
 };
@@ -247,6 +248,10 @@ add_words(struct srch *s, struct query *q, const char *text, size_t n, size_t ba
 		w->prefix = prefix_last && pos >= n;
 		w->col = col_at(qs, base + t.start);
 		w->slen = (uint8_t)srch_stem(s, t.f, t.flen, w->stem, sizeof w->stem);
+		/* a question wants the text that answers it, not a bare heading */
+		if (w->noise || (w->stop && (strcmp(w->f, "how") == 0 || strcmp(w->f, "what") == 0 ||
+		    strcmp(w->f, "when") == 0 || strcmp(w->f, "why") == 0 || strcmp(w->f, "does") == 0)))
+			q->question = true;
 	}
 }
 
@@ -897,7 +902,8 @@ srch_run(struct srch *s, const char *qs, size_t limit, struct srch_result *res, 
 			score *= P_FIRST;
 		/* a title-only rule ("702.33. Kicker") answers the query that is its title; for a
 		 * longer question its subrules say more */
-		if (doc->kind == SK_RULE && doc->nf[F_BODY] == 0 && qidf > 0 && r->tidf < P_TONLY * qidf)
+		if (doc->kind == SK_RULE && doc->nf[F_BODY] == 0 && qidf > 0 &&
+		    (r->tidf < P_TONLY * qidf || (q->question && P_QUESTION)))
 			score *= P_TONLYW;
 		/* documents that answer more of the question's words */
 		if (nreal > 1)
