@@ -25,6 +25,8 @@ static float K1 = 1.8f;
 static float KINDW[SK_NKINDS] = { 1.0f, 0.55f, 0.75f, 0.9f };
 static float P_VARIANT = 0.65f, P_COORD = 0.45f, P_PROX = 0.6f, P_TRULE = 3.0f, P_TGLOSS = 1.2f, P_BACK = 0.15f, P_TONLY = 0.7f, P_TONLYW = 0.3f, P_FIRST = 1.2f, P_GREF = 1.0f, P_QUESTION = 1;
 #ifdef SRCH_TUNE
+/* For re-tuning the weights against tests/search/questions.tsv without rebuilding:
+ * make CFLAGS=-DSRCH_TUNE, then SRCH_P="k1=1.5,fwc=3" judge search --bench FILE. */
 static void
 tune(void)
 {
@@ -310,7 +312,7 @@ expand_thesaurus(struct srch *s, struct query *q, size_t i)
 }
 
 static bool
-parse_filter(struct srch *s, struct query *q, const char *v, size_t n)
+parse_filter(struct query *q, const char *v, size_t n)
 {
 	static const struct { const char *name; unsigned mask; } kinds[] = {
 		{ "rules", 1u << SK_RULE }, { "rule", 1u << SK_RULE }, { "cr", 1u << SK_RULE },
@@ -332,7 +334,6 @@ parse_filter(struct srch *s, struct query *q, const char *v, size_t n)
 	jrid id = jrid_from_str(buf);
 	if (id == JRID_NONE || q->nin >= 8)
 		return false;
-	(void)s;
 	q->in[q->nin++] = id;
 	return true;
 }
@@ -415,14 +416,12 @@ parse_query(struct srch *s, const char *qs, struct query *q, struct diags *d)
 		diag_hint(d, "give words to look for, e.g. judge search \"lethal damage\" -n 5");
 		return false;
 	}
-	struct { size_t off; uint32_t t[QMAX_PHW]; size_t n; } phw;
 	while (i < n) {
 		while (i < n && is_space(qs[i]))
 			i++;
 		if (i >= n)
 			break;
 		bool neg = false;
-		size_t start = i;
 		/* "-word" excludes; "-1/-1" is a counter, not an exclusion */
 		if (qs[i] == '-' && i + 1 < n && !is_space(qs[i + 1]) &&
 		    !(qs[i + 1] >= '0' && qs[i + 1] <= '9') && qs[i + 1] != 'X' && qs[i + 1] != '-') {
@@ -442,13 +441,12 @@ parse_query(struct srch *s, const char *qs, struct query *q, struct diags *d)
 				ph->exclude = neg;
 				size_t pos = 0;
 				struct stok t;
-				size_t firstw = q->nw;
 				while (stok_next(qs + b, e - b, &pos, &t)) {
 					if (srch_is_stop(t.f, t.flen) || ph->n >= QMAX_PHW)
 						continue;
 					uint32_t term = word_term(s, t.f, t.flen);
 					if (term == UINT32_MAX) {
-						ph->n = 0;
+						/* a word the rules never use: the phrase cannot match */
 						ph->t[0] = UINT32_MAX;
 						ph->n = 1;
 						break;
@@ -459,7 +457,6 @@ parse_query(struct srch *s, const char *qs, struct query *q, struct diags *d)
 					q->nph++;
 				if (!neg)
 					add_words(s, q, qs + b, e - b, b, false, qs);
-				(void)firstw;
 			}
 			i = after;
 			continue;
@@ -517,7 +514,7 @@ parse_query(struct srch *s, const char *qs, struct query *q, struct diags *d)
 		while (e < n && !is_space(qs[e]) && !quote_len(qs, e))
 			e++;
 		if (!neg && e - i > 3 && strncasecmp(qs + i, "in:", 3) == 0) {
-			if (!parse_filter(s, q, qs + i + 3, e - i - 3)) {
+			if (!parse_filter(q, qs + i + 3, e - i - 3)) {
 				qerr(d, qs, i + 3, "in: takes a rule number (in:702, in:7) or glossary, rules, examples, textbook",
 				    "unknown filter");
 				return false;
@@ -538,10 +535,8 @@ parse_query(struct srch *s, const char *qs, struct query *q, struct diags *d)
 		}
 		bool prefix = e > i && qs[e - 1] == '*';
 		add_words(s, q, qs + i, e - i, i, prefix, qs);
-		(void)start;
 		i = e;
 	}
-	(void)phw;
 	/* words -> clauses, in query order, with thesaurus expansions where slang sits */
 	struct sbuf key = {0};
 	for (size_t w = 0; w < q->nw; w++)
