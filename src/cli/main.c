@@ -2,6 +2,7 @@
 #include "cmd.h"
 #include "cmd_rules.h"
 #include "../base/buf.h"
+#include "../search/search.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -381,6 +382,7 @@ main(int argc, char **argv)
 	out_flush(&out);
 	out_free(&out);
 	jnav_reset_links(&c);
+	srch_free(c.search);
 	jindex_free(ix);
 	free(datadir);
 	free(rest);
