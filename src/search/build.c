@@ -256,9 +256,18 @@ protect_keywords(struct srch *s, const struct jrelease *rel)
 static uint32_t
 intern_word(struct srch *s, const char *w, size_t n, uint32_t hash)
 {
-	uint32_t v = shash_get_h(s, &s->wordh, w, n, true, hash);
-	if (v != UINT32_MAX)
-		return v;
+	/* the hot path of indexing (one probe per token): shash_get_h inlined for words */
+	const struct shash *wh = &s->wordh;
+	if (wh->cap) {
+		uint32_t i = hash & (wh->cap - 1), v;
+		while ((v = wh->slot[i]) != 0) {
+			const struct sword *sw = &s->words[v - 1];
+			if (wh->hv[i] == hash && sw->len == n && memcmp(sw->w, w, n) == 0)
+				return v - 1;
+			i = (i + 1) & (wh->cap - 1);
+		}
+	}
+	uint32_t v;
 	char stem[WORD_MAX];
 	size_t sl = srch_stem(s, w, n, stem, sizeof stem);
 	sl = keyword_term(s, w, n, stem, sl);
@@ -286,11 +295,27 @@ srch_term_of(struct srch *s, const char *folded, size_t n)
 	return srch_term_lookup(s, stem, sl);
 }
 
-static bool
-is_word_byte(unsigned char c)
-{
-	return (c >= '0' && c <= '9') || (unsigned)((c | 0x20) - 'a') < 26u;
-}
+/* For each byte: the lower-case letter or digit it is in a plain ASCII word, else 0.
+ * One load per byte instead of range tests and a case fold. */
+static const unsigned char word_byte[256] = {
+#define D(c) [c] = c
+#define U(c) [c] = c + 32, [c + 32] = c + 32
+	D('0'), D('1'), D('2'), D('3'), D('4'), D('5'), D('6'), D('7'), D('8'), D('9'),
+	U('A'), U('B'), U('C'), U('D'), U('E'), U('F'), U('G'), U('H'), U('I'), U('J'),
+	U('K'), U('L'), U('M'), U('N'), U('O'), U('P'), U('Q'), U('R'), U('S'), U('T'),
+	U('U'), U('V'), U('W'), U('X'), U('Y'), U('Z'),
+#undef D
+#undef U
+};
+/* Bytes that may start a token: word bytes, "+1/+1" signs, "*" of "* /2", non-ASCII. */
+static const unsigned char starts_tok[256] = {
+#define R8(c) [c] = 1, [c + 1] = 1, [c + 2] = 1, [c + 3] = 1, [c + 4] = 1, [c + 5] = 1, [c + 6] = 1, [c + 7] = 1
+	R8(0x80), R8(0x88), R8(0x90), R8(0x98), R8(0xA0), R8(0xA8), R8(0xB0), R8(0xB8),
+	R8(0xC0), R8(0xC8), R8(0xD0), R8(0xD8), R8(0xE0), R8(0xE8), R8(0xF0), R8(0xF8),
+	R8('0'), ['8'] = 1, ['9'] = 1, R8('A'), R8('I'), R8('Q'), ['Y'] = 1, ['Z'] = 1,
+	R8('a'), R8('i'), R8('q'), ['y'] = 1, ['z'] = 1, ['+'] = 1, ['-'] = 1, ['*'] = 1,
+#undef R8
+};
 
 /* Tokenize one field of a document onto the token stream; returns how many tokens.
  * Plain ASCII words (most of the rules) take a fast path here; anything else (accents,
@@ -310,16 +335,17 @@ add_field(struct srch *s, const char *text, bool count_title, struct sdoc *d)
 		const char *w;
 		size_t wl;
 		uint32_t h;
-		if (c < 0x80 && !is_word_byte(c) && c != '+' && c != '-' && c != '*') {
+		if (!starts_tok[c]) {
 			pos++;
 			continue;
 		}
 		size_t b = pos;
-		if (c < 0x80 && (unsigned)((c | 0x20) - 'a') < 26u && (c | 0x20) != 'x') {
+		unsigned char l = word_byte[c];
+		if (l > '9' && l != 'x') {
 			h = 2166136261u;
 			wl = 0;
-			while (pos < n && is_word_byte(u[pos])) {
-				unsigned char l = u[pos] > '9' ? (u[pos] | 0x20) : u[pos];
+			/* the text ends with a NUL, whose word_byte is 0: no bounds test needed */
+			while ((l = word_byte[u[pos]]) != 0) {
 				if (wl < WORD_MAX - 1) {
 					t.f[wl++] = (char)l;
 					h = (h ^ l) * 16777619u;
