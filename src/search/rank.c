@@ -23,7 +23,7 @@ static float FW[NF] = { 5.0f, 2.5f, 1.0f };
 static float FB[NF] = { 0.5f, 0.3f, 0.75f };
 static float K1 = 1.8f;
 static float KINDW[SK_NKINDS] = { 1.0f, 0.55f, 0.75f, 0.9f };
-static float P_VARIANT = 0.65f, P_COORD = 0.45f, P_PROX = 0.6f, P_TRULE = 3.0f, P_TGLOSS = 1.2f, P_BACK = 0.15f, P_TONLY = 0.7f, P_TONLYW = 0.3f, P_FIRST = 1.2f, P_GREF = 1.0f, P_QUESTION = 1;
+static float P_VARIANT = 0.65f, P_COORD = 0.45f, P_PROX = 0.6f, P_TRULE = 3.0f, P_TGLOSS = 1.2f, P_BACK = 0.15f, P_TONLY = 0.7f, P_TONLYW = 0.3f, P_FIRST = 1.2f, P_GREF = 1.0f, P_QUESTION = 1, P_GENN = 0.15f;
 #ifdef SRCH_TUNE
 /* For re-tuning the weights against tests/search/questions.tsv without rebuilding:
  * make CFLAGS=-DSRCH_TUNE, then SRCH_P="k1=1.5,fwc=3" judge search --bench FILE. */
@@ -40,7 +40,7 @@ tune(void)
 	struct { const char *k; float *v; } t[] = {
 		{"fwt", &FW[0]}, {"fwc", &FW[1]}, {"fwb", &FW[2]}, {"fbt", &FB[0]}, {"fbc", &FB[1]}, {"fbb", &FB[2]},
 		{"k1", &K1}, {"kr", &KINDW[0]}, {"kg", &KINDW[1]}, {"ke", &KINDW[2]}, {"var", &P_VARIANT},
-		{"coord", &P_COORD}, {"prox", &P_PROX}, {"trule", &P_TRULE}, {"tgloss", &P_TGLOSS}, {"back", &P_BACK}, {"tonly", &P_TONLY}, {"tonlyw", &P_TONLYW}, {"first", &P_FIRST}, {"gref", &P_GREF}, {"question", &P_QUESTION},
+		{"coord", &P_COORD}, {"prox", &P_PROX}, {"trule", &P_TRULE}, {"tgloss", &P_TGLOSS}, {"back", &P_BACK}, {"tonly", &P_TONLY}, {"tonlyw", &P_TONLYW}, {"first", &P_FIRST}, {"gref", &P_GREF}, {"question", &P_QUESTION}, {"genn", &P_GENN},
 	};
 	char buf[512];
 	snprintf(buf, sizeof buf, "%s", e);
@@ -895,6 +895,10 @@ srch_run(struct srch *s, const char *qs, size_t limit, struct srch_result *res, 
 		/* a rule's first subrule usually defines it ("702.33a Kicker is a static ability") */
 		if (doc->kind == SK_RULE && JRID_LETTER(doc->rid) == 'a')
 			score *= P_FIRST;
+		/* on near ties the general rule beats the special cases: a section states its
+		 * principle in its first rules (121.2 before 121.7, 111.2 before 111.10) */
+		if (doc->kind == SK_RULE && JRID_NUM(doc->rid) > 0)
+			score *= 1.0f + P_GENN / (float)JRID_NUM(doc->rid);
 		/* a title-only rule ("702.33. Kicker") answers the query that is its title; for a
 		 * longer question its subrules say more */
 		if (doc->kind == SK_RULE && doc->nf[F_BODY] == 0 && qidf > 0 &&
