@@ -1,0 +1,723 @@
+/* align.c — the concordance between two releases: which rule of one became which rule
+ * of the other, from text similarity, titles and the order of rules.
+ *
+ * How: (1) the same number with the same text is the same rule (confidence 1);
+ * (2) text found exactly once on each side, under another number, is a move;
+ * (3) the rest are scored in rounds: candidates come from an inverted index of the
+ * rare features (stemmed words and word pairs) of the new release, plus structural
+ * guesses (the slot after a mapped neighbour, the children of a mapped parent, the
+ * parent of mapped children); a candidate's score is its idf-weighted Jaccard
+ * similarity plus agreement of number, title, parent, neighbours and children with
+ * what is already mapped. Each round assigns greedily from the best score down, so
+ * anchors found in one round support their neighbours in the next, much as in a
+ * sequence alignment. Whatever stays unmatched was added or removed. */
+#include "history.h"
+
+#include <libstemmer.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../base/mem.h"
+
+#define RARE_DF 24          /* features in at most this many rules of b feed candidates */
+#define TOPK 6              /* text candidates kept per rule */
+#define NROUNDS 4
+
+/* ---- a string -> id table for words and stems ---- */
+
+struct strtab {
+	const char **keys;
+	uint32_t *vals;
+	uint32_t cap, n;
+	struct arena ar;
+};
+
+static uint32_t
+fnv32(const char *s, size_t n)
+{
+	uint32_t h = 2166136261u;
+	for (size_t i = 0; i < n; i++) {
+		h ^= (unsigned char)s[i];
+		h *= 16777619u;
+	}
+	return h;
+}
+
+/* The value slot for key s[0..n), inserting it (value 0) when absent. */
+static uint32_t *
+strtab_get(struct strtab *t, const char *s, size_t n, bool *fresh)
+{
+	if ((t->n + 1) * 2 > t->cap) {
+		uint32_t ncap = t->cap ? t->cap * 2 : 1024;
+		const char **nk = xcalloc(ncap, sizeof *nk);
+		uint32_t *nv = xcalloc(ncap, sizeof *nv);
+		for (uint32_t i = 0; i < t->cap; i++) {
+			if (!t->keys[i])
+				continue;
+			uint32_t j = fnv32(t->keys[i], strlen(t->keys[i])) & (ncap - 1);
+			while (nk[j])
+				j = (j + 1) & (ncap - 1);
+			nk[j] = t->keys[i];
+			nv[j] = t->vals[i];
+		}
+		free(t->keys);
+		free(t->vals);
+		t->keys = nk;
+		t->vals = nv;
+		t->cap = ncap;
+	}
+	uint32_t j = fnv32(s, n) & (t->cap - 1);
+	while (t->keys[j]) {
+		if (strncmp(t->keys[j], s, n) == 0 && t->keys[j][n] == '\0') {
+			*fresh = false;
+			return &t->vals[j];
+		}
+		j = (j + 1) & (t->cap - 1);
+	}
+	t->keys[j] = arena_strndup(&t->ar, s, n);
+	t->n++;
+	*fresh = true;
+	return &t->vals[j];
+}
+
+static void
+strtab_free(struct strtab *t)
+{
+	free(t->keys);
+	free(t->vals);
+	arena_free(&t->ar);
+}
+
+/* ---- features ---- */
+
+struct slot {
+	uint32_t key;
+	uint32_t dfa, dfb;
+	float w;
+	uint32_t poff, pn;  /* postings in b (only for rare features) */
+};
+
+struct rinfo {
+	uint32_t *f;        /* slot indices, sorted, unique */
+	uint32_t nf;
+	float W;            /* sum of weights */
+	uint64_t hash;      /* normalised text */
+	uint32_t title;     /* stem-sequence hash of the title, 0 if untitled */
+	uint32_t sib;       /* position among its parent's children */
+};
+
+struct ctx {
+	const struct jrelease *rel[2];
+	struct rinfo *ri[2];
+	struct strtab words, stems;
+	struct sb_stemmer *stemmer;
+	struct slot *slots;
+	size_t nslots, slotcap;
+	uint32_t *fkeys, *fidx;     /* feature key -> slot index + 1 */
+	uint32_t fcap;
+	uint32_t *post;
+	uint32_t *a2b, *b2a;
+	float *conf, *best, *bestb;
+	uint32_t *stamp;            /* per slot: the last rule that counted it */
+	size_t stampcap;
+	struct sbuf sb;
+	char *fold;
+	size_t foldcap;
+};
+
+static uint32_t
+stem_id(struct ctx *x, const char *w, size_t n)
+{
+	bool fresh;
+	uint32_t *v = strtab_get(&x->words, w, n, &fresh);
+	if (!fresh)
+		return *v;
+	const char *st = w;
+	size_t sn = n;
+	if (x->stemmer) {
+		const sb_symbol *r = sb_stemmer_stem(x->stemmer, (const sb_symbol *)w, (int)n);
+		if (r) {
+			st = (const char *)r;
+			sn = (size_t)sb_stemmer_length(x->stemmer);
+		}
+	}
+	bool sfresh;
+	uint32_t *sv = strtab_get(&x->stems, st, sn, &sfresh);
+	if (sfresh)
+		*sv = x->stems.n;       /* ids from 1 */
+	*v = *sv;
+	return *v;
+}
+
+static uint32_t
+fslot(struct ctx *x, uint32_t key)
+{
+	if ((x->nslots + 1) * 2 > x->fcap) {
+		uint32_t ncap = x->fcap ? x->fcap * 2 : 1u << 14;
+		uint32_t *nk = xcalloc(ncap, sizeof *nk), *ni = xcalloc(ncap, sizeof *ni);
+		for (uint32_t i = 0; i < x->fcap; i++) {
+			if (!x->fidx[i])
+				continue;
+			uint32_t j = (x->fkeys[i] * 2654435761u) & (ncap - 1);
+			while (ni[j])
+				j = (j + 1) & (ncap - 1);
+			nk[j] = x->fkeys[i];
+			ni[j] = x->fidx[i];
+		}
+		free(x->fkeys);
+		free(x->fidx);
+		x->fkeys = nk;
+		x->fidx = ni;
+		x->fcap = ncap;
+	}
+	uint32_t j = (key * 2654435761u) & (x->fcap - 1);
+	while (x->fidx[j]) {
+		if (x->fkeys[j] == key)
+			return x->fidx[j] - 1;
+		j = (j + 1) & (x->fcap - 1);
+	}
+	x->slots = xgrow(x->slots, &x->slotcap, x->nslots + 1, sizeof *x->slots);
+	x->slots[x->nslots] = (struct slot){ .key = key };
+	x->fkeys[j] = key;
+	x->fidx[j] = (uint32_t)++x->nslots;
+	return (uint32_t)(x->nslots - 1);
+}
+
+/* Sorting small arrays of integers is most of the feature building; qsort's
+ * callback per comparison doubled its cost. */
+static void
+sort_u32(uint32_t *v, size_t n)
+{
+	while (n > 16) {
+		uint32_t a = v[0], b = v[n / 2], c = v[n - 1];
+		uint32_t piv = a < b ? (b < c ? b : a < c ? c : a) : (a < c ? a : b < c ? c : b);
+		size_t i = 0, j = n - 1;
+		for (;;) {
+			while (v[i] < piv)
+				i++;
+			while (v[j] > piv)
+				j--;
+			if (i >= j)
+				break;
+			uint32_t t = v[i];
+			v[i] = v[j];
+			v[j] = t;
+			i++;
+			j--;
+		}
+		/* recurse into the smaller half, loop on the larger */
+		if (j + 1 < n - j - 1) {
+			sort_u32(v, j + 1);
+			v += j + 1;
+			n -= j + 1;
+		} else {
+			sort_u32(v + j + 1, n - j - 1);
+			n = j + 1;
+		}
+	}
+	for (size_t i = 1; i < n; i++) {
+		uint32_t x = v[i];
+		size_t j = i;
+		while (j > 0 && v[j - 1] > x) {
+			v[j] = v[j - 1];
+			j--;
+		}
+		v[j] = x;
+	}
+}
+
+/* Stem ids of the words of s, rule numbers left out (they change when rules move). */
+static size_t
+stems_of(struct ctx *x, const char *s, uint32_t **out, size_t *cap)
+{
+	size_t len = strlen(s), n = 0;
+	if (x->foldcap < 2 * len + 16) {
+		x->foldcap = 2 * len + 16;
+		x->fold = xrealloc(x->fold, x->foldcap);
+	}
+	sbuf_reset(&x->sb);
+	hist_norm(s, &x->sb, true);
+	jfold(sbuf_str(&x->sb), x->fold, x->foldcap);
+	const char *p = x->fold;
+	while (*p) {
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9'))) {
+			p++;
+			continue;
+		}
+		const char *w = p;
+		while ((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9'))
+			p++;
+		*out = xgrow(*out, cap, n + 1, sizeof **out);
+		(*out)[n++] = stem_id(x, w, (size_t)(p - w));
+	}
+	return n;
+}
+
+static void
+build_features(struct ctx *x, int side)
+{
+	const struct jrelease *rel = x->rel[side];
+	struct rinfo *ri = xcalloc(rel->nrules ? rel->nrules : 1, sizeof *ri);
+	x->ri[side] = ri;
+	uint32_t *st = NULL, *fe = NULL;
+	size_t stcap = 0, fecap = 0;
+	struct sbuf all = {0};
+	for (uint32_t i = 0; i < rel->nrules; i++) {
+		const struct jrule *r = &rel->rules[i];
+		sbuf_reset(&all);
+		sbuf_adds(&all, r->text ? r->text : "");
+		for (uint32_t e = 0; e < r->nexamples; e++) {
+			sbuf_addc(&all, '\n');
+			sbuf_adds(&all, r->examples[e]);
+		}
+		size_t ns = stems_of(x, sbuf_str(&all), &st, &stcap);
+		fe = xgrow(fe, &fecap, 2 * ns + 1, sizeof *fe);
+		size_t nf = 0;
+		for (size_t k = 0; k < ns; k++) {
+			fe[nf++] = st[k];
+			if (k > 0)
+				fe[nf++] = ((st[k - 1] * 0x9E3779B1u) ^ (st[k] * 0x85EBCA77u)) | 0x80000000u;
+		}
+		/* to slots, dropping repeats with a per-slot stamp instead of a sort */
+		size_t u = 0;
+		uint32_t stamp = (uint32_t)side << 31 | (i + 1);
+		for (size_t k = 0; k < nf; k++) {
+			uint32_t sl = fslot(x, fe[k]);
+			if (x->stampcap <= sl) {
+				size_t old = x->stampcap;
+				x->stamp = xgrow(x->stamp, &x->stampcap, (size_t)sl + 1, sizeof *x->stamp);
+				memset(x->stamp + old, 0, (x->stampcap - old) * sizeof *x->stamp);
+			}
+			if (x->stamp[sl] == stamp)
+				continue;
+			x->stamp[sl] = stamp;
+			if (side == 0)
+				x->slots[sl].dfa++;
+			else
+				x->slots[sl].dfb++;
+			fe[u++] = sl;
+		}
+		sort_u32(fe, u);
+		ri[i].f = xmalloc((u ? u : 1) * sizeof *ri[i].f);
+		memcpy(ri[i].f, fe, u * sizeof *fe);
+		ri[i].nf = (uint32_t)u;
+		ri[i].hash = hist_rule_hash(r, false, &x->sb);
+		if (r->title && *r->title) {
+			size_t nt = stems_of(x, r->title, &st, &stcap);
+			uint32_t h = 2166136261u;
+			for (size_t k = 0; k < nt; k++)
+				h = (h ^ st[k]) * 16777619u;
+			ri[i].title = h | 1u;
+		}
+		if (r->parent != JNONE) {
+			const struct jrule *p = &rel->rules[r->parent];
+			for (uint32_t c = 0; c < p->nchildren; c++)
+				if (p->children[c] == i)
+					ri[i].sib = c;
+		}
+	}
+	sbuf_free(&all);
+	free(st);
+	free(fe);
+}
+
+static void
+weigh(struct ctx *x)
+{
+	double N = (double)x->rel[0]->nrules + x->rel[1]->nrules + 1;
+	for (size_t s = 0; s < x->nslots; s++) {
+		struct slot *sl = &x->slots[s];
+		double df = sl->dfa + sl->dfb;
+		sl->w = (float)log(1.0 + N / df);
+		if (sl->key & 0x80000000u)
+			sl->w *= 0.8f;      /* word pairs add order, words carry the meaning */
+	}
+	for (int side = 0; side < 2; side++)
+		for (uint32_t i = 0; i < x->rel[side]->nrules; i++) {
+			struct rinfo *r = &x->ri[side][i];
+			float W = 0;
+			for (uint32_t k = 0; k < r->nf; k++)
+				W += x->slots[r->f[k]].w;
+			r->W = W;
+		}
+	/* postings of b's rare features */
+	uint32_t total = 0;
+	for (size_t s = 0; s < x->nslots; s++) {
+		struct slot *sl = &x->slots[s];
+		sl->poff = total;
+		sl->pn = 0;
+		if (sl->dfb > 0 && sl->dfb <= RARE_DF)
+			total += sl->dfb;
+	}
+	x->post = xmalloc((total ? total : 1) * sizeof *x->post);
+	for (uint32_t i = 0; i < x->rel[1]->nrules; i++) {
+		struct rinfo *r = &x->ri[1][i];
+		for (uint32_t k = 0; k < r->nf; k++) {
+			struct slot *sl = &x->slots[r->f[k]];
+			if (sl->dfb <= RARE_DF)
+				x->post[sl->poff + sl->pn++] = i;
+		}
+	}
+}
+
+static float
+similarity(const struct ctx *x, uint32_t ai, uint32_t bi)
+{
+	const struct rinfo *a = &x->ri[0][ai], *b = &x->ri[1][bi];
+	if (a->nf == 0 && b->nf == 0)
+		return 1.0f;
+	float I = 0;
+	uint32_t i = 0, j = 0;
+	while (i < a->nf && j < b->nf) {
+		if (a->f[i] == b->f[j]) {
+			I += x->slots[a->f[i]].w;
+			i++, j++;
+		} else if (a->f[i] < b->f[j]) {
+			i++;
+		} else {
+			j++;
+		}
+	}
+	float U = a->W + b->W - I;
+	return U > 0 ? I / U : 0;
+}
+
+static void
+pair_up(struct ctx *x, uint32_t ai, uint32_t bi, float conf)
+{
+	x->a2b[ai] = bi;
+	x->b2a[bi] = ai;
+	x->conf[ai] = conf;
+}
+
+/* Sections match sections, chapters chapters; rules and subrules may trade places
+ * (a subrule promoted to a rule) at a small cost. */
+static bool
+levels_compatible(jrid a, jrid b, float *penalty)
+{
+	enum jrid_level la = jrid_level(a), lb = jrid_level(b);
+	*penalty = 0;
+	if (la == lb)
+		return true;
+	if ((la == JL_RULE && lb == JL_SUBRULE) || (la == JL_SUBRULE && lb == JL_RULE)) {
+		*penalty = 0.08f;
+		return true;
+	}
+	return false;
+}
+
+struct cand {
+	uint32_t a, b;
+	float score, sim;
+};
+
+static int
+cmp_cand(const void *p, const void *q)
+{
+	const struct cand *a = p, *b = q;
+	if (a->score != b->score)
+		return a->score > b->score ? -1 : 1;
+	if (a->a != b->a)
+		return a->a < b->a ? -1 : 1;
+	return a->b < b->b ? -1 : a->b > b->b;
+}
+
+/* Score a against b from what is mapped so far. */
+static float
+score_pair(const struct ctx *x, uint32_t ai, uint32_t bi, float *simp)
+{
+	const struct jrelease *A = x->rel[0], *B = x->rel[1];
+	const struct jrule *ra = &A->rules[ai], *rb = &B->rules[bi];
+	float pen;
+	if (!levels_compatible(ra->id, rb->id, &pen))
+		return -1;
+	float sim = similarity(x, ai, bi);
+	*simp = sim;
+	float s = sim - pen;
+	if (ra->id == rb->id)
+		s += 0.12f;
+	const struct rinfo *ia = &x->ri[0][ai], *ib = &x->ri[1][bi];
+	if (ia->title && ia->title == ib->title)
+		s += 0.15f;
+	if (ra->parent != JNONE && rb->parent != JNONE) {
+		if (x->a2b[ra->parent] == rb->parent)
+			s += 0.10f;
+		else if (x->a2b[ra->parent] != JNONE)
+			s -= 0.05f;     /* its parent went elsewhere */
+	}
+	if (ai > 0 && bi > 0 && x->a2b[ai - 1] == bi - 1)
+		s += 0.08f;
+	if (ai + 1 < A->nrules && bi + 1 < B->nrules && x->a2b[ai + 1] == bi + 1)
+		s += 0.08f;
+	if (ra->nchildren || rb->nchildren) {
+		uint32_t agree = 0;
+		for (uint32_t c = 0; c < ra->nchildren; c++) {
+			uint32_t t = x->a2b[ra->children[c]];
+			if (t != JNONE && B->rules[t].parent == bi)
+				agree++;
+		}
+		uint32_t mx = ra->nchildren > rb->nchildren ? ra->nchildren : rb->nchildren;
+		s += 0.4f * (float)agree / (float)mx;
+	}
+	return s;
+}
+
+struct cset {
+	uint32_t v[64];
+	int n;
+};
+
+static void
+cadd(struct cset *c, const struct ctx *x, uint32_t bi)
+{
+	if (bi == JNONE || bi >= x->rel[1]->nrules || x->b2a[bi] != JNONE || c->n == 64)
+		return;
+	for (int i = 0; i < c->n; i++)
+		if (c->v[i] == bi)
+			return;
+	c->v[c->n++] = bi;
+}
+
+static void
+round_match(struct ctx *x, int round, float *acc, uint32_t *touched)
+{
+	static const float simhi[NROUNDS] = { 0.75f, 0.6f, 0.5f, 0.45f };
+	static const float simlo[NROUNDS] = { 0.35f, 0.25f, 0.2f, 0.15f };
+	static const float scorelo[NROUNDS] = { 0.8f, 0.65f, 0.55f, 0.5f };
+	const struct jrelease *A = x->rel[0], *B = x->rel[1];
+	struct cand *cv = NULL;
+	size_t ncv = 0, cvcap = 0;
+	for (uint32_t ai = 0; ai < A->nrules; ai++) {
+		if (x->a2b[ai] != JNONE)
+			continue;
+		const struct jrule *ra = &A->rules[ai];
+		struct cset cs = { .n = 0 };
+		cadd(&cs, x, jrel_find(B, ra->id));
+		/* text: accumulate the weight of shared rare features */
+		const struct rinfo *ia = &x->ri[0][ai];
+		uint32_t nt = 0;
+		for (uint32_t k = 0; k < ia->nf; k++) {
+			const struct slot *sl = &x->slots[ia->f[k]];
+			if (sl->dfb == 0 || sl->dfb > RARE_DF)
+				continue;
+			for (uint32_t p = 0; p < sl->pn; p++) {
+				uint32_t bi = x->post[sl->poff + p];
+				if (x->b2a[bi] != JNONE)
+					continue;
+				if (acc[bi] == 0)
+					touched[nt++] = bi;
+				acc[bi] += sl->w;
+			}
+		}
+		uint32_t top[TOPK];
+		int ntop = 0;
+		for (uint32_t t = 0; t < nt; t++) {
+			uint32_t bi = touched[t];
+			int pos = ntop;
+			while (pos > 0 && acc[top[pos - 1]] < acc[bi])
+				pos--;
+			if (pos < TOPK) {
+				int last = ntop < TOPK ? ntop : TOPK - 1;
+				for (int q = last; q > pos; q--)
+					top[q] = top[q - 1];
+				top[pos] = bi;
+				if (ntop < TOPK)
+					ntop++;
+			}
+		}
+		for (uint32_t t = 0; t < nt; t++)
+			acc[touched[t]] = 0;
+		for (int t = 0; t < ntop; t++)
+			cadd(&cs, x, top[t]);
+		/* structure: beside mapped neighbours, under a mapped parent, above mapped children */
+		if (ai > 0 && x->a2b[ai - 1] != JNONE)
+			cadd(&cs, x, x->a2b[ai - 1] + 1);
+		if (ai + 1 < A->nrules && x->a2b[ai + 1] != JNONE && x->a2b[ai + 1] > 0)
+			cadd(&cs, x, x->a2b[ai + 1] - 1);
+		if (ra->parent != JNONE && x->a2b[ra->parent] != JNONE) {
+			const struct jrule *pb = &B->rules[x->a2b[ra->parent]];
+			uint32_t s = x->ri[0][ai].sib;
+			uint32_t lo = s > 3 ? s - 3 : 0;
+			for (uint32_t c = lo; c < pb->nchildren && c <= s + 3; c++)
+				cadd(&cs, x, pb->children[c]);
+		}
+		for (uint32_t c = 0; c < ra->nchildren && c < 8; c++) {
+			uint32_t t = x->a2b[ra->children[c]];
+			if (t != JNONE)
+				cadd(&cs, x, B->rules[t].parent);
+		}
+		for (int c = 0; c < cs.n; c++) {
+			float sim, sc = score_pair(x, ai, cs.v[c], &sim);
+			if (sc < 0)
+				continue;
+			if (sc > x->best[ai])
+				x->best[ai] = sc;
+			if (sc > x->bestb[cs.v[c]])
+				x->bestb[cs.v[c]] = sc;
+			if (sim >= simhi[round] || (sim >= simlo[round] && sc >= scorelo[round])) {
+				cv = xgrow(cv, &cvcap, ncv + 1, sizeof *cv);
+				cv[ncv++] = (struct cand){ ai, cs.v[c], sc, sim };
+			}
+		}
+	}
+	qsort(cv, ncv, sizeof *cv, cmp_cand);
+	for (size_t i = 0; i < ncv; i++) {
+		if (x->a2b[cv[i].a] != JNONE || x->b2a[cv[i].b] != JNONE)
+			continue;
+		/* below the 0.98 of an identical text moved, and 1 for identical in place */
+		float c = cv[i].score;
+		if (x->ri[0][cv[i].a].hash == x->ri[1][cv[i].b].hash)
+			c = c < 0.95f ? 0.95f : 0.98f;
+		else if (c > 0.97f)
+			c = 0.97f;
+		pair_up(x, cv[i].a, cv[i].b, c);
+	}
+	free(cv);
+}
+
+struct hkey {
+	uint64_t h;
+	uint32_t i;
+	int side;
+};
+
+static int
+cmp_hkey(const void *p, const void *q)
+{
+	const struct hkey *a = p, *b = q;
+	if (a->h != b->h)
+		return a->h < b->h ? -1 : 1;
+	if (a->side != b->side)
+		return a->side - b->side;
+	return a->i < b->i ? -1 : a->i > b->i;
+}
+
+/* Text that occurs exactly once among the unmatched rules of each side moved there. */
+static void
+match_unique_texts(struct ctx *x)
+{
+	size_t n = 0;
+	struct hkey *v = xmalloc((x->rel[0]->nrules + x->rel[1]->nrules + 1) * sizeof *v);
+	for (int side = 0; side < 2; side++)
+		for (uint32_t i = 0; i < x->rel[side]->nrules; i++)
+			if ((side == 0 ? x->a2b[i] : x->b2a[i]) == JNONE)
+				v[n++] = (struct hkey){ x->ri[side][i].hash, i, side };
+	qsort(v, n, sizeof *v, cmp_hkey);
+	for (size_t i = 0; i < n;) {
+		size_t j = i;
+		while (j < n && v[j].h == v[i].h)
+			j++;
+		if (j - i == 2 && v[i].side == 0 && v[i + 1].side == 1) {
+			float pen;
+			const struct jrule *ra = &x->rel[0]->rules[v[i].i], *rb = &x->rel[1]->rules[v[i + 1].i];
+			if (levels_compatible(ra->id, rb->id, &pen) && x->ri[0][v[i].i].nf > 0)
+				pair_up(x, v[i].i, v[i + 1].i, 0.98f - pen);
+		}
+		i = j;
+	}
+	free(v);
+}
+
+static float
+absent_conf(float best)
+{
+	float c = 1.0f - best;
+	return c < 0.05f ? 0.05f : c > 0.99f ? 0.99f : c;
+}
+
+struct hist_align *
+hist_align(const struct jrelease *a, const struct jrelease *b)
+{
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	struct ctx x;
+	memset(&x, 0, sizeof x);
+	x.rel[0] = a;
+	x.rel[1] = b;
+	x.stemmer = sb_stemmer_new("english", NULL);
+	uint32_t na = a->nrules, nb = b->nrules;
+	x.a2b = xmalloc((na + 1) * sizeof *x.a2b);
+	x.b2a = xmalloc((nb + 1) * sizeof *x.b2a);
+	x.conf = xcalloc(na + 1, sizeof *x.conf);
+	x.best = xcalloc(na + 1, sizeof *x.best);
+	x.bestb = xcalloc(nb + 1, sizeof *x.bestb);
+	for (uint32_t i = 0; i < na; i++)
+		x.a2b[i] = JNONE;
+	for (uint32_t i = 0; i < nb; i++)
+		x.b2a[i] = JNONE;
+
+	build_features(&x, 0);
+	build_features(&x, 1);
+	weigh(&x);
+
+	for (uint32_t i = 0; i < na; i++) {
+		uint32_t j = jrel_find(b, a->rules[i].id);
+		if (j != JNONE && x.b2a[j] == JNONE && x.ri[0][i].hash == x.ri[1][j].hash)
+			pair_up(&x, i, j, 1.0f);
+	}
+	match_unique_texts(&x);
+	float *acc = xcalloc(nb + 1, sizeof *acc);
+	uint32_t *touched = xmalloc((nb + 1) * sizeof *touched);
+	for (int r = 0; r < NROUNDS; r++)
+		round_match(&x, r, acc, touched);
+	free(acc);
+	free(touched);
+
+	struct hist_align *al = xcalloc(1, sizeof *al);
+	al->a = a;
+	al->b = b;
+	al->a2b = x.a2b;
+	al->b2a = x.b2a;
+	al->conf = x.conf;
+	al->bconf = xcalloc(nb + 1, sizeof *al->bconf);
+	/* for the unmatched: how sure we are that there is no counterpart */
+	for (uint32_t i = 0; i < na; i++)
+		if (x.a2b[i] == JNONE)
+			al->conf[i] = absent_conf(x.best[i]);
+	for (uint32_t i = 0; i < nb; i++)
+		al->bconf[i] = x.b2a[i] == JNONE ? absent_conf(x.bestb[i]) : al->conf[x.b2a[i]];
+
+	al->ahash = xmalloc((na + 1) * sizeof *al->ahash);
+	al->bhash = xmalloc((nb + 1) * sizeof *al->bhash);
+	for (uint32_t i = 0; i < na; i++)
+		al->ahash[i] = x.ri[0][i].hash;
+	for (uint32_t i = 0; i < nb; i++)
+		al->bhash[i] = x.ri[1][i].hash;
+	for (int side = 0; side < 2; side++) {
+		for (uint32_t i = 0; i < x.rel[side]->nrules; i++)
+			free(x.ri[side][i].f);
+		free(x.ri[side]);
+	}
+	free(x.best);
+	free(x.bestb);
+	free(x.slots);
+	free(x.fkeys);
+	free(x.fidx);
+	free(x.stamp);
+	free(x.post);
+	free(x.fold);
+	sbuf_free(&x.sb);
+	strtab_free(&x.words);
+	strtab_free(&x.stems);
+	if (x.stemmer)
+		sb_stemmer_delete(x.stemmer);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	al->seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+	return al;
+}
+
+void
+hist_align_free(struct hist_align *al)
+{
+	if (!al)
+		return;
+	free(al->a2b);
+	free(al->b2a);
+	free(al->conf);
+	free(al->bconf);
+	free(al->ahash);
+	free(al->bhash);
+	free(al);
+}
