@@ -327,6 +327,25 @@ rule_arg(struct jctx *c, const struct jrelease *r, const char *s)
 	return i;
 }
 
+/* Is the rule absent at step i only because it comes later? */
+static bool
+absent_later(const struct hist_step *s, uint32_t n, uint32_t i)
+{
+	for (uint32_t k = i + 1; k < n; k++)
+		if (s[k].ri != JNONE)
+			return true;
+	return false;
+}
+
+static const struct jrule *
+step_prev(const struct hist_step *s, uint32_t i)
+{
+	uint32_t p = s[i].prev;
+	if (p == UINT32_MAX || s[p].ri == JNONE)
+		return NULL;
+	return &s[p].rel->rules[s[p].ri];
+}
+
 int
 hist_cmd_history(struct jctx *c, int argc, char **argv)
 {
@@ -360,22 +379,23 @@ hist_cmd_history(struct jctx *c, int argc, char **argv)
 			jw_kstr(&w, "release", s[i].rel->label);
 			jw_kstr(&w, "id", rule_num(s[i].rel, s[i].ri));
 			const char *st;
-			if (s[i].ri == JNONE) {
-				bool later = false;
-				for (uint32_t k = i + 1; k < n; k++)
-					later = later || s[k].ri != JNONE;
-				st = later ? "absent" : "removed";
-			} else {
+			if (s[i].uncovered)
+				st = "uncovered";
+			else if (s[i].ri == JNONE)
+				st = absent_later(s, n, i) ? "absent" : "removed";
+			else
 				st = hist_kind_name(s[i].kind);
-			}
 			jw_kstr(&w, "status", st);
-			jw_knum(&w, "confidence", round2(s[i].conf));
+			if (!s[i].uncovered)
+				jw_knum(&w, "confidence", round2(s[i].conf));
+			const struct jrule *pr = step_prev(s, i);
 			if (s[i].ri != JNONE) {
-				jw_kstr(&w, "text", s[i].rel->rules[s[i].ri].text);
-				if (i > 0 && s[i - 1].ri != JNONE && (s[i].kind == HK_CHANGED ||
-				    (s[i].kind == HK_MOVED &&
-				    !hist_same_text(&s[i - 1].rel->rules[s[i - 1].ri], &s[i].rel->rules[s[i].ri])))) {
-					char *wd = plain_word_diff(&s[i - 1].rel->rules[s[i - 1].ri], &s[i].rel->rules[s[i].ri]);
+				const struct jrule *rr = &s[i].rel->rules[s[i].ri];
+				jw_kstr(&w, "text", rr->text);
+				if (pr && s[i].kind == HK_MOVED)
+					jw_kstr(&w, "moved_from", pr->num);
+				if (pr && !hist_same_text(pr, rr)) {
+					char *wd = plain_word_diff(pr, rr);
 					jw_kstr(&w, "diff", wd);
 					free(wd);
 				}
@@ -390,27 +410,36 @@ hist_cmd_history(struct jctx *c, int argc, char **argv)
 	}
 	out_printf(c->out, "%s%s%s in %s, through %u release%s:\n", out_sgr(c->out, OS_ID),
 	    from->rules[ri].num, out_sgr(c->out, OS_RESET), from->label, n, n == 1 ? "" : "s");
-	bool shown = false;
 	for (uint32_t i = 0; i < n; i++) {
 		const struct jrelease *r = s[i].rel;
-		char head[96], note[96] = "";
+		char head[96], note[128] = "";
+		if (s[i].uncovered) {
+			snprintf(head, sizeof head, "%-10s  -", r->label);
+			snprintf(note, sizeof note, "(this copy stops at %s)", r->last_num ? r->last_num :
+			    r->nrules ? r->rules[r->nrules - 1].num : "its start");
+			print_entry(c, head, note, NULL);
+			continue;
+		}
 		if (s[i].ri == JNONE) {
-			bool later = false;
-			for (uint32_t k = i + 1; k < n; k++)
-				later = later || s[k].ri != JNONE;
-			snprintf(head, sizeof head, "%-10s  —", r->label);
-			snprintf(note, sizeof note, later ? "(not yet there)" : "(gone: no counterpart, %.2f)",
-			    (double)s[i].conf);
+			snprintf(head, sizeof head, "%-10s  -", r->label);
+			if (absent_later(s, n, i))
+				snprintf(note, sizeof note, "(not there yet)");
+			else
+				snprintf(note, sizeof note, "(gone: no counterpart, %.2f)", (double)s[i].conf);
 			print_entry(c, head, note, NULL);
 			continue;
 		}
 		const struct jrule *rr = &r->rules[s[i].ri];
-		const struct jrule *prev = i > 0 && s[i - 1].ri != JNONE ? &s[i - 1].rel->rules[s[i - 1].ri] : NULL;
+		const struct jrule *prev = step_prev(s, i);
 		snprintf(head, sizeof head, "%-10s  %s", r->label, rr->num);
 		char *text = NULL;
 		switch (s[i].kind) {
 		case HK_ADDED:
-			snprintf(note, sizeof note, i == 0 ? "(earliest loaded)" : "(first appears)");
+			if (i == 0)
+				snprintf(note, sizeof note, "(earliest loaded)");
+			else
+				snprintf(note, sizeof note, "(first appears; no earlier counterpart, %.2f)",
+				    (double)s[i].conf);
 			text = full_text(rr);
 			break;
 		case HK_UNCHANGED:
@@ -430,9 +459,6 @@ hist_cmd_history(struct jctx *c, int argc, char **argv)
 		}
 		if (!text && c->verbose)
 			text = full_text(rr);
-		if (!text && !shown && i + 1 == n)
-			text = full_text(rr);
-		shown = shown || text;
 		print_entry(c, head, note, text);
 		free(text);
 	}

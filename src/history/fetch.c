@@ -191,7 +191,7 @@ connect_to(const struct url *u, struct sbuf *err)
 }
 
 /* Read until the peer closes (we asked for Connection: close). */
-static bool
+static enum hist_fetch_err
 read_all(int fd, struct sbuf *raw, struct sbuf *err)
 {
 	char chunk[65536];
@@ -200,7 +200,7 @@ read_all(int fd, struct sbuf *raw, struct sbuf *err)
 		int pr = poll(&p, 1, READ_MS);
 		if (pr == 0) {
 			sbuf_addf(err, "the server stopped answering (no data for %d s)", READ_MS / 1000);
-			return false;
+			return HF_NONET;
 		}
 		if (pr < 0 && errno == EINTR)
 			continue;
@@ -209,14 +209,14 @@ read_all(int fd, struct sbuf *raw, struct sbuf *err)
 			continue;
 		if (n < 0) {
 			sbuf_addf(err, "reading the answer: %s", strerror(errno));
-			return false;
+			return HF_NONET;
 		}
 		if (n == 0)
-			return true;
+			return HF_OK;
 		sbuf_add(raw, chunk, (size_t)n);
 		if (raw->len > MAX_BODY) {
 			sbuf_addf(err, "the answer is larger than %u MB; that is no rules file", MAX_BODY >> 20);
-			return false;
+			return HF_PROTO;
 		}
 	}
 }
@@ -299,7 +299,7 @@ http_get(const struct url *u, struct sbuf *body, struct sbuf *err, char **locati
 	    u->path, v6 ? "[" : "", u->host, v6 ? "]" : "", dflt ? "" : ":", dflt ? "" : u->port);
 	size_t off = 0;
 	while (off < req.len) {
-		ssize_t n = write(fd, req.s + off, req.len - off);
+		ssize_t n = send(fd, req.s + off, req.len - off, MSG_NOSIGNAL);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0) {
@@ -312,60 +312,87 @@ http_get(const struct url *u, struct sbuf *body, struct sbuf *err, char **locati
 	}
 	sbuf_free(&req);
 	struct sbuf raw = {0};
-	bool ok = read_all(fd, &raw, err);
+	enum hist_fetch_err rc = read_all(fd, &raw, err);
 	close(fd);
-	if (!ok) {
+	if (rc != HF_OK) {
 		sbuf_free(&raw);
-		return HF_NONET;
+		return rc;
 	}
-	enum hist_fetch_err rc = HF_PROTO;
-	const char *s = sbuf_str(&raw);
-	const char *hend = raw.len ? memmem(s, raw.len, "\r\n\r\n", 4) : NULL;
+	rc = hist_http_parse(raw.s ? raw.s : "", raw.len, body, err, location);
+	if (rc == HF_PROTO && err->len == 0)
+		sbuf_addf(err, "%s:%s did not answer in HTTP", u->host, u->port);
+	sbuf_free(&raw);
+	return rc;
+}
+
+enum hist_fetch_err
+hist_http_parse(const char *s, size_t len, struct sbuf *body, struct sbuf *err, char **location)
+{
+	*location = NULL;
+	const char *hend = len ? memmem(s, len, "\r\n\r\n", 4) : NULL;
 	size_t skip = 4;
-	if (!hend && raw.len) {
-		hend = memmem(s, raw.len, "\n\n", 2);
+	if (!hend && len) {
+		hend = memmem(s, len, "\n\n", 2);
 		skip = 2;
 	}
 	int status = 0;
-	if (!hend || sscanf(s, "HTTP/%*d.%*d %d", &status) != 1) {
-		sbuf_addf(err, "%s:%s did not answer in HTTP", u->host, u->port);
-		goto out;
+	if (!hend || len < 12 || strncmp(s, "HTTP/", 5) != 0) {
+		sbuf_adds(err, "the answer is not HTTP");
+		return HF_PROTO;
 	}
+	/* "HTTP/1.1 200 OK": the status is the three digits after the first space */
+	const char *sp = memchr(s, ' ', (size_t)(hend - s));
+	if (!sp || hend - sp < 4 || !isdigit((unsigned char)sp[1]) || !isdigit((unsigned char)sp[2]) ||
+	    !isdigit((unsigned char)sp[3])) {
+		sbuf_adds(err, "the answer has no HTTP status");
+		return HF_PROTO;
+	}
+	status = (sp[1] - '0') * 100 + (sp[2] - '0') * 10 + (sp[3] - '0');
 	size_t hlen = (size_t)(hend - s);
 	const char *bstart = hend + skip;
-	size_t blen = raw.len - (size_t)(bstart - s);
+	size_t blen = len - (size_t)(bstart - s);
 	size_t vl;
 	const char *v;
-	if (status >= 300 && status < 400 && (v = header(s, hlen, "Location", &vl))) {
+	if (status >= 300 && status < 400 && (v = header(s, hlen, "Location", &vl)) && vl > 0) {
 		*location = xstrndup(v, vl);
-		rc = HF_OK;
-		goto out;
+		return HF_OK;
 	}
 	if (status != 200) {
-		const char *eol = strpbrk(s, "\r\n");
-		sbuf_addf(err, "the server answered \"%.*s\"", (int)(eol ? eol - s : 40), s);
-		rc = HF_HTTP;
-		goto out;
+		const char *eol = memchr(s, '\n', hlen);
+		size_t l = eol ? (size_t)(eol - s) : hlen;
+		while (l > 0 && (s[l - 1] == '\r' || s[l - 1] == ' '))
+			l--;
+		sbuf_adds(err, "the server answered \"");
+		for (size_t i = 0; i < l && i < 80; i++)
+			sbuf_addc(err, isprint((unsigned char)s[i]) ? s[i] : '?');
+		sbuf_adds(err, "\"");
+		return HF_HTTP;
 	}
 	if ((v = header(s, hlen, "Transfer-Encoding", &vl)) && vl >= 7 &&
 	    strncasecmp(v + vl - 7, "chunked", 7) == 0) {
 		if (!dechunk(bstart, blen, body, err))
-			goto out;
-	} else {
-		if ((v = header(s, hlen, "Content-Length", &vl))) {
-			unsigned long long cl = strtoull(v, NULL, 10);
-			if (cl > blen) {
-				sbuf_addf(err, "the answer was cut short (%zu of %llu bytes)", blen, cl);
-				goto out;
-			}
-			blen = (size_t)cl;
-		}
-		sbuf_add(body, bstart, blen);
+			return HF_PROTO;
+		return HF_OK;
 	}
-	rc = HF_OK;
-out:
-	sbuf_free(&raw);
-	return rc;
+	if ((v = header(s, hlen, "Content-Length", &vl))) {
+		char num[24];
+		size_t nl = vl < sizeof num - 1 ? vl : sizeof num - 1;
+		memcpy(num, v, nl);
+		num[nl] = '\0';
+		char *e;
+		unsigned long long cl = strtoull(num, &e, 10);
+		if (e == num) {
+			sbuf_adds(err, "the answer has a malformed Content-Length");
+			return HF_PROTO;
+		}
+		if (cl > blen) {
+			sbuf_addf(err, "the answer was cut short (%zu of %llu bytes)", blen, cl);
+			return HF_PROTO;
+		}
+		blen = (size_t)cl;
+	}
+	sbuf_add(body, bstart, blen);
+	return HF_OK;
 }
 
 static bool

@@ -85,6 +85,8 @@ struct hist_step {
 	float conf;         /* confidence of the link from the previous step */
 	enum hist_kind kind;/* relative to the previous step: unchanged/changed/moved,
 	                     * HK_ADDED for the first appearance, HK_REMOVED when gone */
+	bool uncovered;     /* a truncated copy that stops before this rule: skipped */
+	uint32_t prev;      /* the step compared with (the last covered one), or UINT32_MAX */
 };
 
 /* Follow rule ri of release from through every release of the chain, both ways.
@@ -108,6 +110,11 @@ enum hist_fetch_err { HF_OK = 0, HF_NONET, HF_HTTP, HF_PROTO, HF_UNSUPPORTED, HF
  * TLS library. On failure err holds one line saying what went wrong. */
 enum hist_fetch_err hist_fetch(const char *url, struct sbuf *body, struct sbuf *err,
     char **final_url);
+
+/* Parse a whole HTTP/1.1 answer (status line, headers, body plain, sized or chunked).
+ * A redirect sets *location (caller frees) and returns HF_OK with no body. */
+enum hist_fetch_err hist_http_parse(const char *raw, size_t len, struct sbuf *body,
+    struct sbuf *err, char **location);
 
 /* ref (absolute, //host/..., /path or relative) resolved against base. Caller frees. */
 char *hist_resolve_url(const char *base, const char *ref);

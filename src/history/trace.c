@@ -136,6 +136,15 @@ kind_of(const struct jrelease *x, uint32_t xi, const struct jrelease *y, uint32_
 	return hist_same_text(rx, ry) ? HK_UNCHANGED : HK_CHANGED;
 }
 
+/* A truncated copy that stops before rule id cannot say anything about it. */
+static bool
+covers(const struct jrelease *r, jrid id)
+{
+	if (!r->truncated && !r->fragment)
+		return true;
+	return r->nrules > 0 && id <= r->rules[r->nrules - 1].id;
+}
+
 struct hist_step *
 hist_trace(const struct jindex *ix, const struct jrelease *from, uint32_t ri,
     uint32_t *nsteps)
@@ -144,37 +153,60 @@ hist_trace(const struct jindex *ix, const struct jrelease *from, uint32_t ri,
 	struct jrelease **ch = chain_with(ix, from, &n, &pos);
 	struct hist_step *s = xcalloc(n, sizeof *s);
 	for (uint32_t i = 0; i < n; i++)
-		s[i] = (struct hist_step){ ch[i], JNONE, 0, HK_REMOVED };
+		s[i] = (struct hist_step){ ch[i], JNONE, 0, HK_REMOVED, false, UINT32_MAX };
 	s[pos].ri = ri;
 	s[pos].conf = 1;
-	/* forwards: the link into step i comes from the alignment (i-1 -> i) */
-	for (uint32_t i = pos + 1; i < n && s[i - 1].ri != JNONE; i++) {
-		struct hist_align *al = hist_align(ch[i - 1], ch[i]);
-		uint32_t t = al->a2b[s[i - 1].ri];
-		s[i].conf = al->conf[s[i - 1].ri];
+	/* forwards: align the last covered step with the next release */
+	uint32_t last = pos;
+	for (uint32_t i = pos + 1; i < n; i++) {
+		const struct jrule *cur = &ch[last]->rules[s[last].ri];
+		if (!covers(ch[i], cur->id)) {
+			s[i].uncovered = true;
+			continue;
+		}
+		struct hist_align *al = hist_align(ch[last], ch[i]);
+		uint32_t t = al->a2b[s[last].ri];
+		s[i].conf = al->conf[s[last].ri];
 		s[i].ri = t;
-		s[i].kind = t == JNONE ? HK_REMOVED : kind_of(ch[i - 1], s[i - 1].ri, ch[i], t);
+		s[i].prev = last;
+		s[i].kind = t == JNONE ? HK_REMOVED : kind_of(ch[last], s[last].ri, ch[i], t);
 		hist_align_free(al);
+		if (t == JNONE)
+			break;
+		last = i;
 	}
-	/* backwards: align (i -> i+1) and read it from the right */
-	for (uint32_t i = pos; i-- > 0 && s[i + 1].ri != JNONE;) {
-		struct hist_align *al = hist_align(ch[i], ch[i + 1]);
-		uint32_t t = al->b2a[s[i + 1].ri];
+	/* backwards: align (i -> last) and read it from the right */
+	last = pos;
+	for (uint32_t i = pos; i-- > 0;) {
+		const struct jrule *cur = &ch[last]->rules[s[last].ri];
+		if (!covers(ch[i], cur->id)) {
+			s[i].uncovered = true;
+			continue;
+		}
+		struct hist_align *al = hist_align(ch[i], ch[last]);
+		uint32_t t = al->b2a[s[last].ri];
 		s[i].ri = t;
+		s[last].prev = i;
 		if (t != JNONE) {
-			s[i + 1].conf = al->conf[t];
-			s[i + 1].kind = kind_of(ch[i], t, ch[i + 1], s[i + 1].ri);
+			s[last].conf = al->conf[t];
+			s[last].kind = kind_of(ch[i], t, ch[last], s[last].ri);
 		} else {
-			s[i + 1].kind = HK_ADDED;
-			s[i + 1].conf = 1;
+			s[last].kind = HK_ADDED;
+			s[last].conf = al->bconf[s[last].ri];
+			s[last].prev = UINT32_MAX;
 		}
 		hist_align_free(al);
+		if (t == JNONE)
+			break;
+		last = i;
 	}
 	/* the earliest appearance is where it was added (as far as the loaded releases go) */
 	for (uint32_t i = 0; i < n; i++)
 		if (s[i].ri != JNONE) {
+			if (s[i].kind != HK_ADDED)
+				s[i].conf = 1;
 			s[i].kind = HK_ADDED;
-			s[i].conf = 1;
+			s[i].prev = UINT32_MAX;
 			break;
 		}
 	free(ch);
@@ -213,10 +245,13 @@ hist_map(const struct jindex *ix, const struct jrelease *from, uint32_t ri,
 	}
 	uint32_t cur = ri;
 	float c = 1;
+	const struct jrelease *at = path[0];
 	for (uint32_t i = 1; i < np && cur != JNONE; i++) {
-		bool fwd = rel_key(path[i - 1]) <= rel_key(path[i]);
-		struct hist_align *al = fwd ? hist_align(path[i - 1], path[i])
-		                            : hist_align(path[i], path[i - 1]);
+		if (i + 1 < np && !covers(path[i], at->rules[cur].id))
+			continue;
+		bool fwd = rel_key(at) <= rel_key(path[i]);
+		struct hist_align *al = fwd ? hist_align(at, path[i]) : hist_align(path[i], at);
+		at = path[i];
 		if (fwd) {
 			uint32_t t = al->a2b[cur];
 			if (t == JNONE)
