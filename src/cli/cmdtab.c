@@ -1,6 +1,7 @@
 /* cmdtab.c — the command table: dispatch, help and completion all read it. */
 #include "cmd.h"
 #include "cmd_rules.h"
+#include "../history/history.h"
 
 #include <string.h>
 
@@ -13,6 +14,11 @@ const struct jcmd jcmd_table[] = {
 	{"toc", "contents", JA_RULE, "toc [SECTION]", "table of contents, of the whole release or of one section or chapter", cmd_toc, false},
 	{"versions", "releases", JA_NONE, "versions", "list the loaded releases with their counts", cmd_versions, false},
 	{"check", "lint", JA_FILE, "check FILE...", "parse rules files and print their diagnostics; exit status is the worst level", cmd_check, false},
+	/* history: every release at once (cmd_history.c) */
+	{"diff", NULL, JA_RELEASE, "diff OLD [NEW] [SECTION]", "rules added, removed, changed and moved between two releases, with a word diff", hist_cmd_diff, false},
+	{"history", "trace", JA_RULE, "history ID", "one rule through every loaded release, following renumbering", hist_cmd_history, false},
+	{"map", NULL, JA_RULE, "map ID --to DATE", "the rule that corresponds to ID in another release, and how sure that is", hist_cmd_map, false},
+	{"update", NULL, JA_NONE, "update [--url URL]", "download the newest official release into $XDG_DATA_HOME/judge/rules", hist_cmd_update, false},
 };
 const size_t jcmd_count = sizeof jcmd_table / sizeof *jcmd_table;
 
