@@ -565,17 +565,29 @@ hist_fetch(const char *url, struct sbuf *body, struct sbuf *err, char **final_ur
 	return HF_PROTO;
 }
 
-/* The eight digits of a YYYYMMDD date in s, or 0. */
+/* The eight digits of a YYYYMMDD date in s (percent-decoded first, so that
+ * "MagicCompRules%2020251114.txt" reads 20251114), or 0. */
 static long
-date_in(const char *s)
+date_in(const char *raw)
 {
+	char s[2048];
+	size_t n = 0;
+	for (const char *p = raw; *p && n + 1 < sizeof s; p++) {
+		if (p[0] == '%' && isxdigit((unsigned char)p[1]) && isxdigit((unsigned char)p[2])) {
+			s[n++] = ' ';   /* what it encodes does not matter, only that it separates */
+			p += 2;
+		} else {
+			s[n++] = *p;
+		}
+	}
+	s[n] = '\0';
 	for (const char *p = s; *p; p++) {
-		int n = 0;
-		while (isdigit((unsigned char)p[n]))
-			n++;
-		if (n == 8 && (p[0] == '1' || p[0] == '2'))
+		int d = 0;
+		while (isdigit((unsigned char)p[d]))
+			d++;
+		if (d == 8 && (p[0] == '1' || p[0] == '2'))
 			return strtol(p, NULL, 10);
-		p += n ? n - 1 : 0;
+		p += d ? d - 1 : 0;
 	}
 	return 0;
 }
