@@ -426,8 +426,9 @@ cmp_cand(const void *p, const void *q)
 
 /* Score a against b from what is mapped so far. */
 static float
-score_pair(const struct ctx *x, uint32_t ai, uint32_t bi, float *simp)
+score_pair(const struct ctx *x, uint32_t ai, uint32_t bi, float *simp, float *kidsp)
 {
+	*kidsp = 0;
 	const struct jrelease *A = x->rel[0], *B = x->rel[1];
 	const struct jrule *ra = &A->rules[ai], *rb = &B->rules[bi];
 	float pen;
@@ -452,14 +453,21 @@ score_pair(const struct ctx *x, uint32_t ai, uint32_t bi, float *simp)
 	if (ai + 1 < A->nrules && bi + 1 < B->nrules && x->a2b[ai + 1] == bi + 1)
 		s += 0.08f;
 	if (ra->nchildren || rb->nchildren) {
-		uint32_t agree = 0;
+		/* where a's children went: under b? (of those that went anywhere) */
+		uint32_t agree = 0, mapped = 0;
 		for (uint32_t c = 0; c < ra->nchildren; c++) {
 			uint32_t t = x->a2b[ra->children[c]];
-			if (t != JNONE && B->rules[t].parent == bi)
+			if (t == JNONE)
+				continue;
+			mapped++;
+			if (B->rules[t].parent == bi)
 				agree++;
 		}
-		uint32_t mx = ra->nchildren > rb->nchildren ? ra->nchildren : rb->nchildren;
-		s += 0.4f * (float)agree / (float)mx;
+		if (mapped >= 2)
+			*kidsp = (float)agree / (float)mapped;
+		else if (mapped == 1)
+			*kidsp = 0.5f * (float)agree;
+		s += 0.4f * *kidsp;
 	}
 	return s;
 }
@@ -549,14 +557,17 @@ round_match(struct ctx *x, int round, float *acc, uint32_t *touched)
 				cadd(&cs, x, B->rules[t].parent);
 		}
 		for (int c = 0; c < cs.n; c++) {
-			float sim, sc = score_pair(x, ai, cs.v[c], &sim);
+			float sim, kids, sc = score_pair(x, ai, cs.v[c], &sim, &kids);
 			if (sc < 0)
 				continue;
 			if (sc > x->best[ai])
 				x->best[ai] = sc;
 			if (sc > x->bestb[cs.v[c]])
 				x->bestb[cs.v[c]] = sc;
-			if (sim >= simhi[round] || (sim >= simlo[round] && sc >= scorelo[round])) {
+			/* a heading renamed ("Removed from the Game" -> "Exile") is known by
+			 * its children, whatever its own words */
+			if (sim >= simhi[round] || (sim >= simlo[round] && sc >= scorelo[round]) ||
+			    (kids >= 0.5f && sc >= scorelo[round])) {
 				cv = xgrow(cv, &cvcap, ncv + 1, sizeof *cv);
 				cv[ncv++] = (struct cand){ ai, cs.v[c], sc, sim };
 			}
