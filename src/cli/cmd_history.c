@@ -121,6 +121,19 @@ plain_word_diff(const struct jrule *x, const struct jrule *y)
 	return sbuf_take(&d);
 }
 
+/* "[3] 509.3a" in the REPL when the rule is in the release that answers (so following
+ * the link shows this very rule), "509.3a" elsewhere. Returns buf. */
+static const char *
+idref(struct jctx *c, const struct jrelease *r, const char *num, char *buf, size_t cap)
+{
+	int k = r == c->rel ? jnav_link(c, num) : 0;
+	if (k > 0)
+		snprintf(buf, cap, "[%d] %s", k, num);
+	else
+		snprintf(buf, cap, "%s", num);
+	return buf;
+}
+
 /* "  509.5a" with the id coloured, then the text wrapped under a hanging indent. */
 static void
 print_entry(struct jctx *c, const char *head, const char *note, const char *text)
@@ -282,17 +295,21 @@ hist_cmd_diff(struct jctx *c, int argc, char **argv)
 				continue;
 			char head[64], note[64] = "";
 			if (it->kind == HK_ADDED) {
-				print_entry(c, b->rules[it->bi].num, NULL, b->rules[it->bi].text);
+				char ref[48];
+				print_entry(c, idref(c, b, b->rules[it->bi].num, ref, sizeof ref), NULL,
+				    b->rules[it->bi].text);
 			} else if (it->kind == HK_REMOVED) {
 				if (c->verbose)
 					snprintf(note, sizeof note, "(no counterpart, %.2f)", (double)it->conf);
 				print_entry(c, a->rules[it->ai].num, note, a->rules[it->ai].text);
 			} else {
 				const struct jrule *ra = &a->rules[it->ai], *rb = &b->rules[it->bi];
+				char ref[48];
+				idref(c, b, rb->num, ref, sizeof ref);
 				if (it->kind == HK_MOVED)
-					snprintf(head, sizeof head, "%s → %s", ra->num, rb->num);
+					snprintf(head, sizeof head, "%s → %s", ra->num, ref);
 				else
-					snprintf(head, sizeof head, "%s", rb->num);
+					snprintf(head, sizeof head, "%s", ref);
 				if (it->kind == HK_MOVED || c->verbose)
 					snprintf(note, sizeof note, "(%.2f%s)", (double)it->conf,
 					    it->refs_only ? ", references renumbered" : "");
@@ -431,7 +448,8 @@ hist_cmd_history(struct jctx *c, int argc, char **argv)
 		}
 		const struct jrule *rr = &r->rules[s[i].ri];
 		const struct jrule *prev = step_prev(s, i);
-		snprintf(head, sizeof head, "%-10s  %s", r->label, rr->num);
+		char ref[48];
+		snprintf(head, sizeof head, "%-10s  %s", r->label, idref(c, r, rr->num, ref, sizeof ref));
 		char *text = NULL;
 		switch (s[i].kind) {
 		case HK_ADDED:

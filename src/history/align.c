@@ -108,11 +108,50 @@ struct rinfo {
 	uint32_t sib;       /* position among its parent's children */
 };
 
+/* What a release's rules come to before any pairing: stem ids per rule, text and title
+ * hashes, sibling positions. Kept per release for the life of the process, since a trace
+ * aligns each release twice and the REPL asks again and again. */
+struct rtok {
+	const struct jrelease *rel;
+	const struct jrule *rules;  /* with nrules and label: tells a reused address apart */
+	uint32_t nrules;
+	const char *label;
+	size_t bytes;
+	int date;
+	uint32_t *off;              /* features of rule i: feat[off[i] .. off[i+1]) */
+	uint32_t *feat;             /* stem ids and hashed stem pairs, unique per rule */
+	uint64_t *hash;
+	uint32_t *title;
+	uint32_t *sib;
+	unsigned long used;
+};
+
+#define NTOK 16
+#define NPAIR 32
+
+static struct {
+	struct strtab words, stems;
+	struct sb_stemmer *stemmer;
+	bool stemmer_tried;
+	struct sbuf sb;
+	char *fold;
+	size_t foldcap;
+	struct rtok tok[NTOK];
+	int ntok;
+	struct {
+		const struct jrelease *a, *b;
+		const struct jrule *ra, *rb;
+		struct hist_align *al;
+		unsigned long used;
+	} pair[NPAIR];
+	int npair;
+	unsigned long clock;
+} cache;
+
 struct ctx {
 	const struct jrelease *rel[2];
 	struct rinfo *ri[2];
-	struct strtab words, stems;
-	struct sb_stemmer *stemmer;
+	const struct rtok *tok[2];
 	struct slot *slots;
 	size_t nslots, slotcap;
 	uint32_t *fkeys, *fidx;     /* feature key -> slot index + 1 */
@@ -120,33 +159,34 @@ struct ctx {
 	uint32_t *post;
 	uint32_t *a2b, *b2a;
 	float *conf, *best, *bestb;
-	uint32_t *stamp;            /* per slot: the last rule that counted it */
-	size_t stampcap;
-	struct sbuf sb;
-	char *fold;
-	size_t foldcap;
+	uint32_t *mark;             /* per slot: markv when the rule being matched has it */
+	uint32_t markv;
 };
 
 static uint32_t
-stem_id(struct ctx *x, const char *w, size_t n)
+stem_id(const char *w, size_t n)
 {
 	bool fresh;
-	uint32_t *v = strtab_get(&x->words, w, n, &fresh);
+	uint32_t *v = strtab_get(&cache.words, w, n, &fresh);
 	if (!fresh)
 		return *v;
+	if (!cache.stemmer_tried) {
+		cache.stemmer = sb_stemmer_new("english", NULL);
+		cache.stemmer_tried = true;
+	}
 	const char *st = w;
 	size_t sn = n;
-	if (x->stemmer) {
-		const sb_symbol *r = sb_stemmer_stem(x->stemmer, (const sb_symbol *)w, (int)n);
+	if (cache.stemmer) {
+		const sb_symbol *r = sb_stemmer_stem(cache.stemmer, (const sb_symbol *)w, (int)n);
 		if (r) {
 			st = (const char *)r;
-			sn = (size_t)sb_stemmer_length(x->stemmer);
+			sn = (size_t)sb_stemmer_length(cache.stemmer);
 		}
 	}
 	bool sfresh;
-	uint32_t *sv = strtab_get(&x->stems, st, sn, &sfresh);
+	uint32_t *sv = strtab_get(&cache.stems, st, sn, &sfresh);
 	if (sfresh)
-		*sv = x->stems.n;       /* ids from 1 */
+		*sv = cache.stems.n;    /* ids from 1 */
 	*v = *sv;
 	return *v;
 }
@@ -230,17 +270,17 @@ sort_u32(uint32_t *v, size_t n)
 
 /* Stem ids of the words of s, rule numbers left out (they change when rules move). */
 static size_t
-stems_of(struct ctx *x, const char *s, uint32_t **out, size_t *cap)
+stems_of(const char *s, uint32_t **out, size_t *cap, size_t n)
 {
-	size_t len = strlen(s), n = 0;
-	if (x->foldcap < 2 * len + 16) {
-		x->foldcap = 2 * len + 16;
-		x->fold = xrealloc(x->fold, x->foldcap);
+	size_t len = strlen(s);
+	if (cache.foldcap < 2 * len + 16) {
+		cache.foldcap = 2 * len + 16;
+		cache.fold = xrealloc(cache.fold, cache.foldcap);
 	}
-	sbuf_reset(&x->sb);
-	hist_norm(s, &x->sb, true);
-	jfold(sbuf_str(&x->sb), x->fold, x->foldcap);
-	const char *p = x->fold;
+	sbuf_reset(&cache.sb);
+	hist_norm(s, &cache.sb, true);
+	jfold(sbuf_str(&cache.sb), cache.fold, cache.foldcap);
+	const char *p = cache.fold;
 	while (*p) {
 		if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9'))) {
 			p++;
@@ -250,21 +290,61 @@ stems_of(struct ctx *x, const char *s, uint32_t **out, size_t *cap)
 		while ((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9'))
 			p++;
 		*out = xgrow(*out, cap, n + 1, sizeof **out);
-		(*out)[n++] = stem_id(x, w, (size_t)(p - w));
+		(*out)[n++] = stem_id(w, (size_t)(p - w));
 	}
 	return n;
 }
 
 static void
-build_features(struct ctx *x, int side)
+rtok_free(struct rtok *t)
 {
-	const struct jrelease *rel = x->rel[side];
-	struct rinfo *ri = xcalloc(rel->nrules ? rel->nrules : 1, sizeof *ri);
-	x->ri[side] = ri;
-	uint32_t *st = NULL, *fe = NULL;
-	size_t stcap = 0, fecap = 0;
+	free(t->off);
+	free(t->feat);
+	free(t->hash);
+	free(t->title);
+	free(t->sib);
+	memset(t, 0, sizeof *t);
+}
+
+static const struct rtok *
+tokens(const struct jrelease *rel)
+{
+	cache.clock++;
+	for (int i = 0; i < cache.ntok; i++) {
+		struct rtok *t = &cache.tok[i];
+		if (t->rel == rel && t->rules == rel->rules && t->nrules == rel->nrules &&
+		    t->label == rel->label && t->bytes == rel->bytes && t->date == rel->date) {
+			t->used = cache.clock;
+			return t;
+		}
+	}
+	struct rtok *t;
+	if (cache.ntok < NTOK) {
+		t = &cache.tok[cache.ntok++];
+	} else {
+		t = &cache.tok[0];
+		for (int i = 1; i < NTOK; i++)
+			if (cache.tok[i].used < t->used)
+				t = &cache.tok[i];
+		rtok_free(t);
+	}
+	uint32_t n = rel->nrules;
+	t->rel = rel;
+	t->rules = rel->rules;
+	t->nrules = n;
+	t->label = rel->label;
+	t->bytes = rel->bytes;
+	t->date = rel->date;
+	t->used = cache.clock;
+	t->off = xmalloc((n + 1) * sizeof *t->off);
+	t->hash = xmalloc((n + 1) * sizeof *t->hash);
+	t->title = xcalloc(n + 1, sizeof *t->title);
+	t->sib = xcalloc(n + 1, sizeof *t->sib);
+	size_t ns = 0, cap = 0;
+	uint32_t *st = NULL, *tt = NULL;
+	size_t ttcap = 0;
 	struct sbuf all = {0};
-	for (uint32_t i = 0; i < rel->nrules; i++) {
+	for (uint32_t i = 0; i < n; i++) {
 		const struct jrule *r = &rel->rules[i];
 		sbuf_reset(&all);
 		sbuf_adds(&all, r->text ? r->text : "");
@@ -272,55 +352,91 @@ build_features(struct ctx *x, int side)
 			sbuf_addc(&all, '\n');
 			sbuf_adds(&all, r->examples[e]);
 		}
-		size_t ns = stems_of(x, sbuf_str(&all), &st, &stcap);
-		fe = xgrow(fe, &fecap, 2 * ns + 1, sizeof *fe);
-		size_t nf = 0;
-		for (size_t k = 0; k < ns; k++) {
-			fe[nf++] = st[k];
-			if (k > 0)
-				fe[nf++] = ((st[k - 1] * 0x9E3779B1u) ^ (st[k] * 0x85EBCA77u)) | 0x80000000u;
-		}
-		/* to slots, dropping repeats with a per-slot stamp instead of a sort */
-		size_t u = 0;
-		uint32_t stamp = (uint32_t)side << 31 | (i + 1);
-		for (size_t k = 0; k < nf; k++) {
-			uint32_t sl = fslot(x, fe[k]);
-			if (x->stampcap <= sl) {
-				size_t old = x->stampcap;
-				x->stamp = xgrow(x->stamp, &x->stampcap, (size_t)sl + 1, sizeof *x->stamp);
-				memset(x->stamp + old, 0, (x->stampcap - old) * sizeof *x->stamp);
-			}
-			if (x->stamp[sl] == stamp)
-				continue;
-			x->stamp[sl] = stamp;
-			if (side == 0)
-				x->slots[sl].dfa++;
-			else
-				x->slots[sl].dfb++;
-			fe[u++] = sl;
-		}
-		sort_u32(fe, u);
-		ri[i].f = xmalloc((u ? u : 1) * sizeof *ri[i].f);
-		memcpy(ri[i].f, fe, u * sizeof *fe);
-		ri[i].nf = (uint32_t)u;
-		ri[i].hash = hist_rule_hash(r, false, &x->sb);
+		t->off[i] = (uint32_t)ns;
+		ns = stems_of(sbuf_str(&all), &st, &cap, ns);
+		t->hash[i] = hist_rule_hash(r, false, &cache.sb);
 		if (r->title && *r->title) {
-			size_t nt = stems_of(x, r->title, &st, &stcap);
+			size_t nt = stems_of(r->title, &tt, &ttcap, 0);
 			uint32_t h = 2166136261u;
 			for (size_t k = 0; k < nt; k++)
-				h = (h ^ st[k]) * 16777619u;
-			ri[i].title = h | 1u;
+				h = (h ^ tt[k]) * 16777619u;
+			t->title[i] = h | 1u;
 		}
 		if (r->parent != JNONE) {
 			const struct jrule *p = &rel->rules[r->parent];
 			for (uint32_t c = 0; c < p->nchildren; c++)
 				if (p->children[c] == i)
-					ri[i].sib = c;
+					t->sib[i] = c;
 		}
 	}
-	sbuf_free(&all);
+	t->off[n] = (uint32_t)ns;
+	/* words and word pairs, each once per rule: the features every alignment uses */
+	uint32_t *feat = xmalloc((2 * ns + 1) * sizeof *feat);
+	size_t nf = 0;
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t from = t->off[i], to = t->off[i + 1];
+		size_t start = nf;
+		for (uint32_t k = from; k < to; k++) {
+			feat[nf++] = st[k];
+			if (k > from)
+				feat[nf++] = ((st[k - 1] * 0x9E3779B1u) ^ (st[k] * 0x85EBCA77u)) | 0x80000000u;
+		}
+		sort_u32(feat + start, nf - start);
+		size_t u = start;
+		for (size_t k = start; k < nf; k++)
+			if (u == start || feat[k] != feat[u - 1])
+				feat[u++] = feat[k];
+		nf = u;
+		t->off[i] = (uint32_t)start;
+	}
+	t->off[n] = (uint32_t)nf;
+	t->feat = feat;
 	free(st);
-	free(fe);
+	sbuf_free(&all);
+	free(tt);
+	return t;
+}
+
+void
+hist_cache_clear(void)
+{
+	for (int i = 0; i < cache.ntok; i++)
+		rtok_free(&cache.tok[i]);
+	for (int i = 0; i < cache.npair; i++)
+		hist_align_free(cache.pair[i].al);
+	strtab_free(&cache.words);
+	strtab_free(&cache.stems);
+	if (cache.stemmer)
+		sb_stemmer_delete(cache.stemmer);
+	sbuf_free(&cache.sb);
+	free(cache.fold);
+	memset(&cache, 0, sizeof cache);
+}
+
+static void
+build_features(struct ctx *x, int side)
+{
+	const struct jrelease *rel = x->rel[side];
+	const struct rtok *tk = x->tok[side];
+	struct rinfo *ri = xcalloc(rel->nrules ? rel->nrules : 1, sizeof *ri);
+	x->ri[side] = ri;
+	for (uint32_t i = 0; i < rel->nrules; i++) {
+		const uint32_t *f = tk->feat + tk->off[i];
+		size_t nf = tk->off[i + 1] - tk->off[i];
+		ri[i].f = xmalloc((nf ? nf : 1) * sizeof *ri[i].f);
+		for (size_t k = 0; k < nf; k++) {
+			uint32_t sl = fslot(x, f[k]);
+			if (side == 0)
+				x->slots[sl].dfa++;
+			else
+				x->slots[sl].dfb++;
+			ri[i].f[k] = sl;
+		}
+		ri[i].nf = (uint32_t)nf;
+		ri[i].hash = tk->hash[i];
+		ri[i].title = tk->title[i];
+		ri[i].sib = tk->sib[i];
+	}
 }
 
 static void
@@ -362,6 +478,20 @@ weigh(struct ctx *x)
 	}
 }
 
+/* Mark a's features so that similarity() with any b is one pass over b's. */
+static void
+mark_rule(struct ctx *x, uint32_t ai)
+{
+	const struct rinfo *a = &x->ri[0][ai];
+	if (++x->markv == 0) {
+		memset(x->mark, 0, x->nslots * sizeof *x->mark);
+		x->markv = 1;
+	}
+	for (uint32_t k = 0; k < a->nf; k++)
+		x->mark[a->f[k]] = x->markv;
+}
+
+/* idf-weighted Jaccard similarity of the marked rule a and rule b. */
 static float
 similarity(const struct ctx *x, uint32_t ai, uint32_t bi)
 {
@@ -369,17 +499,9 @@ similarity(const struct ctx *x, uint32_t ai, uint32_t bi)
 	if (a->nf == 0 && b->nf == 0)
 		return 1.0f;
 	float I = 0;
-	uint32_t i = 0, j = 0;
-	while (i < a->nf && j < b->nf) {
-		if (a->f[i] == b->f[j]) {
-			I += x->slots[a->f[i]].w;
-			i++, j++;
-		} else if (a->f[i] < b->f[j]) {
-			i++;
-		} else {
-			j++;
-		}
-	}
+	for (uint32_t k = 0; k < b->nf; k++)
+		if (x->mark[b->f[k]] == x->markv)
+			I += x->slots[b->f[k]].w;
 	float U = a->W + b->W - I;
 	return U > 0 ? I / U : 0;
 }
@@ -502,6 +624,7 @@ round_match(struct ctx *x, int round, float *acc, uint32_t *touched)
 			continue;
 		const struct jrule *ra = &A->rules[ai];
 		struct cset cs = { .n = 0 };
+		mark_rule(x, ai);
 		cadd(&cs, x, jrel_find(B, ra->id));
 		/* text: accumulate the weight of shared rare features */
 		const struct rinfo *ia = &x->ri[0][ai];
@@ -573,7 +696,8 @@ round_match(struct ctx *x, int round, float *acc, uint32_t *touched)
 			}
 		}
 	}
-	qsort(cv, ncv, sizeof *cv, cmp_cand);
+	if (ncv > 0)
+		qsort(cv, ncv, sizeof *cv, cmp_cand);
 	for (size_t i = 0; i < ncv; i++) {
 		if (x->a2b[cv[i].a] != JNONE || x->b2a[cv[i].b] != JNONE)
 			continue;
@@ -647,7 +771,8 @@ hist_align(const struct jrelease *a, const struct jrelease *b)
 	memset(&x, 0, sizeof x);
 	x.rel[0] = a;
 	x.rel[1] = b;
-	x.stemmer = sb_stemmer_new("english", NULL);
+	x.tok[0] = tokens(a);
+	x.tok[1] = tokens(b);
 	uint32_t na = a->nrules, nb = b->nrules;
 	x.a2b = xmalloc((na + 1) * sizeof *x.a2b);
 	x.b2a = xmalloc((nb + 1) * sizeof *x.b2a);
@@ -662,6 +787,7 @@ hist_align(const struct jrelease *a, const struct jrelease *b)
 	build_features(&x, 0);
 	build_features(&x, 1);
 	weigh(&x);
+	x.mark = xcalloc(x.nslots + 1, sizeof *x.mark);
 
 	for (uint32_t i = 0; i < na; i++) {
 		uint32_t j = jrel_find(b, a->rules[i].id);
@@ -679,6 +805,8 @@ hist_align(const struct jrelease *a, const struct jrelease *b)
 	struct hist_align *al = xcalloc(1, sizeof *al);
 	al->a = a;
 	al->b = b;
+	al->na = na;
+	al->nb = nb;
 	al->a2b = x.a2b;
 	al->b2a = x.b2a;
 	al->conf = x.conf;
@@ -706,14 +834,8 @@ hist_align(const struct jrelease *a, const struct jrelease *b)
 	free(x.slots);
 	free(x.fkeys);
 	free(x.fidx);
-	free(x.stamp);
+	free(x.mark);
 	free(x.post);
-	free(x.fold);
-	sbuf_free(&x.sb);
-	strtab_free(&x.words);
-	strtab_free(&x.stems);
-	if (x.stemmer)
-		sb_stemmer_delete(x.stemmer);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	al->seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
 	return al;
@@ -731,4 +853,35 @@ hist_align_free(struct hist_align *al)
 	free(al->ahash);
 	free(al->bhash);
 	free(al);
+}
+
+const struct hist_align *
+hist_align_cached(const struct jrelease *a, const struct jrelease *b)
+{
+	cache.clock++;
+	for (int i = 0; i < cache.npair; i++)
+		if (cache.pair[i].a == a && cache.pair[i].b == b && cache.pair[i].ra == a->rules &&
+		    cache.pair[i].rb == b->rules && cache.pair[i].al->na == a->nrules &&
+		    cache.pair[i].al->nb == b->nrules) {
+			cache.pair[i].used = cache.clock;
+			return cache.pair[i].al;
+		}
+	struct hist_align *al = hist_align(a, b);
+	int k = cache.npair;
+	if (k < NPAIR) {
+		cache.npair++;
+	} else {
+		k = 0;
+		for (int i = 1; i < NPAIR; i++)
+			if (cache.pair[i].used < cache.pair[k].used)
+				k = i;
+		hist_align_free(cache.pair[k].al);
+	}
+	cache.pair[k].a = a;
+	cache.pair[k].b = b;
+	cache.pair[k].ra = a->rules;
+	cache.pair[k].rb = b->rules;
+	cache.pair[k].al = al;
+	cache.pair[k].used = cache.clock;
+	return al;
 }

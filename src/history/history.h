@@ -17,6 +17,7 @@
  * 1 for the same number with the same text. */
 struct hist_align {
 	const struct jrelease *a, *b;
+	uint32_t na, nb;    /* their rule counts when aligned */
 	uint32_t *a2b;      /* per rule of a: its counterpart in b, or JNONE */
 	uint32_t *b2a;      /* per rule of b: its counterpart in a, or JNONE */
 	float *conf;        /* per rule of a: how sure a2b is (or, when JNONE, that a has none) */
@@ -27,6 +28,13 @@ struct hist_align {
 
 struct hist_align *hist_align(const struct jrelease *a, const struct jrelease *b);
 void hist_align_free(struct hist_align *al);
+/* The same, remembered for the life of the process (or until hist_cache_clear()); the
+ * cache owns the result. Each release's words are remembered too, so aligning a release
+ * a second time costs about half as much. */
+const struct hist_align *hist_align_cached(const struct jrelease *a, const struct jrelease *b);
+/* Forget everything remembered. Call it before freeing an index that was aligned
+ * (a new index may reuse the addresses) and at exit, to leave no allocations behind. */
+void hist_cache_clear(void);
 
 /* Append s with typography folded away (curly quotes and dashes to ASCII, no-break
  * spaces and runs of white space to one space, underscore italics dropped); with

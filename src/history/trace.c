@@ -164,13 +164,12 @@ hist_trace(const struct jindex *ix, const struct jrelease *from, uint32_t ri,
 			s[i].uncovered = true;
 			continue;
 		}
-		struct hist_align *al = hist_align(ch[last], ch[i]);
+		const struct hist_align *al = hist_align_cached(ch[last], ch[i]);
 		uint32_t t = al->a2b[s[last].ri];
 		s[i].conf = al->conf[s[last].ri];
 		s[i].ri = t;
 		s[i].prev = last;
 		s[i].kind = t == JNONE ? HK_REMOVED : kind_of(ch[last], s[last].ri, ch[i], t);
-		hist_align_free(al);
 		if (t == JNONE)
 			break;
 		last = i;
@@ -183,7 +182,7 @@ hist_trace(const struct jindex *ix, const struct jrelease *from, uint32_t ri,
 			s[i].uncovered = true;
 			continue;
 		}
-		struct hist_align *al = hist_align(ch[i], ch[last]);
+		const struct hist_align *al = hist_align_cached(ch[i], ch[last]);
 		uint32_t t = al->b2a[s[last].ri];
 		s[i].ri = t;
 		s[last].prev = i;
@@ -195,7 +194,6 @@ hist_trace(const struct jindex *ix, const struct jrelease *from, uint32_t ri,
 			s[last].conf = al->bconf[s[last].ri];
 			s[last].prev = UINT32_MAX;
 		}
-		hist_align_free(al);
 		if (t == JNONE)
 			break;
 		last = i;
@@ -250,7 +248,7 @@ hist_map(const struct jindex *ix, const struct jrelease *from, uint32_t ri,
 		if (i + 1 < np && !covers(path[i], at->rules[cur].id))
 			continue;
 		bool fwd = rel_key(at) <= rel_key(path[i]);
-		struct hist_align *al = fwd ? hist_align(at, path[i]) : hist_align(path[i], at);
+		const struct hist_align *al = fwd ? hist_align_cached(at, path[i]) : hist_align_cached(path[i], at);
 		at = path[i];
 		if (fwd) {
 			uint32_t t = al->a2b[cur];
@@ -267,7 +265,6 @@ hist_map(const struct jindex *ix, const struct jrelease *from, uint32_t ri,
 				c *= al->conf[t];
 			cur = t;
 		}
-		hist_align_free(al);
 	}
 	free(path);
 	free(ch);

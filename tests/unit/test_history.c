@@ -188,6 +188,7 @@ test_synthetic(void)
 		ident = ident && al->a2b[i] == i && al->conf[i] == 1.0f;
 	CHECK(ident, "a release aligned with itself is the identity, confidence 1");
 	hist_align_free(al);
+	hist_cache_clear();
 	jindex_free(ix);
 }
 
@@ -313,8 +314,9 @@ static void
 test_map(struct jindex *ix)
 {
 	struct jrelease *old = jindex_release(ix, "2008-10-01");
-	static const char *const to[] = { "2013-05-01", "2025-11-14", "2026-01-16" };
-	for (size_t k = 0; k < 3; k++) {
+	static const char *const to[] = { "2013-05-01", "2025-11-14", "2026-01-16", "2025-11-14" };
+	hist_cache_clear();     /* time it cold, then warm (the last one) */
+	for (size_t k = 0; k < 4; k++) {
 		struct jrelease *r = jindex_release(ix, to[k]);
 		float conf = 0;
 		double t0 = now();
@@ -322,7 +324,7 @@ test_map(struct jindex *ix)
 		double dt = now() - t0;
 		CHECK_STR(id_of(r, t), "704.5a", "2008's 420.5a is %s's 704.5a", to[k]);
 		CHECK(conf > 0.3f && conf <= 1.0f, "with a confidence in (0.3, 1]: %.2f", (double)conf);
-		printf("# map 420.5a 2008 -> %s: %.0f ms\n", to[k], dt * 1000);
+		printf("# map 420.5a 2008 -> %s: %.1f ms%s\n", to[k], dt * 1000, k == 3 ? " (again)" : "");
 	}
 	float conf;
 	uint32_t t = hist_map(ix, old, jrel_find(old, jrid_from_str("420.5")), jindex_release(ix, "2025-11-14"), &conf);
@@ -339,18 +341,24 @@ static void
 test_speed(struct jindex *ix)
 {
 	struct jrelease *a = jindex_release(ix, "2024-07-30"), *b = jindex_release(ix, "2025-11-14");
-	double best = 1e9;
-	for (int i = 0; i < 3; i++) {
+	double best = 1e9, cold = 0;
+	for (int i = 0; i < 4; i++) {
+		if (i == 0)
+			hist_cache_clear();     /* the first: words not yet read */
 		double t0 = now();
 		struct hist_diff d;
 		hist_diff(a, b, JRID_NONE, &d);
 		double dt = now() - t0;
-		best = dt < best ? dt : best;
+		if (i == 0)
+			cold = dt;
+		else
+			best = dt < best ? dt : best;
 		hist_diff_free(&d);
 	}
-	printf("# full diff 2024-07-30 -> 2025-11-14: %.0f ms (best of 3)\n", best * 1000);
-	/* generous: sanitizers slow this down several times */
-	CHECK(best < (getenv("JUDGE_SANITIZED") ? 5.0 : 1.0), "full diff is interactive: %.0f ms", best * 1000);
+	printf("# full diff 2024-07-30 -> 2025-11-14: %.0f ms cold, %.0f ms with the words remembered\n",
+	    cold * 1000, best * 1000);
+	/* generous: sanitizers slow this down several times, and tests run in parallel */
+	CHECK(cold < (getenv("JUDGE_SANITIZED") ? 10.0 : 2.0), "full diff is interactive: %.0f ms", cold * 1000);
 }
 
 int
@@ -376,6 +384,7 @@ main(void)
 	test_legend(ix);
 	test_map(ix);
 	test_speed(ix);
+	hist_cache_clear();
 	jindex_free(ix);
 	return T_DONE();
 }
