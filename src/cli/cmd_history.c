@@ -229,6 +229,7 @@ hist_cmd_diff(struct jctx *c, int argc, char **argv)
 		jw_kint(&w, "old_rules", (long long)d.na);
 		jw_kint(&w, "new_rules", (long long)d.nb);
 		jw_obj_end(&w);
+		jw_kbool(&w, "partial", d.partial);
 		static const enum hist_kind order[] = { HK_ADDED, HK_REMOVED, HK_CHANGED, HK_MOVED };
 		for (size_t k = 0; k < 4; k++) {
 			jw_key(&w, hist_kind_name(order[k]));
@@ -282,6 +283,13 @@ hist_cmd_diff(struct jctx *c, int argc, char **argv)
 	    d.count[HK_ADDED], d.count[HK_REMOVED], d.count[HK_CHANGED], d.count[HK_MOVED],
 	    d.count[HK_UNCHANGED]);
 	out_printf(c->out, "(%zu rules before, %zu after)\n", d.na, d.nb);
+	if (d.partial) {
+		bool pa = a->truncated || a->fragment, pb = b->truncated || b->fragment;
+		out_printf(c->out, "%s(%s%s%s %s incomplete: rules beyond what %s are left out)%s\n",
+		    out_sgr(c->out, OS_DIM), pa ? a->label : "", pa && pb ? " and " : "",
+		    pb ? b->label : "", pa && pb ? "are" : "is", pa && pb ? "they hold" : "it holds",
+		    out_sgr(c->out, OS_RESET));
+	}
 	static const enum hist_kind order[] = { HK_REMOVED, HK_ADDED, HK_MOVED, HK_CHANGED };
 	static const char *const heads[] = { "Removed", "Added", "Moved", "Changed" };
 	for (size_t k = 0; k < 4; k++) {

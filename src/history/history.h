@@ -60,7 +60,8 @@ struct hist_item {
 
 /* Every rule of a and b, classified: each rule of a appears once (unchanged, changed,
  * moved or removed), each rule of b once (unchanged, changed, moved or added), so
- * na = unchanged+changed+moved+removed and nb = unchanged+changed+moved+added.
+ * na = unchanged+changed+moved+removed and nb = unchanged+changed+moved+added
+ * (na and nb are the release's rule counts unless one side is partial).
  * With within != JRID_NONE only pairs where either side lies within that id count. */
 struct hist_diff {
 	struct hist_align *al;
@@ -69,7 +70,13 @@ struct hist_diff {
 	size_t n;
 	size_t count[HK_NKINDS];
 	size_t na, nb;          /* rules of a / b considered */
+	bool partial;           /* a truncated or fragmentary side: rules beyond what it
+	                         * holds were left out rather than called added/removed */
 };
+
+/* Can release r speak about rule id? A truncated copy only up to where it stops, a
+ * fragment only for the chapters it holds; a complete release always. */
+bool hist_covers(const struct jrelease *r, jrid id);
 
 void hist_diff(const struct jrelease *a, const struct jrelease *b, jrid within,
     struct hist_diff *d);

@@ -7,6 +7,21 @@
 
 #include "../base/mem.h"
 
+bool
+hist_covers(const struct jrelease *r, jrid id)
+{
+	if (r->fragment) {
+		/* a scrape of some chapters: it speaks for the chapters it has */
+		jrid ch = id;
+		while (jrid_level(ch) > JL_CHAPTER)
+			ch = jrid_parent(ch);
+		return jrel_find(r, ch) != JNONE || jrel_find(r, id) != JNONE;
+	}
+	if (r->truncated)
+		return r->nrules > 0 && id <= r->rules[r->nrules - 1].id;
+	return true;
+}
+
 static bool
 wanted(const struct jrelease *r, uint32_t i, jrid within)
 {
@@ -35,6 +50,10 @@ hist_diff(const struct jrelease *a, const struct jrelease *b, jrid within,
 		if (!wanted(b, bi, within) && !wanted(a, ai, within))
 			continue;
 		struct hist_item it = { .ai = ai, .bi = bi, .conf = 1 };
+		if (ai == JNONE && !hist_covers(a, b->rules[bi].id)) {
+			d->partial = true;  /* beyond what the old copy holds: no news */
+			continue;
+		}
 		if (ai == JNONE) {
 			it.kind = HK_ADDED;
 			it.conf = 1;
@@ -51,6 +70,10 @@ hist_diff(const struct jrelease *a, const struct jrelease *b, jrid within,
 	for (uint32_t ai = 0; ai < a->nrules; ai++) {
 		if (a2b[ai] != JNONE || !wanted(a, ai, within))
 			continue;
+		if (!hist_covers(b, a->rules[ai].id)) {
+			d->partial = true;
+			continue;
+		}
 		push(d, &cap, (struct hist_item){ .kind = HK_REMOVED, .ai = ai, .bi = JNONE,
 		    .conf = d->al->conf[ai] });
 	}
@@ -136,15 +159,6 @@ kind_of(const struct jrelease *x, uint32_t xi, const struct jrelease *y, uint32_
 	return hist_same_text(rx, ry) ? HK_UNCHANGED : HK_CHANGED;
 }
 
-/* A truncated copy that stops before rule id cannot say anything about it. */
-static bool
-covers(const struct jrelease *r, jrid id)
-{
-	if (!r->truncated && !r->fragment)
-		return true;
-	return r->nrules > 0 && id <= r->rules[r->nrules - 1].id;
-}
-
 struct hist_step *
 hist_trace(const struct jindex *ix, const struct jrelease *from, uint32_t ri,
     uint32_t *nsteps)
@@ -160,7 +174,7 @@ hist_trace(const struct jindex *ix, const struct jrelease *from, uint32_t ri,
 	uint32_t last = pos;
 	for (uint32_t i = pos + 1; i < n; i++) {
 		const struct jrule *cur = &ch[last]->rules[s[last].ri];
-		if (!covers(ch[i], cur->id)) {
+		if (!hist_covers(ch[i], cur->id)) {
 			s[i].uncovered = true;
 			continue;
 		}
@@ -178,7 +192,7 @@ hist_trace(const struct jindex *ix, const struct jrelease *from, uint32_t ri,
 	last = pos;
 	for (uint32_t i = pos; i-- > 0;) {
 		const struct jrule *cur = &ch[last]->rules[s[last].ri];
-		if (!covers(ch[i], cur->id)) {
+		if (!hist_covers(ch[i], cur->id)) {
 			s[i].uncovered = true;
 			continue;
 		}
@@ -245,7 +259,7 @@ hist_map(const struct jindex *ix, const struct jrelease *from, uint32_t ri,
 	float c = 1;
 	const struct jrelease *at = path[0];
 	for (uint32_t i = 1; i < np && cur != JNONE; i++) {
-		if (i + 1 < np && !covers(path[i], at->rules[cur].id))
+		if (i + 1 < np && !hist_covers(path[i], at->rules[cur].id))
 			continue;
 		bool fwd = rel_key(at) <= rel_key(path[i]);
 		const struct hist_align *al = fwd ? hist_align_cached(at, path[i]) : hist_align_cached(path[i], at);
