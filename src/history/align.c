@@ -103,7 +103,8 @@ struct rinfo {
 	uint32_t *f;        /* slot indices, sorted, unique */
 	uint32_t nf;
 	float W;            /* sum of weights */
-	uint64_t hash;      /* normalised text */
+	uint64_t hash;      /* normalised text and examples */
+	uint64_t thash;     /* normalised text alone */
 	uint32_t title;     /* stem-sequence hash of the title, 0 if untitled */
 	uint32_t sib;       /* position among its parent's children */
 };
@@ -120,7 +121,7 @@ struct rtok {
 	int date;
 	uint32_t *off;              /* features of rule i: feat[off[i] .. off[i+1]) */
 	uint32_t *feat;             /* stem ids and hashed stem pairs, unique per rule */
-	uint64_t *hash;
+	uint64_t *hash, *thash;
 	uint32_t *title;
 	uint32_t *sib;
 	unsigned long used;
@@ -301,6 +302,7 @@ rtok_free(struct rtok *t)
 	free(t->off);
 	free(t->feat);
 	free(t->hash);
+	free(t->thash);
 	free(t->title);
 	free(t->sib);
 	memset(t, 0, sizeof *t);
@@ -338,6 +340,7 @@ tokens(const struct jrelease *rel)
 	t->used = cache.clock;
 	t->off = xmalloc((n + 1) * sizeof *t->off);
 	t->hash = xmalloc((n + 1) * sizeof *t->hash);
+	t->thash = xmalloc((n + 1) * sizeof *t->thash);
 	t->title = xcalloc(n + 1, sizeof *t->title);
 	t->sib = xcalloc(n + 1, sizeof *t->sib);
 	size_t ns = 0, cap = 0;
@@ -355,6 +358,13 @@ tokens(const struct jrelease *rel)
 		t->off[i] = (uint32_t)ns;
 		ns = stems_of(sbuf_str(&all), &st, &cap, ns);
 		t->hash[i] = hist_rule_hash(r, false, &cache.sb);
+		if (r->nexamples) {
+			struct jrule bare = *r;
+			bare.nexamples = 0;
+			t->thash[i] = hist_rule_hash(&bare, false, &cache.sb);
+		} else {
+			t->thash[i] = t->hash[i];
+		}
 		if (r->title && *r->title) {
 			size_t nt = stems_of(r->title, &tt, &ttcap, 0);
 			uint32_t h = 2166136261u;
@@ -434,6 +444,7 @@ build_features(struct ctx *x, int side)
 		}
 		ri[i].nf = (uint32_t)nf;
 		ri[i].hash = tk->hash[i];
+		ri[i].thash = tk->thash[i];
 		ri[i].title = tk->title[i];
 		ri[i].sib = tk->sib[i];
 	}
@@ -729,16 +740,18 @@ cmp_hkey(const void *p, const void *q)
 	return a->i < b->i ? -1 : a->i > b->i;
 }
 
-/* Text that occurs exactly once among the unmatched rules of each side moved there. */
+/* Text that occurs exactly once among the unmatched rules of each side moved there
+ * (with examples, or the rule's own words alone when only its examples changed). */
 static void
-match_unique_texts(struct ctx *x)
+match_unique_texts(struct ctx *x, bool text_only, float conf)
 {
 	size_t n = 0;
 	struct hkey *v = xmalloc((x->rel[0]->nrules + x->rel[1]->nrules + 1) * sizeof *v);
 	for (int side = 0; side < 2; side++)
 		for (uint32_t i = 0; i < x->rel[side]->nrules; i++)
 			if ((side == 0 ? x->a2b[i] : x->b2a[i]) == JNONE)
-				v[n++] = (struct hkey){ x->ri[side][i].hash, i, side };
+				v[n++] = (struct hkey){ text_only ? x->ri[side][i].thash : x->ri[side][i].hash,
+				    i, side };
 	qsort(v, n, sizeof *v, cmp_hkey);
 	for (size_t i = 0; i < n;) {
 		size_t j = i;
@@ -748,7 +761,7 @@ match_unique_texts(struct ctx *x)
 			float pen;
 			const struct jrule *ra = &x->rel[0]->rules[v[i].i], *rb = &x->rel[1]->rules[v[i + 1].i];
 			if (levels_compatible(ra->id, rb->id, &pen) && x->ri[0][v[i].i].nf > 0)
-				pair_up(x, v[i].i, v[i + 1].i, 0.98f - pen);
+				pair_up(x, v[i].i, v[i + 1].i, conf - pen);
 		}
 		i = j;
 	}
@@ -791,10 +804,15 @@ hist_align(const struct jrelease *a, const struct jrelease *b)
 
 	for (uint32_t i = 0; i < na; i++) {
 		uint32_t j = jrel_find(b, a->rules[i].id);
-		if (j != JNONE && x.b2a[j] == JNONE && x.ri[0][i].hash == x.ri[1][j].hash)
+		if (j == JNONE || x.b2a[j] != JNONE)
+			continue;
+		if (x.ri[0][i].hash == x.ri[1][j].hash)
 			pair_up(&x, i, j, 1.0f);
+		else if (x.ri[0][i].thash == x.ri[1][j].thash)
+			pair_up(&x, i, j, 0.99f);   /* only its examples changed */
 	}
-	match_unique_texts(&x);
+	match_unique_texts(&x, false, 0.98f);
+	match_unique_texts(&x, true, 0.96f);
 	float *acc = xcalloc(nb + 1, sizeof *acc);
 	uint32_t *touched = xmalloc((nb + 1) * sizeof *touched);
 	for (int r = 0; r < NROUNDS; r++)

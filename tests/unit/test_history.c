@@ -240,6 +240,11 @@ test_509(struct jindex *ix)
 		CHECK(found, "509: %s (damage assignment order) removed", removed[k]);
 	}
 	hist_diff_free(&d);
+	/* 118.3c kept its words and lost its example (seen with grep in both files) */
+	hist_diff(a, b, jrid_from_str("118.3c"), &d);
+	CHECK(d.n == 1 && d.v[0].kind == HK_CHANGED, "118.3c: only its example went, so it changed (%s)",
+	    d.n ? hist_kind_name(d.v[0].kind) : "nothing");
+	hist_diff_free(&d);
 }
 
 static void
