@@ -9,6 +9,12 @@
 #include "../history/history.h"
 #include "../render/json.h"
 
+/* Words kept on each side of a change (-v shows the whole text): a diff lists many
+ * rules, so it shows the changes; a history is about one rule, so it cuts only long
+ * lists such as the creature types. */
+#define DIFF_CONTEXT 12
+#define HISTORY_CONTEXT 40
+
 #define VERSIONS_HINT "`judge versions` lists the loaded releases"
 
 /* Options a command takes besides its positional arguments. */
@@ -90,10 +96,11 @@ static const char *const plain_ins[2] = { "{+", "+}" };
 /* The word diff of two rules, coloured on a terminal (markers kept either way, so the
  * change stays visible without colour). */
 static char *
-word_diff(struct jctx *c, const struct jrule *x, const struct jrule *y)
+word_diff(struct jctx *c, const struct jrule *x, const struct jrule *y, size_t context)
 {
 	char *a = full_text(x), *b = full_text(y);
 	struct sbuf d = {0};
+	size_t ctx = c->verbose ? 0 : context;
 	if (c->out->color) {
 		char del0[32], del1[32], ins0[32], ins1[32];
 		snprintf(del0, sizeof del0, "%s[-", out_sgr(c->out, OS_ERR));
@@ -101,9 +108,9 @@ word_diff(struct jctx *c, const struct jrule *x, const struct jrule *y)
 		snprintf(ins0, sizeof ins0, "%s{+", out_sgr(c->out, OS_OK));
 		snprintf(ins1, sizeof ins1, "+}%s", out_sgr(c->out, OS_RESET));
 		const char *const del[2] = { del0, del1 }, *const ins[2] = { ins0, ins1 };
-		hist_wdiff(&d, a, b, del, ins);
+		hist_wdiff_ctx(&d, a, b, del, ins, ctx);
 	} else {
-		hist_wdiff(&d, a, b, plain_del, plain_ins);
+		hist_wdiff_ctx(&d, a, b, plain_del, plain_ins, ctx);
 	}
 	free(a);
 	free(b);
@@ -324,7 +331,7 @@ hist_cmd_diff(struct jctx *c, int argc, char **argv)
 				else if (it->refs_only)
 					snprintf(note, sizeof note, "(references renumbered)");
 				if (it->text_changed) {
-					char *wd = word_diff(c, ra, rb);
+					char *wd = word_diff(c, ra, rb, DIFF_CONTEXT);
 					print_entry(c, head, note, wd);
 					free(wd);
 				} else {
@@ -473,12 +480,12 @@ hist_cmd_history(struct jctx *c, int argc, char **argv)
 			break;
 		case HK_CHANGED:
 			snprintf(note, sizeof note, "changed (%.2f)", (double)s[i].conf);
-			text = word_diff(c, prev, rr);
+			text = word_diff(c, prev, rr, HISTORY_CONTEXT);
 			break;
 		case HK_MOVED:
 			snprintf(note, sizeof note, "moved from %s (%.2f)", prev->num, (double)s[i].conf);
 			if (!hist_same_text(prev, rr))
-				text = word_diff(c, prev, rr);
+				text = word_diff(c, prev, rr, HISTORY_CONTEXT);
 			break;
 		default:
 			break;

@@ -88,6 +88,10 @@ const char *hist_kind_name(enum hist_kind k);   /* "added", "moved", ... */
  * Returns how many words were deleted plus inserted. */
 size_t hist_wdiff(struct sbuf *out, const char *old, const char *new,
     const char *const del[2], const char *const ins[2]);
+/* The same, but unchanged stretches longer than about 2*context words keep only context
+ * words next to each change, the rest shown as "…" (context 0: everything). */
+size_t hist_wdiff_ctx(struct sbuf *out, const char *old, const char *new,
+    const char *const del[2], const char *const ins[2], size_t context);
 
 /* The releases worth following a rule through (complete or truncated, not fragments),
  * sorted by date; undated ones by their estimated era. Caller frees the array. */

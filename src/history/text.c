@@ -277,9 +277,37 @@ put_run(struct emit *e, const struct tok *v, const size_t *idx, size_t n,
 
 #define WDIFF_MAX_CELLS (4u * 1024u * 1024u)
 
+/* A run of unchanged words. With context > 0 a long run keeps only `head` words at its
+ * start (after a change) and `tail` at its end (before one), the rest shown as "…". */
+static void
+put_equal(struct emit *e, const struct tok *v, const size_t *idx, size_t n, size_t head,
+    size_t tail)
+{
+	if (head + tail == 0 || n <= head + tail + 3) {
+		for (size_t i = 0; i < n; i++)
+			put_tok(e, &v[idx[i]]);
+		return;
+	}
+	for (size_t i = 0; i < head; i++)
+		put_tok(e, &v[idx[i]]);
+	if (!e->line_start)
+		sbuf_addc(e->out, ' ');
+	sbuf_adds(e->out, "…");
+	e->line_start = false;
+	for (size_t i = n - tail; i < n; i++)
+		put_tok(e, &v[idx[i]]);
+}
+
 size_t
 hist_wdiff(struct sbuf *out, const char *old, const char *new,
     const char *const del[2], const char *const ins[2])
+{
+	return hist_wdiff_ctx(out, old, new, del, ins, 0);
+}
+
+size_t
+hist_wdiff_ctx(struct sbuf *out, const char *old, const char *new,
+    const char *const del[2], const char *const ins[2], size_t context)
 {
 	struct tok *a, *b;
 	size_t na = tokenize(old ? old : "", &a), nb = tokenize(new ? new : "", &b);
@@ -324,12 +352,20 @@ hist_wdiff(struct sbuf *out, const char *old, const char *new,
 	}
 
 	struct emit e = { out, true, false, del, ins, 0 };
+	/* unchanged words are gathered into runs so long ones can be cut to their ends */
+	size_t *eq = xmalloc((nb + 1) * sizeof *eq), neq = 0;
+	bool any_change = false;
 	for (size_t i = 0; i < pre; i++)
-		put_tok(&e, &b[i]);
+		eq[neq++] = i;
 	size_t *dl = xmalloc((m + 1) * sizeof *dl), *il = xmalloc((k + 1) * sizeof *il);
 	size_t nd = 0, ni = 0, ia = pre, ib = pre;
 	for (size_t x = 0; x <= nops; x++) {
 		if (x == nops || ops[x] == OP_EQ) {
+			if (nd || ni) {
+				put_equal(&e, b, eq, neq, any_change ? context : 0, context);
+				neq = 0;
+				any_change = true;
+			}
 			put_run(&e, a, dl, nd, del);
 			e.glue = nd > 0;
 			put_run(&e, b, il, ni, ins);
@@ -337,7 +373,7 @@ hist_wdiff(struct sbuf *out, const char *old, const char *new,
 			nd = ni = 0;
 			if (x == nops)
 				break;
-			put_tok(&e, &b[ib]);
+			eq[neq++] = ib;
 			ia++, ib++;
 		} else if (ops[x] == OP_DEL) {
 			dl[nd++] = ia++;
@@ -346,7 +382,9 @@ hist_wdiff(struct sbuf *out, const char *old, const char *new,
 		}
 	}
 	for (size_t i = nb - suf; i < nb; i++)
-		put_tok(&e, &b[i]);
+		eq[neq++] = i;
+	put_equal(&e, b, eq, neq, any_change ? context : 0, 0);
+	free(eq);
 	free(dl);
 	free(il);
 	free(ops);

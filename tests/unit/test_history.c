@@ -48,6 +48,13 @@ test_text(void)
 	CHECK_OWNED_STR(wd("one\ntwo", "one\nthree"), "one\n[-two-]{+three+}", "paragraph breaks kept");
 	struct sbuf o = {0};
 	CHECK_INT(hist_wdiff(&o, "x y z", "x q z", del, ins), 2, "one word out, one in");
+	sbuf_reset(&o);
+	hist_wdiff_ctx(&o, "1 2 3 4 5 6 7 8 9 10 11 12 a 13 14 15 16 17 18 19 20 21 22 b 23 24 25 26 27 28",
+	    "1 2 3 4 5 6 7 8 9 10 11 12 A 13 14 15 16 17 18 19 20 21 22 b 23 24 25 26 27 28 B", del, ins, 2);
+	CHECK_STR(sbuf_str(&o), "… 11 12 [-a-]{+A+} 13 14 … 27 28 {+B+}", "context: long unchanged runs cut to their ends");
+	sbuf_reset(&o);
+	hist_wdiff_ctx(&o, "1 2 3 4 5 6 7 8 9", "1 2 3 4 5 6 7 8 9", del, ins, 2);
+	CHECK_STR(sbuf_str(&o), "1 2 3 4 5 6 7 8 9", "context: an unchanged text is shown whole");
 	sbuf_free(&o);
 }
 
