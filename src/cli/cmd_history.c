@@ -359,6 +359,15 @@ rule_arg(struct jctx *c, const struct jrelease *r, const char *s)
 	return i;
 }
 
+/* In the REPL a command without a rule number is about the rule last shown. */
+static const char *
+current_rule(struct jctx *c, char *buf)
+{
+	if (!c->interactive || !c->nav || c->nav->pos < 0 || c->nav->pos >= c->nav->nhist)
+		return NULL;
+	return jrid_str(c->nav->hist[c->nav->pos], buf);
+}
+
 /* Is the rule absent at step i only because it comes later? */
 static bool
 absent_later(const struct hist_step *s, uint32_t n, uint32_t i)
@@ -384,6 +393,9 @@ hist_cmd_history(struct jctx *c, int argc, char **argv)
 	struct hopts o;
 	if (parse_opts(c, argc, argv, &o, false, false, 1) != 0)
 		return JX_USAGE;
+	char cur[16];
+	if (o.npos == 0 && current_rule(c, cur))
+		o.pos[o.npos++] = cur;
 	if (o.npos != 1) {
 		jerr(c, "e.g. `judge history 704.5j`", "history: which rule?");
 		return JX_USAGE;
@@ -505,6 +517,9 @@ hist_cmd_map(struct jctx *c, int argc, char **argv)
 	struct hopts o;
 	if (parse_opts(c, argc, argv, &o, true, false, 2) != 0)
 		return JX_USAGE;
+	char cur[16];
+	if (o.npos == 0 && o.to && current_rule(c, cur))
+		o.pos[o.npos++] = cur;
 	if (o.npos < 1 || (!o.to && o.npos < 2)) {
 		jerr(c, "e.g. `judge map 420.5a --to 2025-11-14`", "map: which rule, into which release?");
 		return JX_USAGE;
@@ -656,6 +671,8 @@ hist_cmd_update(struct jctx *c, int argc, char **argv)
 	} else if (fresh) {
 		out_printf(c->out, "Stored the rules of %s%s%s (%zu bytes) in %s\n",
 		    out_sgr(c->out, OS_BOLD), label, out_sgr(c->out, OS_RESET), body.len, path);
+		if (c->interactive)
+			out_printf(c->out, "judge answers from it from its next start.\n");
 	} else {
 		out_printf(c->out, "Already up to date: the rules of %s are in %s\n", label, path);
 	}

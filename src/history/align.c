@@ -226,66 +226,30 @@ fslot(struct ctx *x, uint32_t key)
 	return (uint32_t)(x->nslots - 1);
 }
 
-/* Sorting small arrays of integers is most of the feature building; qsort's
- * callback per comparison doubled its cost. */
-static void
-sort_u32(uint32_t *v, size_t n)
-{
-	while (n > 16) {
-		uint32_t a = v[0], b = v[n / 2], c = v[n - 1];
-		uint32_t piv = a < b ? (b < c ? b : a < c ? c : a) : (a < c ? a : b < c ? c : b);
-		size_t i = 0, j = n - 1;
-		for (;;) {
-			while (v[i] < piv)
-				i++;
-			while (v[j] > piv)
-				j--;
-			if (i >= j)
-				break;
-			uint32_t t = v[i];
-			v[i] = v[j];
-			v[j] = t;
-			i++;
-			j--;
-		}
-		/* recurse into the smaller half, loop on the larger */
-		if (j + 1 < n - j - 1) {
-			sort_u32(v, j + 1);
-			v += j + 1;
-			n -= j + 1;
-		} else {
-			sort_u32(v + j + 1, n - j - 1);
-			n = j + 1;
-		}
-	}
-	for (size_t i = 1; i < n; i++) {
-		uint32_t x = v[i];
-		size_t j = i;
-		while (j > 0 && v[j - 1] > x) {
-			v[j] = v[j - 1];
-			j--;
-		}
-		v[j] = x;
-	}
-}
-
-/* Stem ids of the words of s, rule numbers left out (they change when rules move). */
+/* Stem ids of the words of normalised text, rule numbers left out (they change when
+ * rules move), appended to (*out)[n..]; returns the new count. */
 static size_t
-stems_of(const char *s, uint32_t **out, size_t *cap, size_t n)
+stems_of_norm(const char *norm, uint32_t **out, size_t *cap, size_t n)
 {
-	size_t len = strlen(s);
+	size_t len = strlen(norm);
 	if (cache.foldcap < 2 * len + 16) {
 		cache.foldcap = 2 * len + 16;
 		cache.fold = xrealloc(cache.fold, cache.foldcap);
 	}
-	sbuf_reset(&cache.sb);
-	hist_norm(s, &cache.sb, true);
-	jfold(sbuf_str(&cache.sb), cache.fold, cache.foldcap);
+	jfold(norm, cache.fold, cache.foldcap);
 	const char *p = cache.fold;
 	while (*p) {
-		if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9'))) {
+		bool alpha = *p >= 'a' && *p <= 'z', digit = *p >= '0' && *p <= '9';
+		if (!alpha && !digit) {
 			p++;
 			continue;
+		}
+		if (digit) {
+			size_t k = hist_ruleref_len(p);
+			if (k) {
+				p += k;
+				continue;
+			}
 		}
 		const char *w = p;
 		while ((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9'))
@@ -294,6 +258,25 @@ stems_of(const char *s, uint32_t **out, size_t *cap, size_t n)
 		(*out)[n++] = stem_id(w, (size_t)(p - w));
 	}
 	return n;
+}
+
+static size_t
+stems_of(const char *s, uint32_t **out, size_t *cap, size_t n)
+{
+	sbuf_reset(&cache.sb);
+	hist_norm(s, &cache.sb, false);
+	return stems_of_norm(sbuf_str(&cache.sb), out, cap, n);
+}
+
+static uint64_t
+fnv64(const char *s, size_t n)
+{
+	uint64_t h = 1469598103934665603ull;
+	for (size_t i = 0; i < n; i++) {
+		h ^= (unsigned char)s[i];
+		h *= 1099511628211ull;
+	}
+	return h;
 }
 
 static void
@@ -346,25 +329,21 @@ tokens(const struct jrelease *rel)
 	size_t ns = 0, cap = 0;
 	uint32_t *st = NULL, *tt = NULL;
 	size_t ttcap = 0;
-	struct sbuf all = {0};
 	for (uint32_t i = 0; i < n; i++) {
 		const struct jrule *r = &rel->rules[i];
-		sbuf_reset(&all);
-		sbuf_adds(&all, r->text ? r->text : "");
+		/* one normalisation serves both hashes (the string hist_same_text compares)
+		 * and the words */
+		struct sbuf *sb = &cache.sb;
+		sbuf_reset(sb);
+		hist_norm(r->text ? r->text : "", sb, false);
+		t->thash[i] = fnv64(sbuf_str(sb), sb->len);
 		for (uint32_t e = 0; e < r->nexamples; e++) {
-			sbuf_addc(&all, '\n');
-			sbuf_adds(&all, r->examples[e]);
+			sbuf_add(sb, "\n", 1);
+			hist_norm(r->examples[e], sb, false);
 		}
+		t->hash[i] = fnv64(sbuf_str(sb), sb->len);
 		t->off[i] = (uint32_t)ns;
-		ns = stems_of(sbuf_str(&all), &st, &cap, ns);
-		t->hash[i] = hist_rule_hash(r, false, &cache.sb);
-		if (r->nexamples) {
-			struct jrule bare = *r;
-			bare.nexamples = 0;
-			t->thash[i] = hist_rule_hash(&bare, false, &cache.sb);
-		} else {
-			t->thash[i] = t->hash[i];
-		}
+		ns = stems_of_norm(sbuf_str(sb), &st, &cap, ns);
 		if (r->title && *r->title) {
 			size_t nt = stems_of(r->title, &tt, &ttcap, 0);
 			uint32_t h = 2166136261u;
@@ -382,27 +361,39 @@ tokens(const struct jrelease *rel)
 	t->off[n] = (uint32_t)ns;
 	/* words and word pairs, each once per rule: the features every alignment uses */
 	uint32_t *feat = xmalloc((2 * ns + 1) * sizeof *feat);
-	size_t nf = 0;
+	size_t nf = 0, setcap = 0;
+	uint32_t *set = NULL;       /* a small hash set drops repeats; sorting cost more */
 	for (uint32_t i = 0; i < n; i++) {
 		uint32_t from = t->off[i], to = t->off[i + 1];
-		size_t start = nf;
-		for (uint32_t k = from; k < to; k++) {
-			feat[nf++] = st[k];
-			if (k > from)
-				feat[nf++] = ((st[k - 1] * 0x9E3779B1u) ^ (st[k] * 0x85EBCA77u)) | 0x80000000u;
+		size_t start = nf, want = 16;
+		while (want < 4 * (size_t)(to - from) + 4)
+			want *= 2;
+		if (want > setcap) {
+			free(set);
+			set = xmalloc(want * sizeof *set);
+			setcap = want;
 		}
-		sort_u32(feat + start, nf - start);
-		size_t u = start;
-		for (size_t k = start; k < nf; k++)
-			if (u == start || feat[k] != feat[u - 1])
-				feat[u++] = feat[k];
-		nf = u;
+		memset(set, 0, want * sizeof *set);
+		for (uint32_t k = from; k < to; k++) {
+			uint32_t f[2] = { st[k], 0 };
+			if (k > from)
+				f[1] = ((st[k - 1] * 0x9E3779B1u) ^ (st[k] * 0x85EBCA77u)) | 0x80000000u;
+			for (int q = 0; q < 2 && f[q]; q++) {
+				size_t h = (f[q] * 2654435761u) & (want - 1);
+				while (set[h] && set[h] != f[q])
+					h = (h + 1) & (want - 1);
+				if (set[h])
+					continue;
+				set[h] = f[q];
+				feat[nf++] = f[q];
+			}
+		}
 		t->off[i] = (uint32_t)start;
 	}
+	free(set);
 	t->off[n] = (uint32_t)nf;
 	t->feat = feat;
 	free(st);
-	sbuf_free(&all);
 	free(tt);
 	return t;
 }

@@ -40,6 +40,9 @@ void hist_cache_clear(void);
  * spaces and runs of white space to one space, underscore italics dropped); with
  * drop_refs, rule numbers ("509.4", "601.2f-h") are left out as well. */
 void hist_norm(const char *s, struct sbuf *out, bool drop_refs);
+/* Length of the rule number at s ("509.4", "704.5a", "509.1-3", "601.2f-h": three-digit
+ * chapters only, so "0 or less life" is no reference), or 0. s starts a token. */
+size_t hist_ruleref_len(const char *s);
 /* A 64-bit hash of a rule's normalised text and examples (scratch is reused). */
 uint64_t hist_rule_hash(const struct jrule *r, bool drop_refs, struct sbuf *scratch);
 /* Same words and punctuation, ignoring typography (curly vs straight quotes, dashes,

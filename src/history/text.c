@@ -10,8 +10,8 @@
 
 /* Length of the rule number ("509.4", "704.5a", "509.1–3", "601.2f-h") at s, which
  * starts a token, or 0. Only three-digit chapters count: "0 or less life" stays. */
-static size_t
-ruleref_len(const char *s)
+size_t
+hist_ruleref_len(const char *s)
 {
 	if (!(isdigit((unsigned char)s[0]) && isdigit((unsigned char)s[1]) &&
 	    isdigit((unsigned char)s[2])) || isalnum((unsigned char)s[3]))
@@ -65,7 +65,7 @@ hist_norm(const char *s, struct sbuf *out, bool drop_refs)
 	while (*s) {
 		unsigned char c = (unsigned char)*s;
 		if (drop_refs && at_token && c >= '0' && c <= '9') {
-			size_t n = ruleref_len(s);
+			size_t n = hist_ruleref_len(s);
 			if (n) {
 				s += n;
 				at_token = false;
