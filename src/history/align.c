@@ -1,8 +1,9 @@
 /* align.c — the concordance between two releases: which rule of one became which rule
  * of the other, from text similarity, titles and the order of rules.
  *
- * How: (1) the same number with the same text is the same rule (confidence 1);
- * (2) text found exactly once on each side, under another number, is a move;
+ * How: (1) the same number with the same text is the same rule (confidence 1, or 0.99
+ * when only its examples changed); (2) a text found exactly once among the unmatched
+ * rules of each side (with its examples, else without) is the same rule, moved;
  * (3) the rest are scored in rounds: candidates come from an inverted index of the
  * rare features (stemmed words and word pairs) of the new release, plus structural
  * guesses (the slot after a mapped neighbour, the children of a mapped parent, the
@@ -100,7 +101,7 @@ struct slot {
 };
 
 struct rinfo {
-	uint32_t *f;        /* slot indices, sorted, unique */
+	uint32_t *f;        /* slot indices, unique */
 	uint32_t nf;
 	float W;            /* sum of weights */
 	uint64_t hash;      /* normalised text and examples */
@@ -109,7 +110,7 @@ struct rinfo {
 	uint32_t sib;       /* position among its parent's children */
 };
 
-/* What a release's rules come to before any pairing: stem ids per rule, text and title
+/* What a release's rules come to before any pairing: features per rule, text and title
  * hashes, sibling positions. Kept per release for the life of the process, since a trace
  * aligns each release twice and the REPL asks again and again. */
 struct rtok {
