@@ -235,7 +235,7 @@ better(double s, long pos, const struct cand *c, const struct hw *h, const struc
 
 /* The best candidate for a heading's words alone, or NULL. */
 static const struct cand *
-match_words(const struct linkix *L, const struct hw *h)
+match_words(const struct linkix *L, const struct hw *h, bool strict)
 {
 	struct best b = { NULL, 0 };
 	long bpos = -1;
@@ -254,7 +254,8 @@ match_words(const struct linkix *L, const struct hw *h)
 			s = 50 + 10.0 * (double)c->nw;
 		else if (h->n >= 2 && inside(h, c))
 			s = 45 + 5.0 * (double)h->n - 3.0 * (double)(c->nw - h->n), pos = 0;
-		if (s <= 0)
+		/* with part of the rules missing, a loose match would only find the wrong rule */
+		if (s <= 0 || (strict && s < 100 && !(h->n >= 2 && inside(h, c))))
 			continue;
 		if (!b.c || better(s, pos, c, h, &b, bpos)) {
 			b.c = c;
@@ -462,8 +463,8 @@ tb_link(struct tb_book *b, const struct jrelease *rel)
 			continue;
 		struct hw h;
 		heading_words(b, pg->title, &h);
-		const struct cand *c = match_words(&L, &h);
-		if (!c) {
+		const struct cand *c = match_words(&L, &h, b->links_partial);
+		if (!c && !b->links_partial) {
 			struct body bd;
 			body_words(b, pg->block0, pg->nblocks, &bd);
 			c = match_body(&L, &bd);
@@ -478,8 +479,8 @@ tb_link(struct tb_book *b, const struct jrelease *rel)
 			if (hd->policy)
 				continue;
 			heading_words(b, hd->title, &h);
-			const struct cand *hc = match_words(&L, &h);
-			if (!hc) {
+			const struct cand *hc = match_words(&L, &h, b->links_partial);
+			if (!hc && !b->links_partial) {
 				uint32_t f, cnt;
 				tb_section_blocks(b, p, k, &f, &cnt);
 				struct body bd;
@@ -507,7 +508,7 @@ tb_link_terms(struct tb_book *b, const struct jrelease *rel, const char *text, j
 	build_index(b, rel, &L);
 	struct hw h;
 	heading_words(b, text, &h);
-	const struct cand *c = match_words(&L, &h);
+	const struct cand *c = match_words(&L, &h, rel->truncated || rel->fragment || rel->ngloss == 0);
 	size_t n = 0;
 	if (c) {
 		jrid id = cand_rule(b, rel, c);
