@@ -124,6 +124,11 @@ tb_clean_spans(const char *s, size_t n, struct sbuf *out, struct tb_spans *bold,
 				continue;
 			}
 		}
+		if (c == '\\' && i + 1 < n && strchr("$*_[]{}#\\", s[i + 1])) {
+			emit(out, start, s[i + 1]);
+			i += 2;
+			continue;
+		}
 		emit(out, start, c);
 		i++;
 	}
@@ -295,6 +300,32 @@ is_upper_start(const unsigned char *s)
 	return s[0] == 0xC3 && s[1] >= 0x80 && s[1] <= 0x9E;
 }
 
+bool
+tb_title_case(const char *s, size_t n)
+{
+	static const char *const small[] = { "of", "the", "and", "a", "an", "to", "from", "with",
+		"in", "on", "at", "for", "by", "into", "but", "or", "as", "who", "is", NULL };
+	int words = 0;
+	size_t i = 0;
+	while (i < n) {
+		while (i < n && s[i] == ' ')
+			i++;
+		size_t w = i;
+		while (i < n && s[i] != ' ')
+			i++;
+		if (i == w)
+			break;
+		words++;
+		bool sm = false;
+		for (int k = 0; small[k] && !sm; k++)
+			sm = strlen(small[k]) == i - w && strncmp(s + w, small[k], i - w) == 0;
+		unsigned char c = (unsigned char)s[w];
+		if ((words == 1 || !sm) && !(isupper(c) || isdigit(c) || c == 0xC3 || c == '"'))
+			return false;
+	}
+	return words >= 1 && words <= 6;
+}
+
 /* Bold text that is a term, a symbol or the book's own vocabulary rather than a card. */
 static bool
 not_a_card(const char *folded)
@@ -340,6 +371,9 @@ tbb_card(struct tb_builder *t, const char *name, size_t n, uint32_t ex)
 			return;
 	}
 	if (words > 7 || letters < 2)
+		return;
+	/* outside examples bold marks terms too ("State-based actions"): names only */
+	if (ex == TB_NONE && !tb_title_case(name, n))
 		return;
 	/* a type line ("Legendary Creature – Drake") or a template ("[Cost]: [Effect]") */
 	for (size_t i = 0; i + 1 < n; i++)
@@ -397,6 +431,30 @@ build_cards(struct tb_builder *t)
 		k[i].seq = i;
 	}
 	qsort(k, n, sizeof *k, cmp_keyed);
+	/* "Lightning Bolts" is the card Lightning Bolt when that name is also written */
+	bool merged = false;
+	for (size_t i = 0; i < n; i++) {
+		size_t l = strlen(k[i].key);
+		if (l < 4 || k[i].key[l - 1] != 's')
+			continue;
+		char *one = xstrndup(k[i].key, l - 1);
+		size_t lo = 0, hi = n;
+		while (lo < hi) {
+			size_t m = (lo + hi) / 2;
+			if (strcmp(k[m].key, one) < 0)
+				lo = m + 1;
+			else
+				hi = m;
+		}
+		if (lo < n && lo != i && strcmp(k[lo].key, one) == 0) {
+			free(k[i].key);
+			k[i].key = one;
+			merged = true;
+		} else
+			free(one);
+	}
+	if (merged)
+		qsort(k, n, sizeof *k, cmp_keyed);
 	b->cards = xcalloc(n ? n : 1, sizeof *b->cards);
 	b->ncards = 0;
 	/* examples' card lists: count first */

@@ -17,6 +17,9 @@ void tb_spans_free(struct tb_spans *s);
 /* Lower-case ASCII and fold accents, curly quotes and dashes, appending to out. */
 void tb_fold(const char *s, size_t n, struct sbuf *out);
 
+/* Does this look like a card name: capitalised words, small words (of, the) excepted? */
+bool tb_title_case(const char *s, size_t n);
+
 /* The builder appends in document order: a page, then its headings, blocks and examples. */
 struct tb_builder {
 	struct tb_book *b;

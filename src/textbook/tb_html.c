@@ -54,7 +54,7 @@ skipped(const xmlNode *n)
 {
 	static const char *const tags[] = { "script", "style", "nav", "header", "footer", "noscript",
 		"template", "iframe", "svg", "button", "form", "select", "head", "menu", "object",
-		"embed", "canvas", NULL };
+		"embed", "canvas", "title", "meta", "link", NULL };
 	static const char *const roles[] = { "navigation", "banner", "contentinfo", "search",
 		"menu", "menubar", "toolbar", "tablist", "complementary", NULL };
 	if (n->type != XML_ELEMENT_NODE)

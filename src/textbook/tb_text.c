@@ -441,30 +441,6 @@ next_mark(struct parse *P, size_t from, size_t to, enum imark m)
 
 /* --- pages ------------------------------------------------------------------------------ */
 
-static bool
-title_case(const char *s, size_t n)
-{
-	int words = 0;
-	size_t i = 0;
-	while (i < n) {
-		while (i < n && s[i] == ' ')
-			i++;
-		size_t w = i;
-		while (i < n && s[i] != ' ')
-			i++;
-		if (i == w)
-			break;
-		words++;
-		bool small = i - w <= 3;
-		unsigned char c = (unsigned char)s[w];
-		if (words == 1 || !small) {
-			if (!(isupper(c) || c == 0xC3))
-				return false;
-		}
-	}
-	return words >= 1 && words <= 5;
-}
-
 /* Clean one piece of text and report the cards its bold (and, in examples, title-case
  * italic) spans name. */
 static void
@@ -482,7 +458,7 @@ clean_with_cards(struct parse *P, const char *raw, struct sbuf *out, uint32_t ex
 			/* an italic span that is a whole sentence is the example's own styling */
 			if (base == ital.v[i].from && n + 2 >= out->len - base)
 				continue;
-			if (title_case(s, n))
+			if (tb_title_case(s, n))
 				tbb_card(&P->t, s, n, ex);
 		}
 	tb_spans_free(&bold);
