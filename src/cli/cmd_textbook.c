@@ -438,6 +438,37 @@ gloss_for(const struct jrelease *rel, const char *topic)
 	return g;
 }
 
+/* A chapter is shown by its rules' first words; a rule by its text. */
+static void
+explain_rule(struct jctx *c, const struct jrelease *rel, uint32_t ri)
+{
+	const struct jrule *r = &rel->rules[ri];
+	if (!r->title || r->nchildren == 0) {
+		rules_print(c, rel, ri, false);
+		return;
+	}
+	char lab[200];
+	struct sbuf s = {0};
+	sbuf_addf(&s, "%s%s%s %s%s%s", out_sgr(c->out, OS_ID), r->num, out_sgr(c->out, OS_RESET),
+	    out_sgr(c->out, OS_TITLE), r->title ? r->title : "", out_sgr(c->out, OS_RESET));
+	out_wrap(c->out, s.s, 0, 2);
+	uint32_t show = r->nchildren < 12 ? r->nchildren : 12;
+	for (uint32_t k = 0; k < show; k++) {
+		sbuf_reset(&s);
+		const char *l = rules_label(rel, r->children[k], lab, sizeof lab);
+		int n = jnav_link(c, rel->rules[r->children[k]].num);
+		if (n)
+			sbuf_addf(&s, "[%d] ", n);
+		sbuf_adds(&s, l);
+		out_puts(c->out, "  ");
+		out_wrap(c->out, s.s, 2, 6);
+	}
+	if (show < r->nchildren)
+		out_printf(c->out, "  %s… %u more: judge rule %s%s\n", out_sgr(c->out, OS_DIM),
+		    r->nchildren - show, r->num, out_sgr(c->out, OS_RESET));
+	sbuf_free(&s);
+}
+
 int
 cmd_explain(struct jctx *c, int argc, char **argv)
 {
@@ -522,7 +553,7 @@ cmd_explain(struct jctx *c, int argc, char **argv)
 	sbuf_addf(&s, "%sRule%s", out_sgr(c->out, OS_BOLD), out_sgr(c->out, OS_RESET));
 	out_wrap(c->out, s.s, 0, 0);
 	if (ri != JNONE)
-		rules_print(c, rel, ri, false);
+		explain_rule(c, rel, ri);
 	else if (rel && rel->truncated)
 		links_missing(c, b ? b : &(struct tb_book){ .linked = rel, .links_partial = true }, false);
 	else
@@ -547,13 +578,13 @@ cmd_explain(struct jctx *c, int argc, char **argv)
 	if (hit.page != TB_NONE) {
 		const struct tb_page *p = &b->pages[hit.page];
 		sbuf_reset(&s);
-		sbuf_adds(&s, "  ");
 		path_text(p, &s);
 		if (hit.heading != TB_NONE)
 			sbuf_addf(&s, " \u203a %s", b->headings[hit.heading].title);
 		sbuf_addf(&s, " %s(line %u)%s", out_sgr(c->out, OS_DIM),
 		    hit.heading != TB_NONE ? b->headings[hit.heading].line : p->line, out_sgr(c->out, OS_RESET));
-		out_wrap(c->out, s.s, 0, 4);
+		out_puts(c->out, "  ");
+		out_wrap(c->out, s.s, 2, 4);
 		uint32_t first, count;
 		tb_section_blocks(b, hit.page, hit.heading, &first, &count);
 		/* its first paragraph and first example; the rest is one command away */
@@ -574,9 +605,10 @@ cmd_explain(struct jctx *c, int argc, char **argv)
 			}
 		}
 		sbuf_reset(&s);
-		sbuf_addf(&s, "  %smore: judge textbook %s%s", out_sgr(c->out, OS_DIM),
+		sbuf_addf(&s, "%smore: judge textbook %s%s", out_sgr(c->out, OS_DIM),
 		    hit.heading != TB_NONE ? b->headings[hit.heading].title : p->title, out_sgr(c->out, OS_RESET));
-		out_wrap(c->out, s.s, 0, 4);
+		out_puts(c->out, "  ");
+		out_wrap(c->out, s.s, 2, 4);
 	} else
 		out_wrap(c->out, b ? "  (no textbook page)" : "  (the textbook could not be read)", 0, 2);
 	sbuf_free(&s);

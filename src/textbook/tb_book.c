@@ -433,6 +433,7 @@ build_cards(struct tb_builder *t)
 	qsort(k, n, sizeof *k, cmp_keyed);
 	/* "Lightning Bolts" is the card Lightning Bolt when that name is also written */
 	bool merged = false;
+	char **repl = xcalloc(n ? n : 1, sizeof *repl);
 	for (size_t i = 0; i < n; i++) {
 		size_t l = strlen(k[i].key);
 		if (l < 4 || k[i].key[l - 1] != 's')
@@ -447,12 +448,17 @@ build_cards(struct tb_builder *t)
 				hi = m;
 		}
 		if (lo < n && lo != i && strcmp(k[lo].key, one) == 0) {
-			free(k[i].key);
-			k[i].key = one;
+			repl[i] = one;
 			merged = true;
 		} else
 			free(one);
 	}
+	for (size_t i = 0; i < n; i++)
+		if (repl[i]) {
+			free(k[i].key);
+			k[i].key = repl[i];
+		}
+	free(repl);
 	if (merged)
 		qsort(k, n, sizeof *k, cmp_keyed);
 	b->cards = xcalloc(n ? n : 1, sizeof *b->cards);
@@ -462,7 +468,10 @@ build_cards(struct tb_builder *t)
 		struct tb_mention *m = &t->mentions[k[i].seq];
 		if (i == 0 || strcmp(k[i].key, k[i - 1].key) != 0) {
 			struct tb_card *c = &b->cards[b->ncards++];
-			c->name = arena_strdup(&b->arena, m->name);
+			size_t nl = strlen(m->name), kl = strlen(k[i].key);
+			/* named by its singular when a plural came first */
+			bool plural = nl > 1 && m->name[nl - 1] == 's' && k[i].key[kl - 1] != 's';
+			c->name = arena_strndup(&b->arena, m->name, plural ? nl - 1 : nl);
 		}
 		uint32_t ci = b->ncards - 1;
 		struct tb_card *c = &b->cards[ci];
@@ -574,6 +583,7 @@ tb_free(struct tb_book *b)
 	free(b->cards);
 	if (b->stemmer)
 		sb_stemmer_delete(b->stemmer);
+	tb_words_cache_free(b);
 	arena_free(&b->arena);
 	free(b);
 }

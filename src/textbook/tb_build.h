@@ -47,4 +47,12 @@ struct tb_book *tbb_finish(struct tb_builder *t);
 size_t tb_words(struct tb_book *b, const char *text, bool drop_stop, char *buf, size_t cap,
     const char **w, size_t max);
 
+/* Stemmed words of every block, for search. */
+struct tb_words_cache {
+	char **buf;               /* per block: the words, NUL-separated */
+	const char ***w;          /* per block: pointers into buf */
+	size_t *n;
+};
+void tb_words_cache_free(struct tb_book *b);
+
 #endif

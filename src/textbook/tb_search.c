@@ -100,30 +100,69 @@ coverage(struct tb_book *b, const struct qwords *q, const char *text, bool *exac
 	return q->n ? (double)hit / (double)q->n : 0;
 }
 
-/* Occurrences of query words in a page's body, capped so one long page does not win. */
+void
+tb_words_cache_free(struct tb_book *b)
+{
+	struct tb_words_cache *c = b->words;
+	if (!c)
+		return;
+	for (uint32_t i = 0; i < b->nblocks; i++) {
+		free(c->buf[i]);
+		free(c->w[i]);
+	}
+	free(c->buf);
+	free(c->w);
+	free(c->n);
+	free(c);
+	b->words = NULL;
+}
+
+static struct tb_words_cache *
+cache(struct tb_book *b)
+{
+	if (b->words)
+		return b->words;
+	struct tb_words_cache *c = xcalloc(1, sizeof *c);
+	c->buf = xcalloc(b->nblocks + 1, sizeof *c->buf);
+	c->w = xcalloc(b->nblocks + 1, sizeof *c->w);
+	c->n = xcalloc(b->nblocks + 1, sizeof *c->n);
+	for (uint32_t i = 0; i < b->nblocks; i++) {
+		size_t len = strlen(b->blocks[i].text);
+		size_t cap = len + 2, max = len / 2 + 2;
+		c->buf[i] = xmalloc(cap);
+		c->w[i] = xmalloc(max * sizeof *c->w[i]);
+		c->n[i] = tb_words(b, b->blocks[i].text, true, c->buf[i], cap, c->w[i], max);
+	}
+	b->words = c;
+	return c;
+}
+
+/* Query words in blocks [first, first+count): each present word scores 20 (10 when only
+ * examples use it) plus its count, capped so one long page does not win by length. */
 static double
 body_score(struct tb_book *b, const struct qwords *q, uint32_t first, uint32_t count)
 {
-	double s = 0;
-	size_t found[QW] = {0};
+	struct tb_words_cache *c = cache(b);
+	double found[QW] = {0};
+	bool in_text[QW] = {0};
 	for (uint32_t k = first; k < first + count; k++) {
-		static char buf[65536];
-		static const char *w[8192];
-		size_t n = tb_words(b, b->blocks[k].text, true, buf, sizeof buf, w, 8192);
+		bool ex = b->blocks[k].kind == TB_EXAMPLE;
 		for (size_t i = 0; i < q->n; i++)
-			for (size_t j = 0; j < n; j++)
-				if (strcmp(q->w[i], w[j]) == 0)
-					found[i]++;
+			for (size_t j = 0; j < c->n[k]; j++)
+				if (strcmp(q->w[i], c->w[k][j]) == 0) {
+					found[i] += ex ? 0.5 : 1;
+					in_text[i] |= !ex;
+				}
 	}
-	size_t have = 0;
+	double s = 0, have = 0;
 	for (size_t i = 0; i < q->n; i++) {
-		have += found[i] > 0;
-		s += found[i] > 8 ? 8 : (double)found[i];
+		if (found[i] > 0)
+			have += in_text[i] ? 1 : 0.5;
+		s += found[i] > 8 ? 8 : found[i];
 	}
 	if (!q->n)
 		return 0;
-	/* every query word present matters more than many of one */
-	return 20.0 * (double)have / (double)q->n + s / (double)q->n;
+	return 20.0 * have / (double)q->n + s / (double)q->n;
 }
 
 static int
@@ -169,13 +208,17 @@ tb_search(struct tb_book *b, const char *topic, struct tb_hit *out, size_t max)
 		for (uint32_t h = pg->heading0; h < pg->heading0 + pg->nheadings; h++) {
 			double hc = coverage(b, &q, b->headings[h].title, &exact);
 			double hs = exact ? 95 : hc >= 1 ? 65 : 0;
-			if (hs == 0)
-				continue;
 			uint32_t f, cnt;
 			tb_section_blocks(b, p, h, &f, &cnt);
+			double hb = body_score(b, &q, f, cnt);
+			/* a section about the topic beats the page holding it, by a little */
+			if (hs == 0 && hb > 0)
+				hs = 1;
+			if (hs == 0)
+				continue;
 			all[n].page = p;
 			all[n].heading = h;
-			all[n].score = hs + body_score(b, &q, f, cnt) * 0.5;
+			all[n].score = hs + hb * 0.5;
 			n++;
 		}
 	}

@@ -75,6 +75,8 @@ struct tb_card {
 	uint32_t npages;
 };
 
+struct tb_words_cache;
+
 struct tb_book {
 	const char *file;
 	const char *format;       /* "wiki-text" or "html" */
@@ -92,6 +94,7 @@ struct tb_book {
 	struct arena arena;
 	size_t cap[5];
 	void *stemmer;            /* struct sb_stemmer, made lazily */
+	struct tb_words_cache *words;   /* each block's stemmed words, made by the first search */
 };
 
 /* Parse the wiki-flattened textbook text (UTF-8). name is used in diagnostics. Never NULL:
