@@ -142,7 +142,7 @@ links_missing(struct jctx *c, const struct tb_book *b, bool policy)
 {
 	struct sbuf s = {0};
 	if (policy)
-		sbuf_addf(&s, "%sTournament policy (Magic Tournament Rules, Judging at Regular REL), not game rules: no CR links.%s",
+		sbuf_addf(&s, "%sTournament policy (MTR, Judging at Regular REL), not game rules: no CR links.%s",
 		    out_sgr(c->out, OS_DIM), out_sgr(c->out, OS_RESET));
 	else if (!b->linked)
 		sbuf_addf(&s, "%sCR links unavailable: no rules are loaded.%s", out_sgr(c->out, OS_WARN),

@@ -364,6 +364,13 @@ cards_from(struct tb_builder *t, const struct event *e, size_t skip, uint32_t ex
 	}
 }
 
+static void
+quiet(void *ctx, const char *fmt, ...)
+{
+	(void)ctx;
+	(void)fmt;
+}
+
 struct tb_book *
 tb_parse_html(const char *name, const char *bytes, size_t len, struct diags *d)
 {
@@ -375,8 +382,13 @@ tb_parse_html(const char *name, const char *bytes, size_t len, struct diags *d)
 			diag_add(d, DL_WARNING, nm, 1, 1, len ? "the HTML page is too large" : "the HTML page is empty");
 		return tbb_finish(&t);
 	}
+	/* encoding errors are printed by libxml2 itself despite NOERROR: silence them here */
+	xmlGenericErrorFunc old_err = xmlGenericError;
+	void *old_ctx = xmlGenericErrorContext;
+	xmlSetGenericErrorFunc(NULL, quiet);
 	htmlDocPtr doc = htmlReadMemory(bytes, (int)len, nm, NULL,
 	    HTML_PARSE_RECOVER | HTML_PARSE_NONET | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING);
+	xmlSetGenericErrorFunc(old_ctx, old_err);
 	xmlNode *root = doc ? xmlDocGetRootElement(doc) : NULL;
 	if (!root) {
 		if (d) {
@@ -392,7 +404,7 @@ tb_parse_html(const char *name, const char *bytes, size_t len, struct diags *d)
 	for (xmlNode *c = root->children; c; c = c->next)
 		if (name_is(c, "head"))
 			for (xmlNode *h = c->children; h; h = h->next)
-				if (name_is(h, "title")) {
+				if (name_is(h, "title") && !doctitle) {
 					struct sbuf o = {0};
 					gather(h, &o, NULL, false, 0);
 					trim(&o, NULL);
