@@ -47,6 +47,10 @@ struct tb_book *tbb_finish(struct tb_builder *t);
 size_t tb_words(struct tb_book *b, const char *text, bool drop_stop, char *buf, size_t cap,
     const char **w, size_t max);
 
+/* The same words unstemmed, plurals made singular ("abilities" -> "ability"). */
+size_t tb_words_plain(struct tb_book *b, const char *text, char *buf, size_t cap,
+    const char **w, size_t max);
+
 /* Stemmed words of every block, for search. */
 struct tb_words_cache {
 	char **buf;               /* per block: the words, NUL-separated */

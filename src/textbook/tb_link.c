@@ -19,6 +19,8 @@ struct cand {
 	bool action;              /* a keyword action (701.x): what a gerund names */
 	bool generic;             /* one common word: too weak to match inside a longer heading */
 	const char *term;         /* the title or glossary alias as written */
+	const char *raw[CW];      /* its words unstemmed, singular */
+	size_t nraw;
 };
 
 struct linkix {
@@ -32,6 +34,8 @@ struct hw {                      /* a heading's words */
 	const char *w[32];
 	size_t n;
 	bool gerund[32];          /* the unstemmed word ended in -ing */
+	const char *raw[32];      /* the unstemmed word, singular */
+	char rbuf[1024];
 };
 
 static bool
@@ -63,6 +67,10 @@ add_cand(struct tb_book *b, struct linkix *L, const char *text, const jrid *rule
 		c->w[i] = arena_strdup(&L->a, w[i]);
 	c->nw = n;
 	c->term = arena_strdup(&L->a, text);
+	const char *rw[CW];
+	c->nraw = tb_words_plain(b, text, buf, sizeof buf, rw, CW);
+	for (size_t i = 0; i < c->nraw; i++)
+		c->raw[i] = arena_strdup(&L->a, rw[i]);
 	for (size_t i = 0; i < nr && i < MAXR; i++)
 		c->rules[c->nrules++] = rules[i];
 	c->gloss = gloss;
@@ -158,7 +166,7 @@ heading_words(struct tb_book *b, const char *text, struct hw *h)
 	}
 	struct sbuf f = {0};
 	tb_fold(t, strlen(t), &f);
-	size_t used = 0;
+	size_t used = 0, rused = 0;
 	h->n = 0;
 	/* one word at a time, to know which stems came from a gerund */
 	for (char *p = f.s; *p && h->n < 32;) {
@@ -176,6 +184,9 @@ heading_words(struct tb_book *b, const char *text, struct hw *h)
 		size_t n = tb_words(b, s, true, h->buf + used, sizeof h->buf - used, w, 1);
 		if (n) {
 			h->gerund[h->n] = len > 4 && strcmp(s + len - 3, "ing") == 0;
+			const char *rw[1];
+			h->raw[h->n] = tb_words_plain(b, s, h->rbuf + rused, sizeof h->rbuf - rused, rw, 1) ? rw[0] : "";
+			rused += strlen(h->raw[h->n]) + 1;
 			h->w[h->n++] = w[0];
 			used += strlen(w[0]) + 1;
 		}
@@ -211,6 +222,14 @@ inside(const struct hw *h, const struct cand *c)
 	return k == h->n;
 }
 
+/* Is cand's first word, unstemmed, the heading's word at pos? */
+static bool
+same_word(const struct hw *h, long pos, const struct cand *c)
+{
+	return pos >= 0 && (size_t)pos < h->n && c->nraw > 0 && h->raw[pos]
+	    && strcmp(h->raw[pos], c->raw[0]) == 0;
+}
+
 struct best {
 	const struct cand *c;
 	double score;
@@ -224,6 +243,10 @@ better(double s, long pos, const struct cand *c, const struct hw *h, const struc
 		return s > b->score;
 	if (pos != bpos)
 		return pos >= 0 && (bpos < 0 || pos < bpos);
+	/* "Phases" is the phase, not phasing: the same word beats the same stem */
+	bool same = same_word(h, pos, c), bsame = same_word(h, bpos, b->c);
+	if (same != bsame)
+		return same;
 	/* "Countering spells" is about the action, "Counters" about the marker */
 	bool ger = pos >= 0 && h->gerund[pos];
 	if (c->action != b->c->action)
@@ -343,20 +366,40 @@ rel_find(const struct jrelease *rel, jrid id)
 	return lo < rel->nrules && rel->rules[lo].id == id ? lo : JNONE;
 }
 
-/* How often the stemmed words of term occur, in order, in text. */
+/* How often term's words (unstemmed, singular: "phase" is not "phasing") occur, in order,
+ * in text. */
 static size_t
 phrase_count(struct tb_book *b, const struct cand *c, const char *text)
 {
 	static char buf[16384];
 	static const char *w[2048];
-	size_t n = tb_words(b, text, true, buf, sizeof buf, w, 2048), cnt = 0;
-	for (size_t j = 0; j + c->nw <= n; j++) {
+	size_t n = tb_words_plain(b, text, buf, sizeof buf, w, 2048), cnt = 0;
+	if (c->nraw == 0)
+		return 0;
+	for (size_t j = 0; j + c->nraw <= n; j++) {
 		size_t k = 0;
-		while (k < c->nw && strcmp(w[j + k], c->w[k]) == 0)
+		while (k < c->nraw && strcmp(w[j + k], c->raw[k]) == 0)
 			k++;
-		cnt += k == c->nw;
+		cnt += k == c->nraw;
 	}
 	return cnt;
+}
+
+/* Does a rule title name the candidate's term (by stems: "Drawing a Card" names "Draw")? */
+static bool
+title_names(struct tb_book *b, const struct cand *c, const char *title)
+{
+	char buf[512];
+	const char *w[CW];
+	size_t n = tb_words(b, title, true, buf, sizeof buf, w, CW);
+	for (size_t i = 0; i + c->nw <= n; i++) {
+		size_t k = 0;
+		while (k < c->nw && strcmp(w[i + k], c->w[k]) == 0)
+			k++;
+		if (k == c->nw)
+			return true;
+	}
+	return false;
 }
 
 /* The rule under r (a chapter or titled rule) that defines the term by quoting it, as
@@ -395,7 +438,8 @@ cand_rule(struct tb_book *b, const struct jrelease *rel, const struct cand *c)
 		uint32_t r = rel_find(rel, c->rules[0]);
 		if (r == JNONE)
 			return JRID_NONE;
-		if (c->gloss && rel->rules[r].nchildren)
+		if (c->gloss && rel->rules[r].nchildren
+		    && !(rel->rules[r].title && title_names(b, c, rel->rules[r].title)))
 			r = quoted_definition(rel, r, c->term);
 		return rel->rules[r].id;
 	}
@@ -406,7 +450,9 @@ cand_rule(struct tb_book *b, const struct jrelease *rel, const struct cand *c)
 		if (r == JNONE)
 			continue;
 		const struct jrule *ru = &rel->rules[r];
-		double s = 2.0 * (double)phrase_count(b, c, ru->text ? ru->text : "");
+		/* the first rule cited belongs to the term's first, main sense */
+		size_t cnt = phrase_count(b, c, ru->text ? ru->text : "");
+		double s = (i == 0 ? 1.5 : 0) + (double)(cnt > 4 ? 4 : cnt);
 		if (ru->title && phrase_count(b, c, ru->title))
 			s += 3;
 		s -= 0.1 * (double)i;
@@ -417,7 +463,10 @@ cand_rule(struct tb_book *b, const struct jrelease *rel, const struct cand *c)
 	}
 	if (best == JNONE)
 		return JRID_NONE;
-	if (rel->rules[best].nchildren)
+	/* "Aura" under "Enchantments" is defined further down; "Draw" under "Drawing a Card"
+	 * is the chapter itself */
+	const struct jrule *br = &rel->rules[best];
+	if (br->nchildren && !(br->title && title_names(b, c, br->title)))
 		best = quoted_definition(rel, best, c->term);
 	return rel->rules[best].id;
 }

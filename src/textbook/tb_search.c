@@ -20,9 +20,46 @@ stopword(const char *w)
 	return false;
 }
 
+/* "abilities" -> "ability", "boxes" -> "box", "cards" -> "card": plurals only. */
+static size_t
+singular(char *w, size_t len)
+{
+	if (len > 4 && strcmp(w + len - 3, "ies") == 0) {
+		strcpy(w + len - 3, "y");
+		return len - 2;
+	}
+	if (len > 4 && (strcmp(w + len - 4, "ches") == 0 || strcmp(w + len - 4, "shes") == 0
+	    || strcmp(w + len - 3, "xes") == 0 || strcmp(w + len - 4, "sses") == 0)) {
+		w[len - 2] = '\0';
+		return len - 2;
+	}
+	if (len > 3 && w[len - 1] == 's' && w[len - 2] != 's' && w[len - 2] != 'u') {
+		w[len - 1] = '\0';
+		return len - 1;
+	}
+	return len;
+}
+
+static size_t split_words(struct tb_book *b, const char *text, bool drop_stop, bool stem,
+    char *buf, size_t cap, const char **w, size_t max);
+
 size_t
 tb_words(struct tb_book *b, const char *text, bool drop_stop, char *buf, size_t cap,
     const char **w, size_t max)
+{
+	return split_words(b, text, drop_stop, true, buf, cap, w, max);
+}
+
+size_t
+tb_words_plain(struct tb_book *b, const char *text, char *buf, size_t cap, const char **w,
+    size_t max)
+{
+	return split_words(b, text, true, false, buf, cap, w, max);
+}
+
+static size_t
+split_words(struct tb_book *b, const char *text, bool drop_stop, bool stem, char *buf,
+    size_t cap, const char **w, size_t max)
 {
 	if (!b->stemmer)
 		b->stemmer = sb_stemmer_new("english", NULL);
@@ -52,7 +89,9 @@ tb_words(struct tb_book *b, const char *text, bool drop_stop, char *buf, size_t 
 			continue;
 		const char *st = word;
 		size_t sl = len;
-		if (b->stemmer) {
+		if (!stem)
+			sl = singular(word, len);
+		else if (b->stemmer) {
 			const sb_symbol *r = sb_stemmer_stem(b->stemmer, (const sb_symbol *)word, (int)len);
 			if (r) {
 				st = (const char *)r;
