@@ -17,6 +17,7 @@ struct item {
 	enum imark mark;          /* a navigation list's label (its list is the next item) */
 	int heading_level;        /* > 0 when a Contents list names it */
 	bool used;                /* consumed as an example's continuation or a marker list */
+	char *key;                /* folded clean text of a short line, for title matching */
 };
 
 struct parse {
@@ -193,6 +194,9 @@ headlike(const char *s)
 	return !strchr(".,;:", last);
 }
 
+static char *clean(const char *s);
+static char *fold_title(const char *t);
+
 static void
 read_items(struct parse *P, const char *bytes, size_t len)
 {
@@ -298,6 +302,10 @@ read_items(struct parse *P, const char *bytes, size_t len)
 		if (it->mark) {
 			it->headlike = false;
 			P->it[k + 1].used = true;
+		} else if (it->raw.len <= 120 && !is_example(it->raw.s)) {
+			char *c = clean(it->raw.s);
+			it->key = fold_title(c);
+			free(c);
 		}
 	}
 }
@@ -373,27 +381,19 @@ entries_free(struct entry *v, size_t n)
 	free(v);
 }
 
-static bool
-same_title(const char *a, const char *b)
-{
-	struct sbuf x = {0}, y = {0};
-	tb_fold(a, strlen(a), &x);
-	tb_fold(b, strlen(b), &y);
-	bool eq = strcmp(x.s, y.s) == 0;
-	sbuf_free(&x);
-	sbuf_free(&y);
-	return eq;
-}
-
+/* title is already folded */
 static bool
 item_is(const struct item *it, const char *title)
 {
-	if (it->kind != I_TEXT || it->mark || it->raw.len > 120 || is_example(it->raw.s))
-		return false;
-	char *c = clean(it->raw.s);
-	bool eq = same_title(c, title);
-	free(c);
-	return eq;
+	return it->key && strcmp(it->key, title) == 0;
+}
+
+static char *
+fold_title(const char *t)
+{
+	struct sbuf f = {0};
+	tb_fold(t, strlen(t), &f);
+	return sbuf_take(&f);
 }
 
 /* Place each entry at the last line with its title before the next entry's place: a
@@ -416,10 +416,13 @@ locate_backward(struct parse *P, struct entry *e, size_t ne, size_t lo, size_t h
 			while (*v[2] == ' ')
 				v[2]++;
 		}
+		char *fv[3] = { NULL, NULL, NULL };
+		for (int q = 0; q < 3; q++)
+			fv[q] = v[q] && *v[q] ? fold_title(v[q]) : NULL;
 		for (size_t j = top; j-- > lo;) {
 			bool hit = false;
 			for (int q = 0; q < 3 && !hit; q++)
-				hit = v[q] && *v[q] && item_is(&P->it[j], v[q]);
+				hit = fv[q] && item_is(&P->it[j], fv[q]);
 			if (hit) {
 				pos[k] = (long)j;
 				top = j;
@@ -427,6 +430,8 @@ locate_backward(struct parse *P, struct entry *e, size_t ne, size_t lo, size_t h
 			}
 		}
 		free(before);
+		for (int q = 0; q < 3; q++)
+			free(fv[q]);
 	}
 }
 
@@ -566,9 +571,11 @@ emit_page(struct parse *P, const char *section, const char *chapter, const char 
 		size_t j = c + 2;
 		for (size_t k = 0; k < nv; k++) {
 			size_t m;
+			char *ft = fold_title(v[k].title);
 			for (m = j; m < e; m++)
-				if (P->it[m].heading_level == 0 && item_is(&P->it[m], v[k].title))
+				if (P->it[m].heading_level == 0 && item_is(&P->it[m], ft))
 					break;
+			free(ft);
 			if (m < e) {
 				P->it[m].heading_level = v[k].level;
 				j = m + 1;
@@ -839,8 +846,10 @@ tb_parse_text(const char *name, const char *bytes, size_t len, struct diags *d)
 	}
 	free(pos);
 	entries_free(v, nv);
-	for (size_t k = 0; k < P.n; k++)
+	for (size_t k = 0; k < P.n; k++) {
 		sbuf_free(&P.it[k].raw);
+		free(P.it[k].key);
+	}
 	free(P.it);
 	return tbb_finish(&P.t);
 }
