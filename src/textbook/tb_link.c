@@ -21,6 +21,7 @@ struct cand {
 	const char *term;         /* the title or glossary alias as written */
 	const char *raw[CW];      /* its words unstemmed, singular */
 	size_t nraw;
+	bool obsolete;            /* an obsolete glossary term: only its exact words count */
 };
 
 struct linkix {
@@ -146,11 +147,14 @@ build_index(struct tb_book *b, const struct jrelease *rel, struct linkix *L)
 			if (via != JNONE)
 				nr = gloss_refs(rel, &rel->gloss[via], ids);
 		}
+		size_t before = L->n;
 		if (g->naliases)
 			for (uint32_t k = 0; k < g->naliases; k++)
 				add_cand(b, L, g->aliases[k], ids, nr, true);
 		else if (g->head)
 			add_cand(b, L, g->head, ids, nr, true);
+		for (size_t k = before; k < L->n; k++)
+			L->c[k].obsolete = g->obsolete;
 	}
 }
 
@@ -273,10 +277,12 @@ match_words(const struct linkix *L, const struct hw *h, bool strict)
 		long pos = find_run(h, c);
 		if (pos >= 0 && c->nw == h->n)
 			s = 100;
+		else if (c->obsolete)
+			continue;
 		else if (pos >= 0 && (!c->generic || all_generic))
-			s = 50 + 10.0 * (double)c->nw;
+			s = 50 + 40.0 * (double)c->nw / (double)h->n;   /* by how much of the heading it covers */
 		else if (h->n >= 2 && inside(h, c))
-			s = 45 + 5.0 * (double)h->n - 3.0 * (double)(c->nw - h->n), pos = 0;
+			s = 60 + 30.0 * (double)h->n / (double)c->nw, pos = 0;   /* all of it, in a longer term */
 		/* with part of the rules missing, a loose match would only find the wrong rule */
 		if (s <= 0 || (strict && s < 100 && !(h->n >= 2 && inside(h, c))))
 			continue;
