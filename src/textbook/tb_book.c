@@ -335,12 +335,18 @@ not_a_card(const char *folded)
 		"hic sunt dracones", "example", "note", "abilities", "effects",
 		"effects with special rules", "layers", "cost", "effect", "activation restriction",
 		"noções básicas do jogo", "estrutura do jogo", "habilidades e efeitos",
-		"o jogo em câmera lenta", "[cost]:[effect.]", NULL,
+		"o jogo em câmera lenta", "[cost]:[effect.]",
+		/* formats, products and people the book names in bold */
+		"commander", "commanders", "french commander", "duel commander", "planechase",
+		"planes", "archenemy", "pods", "lorwyn", "sixth edition", "urza's saga",
+		"stephen d'angelo", "mana source", "nothing", "emblems", "standard", "modern",
+		"legacy", "vintage", "pauper", "limited", "sealed deck", "booster draft", NULL,
 	};
 	for (int i = 0; stop[i]; i++)
 		if (strcmp(folded, stop[i]) == 0)
 			return true;
-	return false;
+	/* "Magic 2010", "Magic Online", "Magic Tournament Rules" */
+	return strncmp(folded, "magic ", 6) == 0;
 }
 
 void
@@ -371,6 +377,12 @@ tbb_card(struct tb_builder *t, const char *name, size_t n, uint32_t ex)
 			return;
 	}
 	if (words > 7 || letters < 2)
+		return;
+	/* shouted words ("NOT", "DEBT") are emphasis or acronyms */
+	bool lower = false;
+	for (size_t i = 0; i < n; i++)
+		lower |= islower((unsigned char)name[i]) != 0;
+	if (!lower)
 		return;
 	/* outside examples bold marks terms too ("State-based actions"): names only */
 	if (ex == TB_NONE && !tb_title_case(name, n))
