@@ -657,3 +657,40 @@ tb_section_blocks(const struct tb_book *b, uint32_t p, uint32_t h, uint32_t *fir
 	*first = s;
 	*count = e - s;
 }
+
+static bool
+title_starts(const char *title, const struct sbuf *q)
+{
+	struct sbuf f = {0};
+	tb_fold(title, strlen(title), &f);
+	bool yes = strncmp(f.s, q->s, q->len) == 0;
+	sbuf_free(&f);
+	return yes;
+}
+
+static bool
+have_title(const char **out, size_t n, const char *t)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(out[i], t) == 0)
+			return true;
+	return false;
+}
+
+size_t
+tb_titles_find(const struct tb_book *b, const char *prefix, const char **out, size_t max)
+{
+	struct sbuf q = {0};
+	tb_fold(prefix, strlen(prefix), &q);
+	size_t n = 0;
+	for (uint32_t p = 0; p < b->npages && n < max; p++) {
+		const struct tb_page *pg = &b->pages[p];
+		if (title_starts(pg->title, &q) && !have_title(out, n, pg->title))
+			out[n++] = pg->title;
+		for (uint32_t h = pg->heading0; h < pg->heading0 + pg->nheadings && n < max; h++)
+			if (title_starts(b->headings[h].title, &q) && !have_title(out, n, b->headings[h].title))
+				out[n++] = b->headings[h].title;
+	}
+	sbuf_free(&q);
+	return n;
+}

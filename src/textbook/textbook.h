@@ -142,6 +142,9 @@ size_t tb_search(struct tb_book *b, const char *topic, struct tb_hit *out, size_
 size_t tb_cards_find(const struct tb_book *b, const char *query, const struct tb_card **out,
     size_t max);
 
+/* Page and heading titles starting with prefix (any case), each once, for completion. */
+size_t tb_titles_find(const struct tb_book *b, const char *prefix, const char **out, size_t max);
+
 /* Blocks of page p under heading h and its subheadings (all blocks when h == TB_NONE):
  * *first and *count index book->blocks. */
 void tb_section_blocks(const struct tb_book *b, uint32_t p, uint32_t h, uint32_t *first,

@@ -200,6 +200,12 @@ test_book(void)
 	    "Mahamoti Djinn first appears in the example at line 109");
 	CHECK(tb_cards_find(b, "state-based", cv, 8) == 0, "terms in bold are not cards");
 
+	/* completion */
+	const char *tv[8];
+	n = tb_titles_find(b, "declare", tv, 8);
+	CHECK(n == 2 && strcmp(tv[0], "Declare attackers step") == 0 && strcmp(tv[1], "Declare blockers step") == 0,
+	    "titles starting with \"declare\": the two declaration steps");
+
 	/* search */
 	struct tb_hit h[3];
 	n = tb_search(b, "state-based actions", h, 3);
