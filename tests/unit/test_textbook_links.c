@@ -149,6 +149,29 @@ main(void)
 	CHECK_INT(missing, 0, "every listed heading is in the book");
 	CHECK(P >= 0.85, "precision %.3f >= 0.85", P);
 	CHECK(R >= 0.85, "recall %.3f >= 0.85", R);
+
+	/* the brief's examples, as a topic's words alone */
+	const struct { const char *topic; jrid want; } terms[] = {
+		{ "State-based actions", JRID_MAKE(704, 0, 0) }, { "Layers", JRID_MAKE(613, 0, 0) },
+		{ "Declare blockers step", JRID_MAKE(509, 0, 0) }, { "Trample", JRID_MAKE(702, 19, 0) },
+	};
+	for (size_t k = 0; k < sizeof terms / sizeof *terms; k++) {
+		jrid got[4];
+		size_t n = tb_link_terms(b, rel, terms[k].topic, got, 4);
+		char id[16];
+		CHECK(n >= 1 && got[0] == terms[k].want, "%s -> %s", terms[k].topic, jrid_str(terms[k].want, id));
+	}
+	/* a rule's output can list the pages teaching it */
+	const struct tb_page *pv[8];
+	size_t np = tb_pages_for_rule(b, rel, JRID_MAKE(704, 5, 'a'), pv, 8);
+	CHECK(np >= 1 && strcmp(pv[0]->title, "State-based actions") == 0, "704.5a is taught by State-based actions");
+	np = tb_pages_for_rule(b, rel, JRID_MAKE(509, 1, 0), pv, 8);
+	CHECK(np >= 1 && strcmp(pv[0]->title, "Combat phase") == 0, "509.1 is taught by Combat phase");
+	bool policy = false;
+	np = tb_pages_for_rule(b, rel, JRID_MAKE(603, 0, 0), pv, 8);
+	for (size_t k = 0; k < np; k++)
+		policy |= pv[k]->policy;
+	CHECK(np >= 1 && !policy, "no policy page is said to teach 603");
 	tb_free(b);
 	free(txt);
 	jindex_free(ix);
