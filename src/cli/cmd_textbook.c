@@ -493,8 +493,10 @@ cmd_explain(struct jctx *c, int argc, char **argv)
 		nid = tb_link_terms(b, rel, topic, ids, 4);
 	uint32_t ri = nid && rel ? jrel_find(rel, ids[0]) : JNONE;
 	uint32_t gi = gloss_for(rel, topic);
-	if (gi == JNONE && ri != JNONE && rel->rules[ri].title)
-		gi = gloss_for(rel, rel->rules[ri].title);
+	/* 704.5a is explained by the glossary's "State-Based Actions", its chapter's title */
+	for (uint32_t up = ri; gi == JNONE && up != JNONE; up = rel->rules[up].parent)
+		if (rel->rules[up].title && jrid_level(rel->rules[up].id) != JL_SECTION)
+			gi = gloss_for(rel, rel->rules[up].title);
 	/* the page: one named like the topic, else one that teaches the rule */
 	struct tb_hit hit = { TB_NONE, TB_NONE, 0 };
 	if (b) {
@@ -556,8 +558,10 @@ cmd_explain(struct jctx *c, int argc, char **argv)
 		explain_rule(c, rel, ri);
 	else if (rel && rel->truncated)
 		links_missing(c, b ? b : &(struct tb_book){ .linked = rel, .links_partial = true }, false);
-	else
-		out_wrap(c->out, "  (no rule title or glossary term names this topic)", 0, 2);
+	else {
+		out_puts(c->out, "  ");
+		out_wrap(c->out, "(no rule title or glossary term names this topic)", 2, 2);
+	}
 	sbuf_reset(&s);
 	sbuf_addf(&s, "\n%sGlossary%s", out_sgr(c->out, OS_BOLD), out_sgr(c->out, OS_RESET));
 	out_wrap(c->out, s.s, 0, 0);
@@ -569,9 +573,11 @@ cmd_explain(struct jctx *c, int argc, char **argv)
 		out_wrap(c->out, s.s, 2, 4);
 		out_puts(c->out, "  ");
 		out_wrap(c->out, g->text, 2, 4);
-	} else
+	} else {
+		out_puts(c->out, "  ");
 		out_wrap(c->out, rel && rel->ngloss == 0
-		    ? "  (the loaded rules have no glossary)" : "  (no glossary entry)", 0, 2);
+		    ? "(the loaded rules have no glossary)" : "(no glossary entry)", 2, 2);
+	}
 	sbuf_reset(&s);
 	sbuf_addf(&s, "\n%sTextbook%s", out_sgr(c->out, OS_BOLD), out_sgr(c->out, OS_RESET));
 	out_wrap(c->out, s.s, 0, 0);
@@ -609,8 +615,10 @@ cmd_explain(struct jctx *c, int argc, char **argv)
 		    hit.heading != TB_NONE ? b->headings[hit.heading].title : p->title, out_sgr(c->out, OS_RESET));
 		out_puts(c->out, "  ");
 		out_wrap(c->out, s.s, 2, 4);
-	} else
-		out_wrap(c->out, b ? "  (no textbook page)" : "  (the textbook could not be read)", 0, 2);
+	} else {
+		out_puts(c->out, "  ");
+		out_wrap(c->out, b ? "(no textbook page)" : "(the textbook could not be read)", 2, 2);
+	}
 	sbuf_free(&s);
 	free(topic);
 	return JX_OK;
