@@ -1,2 +1,2 @@
 # A tournament-policy page: shown with its text, marked policy, no CR links.
-$JUDGE textbook tardiness
+$JUDGE --width 80 textbook tardiness
