@@ -58,7 +58,8 @@ tb_for(struct jctx *c)
 	}
 	free(want);
 	const struct jrelease *lr = tb_link_release(c->ix, c->rel);
-	if (b->linked != lr || (lr == NULL && b->linked == NULL && b->npages && !b->links_partial))
+	/* `:use` in the REPL may change the release: links follow it */
+	if (b->linked != lr || lr == NULL)
 		tb_link(b, lr);
 	return b;
 }
