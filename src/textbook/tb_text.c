@@ -557,14 +557,23 @@ ends_with_colon(const char *raw)
 	return n && raw[n - 1] == ':';
 }
 
+static void emit_items(struct parse *P, const char *title, size_t from, size_t e);
+
 /* Emit items (s, e) as the page titled by item s (or `title`). */
 static void
 emit_page(struct parse *P, const char *section, const char *chapter, const char *title,
     size_t s, size_t e)
 {
 	tbb_page(&P->t, section, chapter, title, P->it[s].line);
+	emit_items(P, title, s + 1, e);
+}
+
+/* The current page's content: items [from, e). */
+static void
+emit_items(struct parse *P, const char *title, size_t from, size_t e)
+{
 	/* headings named by the page's Contents list, in order */
-	size_t c = next_mark(P, s + 1, e, M_CONTENTS);
+	size_t c = next_mark(P, from, e, M_CONTENTS);
 	if (c < e) {
 		struct entry *v;
 		size_t nv = list_entries(&P->it[c + 1], &v, false);
@@ -586,7 +595,7 @@ emit_page(struct parse *P, const char *section, const char *chapter, const char 
 		}
 		entries_free(v, nv);
 	}
-	for (size_t k = s + 1; k < e; k++) {
+	for (size_t k = from; k < e; k++) {
 		struct item *it = &P->it[k];
 		if (it->used || it->mark)
 			continue;
@@ -769,28 +778,13 @@ build_front(struct parse *P, size_t s, size_t e)
 	size_t k = s;
 	while (k < e && !(P->it[k].kind == I_TEXT && P->it[k].headlike))
 		k++;
-	if (k > s || k == e) {
-		/* text before any heading */
-		if (e > s) {
-			tbb_page(&P->t, NULL, NULL, P->name, P->it[s].line);
-			struct tb_builder *t = &P->t;
-			for (size_t j = s; j < k; j++) {
-				struct item *it = &P->it[j];
-				struct sbuf o = {0};
-				if (it->kind == I_TABLE)
-					table_text(it->raw.s, &o);
-				else if (it->kind == I_LIST)
-					list_text(it->raw.s, &o, P, TB_NONE, false);
-				else
-					tb_clean_markup(it->raw.s, it->raw.len, &o);
-				tbb_block(t, it->kind == I_TABLE ? TB_TABLE : it->kind == I_LIST ? TB_LIST
-				    : it->kind == I_NOTE ? TB_NOTE : TB_PARA, sbuf_str(&o), it->line);
-				sbuf_free(&o);
-			}
-		}
-		if (k == e)
-			return;
+	if (k > s) {
+		/* text before any heading is a page named after the file */
+		tbb_page(&P->t, NULL, NULL, P->name, P->it[s].line);
+		emit_items(P, P->name, s, k);
 	}
+	if (k == e)
+		return;
 	char *sect = clean(P->it[k].raw.s);
 	while (k < e) {
 		size_t m = k + 1;
