@@ -525,7 +525,7 @@ cmd_explain(struct jctx *c, int argc, char **argv)
 		jw_kstr(&w, "topic", topic);
 		jw_key(&w, "rule");
 		if (ri != JNONE)
-			rules_json(&w, rel, ri);
+			rules_json(c, &w, rel, ri);
 		else
 			jw_null(&w);
 		jw_key(&w, "glossary");
