@@ -1,6 +1,7 @@
 /* cmdtab.c — the command table: dispatch, help and completion all read it. */
 #include "cmd.h"
 #include "cmd_rules.h"
+#include "../study/study.h"
 
 #include <string.h>
 
@@ -12,6 +13,9 @@ const struct jcmd jcmd_table[] = {
 	{"backrefs", "citedby", JA_RULE, "backrefs ID", "list the rules and glossary entries that cite a rule", cmd_backrefs, false},
 	{"toc", "contents", JA_RULE, "toc [SECTION]", "table of contents, of the whole release or of one section or chapter", cmd_toc, false},
 	{"versions", "releases", JA_NONE, "versions", "list the loaded releases with their counts", cmd_versions, false},
+	/* study (cmd_study.c) */
+	{"quiz", "practice", JA_TOPIC, "quiz [SECTION|TOPIC] [KIND] [--count K] [--seed N]", "practice questions (glossary, cloze, which rule, textbook examples), due ones first", cmd_quiz, false},
+	{"study", NULL, JA_NONE, "study [stats|reset|path]", "study progress by section; reset sets it aside", cmd_study, false},
 	{"check", "lint", JA_FILE, "check FILE...", "parse rules files and print their diagnostics; exit status is the worst level", cmd_check, false},
 };
 const size_t jcmd_count = sizeof jcmd_table / sizeof *jcmd_table;

@@ -80,6 +80,37 @@ wordch(unsigned char c)
 	return isalnum(c) || c >= 0x80 || c == '\'' || c == '-';
 }
 
+/* Curly quotes and dashes (U+2018-201D, U+2013-2014) are punctuation, not letters. */
+static bool
+utf8_punct_at(const char *s)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	return u[0] == 0xE2 && u[1] == 0x80 && ((u[2] >= 0x98 && u[2] <= 0x9D) || u[2] == 0x93 || u[2] == 0x94);
+}
+
+/* Is there a letter or digit just before offset i of s? */
+static bool
+word_before(const char *s, size_t i)
+{
+	if (i == 0)
+		return false;
+	if (i >= 3 && utf8_punct_at(s + i - 3))
+		return false;
+	return wordch((unsigned char)s[i - 1]) && s[i - 1] != '-' && s[i - 1] != '\'';
+}
+
+/* Does a word go on at offset e of s? ("'s", a closing quote or a hyphen end it.) */
+static bool
+word_after(const char *s, size_t e)
+{
+	unsigned char c = (unsigned char)s[e];
+	if (c == 0 || utf8_punct_at(s + e) || c == '\'')
+		return false;
+	if (c == '-')
+		return wordch((unsigned char)s[e + 1]) && s[e + 1] != '-';
+	return wordch(c);
+}
+
 /* Words that carry no rules content: never blanked, never a reason to call terms related. */
 static const char *const stop_words[] = {
 	"a", "about", "after", "all", "also", "an", "and", "any", "are", "as", "at", "be",
@@ -147,19 +178,16 @@ find_word(const char *hay, size_t from, const char *needle, bool plural, size_t 
 	for (size_t i = from; i + n <= hl; i++) {
 		if (strncasecmp(hay + i, needle, n) != 0)
 			continue;
-		if (i > 0 && wordch((unsigned char)hay[i - 1]) && hay[i - 1] != '-')
+		if (word_before(hay, i))
 			continue;
 		size_t e = i + n;
 		if (plural) {
-			if (hay[e] == 's' && !wordch((unsigned char)hay[e + 1]))
+			if (hay[e] == 's' && !word_after(hay, e + 1))
 				e++;
-			else if (hay[e] == 'e' && hay[e + 1] == 's' && !wordch((unsigned char)hay[e + 2]))
+			else if (hay[e] == 'e' && hay[e + 1] == 's' && !word_after(hay, e + 2))
 				e += 2;
 		}
-		/* "'s" and a trailing hyphen or apostrophe end a word too */
-		if (hay[e] && wordch((unsigned char)hay[e]) && hay[e] != '\'' && hay[e] != '-')
-			continue;
-		if (hay[e] == '-' && wordch((unsigned char)hay[e + 1]) && hay[e + 1] != '-')
+		if (word_after(hay, e))
 			continue;
 		*mlen = e - i;
 		return (long)i;
@@ -474,7 +502,33 @@ prev_word_is(const char *text, size_t at, const char *w)
 	return e - b == strlen(w) && strncasecmp(text + b, w, e - b) == 0;
 }
 
-/* The blanks a rule offers, best first, at most max. */
+/* Glossary terms so common that blanking them asks nothing (kept as a last resort). */
+static bool
+generic_term(const char *w, size_t n)
+{
+	static const char *const g[] = {"player", "card", "spell", "permanent", "creature", "ability",
+	    "object", "effect", "game", "turn", "opponent", "controller", "owner", "control", "cost",
+	    "source", "target", "land", "mana", "damage", "life", "zone", "counter", "token", "play",
+	    "cast", "attack", "block", "draw", "text", NULL};
+	for (int i = 0; g[i]; i++) {
+		size_t l = strlen(g[i]);
+		if (strncasecmp(w, g[i], l) == 0 && (n == l || (n == l + 1 && w[l] == 's') ||
+		    (n == l + 2 && strncasecmp(w + l, "es", 2) == 0) || (n == l + 3 && strncasecmp(w + l - 1, "ies", 3) == 0)))
+			return true;
+	}
+	return false;
+}
+
+static size_t
+word_end(const char *text, size_t j, size_t len)
+{
+	while (j < len && word_after(text, j))
+		j++;
+	return j;
+}
+
+/* The blanks a rule offers, best first, at most max: numbers, then glossary terms of
+ * several words, then single-word terms, then the commonest terms. */
 static size_t
 rule_blanks(const struct jrelease *rel, const char *text, struct blank *out, size_t max)
 {
@@ -483,7 +537,11 @@ rule_blanks(const struct jrelease *rel, const char *text, struct blank *out, siz
 	char phrase[128];
 	for (size_t i = 0; i < len && n < 64;) {
 		unsigned char c = (unsigned char)text[i];
-		if (!wordch(c) || c == '\'' || c == '-') {
+		if (utf8_punct_at(text + i)) {
+			i += 3;
+			continue;
+		}
+		if (!wordch(c) || c == '\'' || c == '-' || word_before(text, i)) {
 			i++;
 			continue;
 		}
@@ -494,46 +552,42 @@ rule_blanks(const struct jrelease *rel, const char *text, struct blank *out, siz
 			/* rule numbers, mana symbols, P/T boxes and modifiers are not blanks */
 			bool bad = j - i > 2 || (j < len && (text[j] == '.' || text[j] == '/' || text[j] == '}' || text[j] == ',')
 			    && j + 1 < len && isalnum((unsigned char)text[j + 1]))
-			    || (j < len && (isalpha((unsigned char)text[j]) || text[j] == '/' || text[j] == '}'))
+			    || (j < len && (isalpha((unsigned char)text[j]) || text[j] == '/' || text[j] == '}' || text[j] == '-'))
 			    || (i > 0 && strchr("+-{./", text[i - 1]))
-			    || (i > 2 && (unsigned char)text[i - 1] == 0x92 && (unsigned char)text[i - 3] == 0xE2)
+			    || (i >= 3 && utf8_punct_at(text + i - 3) && (unsigned char)text[i - 1] != 0x9C)
 			    || prev_word_is(text, i, "rule") || prev_word_is(text, i, "rules")
 			    || prev_word_is(text, i, "section") || prev_word_is(text, i, "and");
 			if (!bad)
-				all[n++] = (struct blank){i, j - i, 3, atoi(text + i), true, JNONE};
-			i = j;
+				all[n++] = (struct blank){i, j - i, 4, atoi(text + i), true, JNONE};
+			i = word_end(text, j, len);
 			continue;
 		}
-		while (j < len && wordch((unsigned char)text[j]) && !((text[j] == '\'' || text[j] == '-') && !wordch((unsigned char)text[j + 1])))
-			j++;
+		j = word_end(text, i, len);
 		int v = num_word_value(text + i, j - i);
 		if (v >= 0 && v != 1) {
-			all[n++] = (struct blank){i, j - i, 3, v, false, JNONE};
+			all[n++] = (struct blank){i, j - i, 4, v, false, JNONE};
 			i = j;
 			continue;
 		}
 		/* the longest glossary term starting here, up to three words */
 		size_t ends[3], ne = 0, k = j;
 		ends[ne++] = j;
-		while (ne < 3 && k < len && text[k] == ' ' && wordch((unsigned char)text[k + 1]) && text[k + 1] != '-') {
-			k++;
-			while (k < len && wordch((unsigned char)text[k]))
-				k++;
+		while (ne < 3 && k + 1 < len && text[k] == ' ' && wordch((unsigned char)text[k + 1]) &&
+		    text[k + 1] != '-' && text[k + 1] != '\'' && !utf8_punct_at(text + k + 1)) {
+			k = word_end(text, k + 1, len);
 			ends[ne++] = k;
 		}
 		bool found = false;
 		for (size_t e = ne; e-- > 0 && !found;) {
 			size_t pl = ends[e] - i;
-			/* a trailing "'s" or punctuation-like hyphen is not part of the term */
-			while (pl > 0 && (text[i + pl - 1] == '\'' || text[i + pl - 1] == '-'))
-				pl--;
 			if (pl < 4 || pl >= sizeof phrase || (e == 0 && is_stop(text + i, pl)))
 				continue;
 			memcpy(phrase, text + i, pl);
 			phrase[pl] = '\0';
 			uint32_t g = define_loose(rel, phrase);
 			if (g != JNONE && !rel->gloss[g].obsolete) {
-				all[n++] = (struct blank){i, pl, 2, -1, false, g};
+				int rank = e > 0 ? 3 : generic_term(phrase, pl) ? 1 : 2;
+				all[n++] = (struct blank){i, pl, rank, -1, false, g};
 				i += pl;
 				found = true;
 			}
@@ -543,7 +597,7 @@ rule_blanks(const struct jrelease *rel, const char *text, struct blank *out, siz
 	}
 	/* best first, then in text order; one blank per distinct word */
 	size_t m = 0;
-	for (int rank = 3; rank >= 2; rank--)
+	for (int rank = 4; rank >= 1; rank--)
 		for (size_t a = 0; a < n && m < max; a++) {
 			if (all[a].rank != rank)
 				continue;
@@ -645,6 +699,15 @@ number_choices(struct study_q *q, const struct blank *b, struct study_rng *rng)
 			q->correct = i;
 }
 
+static int
+words_in(const char *s, size_t n)
+{
+	int w = 1;
+	for (size_t i = 0; i < n; i++)
+		w += s[i] == ' ';
+	return w;
+}
+
 static bool
 plural_like(const char *s, size_t n)
 {
@@ -663,6 +726,7 @@ term_choices(struct study_pool *p, uint32_t ri, const struct study_q *q0, struct
 	int nc = 0;
 	size_t alen = strlen(q->answer);
 	bool apl = plural_like(q->answer, alen), aup = isupper((unsigned char)q->answer[0]) != 0;
+	int awords = words_in(q->answer, alen);
 	/* siblings first, then the chapter, nearest first */
 	for (int pass = 0; pass < 2 && nc < 48; pass++)
 		for (uint32_t d = 1; d < 200 && nc < 48; d++)
@@ -678,11 +742,12 @@ term_choices(struct study_pool *p, uint32_t ri, const struct study_q *q0, struct
 				struct blank bl[8];
 				size_t nb = rule_blanks(rel, o->text, bl, 8);
 				for (size_t z = 0; z < nb && nc < 48; z++) {
-					if (bl[z].rank != 2)
+					if (bl[z].rank > 3)
 						continue;
 					const char *w = o->text + bl[z].at;
 					size_t wl = bl[z].len;
-					if (plural_like(w, wl) != apl || (isupper((unsigned char)w[0]) != 0) != aup)
+					if (plural_like(w, wl) != apl || (isupper((unsigned char)w[0]) != 0) != aup ||
+					    words_in(w, wl) != awords)
 						continue;
 					char *s = xstrndup(w, wl);
 					size_t ml;
@@ -847,9 +912,14 @@ make_glossary(struct study_pool *p, uint32_t gi, struct study_rng *rng, struct s
 			continue;
 		int s = gloss_related(rel, g, o);
 		uint32_t tie = study_rng_below(rng, 1u << 30);
-		int at = nb < 12 ? nb++ : 11;
-		if (at == 11 && nb == 12 && (best[11].score > s || (best[11].score == s && best[11].tie >= tie)))
-			continue;
+		int at;
+		if (nb < 12) {
+			at = nb++;
+		} else {
+			if (best[11].score > s || (best[11].score == s && best[11].tie >= tie))
+				continue;
+			at = 11;
+		}
 		best[at] = (struct rel_term){h, s, tie};
 		while (at > 0 && (best[at - 1].score < best[at].score ||
 		    (best[at - 1].score == best[at].score && best[at - 1].tie < best[at].tie))) {

@@ -6,6 +6,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -73,7 +74,10 @@ study_day_str(int32_t day, char out[11])
 {
 	int y, m, d;
 	civil_from_days(day, &y, &m, &d);
-	snprintf(out, 11, "%04d-%02d-%02d", y % 10000, m, d);
+	char t[48];
+	snprintf(t, sizeof t, "%04d-%02d-%02d", y % 10000, m, d);
+	memcpy(out, t, 10);
+	out[10] = '\0';
 }
 
 /* "2026-11-23T09:13:24Z" <-> seconds since the epoch */
@@ -208,11 +212,20 @@ ease_field(const char *s, size_t n)
 	return v < 130 ? -1 : v;
 }
 
+static int fail(struct study_store *s, struct diags *d, const char *name, unsigned line,
+    unsigned col, const char *src, size_t srclen, const char *hint, const char *fmt, ...)
+    __attribute__((format(printf, 9, 10)));
+
 static int
 fail(struct study_store *s, struct diags *d, const char *name, unsigned line, unsigned col,
-    const char *src, size_t srclen, const char *hint, const char *fmt, const char *arg)
+    const char *src, size_t srclen, const char *hint, const char *fmt, ...)
 {
-	diag_add(d, DL_ERROR, name, line, col, fmt, arg);
+	char msg[256];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	diag_add(d, DL_ERROR, name, line, col, "%s", msg);
 	diag_src(d, src, srclen);
 	if (hint)
 		diag_hint(d, "%s", hint);
