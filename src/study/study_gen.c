@@ -910,6 +910,12 @@ make_glossary(struct study_pool *p, uint32_t gi, struct study_rng *rng, struct s
 		size_t ml;
 		if (find_word(q->question, 0, o->head, true, &ml) >= 0)
 			continue;
+		/* two entries with one head would make one choice */
+		bool dup = strcasecmp(o->head, g->head) == 0;
+		for (int y = 0; y < nb && !dup; y++)
+			dup = strcasecmp(rel->gloss[best[y].g].head, o->head) == 0;
+		if (dup)
+			continue;
 		int s = gloss_related(rel, g, o);
 		uint32_t tie = study_rng_below(rng, 1u << 30);
 		int at;
@@ -1137,15 +1143,20 @@ key_source(const char *key, const char **src)
 	return c2 ? (size_t)(c2 - (c + 1)) : strlen(c + 1);
 }
 
+/* One question per source in a session, and one cloze per blanked word ("trample"
+ * blanked in three rules of 702.19 is one question asked three times). */
 static bool
 source_used(char **keys, size_t n, const char *key)
 {
 	const char *s;
 	size_t l = key_source(key, &s);
+	const char *blank = strncmp(key, "cloze:", 6) == 0 ? strrchr(key, ':') : NULL;
 	for (size_t i = 0; i < n; i++) {
 		const char *t;
 		size_t tl = key_source(keys[i], &t);
 		if (tl == l && strncmp(s, t, l) == 0)
+			return true;
+		if (blank && strncmp(keys[i], "cloze:", 6) == 0 && strcmp(strrchr(keys[i], ':'), blank) == 0)
 			return true;
 	}
 	return false;
