@@ -14,7 +14,96 @@
 #include <unistd.h>
 #include <readline/readline.h>
 
+#if __has_include("cmd_textbook.h")
+#include "cmd_textbook.h"
+
+/* The textbook's worked examples as questions: English pages only, split into situation
+ * and answer, linked to the rules their heading (else their page) teaches. Built once per
+ * book; ids are page and example numbers ("p12e3"), stable while the book is unchanged. */
+static struct {
+	const struct tb_book *book;
+	struct study_example *v;
+	uint32_t n;
+	struct arena arena;
+	struct study_examples api;
+} tbq;
+
+static uint32_t
+tbq_count(void *ctx)
+{
+	(void)ctx;
+	return tbq.n;
+}
+
+static bool
+tbq_get(void *ctx, uint32_t i, struct study_example *out)
+{
+	(void)ctx;
+	if (i >= tbq.n)
+		return false;
+	*out = tbq.v[i];
+	return true;
+}
+
+static void
+tbq_free(void)
+{
+	free(tbq.v);
+	arena_free(&tbq.arena);
+	memset(&tbq, 0, sizeof tbq);
+}
+
+static const struct study_examples *
+textbook_examples(struct jctx *c)
+{
+	const struct tb_book *b = tb_for(c);
+	if (b == NULL)
+		return NULL;
+	if (tbq.book == b)
+		return &tbq.api;
+	if (tbq.book == NULL)
+		atexit(tbq_free);
+	tbq_free();
+	tbq.book = b;
+	tbq.v = xcalloc(b->nexamples + 1, sizeof *tbq.v);
+	for (uint32_t e = 0; e < b->nexamples; e++) {
+		const struct tb_example *x = &b->examples[e];
+		const struct tb_page *pg = x->page < b->npages ? &b->pages[x->page] : NULL;
+		if (pg == NULL || (pg->lang && strcmp(pg->lang, "en") != 0))
+			continue;
+		size_t sl;
+		const char *ans;
+		if (!study_split_example(x->text, &sl, &ans))
+			continue;
+		struct study_example *q = &tbq.v[tbq.n++];
+		char id[32];
+		snprintf(id, sizeof id, "p%ue%u", (unsigned)x->page + 1, (unsigned)(e - pg->example0) + 1);
+		q->id = arena_strdup(&tbq.arena, id);
+		q->situation = arena_strndup(&tbq.arena, x->text, sl);
+		q->answer = ans;
+		const struct tb_heading *h = x->heading < b->nheadings ? &b->headings[x->heading] : NULL;
+		if (h && h->nrules) {
+			q->rules = h->rules;
+			q->nrules = h->nrules;
+		} else {
+			q->rules = pg->rules;
+			q->nrules = pg->nrules;
+		}
+		struct sbuf w = {0};
+		sbuf_addf(&w, "%s%s%s%s%s", pg->chapter ? pg->chapter : "", pg->chapter ? " › " : "",
+		    pg->title ? pg->title : "", h ? " › " : "", h ? h->title : "");
+		q->where = arena_strdup(&tbq.arena, w.s ? w.s : "");
+		sbuf_free(&w);
+	}
+	tbq.api = (struct study_examples){tbq_count, tbq_get, NULL};
+	return &tbq.api;
+}
+
+const struct study_examples *(*study_examples_for)(struct jctx *c) = textbook_examples;
+#else
+/* No textbook module in this build: quiz asks the rules' own kinds only. */
 const struct study_examples *(*study_examples_for)(struct jctx *c) = NULL;
+#endif
 
 #define QUIZ_DEFAULT 10
 #define QUIZ_MAX 500
@@ -562,7 +651,7 @@ study_stats(struct jctx *c, int argc, char **argv)
 		    "right", "due", out_sgr(o, OS_RESET));
 		for (size_t i = 0; i <= ns; i++) {
 			const struct sec_stat *x = i < ns ? &secs[i] : &tot;
-			char label[64];
+			char label[128];
 			const char *t = i < ns ? section_title(c, x->name) : NULL;
 			if (t)
 				snprintf(label, sizeof label, "%.15s. %.48s", x->name, t);

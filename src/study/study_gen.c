@@ -1001,36 +1001,83 @@ make_which(struct study_pool *p, uint32_t ri, struct study_rng *rng, struct stud
 
 /* ---------- worked examples ---------- */
 
+/* Where the sentence after a '.' or '!' at i begins, or 0 when none does. */
+static size_t
+next_sentence(const char *text, size_t i, size_t n)
+{
+	if ((text[i] != '.' && text[i] != '!') || i + 1 >= n || (text[i + 1] != ' ' && text[i + 1] != '\n'))
+		return 0;
+	size_t j = i + 1;
+	while (j < n && (text[j] == ' ' || text[j] == '\n'))
+		j++;
+	return j < n && (isupper((unsigned char)text[j]) || text[j] == '"' || utf8_punct_at(text + j)) ? j : 0;
+}
+
+/* Words that tell how a situation turns out: the answer starts with their sentence. */
+static bool
+has_outcome(const char *s, size_t n)
+{
+	static const char *const marks[] = {" will ", " won't ", " would ", " can't ", " cannot ",
+	    " doesn't ", " isn't ", " so ", "therefore", " means", "because", "however", " then ", NULL};
+	char buf[512];
+	size_t l = n < sizeof buf - 2 ? n : sizeof buf - 2;
+	buf[0] = ' ';
+	for (size_t i = 0; i < l; i++)
+		buf[i + 1] = (char)tolower((unsigned char)s[i]);
+	buf[l + 1] = '\0';
+	for (int i = 0; marks[i]; i++)
+		if (strstr(buf, marks[i]))
+			return true;
+	return false;
+}
+
 bool
 study_split_example(const char *text, size_t *sit_len, const char **ans)
 {
 	size_t n = strlen(text);
-	for (size_t i = 0; i < n; i++) {
-		if (text[i] != '?')
-			continue;
-		size_t j = i + 1;
-		while (j < n && (text[j] == ' ' || text[j] == '\n' || text[j] == '*' || text[j] == '"'))
-			j++;
-		if (j < n && letters_left(text + j) >= 3) {
-			*sit_len = i + 1;
-			*ans = text + j;
-			return true;
+	/* an example that asks and then answers: split at the question mark; one that ends
+	 * in its question leaves the answer to the text after it, which we do not have */
+	const char *q = strchr(text, '?');
+	if (q) {
+		size_t i = (size_t)(q - text), j = i + 1;
+		while (j < n && (text[j] == ' ' || text[j] == '\n' || text[j] == '*' || text[j] == '"' ||
+		    text[j] == ')' || utf8_punct_at(text + j)))
+			j += utf8_punct_at(text + j) ? 3 : 1;
+		if (j >= n || letters_left(text + j) < 3 || i < 15 || strchr(text + j, '?') != NULL)
+			return false;
+		*sit_len = i + 1;
+		*ans = text + j;
+		return true;
+	}
+	/* a worked statement: the setting, then how it turns out (the first later sentence
+	 * saying what will or can't happen, else the last sentence) */
+	size_t starts[64], ns = 0;
+	for (size_t i = 0; i < n && ns < 64; i++) {
+		size_t j = next_sentence(text, i, n);
+		if (j)
+			starts[ns++] = j;
+	}
+	if (ns == 0)
+		return false;
+	size_t cut = starts[ns - 1];
+	for (size_t k = 0; k < ns; k++) {
+		size_t e = k + 1 < ns ? starts[k + 1] : n;
+		if (has_outcome(text + starts[k], e - starts[k])) {
+			cut = starts[k];
+			break;
 		}
 	}
-	/* no question asked: the first sentence sets the scene, the rest explains it */
-	for (size_t i = 0; i + 1 < n; i++) {
-		if ((text[i] == '.' || text[i] == '!') && (text[i + 1] == ' ' || text[i + 1] == '\n') && i >= 20) {
-			size_t j = i + 1;
-			while (j < n && (text[j] == ' ' || text[j] == '\n'))
-				j++;
-			if (j < n && isupper((unsigned char)text[j]) && letters_left(text + j) >= 15) {
-				*sit_len = i + 1;
-				*ans = text + j;
-				return true;
-			}
-		}
-	}
-	return false;
+	size_t sl = cut;
+	while (sl > 0 && (text[sl - 1] == ' ' || text[sl - 1] == '\n'))
+		sl--;
+	char *sit = xstrndup(text, sl);
+	bool ok = letters_left(sit) >= 25 && letters_left(text + cut) >= 15;
+	free(sit);
+	if (!ok)
+		return false;
+	*sit_len = sl;
+	*ans = text + cut;
+	return true;
 }
 
 static int

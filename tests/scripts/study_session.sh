@@ -39,14 +39,16 @@ for i in "${!kinds[@]}"; do
 			grep '^  "text"' "$W/src" | grep -qiF -- "${answers[$i]}" || { echo "# cloze ${sources[$i]}: '${answers[$i]}' not in its text"; bad=$((bad + 1)); } ;;
 		which) J rule "${sources[$i]}" >/dev/null || bad=$((bad + 1))
 			[ "${answers[$i]}" = "${sources[$i]}" ] || { echo "# which ${sources[$i]}: answer ${answers[$i]}"; bad=$((bad + 1)); } ;;
+		example) [[ "${sources[$i]}" =~ ^p[0-9]+e[0-9]+$ ]] && [ -n "${answers[$i]}" ] || { echo "# example ${sources[$i]}"; bad=$((bad + 1)); } ;;
 		*) echo "# unexpected kind ${kinds[$i]}"; bad=$((bad + 1)) ;;
 	esac
 done
 check '[ $bad = 0 ] && [ ${#kinds[@]} = 12 ]' "each answer is in the rule or glossary entry named as its source (checked with rule/define)"
 check 'grep -q "\"kind\": \"glossary\"" "$W/a.json" && grep -q "\"kind\": \"cloze\"" "$W/a.json"' "glossary and cloze questions both appear"
 
-# ---- a session answered on standard input ----
-J --json quiz --seed 11 --count 5 >"$W/s.json"
+# ---- a session answered on standard input (kinds with an answer judge can check) ----
+K="glossary cloze which"
+J --json quiz $K --seed 11 --count 5 >"$W/s.json"
 mapfile -t correct < <(sed -n 's/^    "correct": \([0-9]*\),*$/\1/p; s/^    "answer": "\(.*\)",$/A:\1/p' "$W/s.json")
 # one line per question: the letter when it has choices, else the answer text
 replies=()
@@ -58,7 +60,7 @@ for x in "${correct[@]}"; do
 done
 check '[ ${#replies[@]} = 5 ]' "the five right answers worked out from --json"
 printf '%s\n%s\n%s\nnot this\nnor this\n' "${replies[0]}" "${replies[1]}" "${replies[2]}" |
-	J quiz --seed 11 --count 5 --date 2026-03-01 >"$W/one.out" 2>"$W/one.err"; st=$?
+	J quiz $K --seed 11 --count 5 --date 2026-03-01 >"$W/one.out" 2>"$W/one.err"; st=$?
 check '[ $st = 0 ] && grep -q "^Score: 3/5 (60%)" "$W/one.out"' "three right and two wrong score 3/5"
 check '[ "$(grep -c " — right$" "$W/one.out")" = 3 ] && [ "$(grep -c " — wrong; the answer is" "$W/one.out")" = 2 ]' "each answer is marked right or wrong with the answer"
 check '[ "$(grep -c "^  Source: " "$W/one.out")" = 5 ]' "each answer names its source"
@@ -73,23 +75,23 @@ check 'grep -qE "^total +5 +5 +60% +5$" "$W/stats.txt"' "the next day all five a
 grep "^  Source: " "$W/one.out" | sort >"$W/src1"
 
 # ---- the next day: the due questions come first ----
-printf 'q\n' | J quiz --seed 99 --count 6 --date 2026-03-02 >"$W/head.out"
+printf 'q\n' | J quiz $K --seed 99 --count 6 --date 2026-03-02 >"$W/head.out"
 check 'grep -q "5 due for review" "$W/head.out"' "the second session says five are due"
-yes '' | head -n 6 | J quiz --seed 99 --count 6 --date 2026-03-02 >"$W/two.out" 2>&1
+yes '' | head -n 6 | J quiz $K --seed 99 --count 6 --date 2026-03-02 >"$W/two.out" 2>&1
 grep "^  Source: " "$W/two.out" | head -n 5 | sort >"$W/src2"
 check '[ "$(wc -l <"$W/src1")" = 5 ] && cmp -s "$W/src1" "$W/src2"' "and asks the five questions of the first session before anything new"
 check '[ "$(grep -vc "^#" "$FILE")" = 6 ]' "the new question was added (6 cards)"
 
 # ---- the command pipe: quiz reads its answers from the lines after it ----
 rm -rf "$STATE"
-printf 'quiz --seed 11 --count 2 --date 2026-03-01\n%s\n%s\nstudy stats --date 2026-03-01\n' "${replies[0]}" "${replies[1]}" |
+printf 'quiz glossary cloze which --seed 11 --count 2 --date 2026-03-01\n%s\n%s\nstudy stats --date 2026-03-01\n' "${replies[0]}" "${replies[1]}" |
 	"$JUDGE" --rules "$CR" >"$W/pipe.out" 2>&1
 check 'grep -q "^Score: 2/2" "$W/pipe.out" && grep -qE "^total +2 +2 +100% +0$" "$W/pipe.out"' "in a piped script the quiz takes the next lines as answers, then the script goes on"
 
 # ---- a corrupt file ----
 printf '# judge study progress v1\nwhich:704.5c\t2026-13-40\t1\t2.50\t0\t0\t2026-01-01T00:00:00Z\t0\t0\n' >"$FILE"
 cp "$FILE" "$W/corrupt"
-printf 'a\n' | J quiz --seed 3 --count 1 --date 2026-03-01 >"$W/c.out" 2>"$W/c.err"
+printf 'a\n' | J quiz $K --seed 3 --count 1 --date 2026-03-01 >"$W/c.out" 2>"$W/c.err"
 check 'grep -q "study.tsv:2:14: error: bad due date" "$W/c.err"' "a corrupt file is reported with file:line:col"
 check 'grep -q "set aside as .*study.tsv.corrupt-[0-9]\{14\}" "$W/c.err"' "and the name it was set aside as"
 aside=$(ls "$STATE"/study.tsv.corrupt-* 2>/dev/null | head -n 1)
@@ -98,12 +100,12 @@ check '[ "$(grep -vc "^#" "$FILE")" = 1 ]' "a fresh file holds the one new answe
 
 # ---- a file judge cannot read is never replaced ----
 rm -rf "$STATE"; mkdir -p "$FILE"
-printf 'a\n' | J quiz --seed 3 --count 1 >"$W/d.out" 2>"$W/d.err"
+printf 'a\n' | J quiz $K --seed 3 --count 1 >"$W/d.out" 2>"$W/d.err"
 check '[ -d "$FILE" ] && grep -q "cannot read study progress" "$W/d.err"' "an unreadable progress file is reported and left alone"
 rmdir "$FILE"
 
 # ---- reset asks first ----
-printf 'a\n' | J quiz --seed 3 --count 1 >/dev/null 2>&1
+printf 'a\n' | J quiz $K --seed 3 --count 1 >/dev/null 2>&1
 printf 'no\n' | J study reset >"$W/r1.out"
 check '[ -f "$FILE" ] && grep -q "Nothing changed" "$W/r1.out"' "study reset without 'yes' changes nothing"
 printf 'yes\n' | J study reset >"$W/r2.out"

@@ -559,6 +559,11 @@ test_examples(void)
 	CHECK(study_split_example("Dryad Arbor is a land creature with no mana cost. Its mana value is zero.", &sl, &ans) &&
 	    strcmp(ans, "Its mana value is zero.") == 0, "no question: after the first sentence");
 	CHECK(!study_split_example("Dryad Arbor is green.", &sl, &ans), "one short sentence cannot be asked");
+	CHECK(study_split_example("I attack with Aquamoeba and discard a card. He casts Shock on it. I discard another card, and it will deal just 1 damage. Nice.", &sl, &ans) &&
+	    sl == 65 && strcmp(ans, "I discard another card, and it will deal just 1 damage. Nice.") == 0,
+	    "a statement: the answer starts with the sentence that says what will happen");
+	CHECK(!study_split_example("I control Aquamoeba, enchanted with Unholy Strength. What happens if my opponent casts Shock?", &sl, &ans),
+	    "an example ending in its question has no answer to reveal");
 
 	struct jindex *ix = jindex_new();
 	struct jrelease *rel = jindex_load_bytes(ix, "mini.txt", (const unsigned char *)mini_cr, strlen(mini_cr));
