@@ -728,11 +728,11 @@ term_choices(struct study_pool *p, uint32_t ri, const struct study_q *q0, struct
 	bool apl = plural_like(q->answer, alen), aup = isupper((unsigned char)q->answer[0]) != 0;
 	int awords = words_in(q->answer, alen);
 	/* siblings first, then the chapter, nearest first */
-	for (int pass = 0; pass < 2 && nc < 48; pass++)
-		for (uint32_t d = 1; d < 200 && nc < 48; d++)
+	for (int pass = 0; pass < 2 && nc < 12; pass++)
+		for (uint32_t d = 1; d < 200 && nc < 12; d++)
 			for (int sgn = -1; sgn <= 1; sgn += 2) {
 				long k = (long)ri + sgn * (long)d;
-				if (k < 0 || k >= (long)rel->nrules || nc >= 48)
+				if (k < 0 || k >= (long)rel->nrules || nc >= 12)
 					continue;
 				const struct jrule *o = &rel->rules[k];
 				if (!jrid_within(o->id, chap) || o->text == NULL)
@@ -741,7 +741,7 @@ term_choices(struct study_pool *p, uint32_t ri, const struct study_q *q0, struct
 					continue;
 				struct blank bl[8];
 				size_t nb = rule_blanks(rel, o->text, bl, 8);
-				for (size_t z = 0; z < nb && nc < 48; z++) {
+				for (size_t z = 0; z < nb && nc < 12; z++) {
 					if (bl[z].rank > 3)
 						continue;
 					const char *w = o->text + bl[z].at;
