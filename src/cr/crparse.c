@@ -147,7 +147,9 @@ repair_line(const char *s, size_t n, struct sbuf *b, struct repairs *r)
 			while (k < n && isalpha((unsigned char)s[k]))
 				k++;
 			bool done = false;
-			if (k - i >= 3 && k - i <= 8 && (k == n || !isalpha_u((unsigned char)s[k]))) {
+			/* every contraction in the table ends in t, e, s, d, l or e's neighbours */
+			char lastc = (char)(s[k - 1] | 0x20);
+			if (k - i >= 3 && k - i <= 8 && strchr("tesdl", lastc) && (k == n || !isalpha_u((unsigned char)s[k]))) {
 				for (size_t j = 0; j < sizeof contractions / sizeof *contractions; j++) {
 					const char *from = contractions[j][0], *to = contractions[j][1];
 					if (strlen(from) == k - i && strncasecmp(s + i, from, k - i) == 0) {
@@ -641,6 +643,14 @@ body_line(struct parser *p, const char *s, size_t n, uint32_t no, uint32_t col0)
 		p->boiler = true;
 		p->boiler_lines++;
 		return;
+	}
+	if (n > 6 && isdigit((unsigned char)s[0]) && isdigit((unsigned char)s[1]) && isdigit((unsigned char)s[2]) &&
+	    s[3] == '.' && islower((unsigned char)s[4]) && s[5] == ' ') {
+		/* "306.b If ...": a number with its rule part missing; kept as text of the entry before */
+		char b[16];
+		diag_add(p->d, DL_WARNING, p->name, no, col0 + 1,
+		    "malformed rule number \"%.5s\"; its text is kept as part of %s", s, jrid_str(p->e[p->ne - 1].id, b));
+		diag_src(p->d, s, n);
 	}
 	if (p->open == 2) {
 		/* text after an example that is not an example: a new paragraph of the entry */
