@@ -418,6 +418,37 @@ open_store(struct jctx *c, struct study_store *s, bool *record)
 	return path;
 }
 
+/* Save one graded card. The file is read again first and only this card replaced, so a
+ * second session answering at the same time keeps its answers too. Returns whether
+ * recording can go on. */
+static bool
+save_answer(struct jctx *c, struct study_store *store, const struct study_card *card, const char *path)
+{
+	struct study_store fresh;
+	struct diags d = {0};
+	int rc = study_store_load(&fresh, path, &d);
+	bool ok = rc >= 0;
+	if (ok) {
+		struct study_card *dst = study_store_get(&fresh, card->key);
+		char *key = dst->key;
+		*dst = *card;
+		dst->key = key;
+		ok = study_store_save(&fresh, path, &d) == 0;
+	}
+	if (d.n) {
+		out_flush(c->out);
+		diag_print(stderr, &d, DL_NOTE);
+	}
+	diag_clear(&d);
+	if (ok) {
+		study_store_free(store);
+		*store = fresh;
+	} else {
+		study_store_free(&fresh);
+	}
+	return ok;
+}
+
 int
 cmd_quiz(struct jctx *c, int argc, char **argv)
 {
@@ -493,23 +524,20 @@ cmd_quiz(struct jctx *c, int argc, char **argv)
 			right += (size_t)r;
 			if (record) {
 				time_t now = time(NULL);
-				study_grade(study_store_get(&store, q.key), r == 1, o.today, (int64_t)now);
-				struct diags d = {0};
-				if (study_store_save(&store, path, &d) != 0) {
-					out_flush(out);
-					diag_print(stderr, &d, DL_NOTE);
-					record = false;
-				}
-				diag_clear(&d);
+				struct study_card *card = study_store_get(&store, q.key);
+				study_grade(card, r == 1, o.today, (int64_t)now);
+				record = save_answer(c, &store, card, path);
 			}
 			study_q_free(&q);
 		}
-		out_printf(out, "\nScore: %zu/%zu", right, asked);
-		if (asked)
-			out_printf(out, " (%zu%%)", right * 100 / asked);
-		if (record && asked)
-			out_printf(out, ". Progress saved in %s", path);
-		out_puts(out, ".\n");
+		if (asked == 0) {
+			out_puts(out, "\nNo answers given; nothing recorded.\n");
+		} else {
+			out_printf(out, "\nScore: %zu/%zu (%zu%%)", right, asked, right * 100 / asked);
+			if (record)
+				out_printf(out, ". Progress saved in %s", path);
+			out_puts(out, ".\n");
+		}
 		out_flush(out);
 		out->page = page;
 	}

@@ -371,7 +371,10 @@ study_pool_new(const struct jrelease *rel, const struct study_filter *f,
 	if (topic) {
 		uint32_t g = define_loose(rel, topic);
 		if (g != JNONE) {
-			gscope[g] = 1;
+			bool cites = within == JRID_NONE;
+			for (uint32_t k = 0; k < rel->gloss[g].nrefs && !cites; k++)
+				cites = jrid_within(rel->rules[rel->gloss[g].refs[k]].id, within);
+			gscope[g] = cites;
 			for (uint32_t k = 0; k < rel->gloss[g].nrefs && nroots < 256; k++)
 				roots[nroots++] = rel->rules[rel->gloss[g].refs[k]].id;
 		}

@@ -88,6 +88,17 @@ printf 'quiz glossary cloze which --seed 11 --count 2 --date 2026-03-01\n%s\n%s\
 	"$JUDGE" --rules "$CR" >"$W/pipe.out" 2>&1
 check 'grep -q "^Score: 2/2" "$W/pipe.out" && grep -qE "^total +2 +2 +100% +0$" "$W/pipe.out"' "in a piped script the quiz takes the next lines as answers, then the script goes on"
 
+# ---- two sessions at once: neither loses the other's answers ----
+rm -rf "$STATE"; mkfifo "$W/fifo"
+J quiz glossary --seed 21 --count 2 --date 2026-03-01 <"$W/fifo" >"$W/A.out" 2>&1 &
+apid=$!
+exec 3>"$W/fifo"
+echo a >&3
+for _ in $(seq 50); do [ "$(grep -vc "^#" "$FILE" 2>/dev/null)" = 1 ] && break; sleep 0.1; done
+printf 'a\na\n' | J quiz cloze --seed 22 --count 2 --date 2026-03-01 >/dev/null 2>&1
+echo a >&3; exec 3>&-; wait $apid
+check '[ "$(grep -c "^glossary:" "$FILE")" = 2 ] && [ "$(grep -c "^cloze:" "$FILE")" = 2 ]' "a session saving while another runs keeps both sessions' answers"
+
 # ---- a corrupt file ----
 printf '# judge study progress v1\nwhich:704.5c\t2026-13-40\t1\t2.50\t0\t0\t2026-01-01T00:00:00Z\t0\t0\n' >"$FILE"
 cp "$FILE" "$W/corrupt"
