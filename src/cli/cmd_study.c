@@ -347,6 +347,8 @@ static int
 ask(struct jctx *c, const struct study_q *q, size_t i, size_t n)
 {
 	struct out *o = c->out;
+	/* on a terminal the reader sees what they typed; a transcript needs it echoed */
+	bool echo = !(isatty(0) && isatty(1));
 	print_question(c, q, i, n);
 	char *reply = read_answer(c, "answer> ");
 	if (reply == NULL || is_quit(reply)) {
@@ -355,7 +357,8 @@ ask(struct jctx *c, const struct study_q *q, size_t i, size_t n)
 	}
 	int right;
 	if (q->kind == SK_EXAMPLE) {
-		out_printf(o, "  Your answer: %s\n", *reply ? reply : "(none)");
+		if (echo)
+			out_printf(o, "  Your answer: %s\n", *reply ? reply : "(none)");
 		out_puts(o, "  The textbook says: ");
 		out_wrap(o, q->reveal, 20, 4);
 		print_source(c, q);
@@ -370,7 +373,11 @@ ask(struct jctx *c, const struct study_q *q, size_t i, size_t n)
 		out_printf(o, "  %s%s%s\n", out_sgr(o, right ? OS_OK : OS_WARN), right ? "Recorded as right." : "Recorded as wrong.", out_sgr(o, OS_RESET));
 	} else {
 		right = study_check(q, reply);
-		out_printf(o, "  Your answer: %s — %s%s%s", *reply ? reply : "(none)", out_sgr(o, right ? OS_OK : OS_ERR),
+		if (echo)
+			out_printf(o, "  Your answer: %s — ", *reply ? reply : "(none)");
+		else
+			out_puts(o, "  ");
+		out_printf(o, "%s%s%s", out_sgr(o, right ? OS_OK : OS_ERR),
 		    right ? "right" : "wrong", out_sgr(o, OS_RESET));
 		if (!right) {
 			out_puts(o, "; the answer is ");
