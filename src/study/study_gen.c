@@ -512,7 +512,8 @@ generic_term(const char *w, size_t n)
 	static const char *const g[] = {"player", "card", "spell", "permanent", "creature", "ability",
 	    "object", "effect", "game", "turn", "opponent", "controller", "owner", "control", "cost",
 	    "source", "target", "land", "mana", "damage", "life", "zone", "counter", "token", "play",
-	    "cast", "attack", "block", "draw", "text", NULL};
+	    "cast", "attack", "block", "draw", "text", "become", "resolve", "move", "enter", "leave", "exile",
+	    "destroy", "sacrifice", "tap", "untap", "reveal", "discard", "search", "shuffle", "copy", NULL};
 	for (int i = 0; g[i]; i++) {
 		size_t l = strlen(g[i]);
 		if (strncasecmp(w, g[i], l) == 0 && (n == l || (n == l + 1 && w[l] == 's') ||
@@ -702,6 +703,21 @@ number_choices(struct study_q *q, const struct blank *b, struct study_rng *rng)
 			q->correct = i;
 }
 
+/* The glossary defines verbs as "To ..." or "A keyword action ...": a verb's distractors
+ * are verbs, a noun's nouns. */
+static bool
+gloss_verb(const struct jrelease *rel, uint32_t g)
+{
+	const char *t = g < rel->ngloss ? rel->gloss[g].text : NULL;
+	if (t == NULL)
+		return false;
+	if (t[0] == '1' && t[1] == '.')
+		t += 2;
+	while (*t == ' ')
+		t++;
+	return strncmp(t, "To ", 3) == 0 || strncmp(t, "A keyword action", 16) == 0;
+}
+
 static int
 words_in(const char *s, size_t n)
 {
@@ -719,8 +735,8 @@ plural_like(const char *s, size_t n)
 
 /* Other glossary terms written in nearby rules, in the same number and case. */
 static void
-term_choices(struct study_pool *p, uint32_t ri, const struct study_q *q0, struct study_q *q,
-    struct study_rng *rng)
+term_choices(struct study_pool *p, uint32_t ri, const struct blank *ab, const struct study_q *q0,
+    struct study_q *q, struct study_rng *rng)
 {
 	const struct jrelease *rel = p->rel;
 	const struct jrule *r = &rel->rules[ri];
@@ -730,6 +746,7 @@ term_choices(struct study_pool *p, uint32_t ri, const struct study_q *q0, struct
 	size_t alen = strlen(q->answer);
 	bool apl = plural_like(q->answer, alen), aup = isupper((unsigned char)q->answer[0]) != 0;
 	int awords = words_in(q->answer, alen);
+	bool averb = gloss_verb(rel, ab->gloss);
 	/* siblings first, then the chapter, nearest first */
 	for (int pass = 0; pass < 2 && nc < 12; pass++)
 		for (uint32_t d = 1; d < 200 && nc < 12; d++)
@@ -750,7 +767,8 @@ term_choices(struct study_pool *p, uint32_t ri, const struct study_q *q0, struct
 					const char *w = o->text + bl[z].at;
 					size_t wl = bl[z].len;
 					if (plural_like(w, wl) != apl || (isupper((unsigned char)w[0]) != 0) != aup ||
-					    words_in(w, wl) != awords)
+					    words_in(w, wl) != awords || gloss_verb(rel, bl[z].gloss) != averb ||
+					    (bl[z].rank == 1) != (ab->rank == 1))
 						continue;
 					char *s = xstrndup(w, wl);
 					size_t ml;
@@ -807,7 +825,7 @@ make_cloze(struct study_pool *p, uint32_t ri, const char *blank, struct study_rn
 	if (b->value >= 0)
 		number_choices(q, b, rng);
 	else {
-		term_choices(p, ri, q, q, rng);
+		term_choices(p, ri, b, q, q, rng);
 		if (q->nchoices == STUDY_CHOICES)
 			shuffle_choices(q, rng);
 	}
