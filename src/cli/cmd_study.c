@@ -467,7 +467,9 @@ cmd_quiz(struct jctx *c, int argc, char **argv)
 		sbuf_free(&o.topic);
 		return st;
 	}
-	const struct study_examples *ex = study_examples_for ? study_examples_for(c) : NULL;
+	/* the textbook is loaded only when examples may be asked */
+	bool want_ex = o.f.kinds == 0 || (o.f.kinds & SK_EXAMPLE);
+	const struct study_examples *ex = want_ex && study_examples_for ? study_examples_for(c) : NULL;
 	if ((o.f.kinds & SK_EXAMPLE) && ex == NULL)
 		jerr(c, NULL, "worked examples need the textbook, which this build does not load; asking the other kinds");
 	const char *why = NULL;
