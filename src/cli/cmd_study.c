@@ -90,8 +90,13 @@ textbook_examples(struct jctx *c)
 			q->nrules = pg->nrules;
 		}
 		struct sbuf w = {0};
-		sbuf_addf(&w, "%s%s%s%s%s", pg->chapter ? pg->chapter : "", pg->chapter ? " › " : "",
-		    pg->title ? pg->title : "", h ? " › " : "", h ? h->title : "");
+		/* "chapter › page › heading", each said once */
+		const char *parts[3] = {pg->chapter, pg->title, h ? h->title : NULL};
+		for (int k = 0; k < 3; k++) {
+			if (parts[k] == NULL || !*parts[k] || (k && parts[k - 1] && strcmp(parts[k], parts[k - 1]) == 0))
+				continue;
+			sbuf_addf(&w, "%s%s", w.len ? " › " : "", parts[k]);
+		}
 		q->where = arena_strdup(&tbq.arena, w.s ? w.s : "");
 		sbuf_free(&w);
 	}
