@@ -699,6 +699,49 @@ test_real(void)
 	jindex_free(ix);
 }
 
+/* The oldest release loaded here (classic layout) gives questions that check out too. */
+static void
+test_classic(void)
+{
+	const char *shared = t_shared();
+	if (!shared) {
+		printf("skip - ../shared is absent: the classic-layout checks\n");
+		return;
+	}
+	char path[512];
+	snprintf(path, sizeof path, "%s/cr/cr-2008-10-01.txt", shared);
+	struct jindex *ix = jindex_new();
+	jindex_load_path(ix, path);
+	jindex_finish(ix);
+	struct jrelease *rel = jindex_default(ix);
+	CHECK(rel && rel->ngloss > 300, "the 2008-10-01 release loads with its glossary");
+	if (!rel || rel->ngloss <= 300) {
+		jindex_free(ix);
+		return;
+	}
+	struct study_filter f = {0, JRID_NONE, NULL};
+	struct study_pool *p = study_pool_new(rel, &f, NULL, NULL);
+	struct qstats st = {0};
+	for (uint64_t seed = 100; seed < 120; seed++) {
+		char *k[25];
+		size_t n = keys_for(p, seed, 25, k);
+		for (size_t i = 0; i < n; i++) {
+			struct study_q q;
+			if (study_make(p, k[i], seed, &q) == 0) {
+				check_question(rel, &q, &st);
+				study_q_free(&q);
+			} else {
+				st.bad++;
+			}
+		}
+		free_keys(k, n);
+	}
+	CHECK(st.bad == 0 && st.n == 20 * 25 && st.gloss && st.cloze && st.which,
+	    "2008: %d questions over 20 seeds, every answer in its source (%d bad)", st.n, st.bad);
+	study_pool_free(p);
+	jindex_free(ix);
+}
+
 int
 main(void)
 {
@@ -710,5 +753,6 @@ main(void)
 	test_mini();
 	test_examples();
 	test_real();
+	test_classic();
 	return T_DONE();
 }
