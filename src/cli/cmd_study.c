@@ -476,7 +476,7 @@ cmd_quiz(struct jctx *c, int argc, char **argv)
 	bool want_ex = o.f.kinds == 0 || (o.f.kinds & SK_EXAMPLE);
 	const struct study_examples *ex = want_ex && study_examples_for ? study_examples_for(c) : NULL;
 	if ((o.f.kinds & SK_EXAMPLE) && ex == NULL)
-		jerr(c, NULL, "worked examples need the textbook, which this build does not load; asking the other kinds");
+		jerr(c, NULL, "worked examples need the textbook, which is not available; asking the other kinds");
 	const char *why = NULL;
 	struct study_pool *p = study_pool_new(c->rel, &o.f, ex, &why);
 	if (p == NULL) {
@@ -550,6 +550,8 @@ cmd_quiz(struct jctx *c, int argc, char **argv)
 			out_printf(out, "\nScore: %zu/%zu (%zu%%)", right, asked, right * 100 / asked);
 			if (record)
 				out_printf(out, ". Progress saved in %s", path);
+			else
+				out_puts(out, ". Progress not recorded");
 			out_puts(out, ".\n");
 		}
 		out_flush(out);
