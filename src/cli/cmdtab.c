@@ -2,6 +2,8 @@
 #include "cmd.h"
 #include "cmd_rules.h"
 #include "../study/study.h"
+#include "../search/search.h"
+#include "cmd_textbook.h"
 
 #include <string.h>
 
@@ -16,6 +18,12 @@ const struct jcmd jcmd_table[] = {
 	/* study (cmd_study.c) */
 	{"quiz", "practice", JA_TOPIC, "quiz [SECTION|TOPIC] [KIND] [--count K] [--seed N]", "practice questions (glossary, cloze, which rule, textbook examples), due ones first", cmd_quiz, false},
 	{"study", NULL, JA_NONE, "study [stats|reset|path]", "study progress by section; reset sets it aside", cmd_study, false},
+	/* search (cmd_search.c) */
+	{"search", "s find", JA_QUERY, "search QUERY", "ranked search of rules, examples and glossary: \"phrases\", -not, prefix*, in:702, /regex/", cmd_search, false},
+	/* textbook (cmd_textbook.c) */
+	{"textbook", "tb book", JA_TOPIC, "textbook [TOPIC]", "the Judge Candidate Textbook page on a topic, its examples and the CR rules it teaches", cmd_textbook, false},
+	{"explain", NULL, JA_TOPIC, "explain TOPIC", "the CR rule, the glossary entry and the textbook page on a topic, together", cmd_explain, false},
+	{"cards", "card", JA_CARD, "cards [NAME]", "the textbook examples that mention a card (name or its start, any case)", cmd_cards, false},
 	{"check", "lint", JA_FILE, "check FILE...", "parse rules files and print their diagnostics; exit status is the worst level", cmd_check, false},
 };
 const size_t jcmd_count = sizeof jcmd_table / sizeof *jcmd_table;

@@ -2,6 +2,8 @@
 #include "cmd.h"
 #include "cmd_rules.h"
 #include "../base/buf.h"
+#include "../search/search.h"
+#include "cmd_textbook.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -154,6 +156,7 @@ usage(FILE *f)
 	    "  -v             more detail (scores)\n"
 	    "  --width N      wrap at N columns; --color / --no-color\n"
 	    "  --no-examples  leave out examples\n"
+	    "  --textbook FILE  read this textbook (wiki text or saved HTML) instead of the built-in one\n"
 	    "  --version, --help\n"
 	    "commands:\n");
 	for (size_t i = 0; i < jcmd_count; i++) {
@@ -301,6 +304,9 @@ main(int argc, char **argv)
 			c.examples = false;
 		} else if (strcmp(a, "--no-pager") == 0) {
 			out.page = false;
+		} else if (strcmp(a, "--textbook") == 0) {
+			NEEDARG(a);
+			tb_cli_set_path(argv[++i]);
 		} else if (strcmp(a, "--complete") == 0) {
 			complete_mode = true;
 			complete = i + 1 < argc ? argv[++i] : "";
@@ -381,6 +387,8 @@ main(int argc, char **argv)
 	out_flush(&out);
 	out_free(&out);
 	jnav_reset_links(&c);
+	srch_free(c.search);
+	tb_ctx_free(&c);
 	jindex_free(ix);
 	free(datadir);
 	free(rest);
