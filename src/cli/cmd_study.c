@@ -159,8 +159,8 @@ kind_word(const char *a)
 	static const char *const cz[] = {"cloze", "fill", "blanks", "blank", NULL};
 	static const char *const wh[] = {"which", "which-rule", "numbers", "number", "rule", "rules", NULL};
 	static const char *const ex[] = {"example", "examples", "textbook", NULL};
-	return is_word(a, gl) ? SK_GLOSSARY : is_word(a, cz) ? SK_CLOZE : is_word(a, wh) ? SK_WHICH
-	    : is_word(a, ex) ? SK_EXAMPLE : 0;
+	return is_word(a, gl) ? STUDY_GLOSSARY : is_word(a, cz) ? STUDY_CLOZE : is_word(a, wh) ? STUDY_WHICH
+	    : is_word(a, ex) ? STUDY_EXAMPLE : 0;
 }
 
 struct quiz_opts {
@@ -292,10 +292,10 @@ print_question(struct jctx *c, const struct study_q *q, size_t i, size_t n)
 {
 	struct out *o = c->out;
 	static const char *const what[] = {
-		[SK_GLOSSARY] = "Which glossary term is defined here?",
-		[SK_CLOZE] = "Fill in the blank.",
-		[SK_WHICH] = "Which rule says this?",
-		[SK_EXAMPLE] = "What happens? Answer in your own words.",
+		[STUDY_GLOSSARY] = "Which glossary term is defined here?",
+		[STUDY_CLOZE] = "Fill in the blank.",
+		[STUDY_WHICH] = "Which rule says this?",
+		[STUDY_EXAMPLE] = "What happens? Answer in your own words.",
 	};
 	out_printf(o, "\n%s[%zu/%zu] %s%s %s(%s)%s\n", out_sgr(o, OS_BOLD), i + 1, n, what[q->kind],
 	    out_sgr(o, OS_RESET), out_sgr(o, OS_DIM), study_kind_name(q->kind), out_sgr(o, OS_RESET));
@@ -311,9 +311,9 @@ static void
 print_source(struct jctx *c, const struct study_q *q)
 {
 	struct out *o = c->out;
-	if (q->kind == SK_GLOSSARY) {
+	if (q->kind == STUDY_GLOSSARY) {
 		out_printf(o, "  Source: glossary, %s%s%s\n", out_sgr(o, OS_TITLE), q->source, out_sgr(o, OS_RESET));
-	} else if (q->kind == SK_EXAMPLE) {
+	} else if (q->kind == STUDY_EXAMPLE) {
 		out_printf(o, "  Source: textbook example %s\n", q->source);
 	} else {
 		uint32_t i = jrel_find(c->rel, jrid_from_str(q->source));
@@ -322,12 +322,12 @@ print_source(struct jctx *c, const struct study_q *q)
 		if (link)
 			out_printf(o, " [%d]", link);
 		out_puts(o, "\n");
-		if (i != JNONE && q->kind == SK_CLOZE) {
+		if (i != JNONE && q->kind == STUDY_CLOZE) {
 			out_puts(o, "    ");
 			out_wrap(o, c->rel->rules[i].text, 4, 4);
 		}
 	}
-	if (q->nrules && q->kind != SK_CLOZE && q->kind != SK_WHICH) {
+	if (q->nrules && q->kind != STUDY_CLOZE && q->kind != STUDY_WHICH) {
 		out_puts(o, "  Read:");
 		for (int k = 0; k < q->nrules; k++) {
 			char b[16];
@@ -361,7 +361,7 @@ ask(struct jctx *c, const struct study_q *q, size_t i, size_t n)
 		return -1;
 	}
 	int right;
-	if (q->kind == SK_EXAMPLE) {
+	if (q->kind == STUDY_EXAMPLE) {
 		if (echo)
 			out_printf(o, "  Your answer: %s\n", *reply ? reply : "(none)");
 		out_puts(o, "  The textbook says: ");
@@ -473,9 +473,9 @@ cmd_quiz(struct jctx *c, int argc, char **argv)
 		return st;
 	}
 	/* the textbook is loaded only when examples may be asked */
-	bool want_ex = o.f.kinds == 0 || (o.f.kinds & SK_EXAMPLE);
+	bool want_ex = o.f.kinds == 0 || (o.f.kinds & STUDY_EXAMPLE);
 	const struct study_examples *ex = want_ex && study_examples_for ? study_examples_for(c) : NULL;
-	if ((o.f.kinds & SK_EXAMPLE) && ex == NULL)
+	if ((o.f.kinds & STUDY_EXAMPLE) && ex == NULL)
 		jerr(c, NULL, "worked examples need the textbook, which is not available; asking the other kinds");
 	const char *why = NULL;
 	struct study_pool *p = study_pool_new(c->rel, &o.f, ex, &why);

@@ -22,8 +22,8 @@ uint64_t study_rng_next(struct study_rng *r);
 uint32_t study_rng_below(struct study_rng *r, uint32_t n);   /* uniform in [0, n), n > 0 */
 
 /* ---------- questions ---------- */
-enum study_kind { SK_GLOSSARY = 1, SK_CLOZE = 2, SK_WHICH = 4, SK_EXAMPLE = 8 };
-#define SK_ALL 15u
+enum study_kind { STUDY_GLOSSARY = 1, STUDY_CLOZE = 2, STUDY_WHICH = 4, STUDY_EXAMPLE = 8 };
+#define STUDY_ALL 15u
 #define STUDY_CHOICES 4
 
 const char *study_kind_name(enum study_kind k);   /* "glossary", "cloze", "which", "example" */
@@ -68,7 +68,7 @@ void study_q_free(struct study_q *q);
 
 /* Which questions a session may ask. */
 struct study_filter {
-	unsigned kinds;           /* SK_* mask; 0 means all */
+	unsigned kinds;           /* STUDY_* mask; 0 means all */
 	jrid within;              /* a section, chapter or rule; JRID_NONE = everything */
 	const char *topic;        /* a glossary term or words of rule titles; NULL = any */
 };

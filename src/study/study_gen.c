@@ -50,10 +50,10 @@ const char *
 study_kind_name(enum study_kind k)
 {
 	switch (k) {
-	case SK_GLOSSARY: return "glossary";
-	case SK_CLOZE: return "cloze";
-	case SK_WHICH: return "which";
-	case SK_EXAMPLE: return "example";
+	case STUDY_GLOSSARY: return "glossary";
+	case STUDY_CLOZE: return "cloze";
+	case STUDY_WHICH: return "which";
+	case STUDY_EXAMPLE: return "example";
 	}
 	return "?";
 }
@@ -243,7 +243,7 @@ struct study_pool {
 	const struct jrelease *rel;
 	const struct study_examples *ex;
 	unsigned kinds;
-	uint8_t *rule_ok;         /* per rule: SK_CLOZE | SK_WHICH when it may be asked */
+	uint8_t *rule_ok;         /* per rule: STUDY_CLOZE | STUDY_WHICH when it may be asked */
 	uint8_t *gloss_ok;        /* per glossary entry */
 	uint32_t *cand[4];        /* candidates per kind (rules, entries, examples) */
 	uint32_t ncand[4];
@@ -255,7 +255,7 @@ struct study_pool {
 static int
 kind_slot(enum study_kind k)
 {
-	return k == SK_GLOSSARY ? 0 : k == SK_CLOZE ? 1 : k == SK_WHICH ? 2 : 3;
+	return k == STUDY_GLOSSARY ? 0 : k == STUDY_CLOZE ? 1 : k == STUDY_WHICH ? 2 : 3;
 }
 
 static bool
@@ -357,7 +357,7 @@ study_pool_new(const struct jrelease *rel, const struct study_filter *f,
 	struct study_pool *p = xcalloc(1, sizeof *p);
 	p->rel = rel;
 	p->ex = ex;
-	p->kinds = f && f->kinds ? f->kinds : SK_ALL;
+	p->kinds = f && f->kinds ? f->kinds : STUDY_ALL;
 	p->rule_ok = xcalloc(rel->nrules + 1, 1);
 	p->gloss_ok = xcalloc(rel->ngloss + 1, 1);
 	jrid within = f ? f->within : JRID_NONE;
@@ -408,7 +408,7 @@ study_pool_new(const struct jrelease *rel, const struct study_filter *f,
 
 	for (int s = 0; s < 4; s++)
 		p->cand[s] = xcalloc((s == 0 ? rel->ngloss : rel->nrules) + 1, sizeof(uint32_t));
-	if (p->kinds & SK_GLOSSARY)
+	if (p->kinds & STUDY_GLOSSARY)
 		for (uint32_t g = 0; g < rel->ngloss; g++)
 			if (gscope[g] && gloss_askable(&rel->gloss[g])) {
 				char *t = gloss_blanked(&rel->gloss[g]);
@@ -421,16 +421,16 @@ study_pool_new(const struct jrelease *rel, const struct study_filter *f,
 	for (uint32_t i = 0; i < rel->nrules; i++) {
 		if (!scope[i])
 			continue;
-		if ((p->kinds & SK_CLOZE) && cloze_askable(&rel->rules[i])) {
-			p->rule_ok[i] |= SK_CLOZE;
+		if ((p->kinds & STUDY_CLOZE) && cloze_askable(&rel->rules[i])) {
+			p->rule_ok[i] |= STUDY_CLOZE;
 			p->cand[1][p->ncand[1]++] = i;
 		}
-		if ((p->kinds & SK_WHICH) && which_askable(rel, i)) {
-			p->rule_ok[i] |= SK_WHICH;
+		if ((p->kinds & STUDY_WHICH) && which_askable(rel, i)) {
+			p->rule_ok[i] |= STUDY_WHICH;
 			p->cand[2][p->ncand[2]++] = i;
 		}
 	}
-	if ((p->kinds & SK_EXAMPLE) && ex && ex->count) {
+	if ((p->kinds & STUDY_EXAMPLE) && ex && ex->count) {
 		p->nex = ex->count(ex->ctx);
 		p->ex_ok = xcalloc(p->nex + 1, 1);
 		free(p->cand[3]);
@@ -813,7 +813,7 @@ make_cloze(struct study_pool *p, uint32_t ri, const char *blank, struct study_rn
 	}
 	if (b == NULL)
 		return -1;
-	q->kind = SK_CLOZE;
+	q->kind = STUDY_CLOZE;
 	q->key = blank_key(r, b);
 	q->answer = xstrndup(r->text + b->at, b->len);
 	q->question = xstrdup(r->text);
@@ -909,7 +909,7 @@ make_glossary(struct study_pool *p, uint32_t gi, struct study_rng *rng, struct s
 	const struct jrelease *rel = p->rel;
 	const struct jgloss *g = &rel->gloss[gi];
 	char f[256];
-	q->kind = SK_GLOSSARY;
+	q->kind = STUDY_GLOSSARY;
 	fold_into(g->head, f, sizeof f);
 	struct sbuf k = {0};
 	sbuf_addf(&k, "glossary:%s", f);
@@ -984,7 +984,7 @@ make_which(struct study_pool *p, uint32_t ri, struct study_rng *rng, struct stud
 {
 	const struct jrelease *rel = p->rel;
 	const struct jrule *r = &rel->rules[ri];
-	q->kind = SK_WHICH;
+	q->kind = STUDY_WHICH;
 	struct sbuf k = {0};
 	sbuf_addf(&k, "which:%s", r->num);
 	q->key = sbuf_take(&k);
@@ -1107,7 +1107,7 @@ make_example(struct study_pool *p, uint32_t e, struct study_q *q)
 	struct study_example x;
 	if (!p->ex->get(p->ex->ctx, e, &x))
 		return -1;
-	q->kind = SK_EXAMPLE;
+	q->kind = STUDY_EXAMPLE;
 	struct sbuf k = {0};
 	sbuf_addf(&k, "example:%s", x.id);
 	q->key = sbuf_take(&k);
@@ -1132,9 +1132,9 @@ make_example(struct study_pool *p, uint32_t e, struct study_q *q)
 static void
 set_section(struct study_q *q)
 {
-	if (q->kind == SK_GLOSSARY)
+	if (q->kind == STUDY_GLOSSARY)
 		q->section = xstrdup("glossary");
-	else if (q->kind == SK_EXAMPLE)
+	else if (q->kind == STUDY_EXAMPLE)
 		q->section = xstrdup("textbook");
 	else {
 		char s[16];
@@ -1163,7 +1163,7 @@ study_make(struct study_pool *p, const char *key, uint64_t seed, struct study_q 
 	} else if (kl == 5 && strncmp(key, "which", 5) == 0) {
 		jrid id = jrid_from_str(rest);
 		uint32_t i = id ? jrel_find(p->rel, id) : JNONE;
-		if (i != JNONE && (p->rule_ok[i] & SK_WHICH))
+		if (i != JNONE && (p->rule_ok[i] & STUDY_WHICH))
 			rc = make_which(p, i, &rng, q);
 	} else if (kl == 5 && strncmp(key, "cloze", 5) == 0) {
 		const char *c2 = strchr(rest, ':');
@@ -1175,7 +1175,7 @@ study_make(struct study_pool *p, const char *key, uint64_t seed, struct study_q 
 				num[nl] = '\0';
 				jrid id = jrid_from_str(num);
 				uint32_t i = id ? jrel_find(p->rel, id) : JNONE;
-				if (i != JNONE && (p->rule_ok[i] & SK_CLOZE))
+				if (i != JNONE && (p->rule_ok[i] & STUDY_CLOZE))
 					rc = make_cloze(p, i, c2 + 1, &rng, q);
 			}
 		}
@@ -1429,14 +1429,14 @@ study_check(const struct study_q *q, const char *reply)
 		if (pick >= 0)
 			return pick == q->correct;
 	}
-	if (q->kind == SK_WHICH) {
+	if (q->kind == STUDY_WHICH) {
 		jrid a = jrid_from_str(r), b = jrid_from_str(q->answer);
 		return a != JRID_NONE && a == b;
 	}
 	if (same_answer(r, q->answer))
 		return true;
 	/* any alias of a glossary term ("Controller" for "Control, Controller") */
-	if (q->kind == SK_GLOSSARY) {
+	if (q->kind == STUDY_GLOSSARY) {
 		for (const char *s = q->answer; *s;) {
 			const char *e = strchr(s, ',');
 			size_t al = e ? (size_t)(e - s) : strlen(s);

@@ -343,7 +343,7 @@ check_question(const struct jrelease *rel, const struct study_q *q, struct qstat
 			st->checked_letters++;
 		}
 	}
-	if (!*why && q->kind == SK_GLOSSARY) {
+	if (!*why && q->kind == STUDY_GLOSSARY) {
 		st->gloss++;
 		uint32_t g = jrel_define(rel, q->source);
 		if (g == JNONE || strcmp(rel->gloss[g].head, q->answer) != 0)
@@ -352,7 +352,7 @@ check_question(const struct jrelease *rel, const struct study_q *q, struct qstat
 			snprintf(why, sizeof why, "question is not the definition with blanks");
 		else if (has_word(q->question, rel->gloss[g].head))
 			snprintf(why, sizeof why, "the term is still in the question");
-	} else if (!*why && q->kind == SK_CLOZE) {
+	} else if (!*why && q->kind == STUDY_CLOZE) {
 		st->cloze++;
 		uint32_t i = jrel_find(rel, jrid_from_str(q->source));
 		if (i == JNONE)
@@ -361,7 +361,7 @@ check_question(const struct jrelease *rel, const struct study_q *q, struct qstat
 			snprintf(why, sizeof why, "the answer is not in the rule's text");
 		else if (!strstr(q->question, "___") || !fills_back(q->question, q->answer, rel->rules[i].text))
 			snprintf(why, sizeof why, "the blanks filled back do not give the rule's text");
-	} else if (!*why && q->kind == SK_WHICH) {
+	} else if (!*why && q->kind == STUDY_WHICH) {
 		st->which++;
 		uint32_t i = jrel_find(rel, jrid_from_str(q->source));
 		bool textok = false;
@@ -411,7 +411,7 @@ test_mini(void)
 		jindex_free(ix);
 		return;
 	}
-	struct study_filter f = {SK_CLOZE, JRID_NONE, NULL};
+	struct study_filter f = {STUDY_CLOZE, JRID_NONE, NULL};
 	struct study_pool *p = study_pool_new(rel, &f, NULL, NULL);
 	CHECK(p != NULL, "a cloze pool");
 	struct study_q q;
@@ -436,7 +436,7 @@ test_mini(void)
 	CHECK_INT(study_make(p, "cloze:999.9z:x", 1, &q), -1, "a rule that does not exist is refused");
 	study_pool_free(p);
 
-	f = (struct study_filter){SK_GLOSSARY, JRID_NONE, NULL};
+	f = (struct study_filter){STUDY_GLOSSARY, JRID_NONE, NULL};
 	p = study_pool_new(rel, &f, NULL, NULL);
 	CHECK_INT(study_make(p, "glossary:poison counter", 3, &q), 0, "a glossary question");
 	CHECK_STR(q.question, "A counter that may be given to a player. See rule 704.5c.",
@@ -449,7 +449,7 @@ test_mini(void)
 	study_q_free(&q);
 	study_pool_free(p);
 
-	f = (struct study_filter){SK_WHICH, JRID_NONE, NULL};
+	f = (struct study_filter){STUDY_WHICH, JRID_NONE, NULL};
 	p = study_pool_new(rel, &f, NULL, NULL);
 	CHECK_INT(study_make(p, "which:704.5b", 5, &q), 0, "a which-rule question");
 	CHECK(q.nchoices == 4 && strcmp(q.choices[0], "704.5a") >= 0 && strcmp(q.choices[3], "704.5e") <= 0,
@@ -457,7 +457,7 @@ test_mini(void)
 	CHECK(study_check(&q, "704.5b") && !study_check(&q, "704.5") && !study_check(&q, "704.5c"),
 	    "the rule number itself is an answer");
 	study_q_free(&q);
-	CHECK_INT(study_pool_count(p, SK_WHICH), 9, "which-rule candidates: 702.19a-d and 704.5a-e (100.1 has no peers, 704.5 is too short)");
+	CHECK_INT(study_pool_count(p, STUDY_WHICH), 9, "which-rule candidates: 702.19a-d and 704.5a-e (100.1 has no peers, 704.5 is too short)");
 	study_pool_free(p);
 
 	/* filters */
@@ -569,9 +569,9 @@ test_examples(void)
 	struct jrelease *rel = jindex_load_bytes(ix, "mini.txt", (const unsigned char *)mini_cr, strlen(mini_cr));
 	jindex_finish(ix);
 	struct study_examples ex = {ex_count, ex_get, NULL};
-	struct study_filter f = {SK_EXAMPLE, jrid_from_str("702"), NULL};
+	struct study_filter f = {STUDY_EXAMPLE, jrid_from_str("702"), NULL};
 	struct study_pool *p = rel ? study_pool_new(rel, &f, &ex, NULL) : NULL;
-	CHECK(p && study_pool_count(p, SK_EXAMPLE) == 1, "only the example linked to 702 is in quiz 702");
+	CHECK(p && study_pool_count(p, STUDY_EXAMPLE) == 1, "only the example linked to 702 is in quiz 702");
 	struct study_q q;
 	CHECK(p && study_make(p, "example:p1e1", 1, &q) == 0, "an example question by key");
 	if (p) {
@@ -608,9 +608,9 @@ test_real(void)
 	}
 	struct study_filter f = {0, JRID_NONE, NULL};
 	struct study_pool *p = study_pool_new(rel, &f, NULL, NULL);
-	CHECK(study_pool_count(p, SK_GLOSSARY) > 500 && study_pool_count(p, SK_CLOZE) > 1500 && study_pool_count(p, SK_WHICH) > 1500,
+	CHECK(study_pool_count(p, STUDY_GLOSSARY) > 500 && study_pool_count(p, STUDY_CLOZE) > 1500 && study_pool_count(p, STUDY_WHICH) > 1500,
 	    "hundreds of glossary, thousands of cloze and which-rule candidates (%u, %u, %u)",
-	    study_pool_count(p, SK_GLOSSARY), study_pool_count(p, SK_CLOZE), study_pool_count(p, SK_WHICH));
+	    study_pool_count(p, STUDY_GLOSSARY), study_pool_count(p, STUDY_CLOZE), study_pool_count(p, STUDY_WHICH));
 	char *a[40], *b[40];
 	size_t na = keys_for(p, 12345, 40, a), nb = keys_for(p, 12345, 40, b);
 	bool same = na == 40 && na == nb;
@@ -672,7 +672,7 @@ test_real(void)
 			inside = false;
 			continue;
 		}
-		if (q.kind == SK_GLOSSARY) {
+		if (q.kind == STUDY_GLOSSARY) {
 			bool cites = false;
 			uint32_t g = jrel_define(rel, q.source);
 			for (uint32_t r = 0; g != JNONE && r < rel->gloss[g].nrefs; r++)
