@@ -2,6 +2,7 @@
 #include "cmd.h"
 #include "cmd_rules.h"
 #include "../study/study.h"
+#include "../history/history.h"
 #include "../search/search.h"
 #include "cmd_textbook.h"
 
@@ -25,6 +26,11 @@ const struct jcmd jcmd_table[] = {
 	{"explain", NULL, JA_TOPIC, "explain TOPIC", "the CR rule, the glossary entry and the textbook page on a topic, together", cmd_explain, false},
 	{"cards", "card", JA_CARD, "cards [NAME]", "the textbook examples that mention a card (name or its start, any case)", cmd_cards, false},
 	{"check", "lint", JA_FILE, "check FILE...", "parse rules files and print their diagnostics; exit status is the worst level", cmd_check, false},
+	/* history: every release at once (cmd_history.c) */
+	{"diff", NULL, JA_RELEASE, "diff OLD [NEW] [SECTION]", "rules added, removed, changed and moved between two releases, with a word diff", hist_cmd_diff, false},
+	{"history", "trace", JA_RULE, "history ID", "one rule through every loaded release, following renumbering", hist_cmd_history, false},
+	{"map", NULL, JA_RULE, "map ID --to DATE", "the rule that corresponds to ID in another release, and how sure that is", hist_cmd_map, false},
+	{"update", NULL, JA_NONE, "update [--url URL]", "download the newest official release into $XDG_DATA_HOME/judge/rules", hist_cmd_update, false},
 };
 const size_t jcmd_count = sizeof jcmd_table / sizeof *jcmd_table;
 

@@ -4,6 +4,7 @@
 #include "../base/buf.h"
 #include "../search/search.h"
 #include "cmd_textbook.h"
+#include "../history/history.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -389,6 +390,7 @@ main(int argc, char **argv)
 	jnav_reset_links(&c);
 	srch_free(c.search);
 	tb_ctx_free(&c);
+	hist_cache_clear();
 	jindex_free(ix);
 	free(datadir);
 	free(rest);
