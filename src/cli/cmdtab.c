@@ -1,6 +1,7 @@
 /* cmdtab.c — the command table: dispatch, help and completion all read it. */
 #include "cmd.h"
 #include "cmd_rules.h"
+#include "../study/study.h"
 #include "../history/history.h"
 #include "../search/search.h"
 #include "cmd_textbook.h"
@@ -15,6 +16,9 @@ const struct jcmd jcmd_table[] = {
 	{"backrefs", "citedby", JA_RULE, "backrefs ID", "list the rules and glossary entries that cite a rule", cmd_backrefs, false},
 	{"toc", "contents", JA_RULE, "toc [SECTION]", "table of contents, of the whole release or of one section or chapter", cmd_toc, false},
 	{"versions", "releases", JA_NONE, "versions", "list the loaded releases with their counts", cmd_versions, false},
+	/* study (cmd_study.c) */
+	{"quiz", "practice", JA_TOPIC, "quiz [SECTION|TOPIC] [KIND] [--count K] [--seed N]", "practice questions (glossary, cloze, which rule, textbook examples), due ones first", cmd_quiz, false},
+	{"study", NULL, JA_NONE, "study [stats|reset|path]", "study progress by section; reset sets it aside", cmd_study, false},
 	/* search (cmd_search.c) */
 	{"search", "s find", JA_QUERY, "search QUERY", "ranked search of rules, examples and glossary: \"phrases\", -not, prefix*, in:702, /regex/", cmd_search, false},
 	/* textbook (cmd_textbook.c) */
