@@ -108,6 +108,7 @@ srch_new(void)
 {
 	struct srch *s = xcalloc(1, sizeof *s);
 	s->stemmer = sb_stemmer_new("english", NULL);
+	s->stemmer8 = sb_stemmer_new("english", "ISO_8859_1");
 	return s;
 }
 
@@ -118,6 +119,8 @@ srch_free(struct srch *s)
 		return;
 	if (s->stemmer)
 		sb_stemmer_delete(s->stemmer);
+	if (s->stemmer8)
+		sb_stemmer_delete(s->stemmer8);
 	if (s->re)
 		sregex_free(s->re);
 	free(s->docs);
@@ -147,9 +150,19 @@ srch_stem(struct srch *s, const char *word, size_t n, char *out, size_t cap)
 {
 	const sb_symbol *r = NULL;
 	int len = 0;
-	if (s->stemmer && n < WORD_MAX) {
-		r = sb_stemmer_stem(s->stemmer, (const sb_symbol *)word, (int)n);
-		len = r ? sb_stemmer_length(s->stemmer) : 0;
+	/* a folded word is almost always ASCII, where Latin-1 and UTF-8 are the same
+	 * bytes: the single-byte stemmer gives the same stem without decoding UTF-8 */
+	struct sb_stemmer *st = s->stemmer;
+	if (s->stemmer8) {
+		size_t i = 0;
+		while (i < n && (unsigned char)word[i] < 0x80)
+			i++;
+		if (i == n)
+			st = s->stemmer8;
+	}
+	if (st && n < WORD_MAX) {
+		r = sb_stemmer_stem(st, (const sb_symbol *)word, (int)n);
+		len = r ? sb_stemmer_length(st) : 0;
 	}
 	if (!r) {
 		r = (const sb_symbol *)word;

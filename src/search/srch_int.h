@@ -68,6 +68,7 @@ struct shash {
 struct srch {
 	struct arena arena;
 	struct sb_stemmer *stemmer;
+	struct sb_stemmer *stemmer8;   /* single-byte variant: same stems for ASCII words, faster */
 	struct sdoc *docs;
 	size_t ndocs, doccap;
 	struct sterm *terms;
