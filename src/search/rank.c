@@ -23,7 +23,7 @@ static float FW[NF] = { 5.0f, 2.5f, 1.0f };
 static float FB[NF] = { 0.5f, 0.3f, 0.75f };
 static float K1 = 1.8f;
 static float KINDW[SK_NKINDS] = { 1.0f, 0.55f, 0.75f, 0.9f };
-static float P_VARIANT = 0.65f, P_COORD = 0.45f, P_PROX = 0.6f, P_TRULE = 3.0f, P_TGLOSS = 1.2f, P_BACK = 0.15f, P_TONLY = 0.7f, P_TONLYW = 0.3f, P_FIRST = 1.2f, P_GREF = 1.0f, P_QUESTION = 1, P_GENN = 0.15f;
+static float P_VARIANT = 0.65f, P_COORD = 0.45f, P_PROX = 0.6f, P_TRULE = 3.0f, P_TGLOSS = 1.2f, P_BACK = 0.15f, P_TONLY = 0.7f, P_TONLYW = 0.3f, P_FIRST = 1.2f, P_GREF = 1.0f, P_QUESTION = 1, P_GENN = 0.15f, P_DEF = 1.5f;
 #ifdef SRCH_TUNE
 /* For re-tuning the weights against tests/search/questions.tsv without rebuilding:
  * make CFLAGS=-DSRCH_TUNE, then SRCH_P="k1=1.5,fwc=3" judge search --bench FILE. */
@@ -40,7 +40,7 @@ tune(void)
 	struct { const char *k; float *v; } t[] = {
 		{"fwt", &FW[0]}, {"fwc", &FW[1]}, {"fwb", &FW[2]}, {"fbt", &FB[0]}, {"fbc", &FB[1]}, {"fbb", &FB[2]},
 		{"k1", &K1}, {"kr", &KINDW[0]}, {"kg", &KINDW[1]}, {"ke", &KINDW[2]}, {"var", &P_VARIANT},
-		{"coord", &P_COORD}, {"prox", &P_PROX}, {"trule", &P_TRULE}, {"tgloss", &P_TGLOSS}, {"back", &P_BACK}, {"tonly", &P_TONLY}, {"tonlyw", &P_TONLYW}, {"first", &P_FIRST}, {"gref", &P_GREF}, {"question", &P_QUESTION}, {"genn", &P_GENN},
+		{"coord", &P_COORD}, {"prox", &P_PROX}, {"trule", &P_TRULE}, {"tgloss", &P_TGLOSS}, {"back", &P_BACK}, {"tonly", &P_TONLY}, {"tonlyw", &P_TONLYW}, {"first", &P_FIRST}, {"gref", &P_GREF}, {"question", &P_QUESTION}, {"genn", &P_GENN}, {"def", &P_DEF},
 	};
 	char buf[512];
 	snprintf(buf, sizeof buf, "%s", e);
@@ -100,9 +100,16 @@ struct query {
 	size_t nin;
 	bool has_re;
 	bool question;           /* typed as a question ("how does cycling work") */
+	bool define;             /* asks what something is ("what is ward", "how does kicker work") */
 	size_t nw;
 	struct qword w[QMAX_WORDS];
 };
+
+static bool
+is_word(const char *f, const char *w)
+{
+	return strcmp(f, w) == 0;
+}
 
 static double
 now(void)
@@ -254,6 +261,11 @@ add_words(struct srch *s, struct query *q, const char *text, size_t n, size_t ba
 		if (w->noise || (w->stop && (strcmp(w->f, "how") == 0 || strcmp(w->f, "what") == 0 ||
 		    strcmp(w->f, "when") == 0 || strcmp(w->f, "why") == 0 || strcmp(w->f, "does") == 0)))
 			q->question = true;
+		if (is_word(w->f, "work") || is_word(w->f, "works") || is_word(w->f, "mean") ||
+		    is_word(w->f, "means") || is_word(w->f, "explain") || is_word(w->f, "define") ||
+		    is_word(w->f, "definition") || ((is_word(w->f, "is") || is_word(w->f, "are")) &&
+		    q->nw >= 2 && is_word(q->w[q->nw - 2].f, "what")))
+			q->define = true;
 	}
 }
 
@@ -895,6 +907,10 @@ srch_run(struct srch *s, const char *qs, size_t limit, struct srch_result *res, 
 		/* a rule's first subrule usually defines it ("702.33a Kicker is a static ability") */
 		if (doc->kind == SK_RULE && JRID_LETTER(doc->rid) == 'a')
 			score *= P_FIRST;
+		/* "what is X", "how does X work": the definition, i.e. the first subrule of
+		 * the rule titled X, over the special cases further down */
+		if (q->define && doc->kind == SK_RULE && JRID_LETTER(doc->rid) == 'a' && (r->flags & DS_CTX))
+			score *= P_DEF;
 		/* on near ties the general rule beats the special cases: a section states its
 		 * principle in its first rules (121.2 before 121.7, 111.2 before 111.10) */
 		if (doc->kind == SK_RULE && JRID_NUM(doc->rid) > 0)
