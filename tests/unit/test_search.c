@@ -147,6 +147,18 @@ test_stem(void)
 	CHECK_STR(out, out2, "indestructible and indestructable share a stem");
 	srch_stem(s, "blocking", 8, out, sizeof out);
 	CHECK_STR(out, "block", "blocking -> block");
+	/* ASCII words go through the single-byte stemmer: the stems must be the UTF-8
+	 * stemmer's (these exercise step 1a-5 and the exceptions list) */
+	static const char *const w[] = { "generously", "dying", "skies", "news", "sacrificed",
+	    "conditional", "controllers", "activation", "hopefulness", "proceedings" };
+	static const char *const want[] = { "generous", "die", "sky", "news", "sacrif",
+	    "condit", "control", "activ", "hope", "proceed" };
+	for (size_t i = 0; i < sizeof w / sizeof *w; i++) {
+		srch_stem(s, w[i], strlen(w[i]), out, sizeof out);
+		CHECK_STR(out, want[i], "Snowball English: %s", w[i]);
+	}
+	srch_stem(s, "\xc3\xa9lan", 5, out, sizeof out);
+	CHECK_STR(out, "\xc3\xa9lan", "a non-ASCII word goes through the UTF-8 stemmer unharmed");
 	srch_free(s);
 }
 
@@ -253,6 +265,9 @@ test_real(void)
 	CHECK_STR(first(s, "fizzle"), "608.2b", "fizzle: 608.2b (the thesaurus)");
 	CHECK_STR(first(s, "two legends same name"), "704.5j", "two legends same name: the legend rule");
 	CHECK_STR(first(s, "704.5j"), "704.5j", "a rule number");
+	CHECK_STR(first(s, "how does kicker work"), "702.33a", "how does X work: X's defining subrule");
+	CHECK_STR(first(s, "what is ward"), "702.21a", "what is X: X's defining subrule");
+	CHECK_STR(first(s, "creature\xe2\x80\x99s"), first(s, "creature's"), "curly and straight apostrophes index alike");
 	CHECK_STR(first(s, "\"lethal damage\" in:glossary"), "Lethal Damage", "a phrase in the glossary");
 	double t0 = now();
 	const char *re = run(s, "/(a+)+$/", 5, &d);
