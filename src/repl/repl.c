@@ -1,0 +1,493 @@
+/* repl.c — the read-run-print loop: readline on a terminal, plain lines on a pipe, and the
+ * dispatch of bare input (a rule number looks up, a term defines, anything else searches). */
+#include "repl_priv.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/select.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <readline/history.h>
+#include <readline/readline.h>
+
+#include "../base/buf.h"
+#include "../base/mem.h"
+
+volatile sig_atomic_t judge_interrupted;
+size_t (*repl_board_names)(void *board, const char ***names);
+
+#define HISTORY_MAX 2000
+
+static int
+run_words(struct jctx *c, int argc, char **argv)
+{
+	judge_interrupted = 0;
+	int rc = jcmd_run(c, argc, argv);
+	if (judge_interrupted) {
+		/* a half-built answer is worse than none */
+		sbuf_reset(&c->out->buf);
+		fputs("judge: interrupted\n", stderr);
+		judge_interrupted = 0;
+	}
+	out_flush(c->out);
+	return rc;
+}
+
+int
+repl_show_rule(struct jctx *c, const char *num)
+{
+	if (jcmd_find("rule") == NULL) {
+		jerr(c, NULL, "rule lookup is unavailable in this build");
+		return JX_USAGE;
+	}
+	char *argv[] = { (char *)"rule", (char *)num, NULL };
+	jnav_reset_links(c);
+	return run_words(c, 2, argv);
+}
+
+static unsigned
+edit_distance1(const char *a, const char *b)
+{
+	/* Damerau-Levenshtein limited to what "is this a typo" needs: 0, 1 or more */
+	size_t la = strlen(a), lb = strlen(b);
+	if (la > lb + 1 || lb > la + 1)
+		return 2;
+	size_t i = 0;
+	while (i < la && i < lb && a[i] == b[i])
+		i++;
+	if (i == la && i == lb)
+		return 0;
+	if (la == lb) {
+		if (strcmp(a + i + 1, b + i + 1) == 0)
+			return 1;
+		if (i + 1 < la && a[i] == b[i + 1] && a[i + 1] == b[i] && strcmp(a + i + 2, b + i + 2) == 0)
+			return 1;
+		return 2;
+	}
+	if (la > lb)
+		return strcmp(a + i + 1, b + i) == 0 ? 1 : 2;
+	return strcmp(a + i, b + i + 1) == 0 ? 1 : 2;
+}
+
+const char *
+repl_near_command(const char *word)
+{
+	size_t n = strlen(word);
+	if (n < 2)
+		return NULL;
+	const char *prefix_hit = NULL;
+	int prefix_hits = 0;
+	for (size_t i = 0; i < jcmd_count; i++) {
+		const char *name = jcmd_table[i].name;
+		if (n >= 3 && edit_distance1(word, name) == 1)
+			return name;
+		if (strncmp(word, name, n) == 0) {
+			prefix_hit = name;
+			prefix_hits++;
+		}
+	}
+	return prefix_hits == 1 ? prefix_hit : NULL;
+}
+
+bool
+repl_looks_like_rule(const char *w)
+{
+	const char *end = NULL;
+	if (jrid_parse(w, &end) == JRID_NONE || end == NULL)
+		return false;
+	if (*end == '\0')
+		return true;
+	if (*end != '-' || end[1] == '\0')
+		return false;
+	for (const char *p = end + 1; *p; p++)
+		if (!((*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'z') || *p == '.'))
+			return false;
+	return true;
+}
+
+static bool
+all_digits(const char *w)
+{
+	if (!*w)
+		return false;
+	for (; *w; w++)
+		if (*w < '0' || *w > '9')
+			return false;
+	return true;
+}
+
+static char *
+join_words(int argc, char **argv)
+{
+	struct sbuf b = {0};
+	for (int i = 0; i < argc; i++)
+		sbuf_addf(&b, "%s%s", i ? " " : "", argv[i]);
+	return sbuf_take(&b);
+}
+
+/* Commands that answer from the last answer's links, or only change settings, keep them. */
+static bool
+keeps_links(const char *name)
+{
+	static const char *const keep[] = { "follow", "help", ":set", ":use", ":settings", ":source" };
+	for (size_t i = 0; i < sizeof keep / sizeof keep[0]; i++)
+		if (strcmp(name, keep[i]) == 0)
+			return true;
+	return false;
+}
+
+static int
+exec_words(struct jctx *c, int argc, char **argv)
+{
+	const struct jcmd *cmd = jcmd_find(argv[0]);
+	if (cmd != NULL) {
+		if (!keeps_links(cmd->name))
+			jnav_reset_links(c);
+		return run_words(c, argc, argv);
+	}
+	if (argv[0][0] == ':') {
+		jerr(c, "REPL settings are :set, :use, :settings and :source; type 'help :set'",
+		    "unknown command '%s'", argv[0]);
+		return JX_USAGE;
+	}
+	if (argc == 1 && all_digits(argv[0]) && c->nav && c->nav->nlinks > 0 &&
+	    strlen(argv[0]) < 6 && atoi(argv[0]) >= 1 && atoi(argv[0]) <= c->nav->nlinks) {
+		char *fa[] = { (char *)"follow", argv[0], NULL };
+		return run_words(c, 2, fa);
+	}
+	bool rules = true;
+	for (int i = 0; i < argc && rules; i++)
+		rules = repl_looks_like_rule(argv[i]);
+	if (rules && jcmd_find("rule") != NULL) {
+		char **ra = xcalloc((size_t)argc + 2, sizeof *ra);
+		ra[0] = (char *)"rule";
+		memcpy(ra + 1, argv, (size_t)argc * sizeof *argv);
+		jnav_reset_links(c);
+		int rc = run_words(c, argc + 1, ra);
+		free(ra);
+		return rc;
+	}
+	char *phrase = join_words(argc, argv);
+	int rc;
+	if (c->rel && jrel_define(c->rel, phrase) != JNONE && jcmd_find("define") != NULL) {
+		char *da[] = { (char *)"define", phrase, NULL };
+		jnav_reset_links(c);
+		rc = run_words(c, 2, da);
+	} else if (argc >= 2 && repl_near_command(argv[0]) != NULL) {
+		/* "rul 702.1" is a typo, not a search for the word "rul" */
+		char hint[128];
+		snprintf(hint, sizeof hint, "did you mean '%s'? type 'help' for the commands",
+		    repl_near_command(argv[0]));
+		jerr(c, hint, "unknown command '%s'", argv[0]);
+		rc = JX_USAGE;
+	} else if (jcmd_find("search") != NULL) {
+		char **sa = xcalloc((size_t)argc + 2, sizeof *sa);
+		sa[0] = (char *)"search";
+		memcpy(sa + 1, argv, (size_t)argc * sizeof *argv);
+		jnav_reset_links(c);
+		rc = run_words(c, argc + 1, sa);
+		free(sa);
+	} else {
+		jerr(c, "look up a rule number (702.19) or a glossary term, or type 'help'",
+		    "'%s' is not a command, rule or glossary term, and search is unavailable", phrase);
+		rc = JX_NOTFOUND;
+	}
+	free(phrase);
+	return rc;
+}
+
+static int
+exec_one(struct jctx *c, const char *line, size_t len)
+{
+	struct repl_tok t;
+	int rc = JX_OK;
+	if (repl_tokenize(line, len, &t) < 0) {
+		jerr(c, "close the quote, or put a backslash before it", "%s at column %zu",
+		    t.err, t.err_col);
+		diag_caret(stderr, line, len, (unsigned)t.err_col);
+		rc = JX_USAGE;
+	} else if (t.argc > 0) {
+		rc = exec_words(c, t.argc, t.argv);
+	}
+	repl_tok_free(&t);
+	return rc;
+}
+
+int
+repl_exec_line(struct jctx *c, const char *line)
+{
+	/* a pasted block arrives as one line with newlines in it: run each line */
+	int worst = JX_OK;
+	const char *p = line;
+	for (;;) {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+		int rc = exec_one(c, p, len);
+		if (rc > worst)
+			worst = rc;
+		if (nl == NULL)
+			break;
+		p = nl + 1;
+	}
+	return worst;
+}
+
+static void
+start_session(struct jctx *c, struct jnav *nav)
+{
+	c->interactive = true;
+	if (c->nav == NULL) {
+		memset(nav, 0, sizeof *nav);
+		nav->pos = -1;
+		c->nav = nav;
+	}
+}
+
+static int
+run_pipe(struct jctx *c)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+	int worst = JX_OK;
+	while ((n = getline(&line, &cap, stdin)) >= 0) {
+		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+			line[--n] = '\0';
+		int rc = exec_one(c, line, (size_t)n);
+		if (rc > worst)
+			worst = rc;
+	}
+	free(line);
+	return worst;
+}
+
+/* ---- the terminal REPL ---- */
+
+static struct jctx *tty_ctx;
+static char *hist_path;
+static bool tty_eof;
+static int hist_added;
+
+static void
+on_sigint(int sig)
+{
+	(void)sig;
+	judge_interrupted = 1;
+}
+
+static int
+mkdir_p(char *path, mode_t last_mode)
+{
+	for (char *s = path + 1; *s; s++) {
+		if (*s != '/')
+			continue;
+		*s = '\0';
+		int r = mkdir(path, 0755);
+		*s = '/';
+		if (r < 0 && errno != EEXIST)
+			return -1;
+	}
+	if (mkdir(path, last_mode) < 0 && errno != EEXIST)
+		return -1;
+	return 0;
+}
+
+static void
+history_open(void)
+{
+	const char *xdg = getenv("XDG_STATE_HOME");
+	const char *home = getenv("HOME");
+	struct sbuf d = {0};
+	if (xdg && *xdg == '/')
+		sbuf_addf(&d, "%s/judge", xdg);
+	else if (home && *home)
+		sbuf_addf(&d, "%s/.local/state/judge", home);
+	else
+		return;
+	char *dir = sbuf_take(&d);
+	if (mkdir_p(dir, 0700) < 0) {
+		fprintf(stderr, "judge: cannot create %s: %s (history will not be saved)\n", dir,
+		    strerror(errno));
+		free(dir);
+		return;
+	}
+	struct sbuf p = {0};
+	sbuf_addf(&p, "%s/history", dir);
+	free(dir);
+	hist_path = sbuf_take(&p);
+	/* append_history() needs the file to exist */
+	int fd = open(hist_path, O_WRONLY | O_CREAT | O_APPEND, 0600);
+	if (fd >= 0)
+		close(fd);
+	stifle_history(HISTORY_MAX);
+	read_history(hist_path);
+	history_truncate_file(hist_path, HISTORY_MAX);
+}
+
+static void
+history_save(const char *line)
+{
+	if (*line == '\0' || *line == ' ')
+		return;   /* a leading space keeps a line out of the history, as in bash */
+	HIST_ENTRY *last = history_length > 0 ? history_get(history_base + history_length - 1) : NULL;
+	if (last && strcmp(last->line, line) == 0)
+		return;
+	add_history(line);
+	if (hist_path == NULL)
+		return;
+	/* written at once, so a crash loses nothing; trimmed now and then, not every line */
+	append_history(1, hist_path);
+	if (++hist_added % 100 == 0)
+		history_truncate_file(hist_path, HISTORY_MAX);
+}
+
+static void
+follow_terminal_size(struct jctx *c)
+{
+	int rows = 0, cols = 0;
+	rl_get_screen_size(&rows, &cols);
+	if (rows > 0)
+		c->out->rows = rows;
+	if (!repl_width_fixed && cols > 0)
+		c->out->width = cols > 200 ? 200 : cols;
+}
+
+static void
+on_line(char *line)
+{
+	if (line == NULL) {
+		tty_eof = true;
+		rl_callback_handler_remove();
+		fputc('\n', stdout);
+		return;
+	}
+	/* the handler is gone while the command runs, so it may page or print freely */
+	rl_callback_handler_remove();
+	history_save(line);
+	follow_terminal_size(tty_ctx);
+	repl_exec_line(tty_ctx, line);
+	free(line);
+	if (!tty_eof)
+		rl_callback_handler_install("judge> ", on_line);
+}
+
+static char **complete_list;
+static size_t complete_n, complete_i, complete_skip;
+
+static char *
+complete_next(const char *text, int state)
+{
+	(void)text;
+	if (state == 0)
+		complete_i = 0;
+	while (complete_i < complete_n) {
+		const char *s = complete_list[complete_i++] + complete_skip;
+		size_t n = strlen(s);
+		/* readline closes the quote itself */
+		if (complete_skip && n > 0 && (s[n - 1] == '"' || s[n - 1] == '\''))
+			n--;
+		return xstrndup(s, n);
+	}
+	return NULL;
+}
+
+static char **
+on_complete(const char *text, int start, int end)
+{
+	(void)end;
+	rl_attempted_completion_over = 1;   /* no fallback to file names */
+	repl_free_list(complete_list, complete_n);
+	size_t ws = 0;
+	complete_list = NULL;
+	complete_n = repl_complete(tty_ctx, rl_line_buffer, (size_t)rl_point, &ws, &complete_list);
+	/* readline starts the word after an opening quote; our candidates include it */
+	complete_skip = (size_t)start > ws ? (size_t)start - ws : 0;
+	rl_completion_append_character = ' ';
+	if (complete_n == 1) {
+		size_t n = strlen(complete_list[0]);
+		if (n > 0 && complete_list[0][n - 1] == '/')
+			rl_completion_append_character = '\0';
+	}
+	return rl_completion_matches(text, complete_next);
+}
+
+static int
+run_tty(struct jctx *c)
+{
+	tty_ctx = c;
+	tty_eof = false;
+	rl_readline_name = "judge";
+	rl_catch_signals = 0;   /* our handler, so Ctrl-C abandons the line instead of exiting */
+	rl_completer_word_break_characters = (char *)" \t\n";
+	rl_completer_quote_characters = "\"'";
+	rl_variable_bind("completion-ignore-case", "on");
+	rl_sort_completion_matches = 0;   /* rule numbers come in document order */
+	rl_attempted_completion_function = on_complete;
+	history_open();
+
+	struct sigaction sa, old;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_sigint;
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = 0;   /* no SA_RESTART: select() must wake up */
+	sigaction(SIGINT, &sa, &old);
+
+	rl_callback_handler_install("judge> ", on_line);
+	while (!tty_eof) {
+		fd_set fds;
+		FD_ZERO(&fds);
+		FD_SET(STDIN_FILENO, &fds);
+		int r = select(STDIN_FILENO + 1, &fds, NULL, NULL, NULL);
+		if (r < 0 && errno != EINTR) {
+			rl_callback_handler_remove();
+			break;
+		}
+		if (judge_interrupted) {
+			/* Ctrl-C: drop the half-typed line and start a fresh prompt */
+			judge_interrupted = 0;
+			rl_free_line_state();
+			rl_callback_sigcleanup();
+			rl_replace_line("", 0);
+			rl_callback_handler_remove();
+			fputs("^C\n", stdout);
+			fflush(stdout);
+			rl_callback_handler_install("judge> ", on_line);
+			continue;
+		}
+		if (r > 0)
+			rl_callback_read_char();
+	}
+	sigaction(SIGINT, &old, NULL);
+	repl_free_list(complete_list, complete_n);
+	complete_list = NULL;
+	complete_n = 0;
+	if (hist_path)
+		history_truncate_file(hist_path, HISTORY_MAX);
+	free(hist_path);
+	hist_path = NULL;
+	clear_history();
+	return JX_OK;
+}
+
+int
+repl_run(struct jctx *c)
+{
+	struct jnav nav;
+	start_session(c, &nav);
+	bool tty = isatty(STDIN_FILENO);
+	if (!tty) {
+		c->out->color = false;
+		c->out->page = false;
+	}
+	repl_load_init(c);
+	int rc = tty ? run_tty(c) : run_pipe(c);
+	if (c->nav == &nav) {
+		jnav_reset_links(c);
+		c->nav = NULL;
+	}
+	return rc;
+}
