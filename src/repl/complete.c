@@ -209,11 +209,13 @@ add_cards(struct cands *k, const struct jctx *c, const char *word)
 
 /* Global options of the judge program, for shell completion. */
 static const char *const shell_opts[] = { "--rules", "--cr", "--json", "--color", "--no-color",
-	"--verbose", "--help", "--version", "-v", "-n" };
+	"--verbose", "--limit", "--width", "--no-examples", "--no-pager", "--help", "--version",
+	"-v", "-n" };
 static bool
 opt_takes_value(const char *o)
 {
-	return strcmp(o, "--rules") == 0 || strcmp(o, "--cr") == 0 || strcmp(o, "-n") == 0;
+	return strcmp(o, "--rules") == 0 || strcmp(o, "--cr") == 0 || strcmp(o, "-n") == 0 ||
+	    strcmp(o, "--limit") == 0 || strcmp(o, "--width") == 0;
 }
 
 /* Complete one argument of kind `a` after the command words `w[0..nw)`. */

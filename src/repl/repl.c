@@ -22,11 +22,14 @@ size_t (*repl_board_names)(void *board, const char ***names);
 
 #define HISTORY_MAX 2000
 
+/* Run a command. The table's jcmd_run() starts every answer with fresh links; commands
+ * that read the last answer's links or only change settings are called directly. */
 static int
-run_words(struct jctx *c, int argc, char **argv)
+run_words(struct jctx *c, int argc, char **argv, bool keep_links)
 {
 	judge_interrupted = 0;
-	int rc = jcmd_run(c, argc, argv);
+	const struct jcmd *k = keep_links ? jcmd_find(argv[0]) : NULL;
+	int rc = k ? k->fn(c, argc, argv) : jcmd_run(c, argc, argv);
 	if (judge_interrupted) {
 		/* a half-built answer is worse than none */
 		sbuf_reset(&c->out->buf);
@@ -46,7 +49,7 @@ repl_show_rule(struct jctx *c, const char *num)
 	}
 	char *argv[] = { (char *)"rule", (char *)num, NULL };
 	jnav_reset_links(c);
-	return run_words(c, 2, argv);
+	return run_words(c, 2, argv, false);
 }
 
 static unsigned
@@ -145,9 +148,10 @@ exec_words(struct jctx *c, int argc, char **argv)
 {
 	const struct jcmd *cmd = jcmd_find(argv[0]);
 	if (cmd != NULL) {
-		if (!keeps_links(cmd->name))
+		bool keep = keeps_links(cmd->name);
+		if (!keep)
 			jnav_reset_links(c);
-		return run_words(c, argc, argv);
+		return run_words(c, argc, argv, keep);
 	}
 	if (argv[0][0] == ':') {
 		jerr(c, "REPL settings are :set, :use, :settings and :source; type 'help :set'",
@@ -157,7 +161,7 @@ exec_words(struct jctx *c, int argc, char **argv)
 	if (argc == 1 && all_digits(argv[0]) && c->nav && c->nav->nlinks > 0 &&
 	    strlen(argv[0]) < 6 && atoi(argv[0]) >= 1 && atoi(argv[0]) <= c->nav->nlinks) {
 		char *fa[] = { (char *)"follow", argv[0], NULL };
-		return run_words(c, 2, fa);
+		return run_words(c, 2, fa, true);
 	}
 	bool rules = true;
 	for (int i = 0; i < argc && rules; i++)
@@ -167,7 +171,7 @@ exec_words(struct jctx *c, int argc, char **argv)
 		ra[0] = (char *)"rule";
 		memcpy(ra + 1, argv, (size_t)argc * sizeof *argv);
 		jnav_reset_links(c);
-		int rc = run_words(c, argc + 1, ra);
+		int rc = run_words(c, argc + 1, ra, false);
 		free(ra);
 		return rc;
 	}
@@ -176,7 +180,7 @@ exec_words(struct jctx *c, int argc, char **argv)
 	if (c->rel && jrel_define(c->rel, phrase) != JNONE && jcmd_find("define") != NULL) {
 		char *da[] = { (char *)"define", phrase, NULL };
 		jnav_reset_links(c);
-		rc = run_words(c, 2, da);
+		rc = run_words(c, 2, da, false);
 	} else if (argc >= 2 && repl_near_command(argv[0]) != NULL) {
 		/* "rul 702.1" is a typo, not a search for the word "rul" */
 		char hint[128];
@@ -189,7 +193,7 @@ exec_words(struct jctx *c, int argc, char **argv)
 		sa[0] = (char *)"search";
 		memcpy(sa + 1, argv, (size_t)argc * sizeof *argv);
 		jnav_reset_links(c);
-		rc = run_words(c, argc + 1, sa);
+		rc = run_words(c, argc + 1, sa, false);
 		free(sa);
 	} else {
 		jerr(c, "look up a rule number (702.19) or a glossary term, or type 'help'",
