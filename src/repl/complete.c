@@ -255,7 +255,7 @@ add_for_arg(struct cands *k, struct jctx *c, const struct jcmd *cmd, char **w, i
 		break;
 	case JA_COMMAND:
 		if (nw == 1) {
-			add_commands(k, word, shell);
+			add_commands(k, word, false);   /* `judge help follow` works outside the REPL too */
 			if (!shell && strcmp("settings", word) != 0 && strncmp("settings", word, strlen(word)) == 0)
 				cand_add(k, "settings", 8);
 		}

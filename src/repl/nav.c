@@ -70,7 +70,10 @@ repl_cmd_follow(struct jctx *c, int argc, char **argv)
 	}
 	if (n < 1 || n > nlinks) {
 		char hint[96];
-		snprintf(hint, sizeof hint, "the last answer has links [1] to [%d]", nlinks);
+		if (nlinks == 1)
+			snprintf(hint, sizeof hint, "the last answer has one link, [1]");
+		else
+			snprintf(hint, sizeof hint, "the last answer has links [1] to [%d]", nlinks);
 		jerr(c, hint, "follow: there is no link [%ld]", n);
 		return JX_NOTFOUND;
 	}
@@ -78,7 +81,10 @@ repl_cmd_follow(struct jctx *c, int argc, char **argv)
 	char *target = xstrdup(c->nav->links[n - 1]);
 	int rc;
 	const char *end2 = NULL;
-	if (jrid_parse(target, &end2) != JRID_NONE || jcmd_find("define") == NULL) {
+	bool is_rule = jrid_parse(target, &end2) != JRID_NONE;
+	if (is_rule)
+		target[strcspn(target, " ")] = '\0';   /* "101 The Magic Golden Rules" links to 101 */
+	if (is_rule || jcmd_find("define") == NULL) {
 		rc = repl_show_rule(c, target);
 	} else {
 		char *da[] = { (char *)"define", target, NULL };
@@ -223,7 +229,7 @@ link_line(struct jctx *c, const struct jrule *r, int indent, bool link)
 	} else {
 		sbuf_adds(&b, "* ");
 	}
-	sbuf_addf(&b, "%s%s%s  ", out_sgr(c->out, OS_ID), r->num, out_sgr(c->out, OS_RESET));
+	sbuf_addf(&b, "%s%s%s ", out_sgr(c->out, OS_ID), r->num, out_sgr(c->out, OS_RESET));
 	int used = text_width(b.s, b.len);
 	summary(&b, r, (c->out->width > 0 ? c->out->width : 80) - used);
 	sbuf_addc(&b, '\n');

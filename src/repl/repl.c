@@ -196,8 +196,13 @@ exec_words(struct jctx *c, int argc, char **argv)
 		rc = run_words(c, argc + 1, sa, false);
 		free(sa);
 	} else {
-		jerr(c, "look up a rule number (702.19) or a glossary term, or type 'help'",
-		    "'%s' is not a command, rule or glossary term, and search is unavailable", phrase);
+		const char *near = repl_near_command(argv[0]);
+		char hint[128];
+		if (near)
+			snprintf(hint, sizeof hint, "did you mean '%s'? type 'help' for the commands", near);
+		else
+			snprintf(hint, sizeof hint, "look up a rule number (702.19) or a glossary term, or type 'help'");
+		jerr(c, hint, "'%s' is not a command, rule or glossary term, and search is unavailable", phrase);
 		rc = JX_NOTFOUND;
 	}
 	free(phrase);
@@ -210,9 +215,9 @@ exec_one(struct jctx *c, const char *line, size_t len)
 	struct repl_tok t;
 	int rc = JX_OK;
 	if (repl_tokenize(line, len, &t) < 0) {
-		jerr(c, "close the quote, or put a backslash before it", "%s at column %zu",
-		    t.err, t.err_col);
+		jerr(c, NULL, "%s at column %zu", t.err, t.err_col);
 		diag_caret(stderr, line, len, (unsigned)t.err_col);
+		fputs("  close the quote, or put a backslash before it\n", stderr);
 		rc = JX_USAGE;
 	} else if (t.argc > 0) {
 		rc = exec_words(c, t.argc, t.argv);

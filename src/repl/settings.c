@@ -134,7 +134,8 @@ set_one(struct jctx *c, const char *where, const char *name, const char *val)
 		if (strcmp(name, repl_settings[i].name) != 0)
 			continue;
 		if (parse_bool(val, &b) < 0) {
-			repl_err(c, where, "type on or off", "%s wants on or off, not '%s'", name, val);
+			repl_err(c, where, strcmp(name, "color") == 0 ? "type on, off or auto" : "type on or off",
+			    "%s wants on or off, not '%s'", name, val);
 			return JX_USAGE;
 		}
 		if (strcmp(name, "color") == 0)
