@@ -23,5 +23,4 @@ follow 9
 up
 702.19b
 next
-version
 EOF2
