@@ -317,19 +317,38 @@ complete(struct jctx *c, const char *line, size_t cursor, bool shell, size_t *wo
 	int nw = nprior;
 	bool want_value = false;
 	const char *value_of = NULL;
+	struct jindex *own = NULL;   /* the releases named by --rules on the line being completed */
+	struct jctx lc;
 	if (shell) {
 		int i = 0;
+		const char *cr = NULL;
 		while (i < nprior && t.argv[i][0] == '-' && t.argv[i][1] != '\0') {
 			if (opt_takes_value(t.argv[i])) {
 				if (i + 1 == nprior) {
 					want_value = true;
 					value_of = t.argv[i];
+				} else if (strcmp(t.argv[i], "--rules") == 0) {
+					if (own == NULL)
+						own = jindex_new();
+					jindex_load_path(own, t.argv[i + 1]);
+				} else if (strcmp(t.argv[i], "--cr") == 0) {
+					cr = t.argv[i + 1];
 				}
 				i += 2;
 			} else {
 				i++;
 			}
 		}
+		/* complete from what the command would answer from */
+		lc = *c;
+		if (own != NULL) {
+			jindex_finish(own);
+			lc.ix = own;
+			lc.rel = jindex_default(own);
+		}
+		if (cr != NULL && lc.ix != NULL && jindex_release(lc.ix, cr) != NULL)
+			lc.rel = jindex_release(lc.ix, cr);
+		c = &lc;
 		if (i > nprior)
 			i = nprior;
 		w = t.argv + i;
@@ -360,6 +379,8 @@ complete(struct jctx *c, const char *line, size_t cursor, bool shell, size_t *wo
 			add_rules(&k, c->rel, word);
 	}
 	repl_tok_free(&t);
+	if (own != NULL)
+		jindex_free(own);
 	for (size_t i = 0; i < k.n; i++) {
 		char *q = quote_cand(k.v[i], quote);
 		free(k.v[i]);

@@ -338,10 +338,13 @@ history_open(void)
 }
 
 static void
-history_save(const char *line)
+history_save(char *line)
 {
 	if (*line == '\0' || *line == ' ')
 		return;   /* a leading space keeps a line out of the history, as in bash */
+	size_t n = strlen(line);
+	while (n > 0 && (line[n - 1] == ' ' || line[n - 1] == '\t'))
+		line[--n] = '\0';   /* Tab leaves a space after a completed word */
 	HIST_ENTRY *last = history_length > 0 ? history_get(history_base + history_length - 1) : NULL;
 	if (last && strcmp(last->line, line) == 0)
 		return;
