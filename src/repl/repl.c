@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/select.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -37,6 +38,7 @@ run_words(struct jctx *c, int argc, char **argv, bool keep_links)
 		judge_interrupted = 0;
 	}
 	out_flush(c->out);
+	clearerr(stdout);   /* a write cut short by Ctrl-C must not silence the next answers */
 	return rc;
 }
 
@@ -357,15 +359,24 @@ history_save(char *line)
 		history_truncate_file(hist_path, HISTORY_MAX);
 }
 
+static volatile sig_atomic_t resized;
+
+static void
+on_sigwinch(int sig)
+{
+	(void)sig;
+	resized = 1;
+}
+
 static void
 follow_terminal_size(struct jctx *c)
 {
-	int rows = 0, cols = 0;
-	rl_get_screen_size(&rows, &cols);
-	if (rows > 0)
-		c->out->rows = rows;
-	if (!repl_width_fixed && cols > 0)
-		c->out->width = cols > 200 ? 200 : cols;
+	struct winsize ws;
+	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) < 0 || ws.ws_col == 0)
+		return;
+	c->out->rows = ws.ws_row;
+	if (!repl_width_fixed)
+		c->out->width = ws.ws_col > 200 ? 200 : ws.ws_col;
 }
 
 static void
@@ -447,6 +458,13 @@ run_tty(struct jctx *c)
 	sigemptyset(&sa.sa_mask);
 	sa.sa_flags = 0;   /* no SA_RESTART: select() must wake up */
 	sigaction(SIGINT, &sa, &old);
+	/* readline leaves SIGWINCH to us in callback mode with rl_catch_signals off */
+	struct sigaction wa, oldw;
+	memset(&wa, 0, sizeof wa);
+	wa.sa_handler = on_sigwinch;
+	sigemptyset(&wa.sa_mask);
+	sigaction(SIGWINCH, &wa, &oldw);
+	rl_catch_sigwinch = 0;
 
 	rl_callback_handler_install("judge> ", on_line);
 	while (!tty_eof) {
@@ -458,14 +476,22 @@ run_tty(struct jctx *c)
 			rl_callback_handler_remove();
 			break;
 		}
+		if (resized) {
+			resized = 0;
+			rl_resize_terminal();
+		}
 		if (judge_interrupted) {
 			/* Ctrl-C: drop the half-typed line and start a fresh prompt */
 			judge_interrupted = 0;
-			rl_free_line_state();
+			rl_point = rl_end;   /* "^C" goes after what was typed, as in a shell */
+			rl_redisplay();
+			fputs("^C", stdout);
+			fflush(stdout);
+			/* not rl_free_line_state(): it redisplays, wiping the abandoned text */
 			rl_callback_sigcleanup();
-			rl_replace_line("", 0);
+			rl_replace_line("", 1);
 			rl_callback_handler_remove();
-			fputs("^C\n", stdout);
+			fputs("\n", stdout);
 			fflush(stdout);
 			rl_callback_handler_install("judge> ", on_line);
 			continue;
@@ -474,6 +500,7 @@ run_tty(struct jctx *c)
 			rl_callback_read_char();
 	}
 	sigaction(SIGINT, &old, NULL);
+	sigaction(SIGWINCH, &oldw, NULL);
 	repl_free_list(complete_list, complete_n);
 	complete_list = NULL;
 	complete_n = 0;
@@ -495,7 +522,8 @@ repl_run(struct jctx *c)
 		c->out->color = false;
 		c->out->page = false;
 	}
-	repl_load_init(c);
+	if (!repl_init_loaded)
+		repl_load_init(c);
 	int rc = tty ? run_tty(c) : run_pipe(c);
 	if (c->nav == &nav) {
 		jnav_reset_links(c);

@@ -24,8 +24,11 @@ extern size_t (*repl_board_names)(void *board, const char ***names);
 int repl_run(struct jctx *c);
 
 /* Read $XDG_CONFIG_HOME/judge/init (default ~/.config/judge/init): settings lines. Errors
- * are reported with file:line and skipped. Returns the number of errors. */
+ * are reported with file:line and skipped. Returns the number of errors. repl_run() calls
+ * it unless it was called already — main may call it before applying the command-line
+ * options, so that they override the file. */
 int repl_load_init(struct jctx *c);
+extern bool repl_init_loaded;
 
 /* Run one line of the REPL language (a command, a setting, a bare rule number, glossary
  * term or search). Returns its exit status. Never exits the process. */

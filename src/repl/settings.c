@@ -320,9 +320,12 @@ run_file(struct jctx *c, FILE *f, const char *name, bool init_only)
 	return init_only ? errors : worst;
 }
 
+bool repl_init_loaded;
+
 int
 repl_load_init(struct jctx *c)
 {
+	repl_init_loaded = true;
 	const char *xdg = getenv("XDG_CONFIG_HOME");
 	const char *home = getenv("HOME");
 	struct sbuf p = {0};

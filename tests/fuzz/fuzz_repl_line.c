@@ -8,6 +8,9 @@
 
 #include "cli/cmd.h"
 #include "repl/repl.h"
+/* the errors a bad line gets are expected; keep the fuzzer's output readable */
+#define JUDGE_STANDIN_QUIET 1
+#include "../unit/cli_standin.h"
 
 static const char rules[] =
     "Magic: The Gathering Comprehensive Rules\n"
@@ -48,10 +51,6 @@ setup(void)
 	ctx.interactive = true;
 	nav.pos = -1;
 	ctx.nav = &nav;
-	/* the errors a bad line gets are expected; keep the fuzzer's output readable */
-	int fd = open("/dev/null", 1);
-	if (fd >= 0)
-		dup2(fd, 2);
 }
 
 /* Commands that read files or the network are not the REPL's to fuzz. */
