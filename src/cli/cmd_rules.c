@@ -537,7 +537,8 @@ cmd_define(struct jctx *c, int argc, char **argv)
 		sbuf_reset(&b);
 		sbuf_add(&b, p, n);
 		out_puts(c->out, "  ");
-		out_wrap(c->out, b.s, 2, 2);
+		/* a numbered sense hangs under its text, not its number */
+		out_wrap(c->out, b.s, 2, isdigit((unsigned char)p[0]) && p[1] == '.' ? 5 : 2);
 		p += n + (nl != NULL);
 	}
 	if (c->examples) {
@@ -551,6 +552,20 @@ cmd_define(struct jctx *c, int argc, char **argv)
 	}
 	sbuf_free(&b);
 	print_list_line(c, "See", rel, g->refs, g->nrefs);
+	/* "APNAP Order: See Active Player, Nonactive Player Order." — show where it points */
+	if (strncmp(g->text, "See ", 4) == 0 && strncmp(g->text, "See rule", 8) != 0 && !strchr(g->text, '\n')) {
+		char target[256];
+		snprintf(target, sizeof target, "%s", g->text + 4);
+		size_t tl = strlen(target);
+		while (tl && (target[tl - 1] == '.' || target[tl - 1] == ' '))
+			target[--tl] = '\0';
+		uint32_t ti = jrel_define(rel, target);
+		if (ti != JNONE && ti != gi) {
+			char *argv2[] = {(char *)"define", target};
+			out_puts(c->out, "\n");
+			return cmd_define(c, 2, argv2);
+		}
+	}
 	return JX_OK;
 }
 

@@ -77,6 +77,30 @@ isalpha_u(unsigned char c)
 	return isalpha(c) || c >= 0x80;
 }
 
+/* Cheap test before the byte-by-byte repair: does the line hold anything to mend? */
+static bool
+needs_repair(const char *s, size_t n, const struct repairs *r)
+{
+	if (r->apostrophes)
+		return true;
+	const char *q = s, *e = s + n;
+	while ((q = memchr(q, '"', (size_t)(e - q))) != NULL) {
+		if (q > s && isalpha_u((unsigned char)q[-1]) && q + 1 < e && isalpha((unsigned char)q[1]))
+			return true;
+		q++;
+	}
+	q = s;
+	while ((q = memchr(q, '_', (size_t)(e - q))) != NULL) {
+		if ((q + 1 < e && isalnum((unsigned char)q[1])) || (q > s && isalnum((unsigned char)q[-1])))
+			return true;
+		q++;
+	}
+	for (q = s; (q = memchr(q, '.', (size_t)(e - q))) != NULL; q++)
+		if (q > s && q[-1] == 'a' && q + 4 <= e && q[1] == 's' && q[2] == '.' && q[3] == 's')
+			return true;
+	return false;
+}
+
 /* Repair one line into b. Returns true if anything changed. */
 static bool
 repair_line(const char *s, size_t n, struct sbuf *b, struct repairs *r)
@@ -123,7 +147,9 @@ repair_line(const char *s, size_t n, struct sbuf *b, struct repairs *r)
 			while (k < n && isalpha((unsigned char)s[k]))
 				k++;
 			bool done = false;
-			if (k - i >= 3 && k - i <= 8 && (k == n || !isalpha_u((unsigned char)s[k]))) {
+			/* every contraction in the table ends in t, e, s, d, l or e's neighbours */
+			char lastc = (char)(s[k - 1] | 0x20);
+			if (k - i >= 3 && k - i <= 8 && strchr("tesdl", lastc) && (k == n || !isalpha_u((unsigned char)s[k]))) {
 				for (size_t j = 0; j < sizeof contractions / sizeof *contractions; j++) {
 					const char *from = contractions[j][0], *to = contractions[j][1];
 					if (strlen(from) == k - i && strncasecmp(s + i, from, k - i) == 0) {
@@ -226,6 +252,36 @@ estimate_era(const char *s, size_t n, int *from, int *to)
 	}
 	*from = lo;
 	*to = hi;
+}
+
+/* ---------- fast scanning ---------- */
+
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
+/* Index of the next byte at or after i that is a digit (or, with want_E, an 'E'), or n.
+ * Digits are rare in prose, so sixteen bytes are tested at a time. */
+static size_t
+next_digit(const char *s, size_t i, size_t n, bool want_E)
+{
+#ifdef __SSE2__
+	const __m128i zero = _mm_set1_epi8('0'), nine = _mm_set1_epi8(9), e = _mm_set1_epi8('E');
+	while (i + 16 <= n) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+		__m128i d = _mm_sub_epi8(v, zero);
+		__m128i m = _mm_cmpeq_epi8(_mm_min_epu8(d, nine), d);   /* unsigned d <= 9 */
+		if (want_E)
+			m = _mm_or_si128(m, _mm_cmpeq_epi8(v, e));
+		int mask = _mm_movemask_epi8(m);
+		if (mask)
+			return i + (size_t)__builtin_ctz((unsigned)mask);
+		i += 16;
+	}
+#endif
+	while (i < n && (unsigned)(s[i] - '0') > 9u && !(want_E && s[i] == 'E'))
+		i++;
+	return i;
 }
 
 /* ---------- the entry table being built ---------- */
@@ -449,6 +505,11 @@ static size_t
 next_runon(const char *s, size_t n, size_t from, jrid cur, jrid *next, bool *is_example)
 {
 	for (size_t i = from; i + 3 < n; i++) {
+		/* only a space before a digit or an "Example:" can start another entry */
+		size_t at = next_digit(s, i + 1, n, true);
+		if (at + 2 >= n)
+			break;
+		i = at - 1;
 		if (s[i] != ' ')
 			continue;
 		size_t j = i;
@@ -582,6 +643,14 @@ body_line(struct parser *p, const char *s, size_t n, uint32_t no, uint32_t col0)
 		p->boiler = true;
 		p->boiler_lines++;
 		return;
+	}
+	if (n > 6 && isdigit((unsigned char)s[0]) && isdigit((unsigned char)s[1]) && isdigit((unsigned char)s[2]) &&
+	    s[3] == '.' && islower((unsigned char)s[4]) && s[5] == ' ') {
+		/* "306.b If ...": a number with its rule part missing; kept as text of the entry before */
+		char b[16];
+		diag_add(p->d, DL_WARNING, p->name, no, col0 + 1,
+		    "malformed rule number \"%.5s\"; its text is kept as part of %s", s, jrid_str(p->e[p->ne - 1].id, b));
+		diag_src(p->d, s, n);
 	}
 	if (p->open == 2) {
 		/* text after an example that is not an example: a new paragraph of the entry */
@@ -1006,9 +1075,9 @@ cr_parse(struct arena *a, const char *name, const char *text, size_t len, struct
 		size_t sample = len < 200000 ? len : 200000;
 		int lost = 0, kept = 0;
 		const char *probe[] = {" dont ", " doesnt ", " cant ", " isnt ", " youre ", " thats "};
-		for (size_t k = 0; k < 6; k++)
-			lost += memmem_ci(text, sample, probe[k]) != NULL;
-		kept += memmem_ci(text, sample, "n't") != NULL || memmem_ci(text, sample, "n’t") != NULL;
+		kept += memmem(text, sample, "n’t", strlen("n’t")) != NULL || memmem(text, sample, "n't", 3) != NULL;
+		for (size_t k = 0; k < 6 && !kept; k++)
+			lost += memmem(text, sample, probe[k], strlen(probe[k])) != NULL;
 		p->rep.apostrophes = lost >= 2 && !kept;
 	}
 
@@ -1062,7 +1131,7 @@ cr_parse(struct arena *a, const char *name, const char *text, size_t len, struct
 		}
 		const char *t = l->s;
 		size_t tn = l->n;
-		if (memchr(t, '_', tn) || memchr(t, '"', tn) || memchr(t, '.', tn) || p->rep.apostrophes) {
+		if (needs_repair(t, tn, &p->rep)) {
 			if (repair_line(t, tn, &p->fix, &p->rep)) {
 				t = p->fix.s;
 				tn = p->fix.len;
@@ -1093,7 +1162,7 @@ cr_parse(struct arena *a, const char *name, const char *text, size_t len, struct
 			}
 			const char *t = ls[i].s;
 			size_t tn = ls[i].n;
-			if (memchr(t, '_', tn) || memchr(t, '"', tn) || p->rep.apostrophes) {
+			if (needs_repair(t, tn, &p->rep)) {
 				if (repair_line(t, tn, &p->fix, &p->rep)) {
 					/* keep the repaired copy alive until the block is parsed */
 					t = arena_strndup(a, p->fix.s, p->fix.len);
@@ -1118,7 +1187,7 @@ cr_parse(struct arena *a, const char *name, const char *text, size_t len, struct
 	if (rel->fragment && !date)
 		estimate_era(text, len, &rel->era_from, &rel->era_to);
 	rel->layout = rel->fragment ? "fragment" :
-	    (memmem_ci(text, len < 400000 ? len : 400000, "state-based effects") ? "classic" : "modern");
+	    (memmem(text, len < 400000 ? len : 400000, "state-based effects", 19) ? "classic" : "modern");
 
 	uint32_t *order_to_index = xcalloc(p->ne ? p->ne : 1, sizeof *order_to_index);
 	size_t entries_in_doc = p->ne;
@@ -1175,23 +1244,54 @@ size_t
 cr_find_refs(const char *text, size_t len, cr_ref_fn fn, void *ctx)
 {
 	size_t calls = 0;
-	for (size_t i = 0; i + 5 < len; i++) {
-		char c = text[i];
-		if (c != 'r' && c != 'R' && c != 's' && c != 'S')
+	for (size_t d = 0; d < len; d++) {
+		/* a reference is a number right after "rule(s) " or "section(s) ": find digits
+		 * (rare in prose) and look back for the word */
+		d = next_digit(text, d, len, false);
+		if (d >= len)
+			break;
+		size_t i;
+		if (d >= 5 && text[d - 1] == ' ' && (text[d - 2] | 0x20) == 'e' && (text[d - 3] | 0x20) == 'l')
+			i = d - 5;          /* "rule 7" */
+		else if (d >= 6 && text[d - 1] == ' ' && (text[d - 2] | 0x20) == 's' && (text[d - 3] | 0x20) == 'e')
+			i = d - 6;          /* "rules 7" */
+		else if (d >= 8 && text[d - 1] == ' ' && (text[d - 2] | 0x20) == 'n')
+			i = d - 8;          /* "section 7" */
+		else if (d >= 9 && text[d - 1] == ' ' && (text[d - 2] | 0x20) == 's' && (text[d - 3] | 0x20) == 'n')
+			i = d - 9;          /* "sections 7" */
+		else {
+			while (d + 1 < len && (unsigned)(text[d + 1] - '0') <= 9u)
+				d++;
+			continue;
+		}
+		char c = (char)(text[i] | 0x20);
+		if (c != 'r' && c != 's')
 			continue;
 		if (i > 0 && isalpha((unsigned char)text[i - 1]))
 			continue;
 		size_t k;
 		bool section;
-		if (strncasecmp(text + i, "rules ", 6) == 0)
-			k = i + 6, section = false;
-		else if (strncasecmp(text + i, "rule ", 5) == 0)
-			k = i + 5, section = false;
-		else if (i + 9 < len && strncasecmp(text + i, "sections ", 9) == 0)
-			k = i + 9, section = true;
-		else if (i + 8 < len && strncasecmp(text + i, "section ", 8) == 0)
-			k = i + 8, section = true;
-		else
+		const char *t = text + i;
+		if (c == 'r' && (t[1] | 0x20) == 'u' && (t[2] | 0x20) == 'l' && (t[3] | 0x20) == 'e') {
+			if (t[4] == ' ')
+				k = i + 5;
+			else if ((t[4] | 0x20) == 's' && t[5] == ' ')
+				k = i + 6;
+			else
+				continue;
+			section = false;
+		} else if (c == 's' && i + 9 < len && strncasecmp(t, "section", 7) == 0) {
+			if (t[7] == ' ')
+				k = i + 8;
+			else if ((t[7] | 0x20) == 's' && t[8] == ' ')
+				k = i + 9;
+			else
+				continue;
+			section = true;
+		} else {
+			continue;
+		}
+		if (k >= len || !isdigit((unsigned char)text[k]))
 			continue;
 		jrid last = JRID_NONE;
 		for (;;) {
@@ -1272,8 +1372,8 @@ cr_find_refs(const char *text, size_t len, cr_ref_fn fn, void *ctx)
 			k = m;
 		}
 		(void)last;
-		if (k > i)
-			i = k - 1;
+		if (k > d)
+			d = k - 1;
 	}
 	return calls;
 }

@@ -76,7 +76,16 @@ utf8_valid_prefix(const unsigned char *s, size_t n)
 	size_t i = 0;
 	while (i < n) {
 		if (s[i] < 0x80) {
-			i++;
+			/* eight ASCII bytes at a time */
+			while (i + 8 <= n) {
+				uint64_t w;
+				memcpy(&w, s + i, 8);
+				if (w & 0x8080808080808080ull)
+					break;
+				i += 8;
+			}
+			if (i < n && s[i] < 0x80)
+				i++;
 			continue;
 		}
 		size_t l;
@@ -148,6 +157,38 @@ sink_end(struct sink *k)
 	}
 	sink_byte(k, '\0');
 	k->len--;
+}
+
+/* Copy UTF-8 text, turning CRLF and bare CR into LF: the runs between CRs go whole. */
+static void
+copy_lines(struct sink *k, const unsigned char *in, size_t n)
+{
+	const unsigned char *q = in, *e = in + n;
+	while (q < e) {
+		const unsigned char *cr = memchr(q, '\r', (size_t)(e - q));
+		size_t run = (size_t)((cr ? cr : e) - q);
+		if (k->len + run + 8 > k->cap) {
+			k->cap = k->len + run + n / 8 + 64;
+			k->p = xrealloc(k->p, k->cap);
+		}
+		memcpy(k->p + k->len, q, run);
+		k->len += run;
+		if (cr == NULL)
+			break;
+		if (cr + 1 < e && cr[1] == '\n') {
+			k->crlf++;
+			q = cr + 2;
+		} else {
+			k->cr++;
+			q = cr + 1;
+		}
+		k->p[k->len++] = '\n';
+	}
+	/* LFs not preceded by CR */
+	size_t lfs = 0;
+	for (const char *t = k->p; k->len && (t = memchr(t, '\n', (size_t)(k->p + k->len - t))) != NULL; t++)
+		lfs++;
+	k->lf = lfs - k->crlf - k->cr;
 }
 
 /* Guess UTF-16 without a BOM from where the zero bytes sit; 0 = no, 1 = BE, 2 = LE. */
@@ -276,33 +317,9 @@ text_decode(const unsigned char *in, size_t n, const char *name, struct decoded 
 		k.cap = n + n / 8 + 64;
 		k.p = xmalloc(k.cap);
 		if (valid == n) {
-			bool ascii = true;
-			for (size_t i = 0; i < n && ascii; i++)
-				ascii = in[i] < 0x80;
+			bool ascii = memchr(in, 0xE2, n) == NULL && memchr(in, 0xC3, n) == NULL && memchr(in, 0xC2, n) == NULL;
 			enc = bom ? "UTF-8 (BOM)" : ascii ? "ASCII" : "UTF-8";
-			/* fast path: copy runs, translating only CR */
-			for (size_t i = 0; i < n; i++) {
-				unsigned char c = in[i];
-				if (c == '\r' || c == '\n') {
-					sink_cp(&k, c);
-					continue;
-				}
-				if (k.pending_cr) {
-					/* a bare CR ends the line; the byte after it is copied as it is */
-					k.pending_cr = false;
-					k.cr++;
-					sink_byte(&k, '\n');
-				}
-				if (c == 0xEF && i + 2 < n && in[i + 1] == 0xBB && in[i + 2] == 0xBF) {
-					i += 2;
-					continue;
-				}
-				if (k.len + 8 > k.cap) {
-					k.cap = k.cap * 2 + 64;
-					k.p = xrealloc(k.p, k.cap);
-				}
-				k.p[k.len++] = (char)c;
-			}
+			copy_lines(&k, in, n);
 		} else {
 			if (bom) {
 				unsigned l, c;
@@ -311,17 +328,38 @@ text_decode(const unsigned char *in, size_t n, const char *name, struct decoded 
 				    "the file starts with a UTF-8 byte-order mark but is not valid UTF-8 here; reading it as Windows-1252");
 			}
 			enc = "Windows-1252";
-			size_t undefined = 0;
-			for (size_t i = 0; i < n; i++) {
-				unsigned c = in[i];
-				if (c >= 0x80 && c < 0xA0) {
+			/* transcode to UTF-8 first (ASCII runs eight bytes at a time), then
+			 * normalise line ends the same way as for UTF-8 input */
+			size_t undefined = 0, o = 0;
+			char *u = xmalloc(n * 3 + 8);
+			for (size_t i = 0; i < n;) {
+				if (i + 8 <= n) {
+					uint64_t w;
+					memcpy(&w, in + i, 8);
+					if (!(w & 0x8080808080808080ull)) {
+						memcpy(u + o, in + i, 8);
+						o += 8;
+						i += 8;
+						continue;
+					}
+				}
+				unsigned c = in[i++];
+				if (c < 0x80) {
+					u[o++] = (char)c;
+					continue;
+				}
+				if (c < 0xA0) {
 					unsigned m = cp1252[c - 0x80];
 					if (m == 0)
 						undefined++;
 					c = m ? m : 0xFFFD;
 				}
-				sink_cp(&k, c);
+				o += utf8_put(u + o, c);
 			}
+			k.cap = o + o / 8 + 64;
+			k.p = xmalloc(k.cap);
+			copy_lines(&k, (const unsigned char *)u, o);
+			free(u);
 			if (undefined)
 				diag_add(d, DL_WARNING, name, 0, 0,
 				    "%zu bytes are undefined in Windows-1252 and were replaced with U+FFFD", undefined);
