@@ -390,7 +390,13 @@ on_line(char *line)
 	}
 	/* the handler is gone while the command runs, so it may page or print freely */
 	rl_callback_handler_remove();
-	history_save(line);
+	/* a bracketed paste of several lines: each line is its own history entry */
+	for (char *p = line, *nl; p != NULL; p = nl ? nl + 1 : NULL) {
+		nl = strchr(p, '\n');
+		char *one = nl ? xstrndup(p, (size_t)(nl - p)) : xstrdup(p);
+		history_save(one);
+		free(one);
+	}
 	follow_terminal_size(tty_ctx);
 	repl_exec_line(tty_ctx, line);
 	free(line);

@@ -93,6 +93,12 @@ send("100.2\r100.1a\r")
 out = read_until(rb"only two players[\s\S]*judge> ")
 ok(out is not None and "own deck" in out, "a pasted block of two lines runs both")
 
+send("\x1b[200~702.7\n702.10a\x1b[201~")
+read_until(rb"702\.10a")
+send("\r")
+out = read_until(rb"Haste is a static ability[\s\S]*judge> ")
+ok(out is not None and "First strike is" in out, "a bracketed paste of two lines runs both when Enter is pressed")
+
 send("\x04")
 status = None
 end = time.time() + 5
@@ -119,6 +125,7 @@ lines = open(hist).read().splitlines() if os.path.exists(hist) else []
 ok("702.19b" in lines and "100.1" in lines and "rule 702.19" in lines, "history file holds the lines run")
 ok("rule 70" not in lines, "the abandoned line is not in the history")
 ok('define "First Strike"' in lines, "the completed line is in the history as run")
+ok("702.7" in lines and "702.10a" in lines, "each line of a pasted block is its own history entry")
 if failed:
     sys.stdout.write("# transcript:\n# " + seen.decode("utf-8", "replace").replace("\n", "\n# ") + "\n")
 shutil.rmtree(tmp)
