@@ -279,6 +279,9 @@ run_pipe(struct jctx *c)
 /* ---- the terminal REPL ---- */
 
 static struct jctx *tty_ctx;
+/* SIGINT and SIGWINCH are blocked except inside pselect() and while a command runs, so a
+ * signal cannot slip in between checking the flags and going to sleep. */
+static sigset_t unblocked;
 static char *hist_path;
 static bool tty_eof;
 static int hist_added;
@@ -398,7 +401,10 @@ on_line(char *line)
 		free(one);
 	}
 	follow_terminal_size(tty_ctx);
+	sigset_t blocked;
+	sigprocmask(SIG_SETMASK, &unblocked, &blocked);
 	repl_exec_line(tty_ctx, line);
+	sigprocmask(SIG_SETMASK, &blocked, NULL);
 	free(line);
 	if (!tty_eof)
 		rl_callback_handler_install("judge> ", on_line);
@@ -462,7 +468,7 @@ run_tty(struct jctx *c)
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_sigint;
 	sigemptyset(&sa.sa_mask);
-	sa.sa_flags = 0;   /* no SA_RESTART: select() must wake up */
+	sa.sa_flags = 0;   /* no SA_RESTART: a running command's reads must wake up */
 	sigaction(SIGINT, &sa, &old);
 	/* readline leaves SIGWINCH to us in callback mode with rl_catch_signals off */
 	struct sigaction wa, oldw;
@@ -471,13 +477,20 @@ run_tty(struct jctx *c)
 	sigemptyset(&wa.sa_mask);
 	sigaction(SIGWINCH, &wa, &oldw);
 	rl_catch_sigwinch = 0;
+	sigset_t both;
+	sigemptyset(&both);
+	sigaddset(&both, SIGINT);
+	sigaddset(&both, SIGWINCH);
+	sigprocmask(SIG_BLOCK, &both, &unblocked);
+	sigdelset(&unblocked, SIGINT);
+	sigdelset(&unblocked, SIGWINCH);
 
 	rl_callback_handler_install("judge> ", on_line);
 	while (!tty_eof) {
 		fd_set fds;
 		FD_ZERO(&fds);
 		FD_SET(STDIN_FILENO, &fds);
-		int r = select(STDIN_FILENO + 1, &fds, NULL, NULL, NULL);
+		int r = pselect(STDIN_FILENO + 1, &fds, NULL, NULL, NULL, &unblocked);
 		if (r < 0 && errno != EINTR) {
 			rl_callback_handler_remove();
 			break;
@@ -505,6 +518,7 @@ run_tty(struct jctx *c)
 		if (r > 0)
 			rl_callback_read_char();
 	}
+	sigprocmask(SIG_SETMASK, &unblocked, NULL);
 	sigaction(SIGINT, &old, NULL);
 	sigaction(SIGWINCH, &oldw, NULL);
 	repl_free_list(complete_list, complete_n);

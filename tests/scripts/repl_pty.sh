@@ -22,6 +22,12 @@ def ok(cond, what):
     if not cond:
         failed += 1
 
+# a history from earlier sessions, longer than the 2000 lines judge keeps
+os.makedirs(os.path.join(state, "judge"), mode=0o700)
+with open(os.path.join(state, "judge", "history"), "w") as h:
+    for i in range(1, 2501):
+        h.write("old %d\n" % i)
+
 pid, fd = pty.fork()
 if pid == 0:
     os.execve(judge, [judge, "--rules", "tests/golden/data/mini-cr.txt"], env)
@@ -53,6 +59,12 @@ def send(s):
 
 PROMPT = rb"judge> "
 ok(read_until(PROMPT) is not None, "prompt appears")
+
+send("\x1b[A")
+out = read_until(rb"old 2500")
+ok(out is not None, "Up recalls the last line of the earlier session")
+send("\x15")   # Ctrl-U: clear it again
+read_until(rb"judge> ", 0.5)
 
 send("702.19b\r")
 out = read_until(rb"blocking it\.[\s\S]*judge> ")
@@ -123,6 +135,8 @@ hist = os.path.join(hdir, "history")
 ok(os.path.isdir(hdir) and stat.S_IMODE(os.stat(hdir).st_mode) == 0o700, "history directory has mode 0700")
 lines = open(hist).read().splitlines() if os.path.exists(hist) else []
 ok("702.19b" in lines and "100.1" in lines and "rule 702.19" in lines, "history file holds the lines run")
+ok(len(lines) == 2000, "the history is kept to 2000 lines (%d)" % len(lines))
+ok("old 2500" in lines and "old 500" not in lines and lines[-1] == "702.10a", "the oldest lines went, the newest stayed")
 ok("rule 70" not in lines, "the abandoned line is not in the history")
 ok('define "First Strike"' in lines, "the completed line is in the history as run")
 ok("702.7" in lines and "702.10a" in lines, "each line of a pasted block is its own history entry")
