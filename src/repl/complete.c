@@ -260,8 +260,17 @@ add_for_arg(struct cands *k, struct jctx *c, const struct jcmd *cmd, char **w, i
 				cand_add(k, "settings", 8);
 		}
 		break;
-	case JA_SETTING:
 	case JA_TOPIC:
+		if (repl_topic_names != NULL) {
+			const char **names = NULL;
+			size_t n = repl_topic_names(c, &names), from = k->n;
+			for (size_t i = 0; i < n; i++)
+				if (names[i])
+					add_if(k, names[i], word);
+			sort_unique(k, from);
+		}
+		break;
+	case JA_SETTING:
 	case JA_NONE:
 		break;
 	}

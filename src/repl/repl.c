@@ -20,6 +20,7 @@
 
 volatile sig_atomic_t judge_interrupted;
 size_t (*repl_board_names)(void *board, const char ***names);
+size_t (*repl_topic_names)(struct jctx *c, const char ***names);
 
 #define HISTORY_MAX 2000
 

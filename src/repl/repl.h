@@ -17,6 +17,8 @@ extern volatile sig_atomic_t judge_interrupted;
 /* The resolver may publish the card names of c->board here, so Tab can complete them:
  * fill *names with borrowed pointers (valid while the board lives) and return how many. */
 extern size_t (*repl_board_names)(void *board, const char ***names);
+/* Likewise for the topics a JA_TOPIC command takes (the textbook's chapters, say). */
+extern size_t (*repl_topic_names)(struct jctx *c, const char ***names);
 
 /* Run the REPL: readline with prompt, history and completion when stdin is a terminal,
  * otherwise plain line reading with no prompt, no echo and no colour. Returns the exit
