@@ -539,12 +539,41 @@ repl_run(struct jctx *c)
 	struct jnav nav;
 	start_session(c, &nav);
 	bool tty = isatty(STDIN_FILENO);
+	/* what the command line set, told apart from the defaults, so it wins over the init file */
+	struct out def;
+	out_init(&def, c->out->f);
+	out_free(&def);
+	struct jctx flags = *c;
+	int flag_width = c->out->width;
+	bool flag_color = c->out->color, flag_page = c->out->page;
 	if (!tty) {
+		/* a script gets no colour and no pager unless it asks (--color, :set color on) */
 		c->out->color = false;
 		c->out->page = false;
 	}
-	if (!repl_init_loaded)
+	if (!repl_init_loaded) {
 		repl_load_init(c);
+		if (flag_width != def.width) {
+			c->out->width = flag_width;
+			repl_width_fixed = true;
+		}
+		if (flag_color != def.color)
+			c->out->color = flag_color;
+		if (flag_page != def.page)
+			c->out->page = flag_page && tty;
+		if (!flags.examples)
+			c->examples = false;
+		if (flags.json)
+			c->json = true;
+		if (flags.verbose)
+			c->verbose = true;
+		if (flags.limit)
+			c->limit = flags.limit;
+		if (c->ix && flags.rel != jindex_default(c->ix))
+			c->rel = flags.rel;   /* --cr */
+	} else if (flag_width != def.width) {
+		repl_width_fixed = true;
+	}
 	int rc = tty ? run_tty(c) : run_pipe(c);
 	if (c->nav == &nav) {
 		jnav_reset_links(c);

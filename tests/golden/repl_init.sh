@@ -11,3 +11,5 @@ rule 100.1
 :use 2025-11-14
 EOF2
 printf ':settings\n702.2c\n' | XDG_CONFIG_HOME="$d" "$JUDGE" --rules tests/golden/data/mini-cr.txt 2>&1 | sed "s#$d#CONFIG#g"
+# options on the command line win over the init file
+printf ':settings\n' | XDG_CONFIG_HOME="$d" "$JUDGE" --rules tests/golden/data/mini-cr.txt --width 70 --no-examples -n 3 2>/dev/null
