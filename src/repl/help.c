@@ -114,10 +114,10 @@ repl_cmd_help(struct jctx *c, int argc, char **argv)
 		name = ":set";
 	const struct jcmd *k = jcmd_find(name);
 	if (k == NULL) {
-		const char *near = repl_near_command(name);
+		const struct jcmd *near = repl_near_command(name, true);
 		char hint[128];
 		if (near)
-			snprintf(hint, sizeof hint, "did you mean 'help %s'? 'help' lists the commands", near);
+			snprintf(hint, sizeof hint, "did you mean 'help %s'? 'help' lists the commands", near->name);
 		else
 			snprintf(hint, sizeof hint, "type 'help' for the list of commands");
 		jerr(c, hint, "help: no command '%s'", argv[1]);

@@ -79,24 +79,24 @@ edit_distance1(const char *a, const char *b)
 	return strcmp(a + i, b + i + 1) == 0 ? 1 : 2;
 }
 
-const char *
-repl_near_command(const char *word)
+const struct jcmd *
+repl_near_command(const char *word, bool prefix)
 {
 	size_t n = strlen(word);
 	if (n < 2)
 		return NULL;
-	const char *prefix_hit = NULL;
+	const struct jcmd *prefix_hit = NULL;
 	int prefix_hits = 0;
 	for (size_t i = 0; i < jcmd_count; i++) {
 		const char *name = jcmd_table[i].name;
 		if (n >= 3 && edit_distance1(word, name) == 1)
-			return name;
+			return &jcmd_table[i];
 		if (strncmp(word, name, n) == 0) {
-			prefix_hit = name;
+			prefix_hit = &jcmd_table[i];
 			prefix_hits++;
 		}
 	}
-	return prefix_hits == 1 ? prefix_hit : NULL;
+	return prefix && prefix_hits == 1 ? prefix_hit : NULL;
 }
 
 bool
@@ -133,6 +133,30 @@ join_words(int argc, char **argv)
 	for (int i = 0; i < argc; i++)
 		sbuf_addf(&b, "%s%s", i ? " " : "", argv[i]);
 	return sbuf_take(&b);
+}
+
+/* "rul 702.1" is a typo of a command, not a search for the word "rul"; "rules text" is a
+ * search. Only a near command whose arguments fit is taken for a typo. */
+static const struct jcmd *
+typo_of(int argc, char **argv)
+{
+	if (argc < 2)
+		return NULL;
+	const struct jcmd *k = repl_near_command(argv[0], false);
+	if (k == NULL)
+		return NULL;
+	for (int i = 1; i < argc; i++) {
+		bool fits = false;
+		if (k->arg == JA_RULE)
+			fits = repl_looks_like_rule(argv[i]);
+		else if (k->arg == JA_COMMAND)
+			fits = jcmd_find(argv[i]) != NULL;
+		else if (k->arg == JA_FILE)
+			fits = access(argv[i], F_OK) == 0;
+		if (!fits)
+			return NULL;
+	}
+	return k;
 }
 
 /* Commands that answer from the last answer's links, or only change settings, keep them. */
@@ -184,11 +208,10 @@ exec_words(struct jctx *c, int argc, char **argv)
 		char *da[] = { (char *)"define", phrase, NULL };
 		jnav_reset_links(c);
 		rc = run_words(c, 2, da, false);
-	} else if (argc >= 2 && repl_near_command(argv[0]) != NULL) {
-		/* "rul 702.1" is a typo, not a search for the word "rul" */
+	} else if (typo_of(argc, argv) != NULL) {
 		char hint[128];
 		snprintf(hint, sizeof hint, "did you mean '%s'? type 'help' for the commands",
-		    repl_near_command(argv[0]));
+		    typo_of(argc, argv)->name);
 		jerr(c, hint, "unknown command '%s'", argv[0]);
 		rc = JX_USAGE;
 	} else if (jcmd_find("search") != NULL) {
@@ -199,10 +222,10 @@ exec_words(struct jctx *c, int argc, char **argv)
 		rc = run_words(c, argc + 1, sa, false);
 		free(sa);
 	} else {
-		const char *near = repl_near_command(argv[0]);
+		const struct jcmd *near = repl_near_command(argv[0], true);
 		char hint[128];
 		if (near)
-			snprintf(hint, sizeof hint, "did you mean '%s'? type 'help' for the commands", near);
+			snprintf(hint, sizeof hint, "did you mean '%s'? type 'help' for the commands", near->name);
 		else
 			snprintf(hint, sizeof hint, "look up a rule number (702.19) or a glossary term, or type 'help'");
 		jerr(c, hint, "'%s' is not a command, rule or glossary term, and search is unavailable", phrase);

@@ -26,8 +26,9 @@ void repl_err(struct jctx *c, const char *where, const char *hint, const char *f
 /* Show a rule (by number or range) through the `rule` command. */
 int repl_show_rule(struct jctx *c, const char *num);
 
-/* The closest command name to `word` (edit distance 1, or a unique prefix), or NULL. */
-const char *repl_near_command(const char *word);
+/* The command `word` is a typo of (edit distance 1), or with `prefix` also the one it
+ * uniquely begins; NULL if none. */
+const struct jcmd *repl_near_command(const char *word, bool prefix);
 
 /* A rule number or a range of them: "702.19b", "601.2f-h", "702.19-20", "7." */
 bool repl_looks_like_rule(const char *word);

@@ -140,6 +140,9 @@ main(void)
 	CHECK(c.json, "json on");
 	CHECK_INT(repl_exec_line(&c, ":set limit -1"), JX_USAGE, "negative limit refused");
 	CHECK_INT(repl_exec_line(&c, "define \"oops"), JX_USAGE, "unterminated quote is a usage error");
+	CHECK_INT(repl_exec_line(&c, "rul 702.19"), JX_USAGE, "a command typo with fitting arguments is an error");
+	CHECK(repl_exec_line(&c, "rules text") != JX_USAGE, "'rules text' is not taken for a typo of rule");
+	CHECK(repl_exec_line(&c, "to the stack") != JX_USAGE, "'to' is not taken for toc");
 	CHECK_INT(repl_exec_line(&c, ""), 0, "empty line");
 	CHECK_INT(repl_exec_line(&c, "# comment"), 0, "comment line");
 	fflush(mem);
