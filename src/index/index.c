@@ -177,7 +177,8 @@ jindex_load_path(struct jindex *ix, const char *path)
 		names[nn++] = sbuf_take(&b);
 	}
 	closedir(dir);
-	qsort(names, nn, sizeof *names, cmp_str);
+	if (nn > 0)   /* qsort() must not see the NULL of an empty folder */
+		qsort(names, nn, sizeof *names, cmp_str);
 	int added = 0;
 	for (size_t i = 0; i < nn; i++) {
 		added += load_file(ix, names[i]);
