@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../base/mem.h"
+#include "../cli/cmd_rules.h"
 #include "../render/json.h"
 
 static const char look_first[] = "look a rule up first, e.g. '702.19' or 'rule 100.1'";
@@ -187,54 +188,21 @@ repl_cmd_up(struct jctx *c, int argc, char **argv)
 	return repl_show_rule(c, c->rel->rules[p].num);
 }
 
-/* One line about a rule: its title, or the start of its text cut to fit `room` columns. */
+/* "[3] 702.19 Trample", indented; the current rule gets "*" instead of a link number. */
 static void
-summary(struct sbuf *b, const struct jrule *r, int room)
+link_line(struct jctx *c, uint32_t i, int indent, bool link)
 {
-	const char *s = r->title ? r->title : (r->text ? r->text : "");
-	size_t n = strcspn(s, "\n");
-	if (room < 10)
-		room = 10;
-	if (text_width(s, n) <= room) {
-		sbuf_add(b, s, n);
-		return;
-	}
-	/* cut at a word boundary within room-1 columns, then an ellipsis */
-	size_t cut = 0, last_space = 0;
-	int w = 0;
-	while (cut < n && w < room - 1) {
-		if (s[cut] == ' ')
-			last_space = cut;
-		cut++;
-		while (cut < n && ((unsigned char)s[cut] & 0xC0) == 0x80)
-			cut++;
-		w++;
-	}
-	if (last_space > (size_t)room / 2)
-		cut = last_space;
-	sbuf_add(b, s, cut);
-	sbuf_adds(b, "…");
-}
-
-static void
-link_line(struct jctx *c, const struct jrule *r, int indent, bool link)
-{
-	struct sbuf b = {0};
-	for (int k = 0; k < indent; k++)
-		sbuf_addc(&b, ' ');
-	if (link) {
-		int k = jnav_link(c, r->num);
-		if (k > 0)
-			sbuf_addf(&b, "[%d] ", k);
-	} else {
-		sbuf_adds(&b, "* ");
-	}
-	sbuf_addf(&b, "%s%s%s ", out_sgr(c->out, OS_ID), r->num, out_sgr(c->out, OS_RESET));
-	int used = text_width(b.s, b.len);
-	summary(&b, r, (c->out->width > 0 ? c->out->width : 80) - used);
-	sbuf_addc(&b, '\n');
-	out_puts(c->out, sbuf_str(&b));
-	sbuf_free(&b);
+	const struct jrule *r = &c->rel->rules[i];
+	char label[256];
+	rules_label(c->rel, i, label, sizeof label);
+	const char *rest = label + strlen(r->num);
+	int k = link ? jnav_link(c, r->num) : 0;
+	out_printf(c->out, "%*s", indent, "");
+	if (!link)
+		out_puts(c->out, "* ");
+	else if (k > 0)
+		out_printf(c->out, "[%d] ", k);
+	out_printf(c->out, "%s%s%s%s\n", out_sgr(c->out, OS_ID), r->num, out_sgr(c->out, OS_RESET), rest);
 }
 
 static void
@@ -274,7 +242,7 @@ repl_cmd_children(struct jctx *c, int argc, char **argv)
 		return JX_OK;
 	}
 	for (uint32_t k = 0; k < r->nchildren; k++)
-		link_line(c, &c->rel->rules[r->children[k]], 0, true);
+		link_line(c, r->children[k], 0, true);
 	return JX_OK;
 }
 
@@ -303,6 +271,6 @@ repl_cmd_where(struct jctx *c, int argc, char **argv)
 		return JX_OK;
 	}
 	for (int d = depth - 1; d >= 0; d--)
-		link_line(c, &c->rel->rules[path[d]], 2 * (depth - 1 - d), d > 0);
+		link_line(c, path[d], 2 * (depth - 1 - d), d > 0);
 	return JX_OK;
 }

@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <sys/select.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -17,6 +16,7 @@
 
 #include "../base/buf.h"
 #include "../base/mem.h"
+#include "../cli/cmd_rules.h"
 
 volatile sig_atomic_t judge_interrupted;
 size_t (*repl_board_names)(void *board, const char ***names);
@@ -102,17 +102,9 @@ repl_near_command(const char *word, bool prefix)
 bool
 repl_looks_like_rule(const char *w)
 {
-	const char *end = NULL;
-	if (jrid_parse(w, &end) == JRID_NONE || end == NULL)
-		return false;
-	if (*end == '\0')
-		return true;
-	if (*end != '-' || end[1] == '\0')
-		return false;
-	for (const char *p = end + 1; *p; p++)
-		if (!((*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'z') || *p == '.'))
-			return false;
-	return true;
+	jrid ids[4];
+	/* a bad range (-1) is still meant as rules: `rule` says what is wrong with it */
+	return rules_parse_spec(w, ids, 4) != 0;
 }
 
 static bool
@@ -398,12 +390,12 @@ on_sigwinch(int sig)
 static void
 follow_terminal_size(struct jctx *c)
 {
-	struct winsize ws;
-	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) < 0 || ws.ws_col == 0)
-		return;
-	c->out->rows = ws.ws_row;
+	struct out now;
+	out_init(&now, c->out->f);
+	out_free(&now);
+	c->out->rows = now.rows;
 	if (!repl_width_fixed)
-		c->out->width = ws.ws_col > 200 ? 200 : ws.ws_col;
+		c->out->width = now.width;
 }
 
 static void

@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "../base/buf.h"
@@ -77,35 +76,17 @@ parse_count(const char *v, int lo, int hi, int *out)
 }
 
 static int
-terminal_width(void)
-{
-	struct winsize ws;
-	if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
-		return ws.ws_col > 200 ? 200 : ws.ws_col;
-	const char *cols = getenv("COLUMNS");
-	if (cols && atoi(cols) > 0)
-		return atoi(cols) > 200 ? 200 : atoi(cols);
-	return 80;
-}
-
-static bool
-color_allowed(void)
-{
-	const char *term = getenv("TERM");
-	const char *nc = getenv("NO_COLOR");
-	return isatty(STDOUT_FILENO) && isatty(STDIN_FILENO) && !(nc && *nc) &&
-	    !(term && strcmp(term, "dumb") == 0);
-}
-
-static int
 set_one(struct jctx *c, const char *where, const char *name, const char *val)
 {
 	bool b = false;
 	int n = 0;
 	if (strcmp(name, "width") == 0) {
 		if (strcmp(val, "auto") == 0) {
+			struct out now;
+			out_init(&now, c->out->f);
+			out_free(&now);
 			repl_width_fixed = false;
-			c->out->width = terminal_width();
+			c->out->width = now.width;
 			return JX_OK;
 		}
 		if (parse_count(val, 20, 1000, &n) < 0) {
@@ -127,7 +108,11 @@ set_one(struct jctx *c, const char *where, const char *name, const char *val)
 		return JX_OK;
 	}
 	if (strcmp(name, "color") == 0 && strcmp(val, "auto") == 0) {
-		c->out->color = color_allowed();
+		/* what judge would do by itself: colour on a terminal, and never for a script */
+		struct out now;
+		out_init(&now, c->out->f);
+		out_free(&now);
+		c->out->color = now.color && isatty(STDIN_FILENO);
 		return JX_OK;
 	}
 	for (size_t i = 0; i < repl_nsettings; i++) {
