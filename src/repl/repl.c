@@ -274,14 +274,14 @@ start_session(struct jctx *c, struct jnav *nav)
 	}
 }
 
-static int
-run_pipe(struct jctx *c)
+int
+repl_exec_stream(struct jctx *c, FILE *f)
 {
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t n;
 	int worst = JX_OK;
-	while ((n = getline(&line, &cap, stdin)) >= 0) {
+	while ((n = getline(&line, &cap, f)) >= 0) {
 		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
 			line[--n] = '\0';
 		int rc = exec_one(c, line, (size_t)n);
@@ -589,7 +589,7 @@ repl_run(struct jctx *c)
 	} else if (flag_width != def.width) {
 		repl_width_fixed = true;
 	}
-	int rc = tty ? run_tty(c) : run_pipe(c);
+	int rc = tty ? run_tty(c) : repl_exec_stream(c, stdin);
 	if (c->nav == &nav) {
 		jnav_reset_links(c);
 		c->nav = NULL;

@@ -19,6 +19,9 @@ extern bool repl_width_fixed;
  * `where` ("init:3") prefixes error messages, or NULL. Returns a JX_ status. */
 int repl_apply_setting(struct jctx *c, const char *where, int argc, char **argv);
 
+/* Run every line of f (pipe mode, :source). Returns the worst status a line gave. */
+int repl_exec_stream(struct jctx *c, FILE *f);
+
 /* Report an error through jerr(), prefixed by `where` when not NULL. */
 void repl_err(struct jctx *c, const char *where, const char *hint, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));

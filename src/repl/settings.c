@@ -256,16 +256,16 @@ repl_cmd_settings(struct jctx *c, int argc, char **argv)
 	return JX_OK;
 }
 
-/* Run every line of f through the REPL; `name` labels errors as name:line. In init mode
- * only settings are allowed, since commands would print before the prompt appears. */
+/* The init file: settings lines, comments and blank lines; `name` labels errors name:line.
+ * Commands are refused, since they would print before the prompt appears. */
 static int
-run_file(struct jctx *c, FILE *f, const char *name, bool init_only)
+run_init(struct jctx *c, FILE *f, const char *name)
 {
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t n;
 	unsigned lineno = 0;
-	int worst = JX_OK, errors = 0;
+	int errors = 0;
 	while ((n = getline(&line, &cap, f)) >= 0) {
 		lineno++;
 		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
@@ -273,36 +273,25 @@ run_file(struct jctx *c, FILE *f, const char *name, bool init_only)
 		char where[4200];
 		snprintf(where, sizeof where, "%s:%u", name, lineno);
 		struct repl_tok t;
+		int rc = JX_OK;
 		if (repl_tokenize(line, (size_t)n, &t) < 0) {
 			repl_err(c, where, "close the quote, or put a backslash before it",
 			    "%s at column %zu", t.err, t.err_col);
-			repl_tok_free(&t);
-			errors++;
-			worst = JX_USAGE;
-			continue;
-		}
-		if (t.argc == 0) {
-			repl_tok_free(&t);
-			continue;
-		}
-		int rc;
-		if (strcmp(t.argv[0], ":set") == 0 || strcmp(t.argv[0], ":use") == 0)
+			rc = JX_USAGE;
+		} else if (t.argc == 0) {
+			rc = JX_OK;
+		} else if (strcmp(t.argv[0], ":set") == 0 || strcmp(t.argv[0], ":use") == 0) {
 			rc = repl_apply_setting(c, where, t.argc, t.argv);
-		else if (init_only) {
+		} else {
 			repl_err(c, where, "the init file holds settings only, e.g. ':set width 80'",
 			    "'%s' is not a setting", t.argv[0]);
 			rc = JX_USAGE;
-		} else {
-			rc = repl_exec_line(c, line);
 		}
-		if (rc != JX_OK)
-			errors++;
-		if (rc > worst)
-			worst = rc;
+		errors += rc != JX_OK;
 		repl_tok_free(&t);
 	}
 	free(line);
-	return init_only ? errors : worst;
+	return errors;
 }
 
 bool repl_init_loaded;
@@ -323,7 +312,7 @@ repl_load_init(struct jctx *c)
 	FILE *f = fopen(sbuf_str(&p), "r");
 	int errors = 0;
 	if (f != NULL) {
-		errors = run_file(c, f, sbuf_str(&p), true);
+		errors = run_init(c, f, sbuf_str(&p));
 		fclose(f);
 	}
 	sbuf_free(&p);
@@ -349,7 +338,7 @@ repl_cmd_source(struct jctx *c, int argc, char **argv)
 		return JX_NOTFOUND;
 	}
 	depth++;
-	int rc = run_file(c, f, argv[1], false);
+	int rc = repl_exec_stream(c, f);
 	depth--;
 	fclose(f);
 	return rc;
