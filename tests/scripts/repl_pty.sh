@@ -30,8 +30,8 @@ with open(os.path.join(state, "judge", "history"), "w") as h:
 
 pid, fd = pty.fork()
 if pid == 0:
+    fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 100, 0, 0))
     os.execve(judge, [judge, "--rules", "tests/golden/data/mini-cr.txt"], env)
-fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 100, 0, 0))
 seen = b""
 
 def read_until(pat, timeout=5.0):
