@@ -32,10 +32,11 @@ def session(lines, rows=40, cols=100, **envmod):
         fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
         os.execve(judge, [judge, "--rules", "tests/golden/data/mini-cr.txt"], env)
     seen = b""
-    def pump(t):
+    def pump(prompts, t=5.0):
+        """Read until the prompt has appeared `prompts` times in all, or t seconds pass."""
         nonlocal seen
         end = time.time() + t
-        while time.time() < end:
+        while time.time() < end and seen.count(b"judge> ") < prompts:
             r, _, _ = select.select([fd], [], [], 0.05)
             if r:
                 try:
@@ -45,12 +46,12 @@ def session(lines, rows=40, cols=100, **envmod):
                 if not d:
                     return
                 seen += d
-    pump(0.5)
-    for l in lines:
+    pump(1)
+    for i, l in enumerate(lines):
         os.write(fd, (l + "\r").encode())
-        pump(0.7)
+        pump(i + 2)
     os.write(fd, b"\x04")
-    pump(0.5)
+    pump(10**6, 1.0)
     os.waitpid(pid, 0)
     return seen.decode("utf-8", "replace")
 
