@@ -1,6 +1,7 @@
 /* index.c — loading releases into the index and the read-side lookups. */
 #include "index.h"
 #include "../base/buf.h"
+#include "../base/hash.h"
 #include "../cr/crparse.h"
 #include "../text/decode.h"
 
@@ -177,7 +178,7 @@ jindex_load_path(struct jindex *ix, const char *path)
 		names[nn++] = sbuf_take(&b);
 	}
 	closedir(dir);
-	if (nn > 0)   /* qsort() must not see the NULL of an empty folder */
+	if (nn > 1)   /* qsort(NULL, 0) is undefined: an empty folder has no names */
 		qsort(names, nn, sizeof *names, cmp_str);
 	int added = 0;
 	for (size_t i = 0; i < nn; i++) {
@@ -231,7 +232,7 @@ jindex_release(const struct jindex *ix, const char *which)
 	int digits = 0, val = 0;
 	for (const char *p = which; *p; p++) {
 		if (isdigit((unsigned char)*p)) {
-			if (digits >= 0 && digits < 8)   /* after a bad character, stop adding */
+			if (digits < 8)
 				val = val * 10 + (*p - '0');
 			digits++;
 		} else if (!(*p == '-' || *p == '/' || *p == '.')) {
@@ -261,17 +262,6 @@ jindex_release(const struct jindex *ix, const char *which)
 	return NULL;
 }
 
-static uint32_t
-hash_u32(uint32_t x)
-{
-	x ^= x >> 16;
-	x *= 0x7feb352dU;
-	x ^= x >> 15;
-	x *= 0x846ca68bU;
-	x ^= x >> 16;
-	return x;
-}
-
 uint32_t
 jrel_find(const struct jrelease *rel, jrid id)
 {
@@ -284,15 +274,6 @@ jrel_find(const struct jrelease *rel, jrid id)
 		h = (h + 1) & m;
 	}
 	return JNONE;
-}
-
-static uint32_t
-hash_str(const char *s)
-{
-	uint32_t h = 2166136261u;
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 16777619u;
-	return h;
 }
 
 uint32_t
