@@ -11,6 +11,7 @@
 
 #include "../base/buf.h"
 #include "../base/mem.h"
+#include "../cli/cmd_textbook.h"
 
 struct cands {
 	char **v;
@@ -193,17 +194,53 @@ add_files(struct cands *k, const char *word)
 		qsort(k->v + from, k->n - from, sizeof *k->v, cmp_fold);
 }
 
+/* Card names: the resolver's board (through its hook) and the textbook's card index. */
 static void
-add_cards(struct cands *k, const struct jctx *c, const char *word)
+add_cards(struct cands *k, struct jctx *c, const char *word)
 {
-	if (c->board == NULL || repl_board_names == NULL)
-		return;
-	const char **names = NULL;
-	size_t n = repl_board_names(c->board, &names);
 	size_t from = k->n;
-	for (size_t i = 0; i < n; i++)
-		if (names[i])
-			add_if(k, names[i], word);
+	if (c->board != NULL && repl_board_names != NULL) {
+		const char **names = NULL;
+		size_t n = repl_board_names(c->board, &names);
+		for (size_t i = 0; i < n; i++)
+			if (names[i])
+				add_if(k, names[i], word);
+	}
+	struct tb_book *b = tb_for(c);
+	for (uint32_t i = 0; b && i < b->ncards; i++)
+		add_if(k, b->cards[i].name, word);
+	sort_unique(k, from);
+}
+
+/* The textbook's Portuguese preface is not what anyone types a topic from. */
+static bool
+english(const struct tb_page *p)
+{
+	return p->lang == NULL || strcmp(p->lang, "en") == 0;
+}
+
+/* Topics: the textbook's page titles and headings, the glossary and the keywords. */
+static void
+add_topics(struct cands *k, struct jctx *c, const char *word)
+{
+	size_t from = k->n;
+	struct tb_book *b = tb_for(c);
+	for (uint32_t i = 0; b && i < b->npages; i++)
+		if (b->pages[i].title && english(&b->pages[i]))
+			add_if(k, b->pages[i].title, word);
+	for (uint32_t i = 0; b && i < b->nheadings; i++)
+		if (b->headings[i].title && b->headings[i].level <= 2 &&
+		    english(&b->pages[b->headings[i].page]))
+			add_if(k, b->headings[i].title, word);
+	if (repl_topic_names != NULL) {
+		const char **names = NULL;
+		size_t n = repl_topic_names(c, &names);
+		for (size_t i = 0; i < n; i++)
+			if (names[i])
+				add_if(k, names[i], word);
+	}
+	sort_unique(k, from);
+	add_terms(k, c->rel, word);
 	sort_unique(k, from);
 }
 
@@ -261,14 +298,7 @@ add_for_arg(struct cands *k, struct jctx *c, const struct jcmd *cmd, char **w, i
 		}
 		break;
 	case JA_TOPIC:
-		if (repl_topic_names != NULL) {
-			const char **names = NULL;
-			size_t n = repl_topic_names(c, &names), from = k->n;
-			for (size_t i = 0; i < n; i++)
-				if (names[i])
-					add_if(k, names[i], word);
-			sort_unique(k, from);
-		}
+		add_topics(k, c, word);
 		break;
 	case JA_SETTING:
 	case JA_NONE:

@@ -2,6 +2,7 @@
  * command language leaves, on the hand-written mini release (tests/golden/data/mini-cr.txt). */
 #include "t.h"
 #include "repl/repl.h"
+#include "cli/cmd_textbook.h"
 #include "cli_standin.h"
 
 static struct jctx c;
@@ -98,6 +99,11 @@ main(void)
 	comp("define \"first strike\" ", 22, &ws);
 	CHECK_INT((long long)ws, 22, "a closed quote and a space start a new word");
 
+	/* the textbook (corpus/ of the source tree): its cards and its topics */
+	CHECK_STR(all("cards grizz"), "\"Grizzly Bears\"", "card names from the textbook's examples");
+	CHECK_STR(all("textbook \"state-b"), "\"State-based actions\"", "textbook topics");
+	CHECK_STR(all("explain lethal"), "\"Lethal Damage\"", "topics include glossary terms");
+
 	size_t wss;
 	char **v = NULL;
 	size_t n = repl_complete_shell(&c, "follow", 6, &wss, &v);
@@ -151,6 +157,7 @@ main(void)
 	fclose(mem);
 	free(outbuf);
 	jnav_reset_links(&c);
+	tb_ctx_free(&c);
 	out_free(&o);
 	jindex_free(ix);
 	return T_DONE();
