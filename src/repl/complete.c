@@ -357,7 +357,7 @@ complete(struct jctx *c, const char *line, size_t cursor, bool shell, size_t *wo
 	bool want_value = false;
 	const char *value_of = NULL;
 	struct jindex *own = NULL;   /* the releases named by --rules on the line being completed */
-	struct jctx lc;
+	struct jctx lc, *orig = c;
 	if (shell) {
 		int i = 0;
 		const char *cr = NULL;
@@ -418,6 +418,13 @@ complete(struct jctx *c, const char *line, size_t cursor, bool shell, size_t *wo
 			add_rules(&k, c->rel, word);
 	}
 	repl_tok_free(&t);
+	if (c == &lc && lc.textbook != orig->textbook) {
+		/* a textbook loaded for the completion: linked to `own`, it goes with it */
+		if (own == NULL && orig->textbook == NULL)
+			orig->textbook = lc.textbook;
+		else
+			tb_free(lc.textbook);   /* not tb_ctx_free(): it would forget --textbook */
+	}
 	if (own != NULL)
 		jindex_free(own);
 	for (size_t i = 0; i < k.n; i++) {
