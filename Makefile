@@ -97,6 +97,9 @@ install: all
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/judge $(DESTDIR)$(MANDIR)/judge.1
+	rm -f $(DESTDIR)$(PREFIX)/share/bash-completion/completions/judge \
+	  $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_judge \
+	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/judge.fish
 	rm -rf $(DESTDIR)$(DATADIR)
 
 clean:

@@ -1,6 +1,7 @@
 /* cmdtab.c — the command table: dispatch, help and completion all read it. */
 #include "cmd.h"
 #include "cmd_rules.h"
+#include "../repl/repl.h"
 #include "../study/study.h"
 #include "../history/history.h"
 #include "../search/search.h"
@@ -26,6 +27,20 @@ const struct jcmd jcmd_table[] = {
 	{"explain", NULL, JA_TOPIC, "explain TOPIC", "the CR rule, the glossary entry and the textbook page on a topic, together", cmd_explain, false},
 	{"cards", "card", JA_CARD, "cards [NAME]", "the textbook examples that mention a card (name or its start, any case)", cmd_cards, false},
 	{"check", "lint", JA_FILE, "check FILE...", "parse rules files and print their diagnostics; exit status is the worst level", cmd_check, false},
+	/* REPL: help, navigation and session settings (src/repl/) */
+	{"help", "?", JA_COMMAND, "help [COMMAND]", "list the commands, or show how to use one", repl_cmd_help, false},
+	{"follow", "go", JA_NONE, "follow N", "go to link [N] of the last answer (typing N alone does the same)", repl_cmd_follow, true},
+	{"back", "b", JA_NONE, "back", "go back to the rule visited before this one", repl_cmd_back, true},
+	{"forward", "fwd", JA_NONE, "forward", "go forward again after back", repl_cmd_forward, true},
+	{"next", "n", JA_NONE, "next", "the next rule in the text", repl_cmd_next, true},
+	{"prev", "p previous", JA_NONE, "prev", "the previous rule in the text", repl_cmd_prev, true},
+	{"up", "u", JA_NONE, "up", "the rule the current one belongs to", repl_cmd_up, true},
+	{"children", "subrules", JA_RULE, "children [ID]", "the subrules of the current rule (or of ID), numbered", repl_cmd_children, true},
+	{"where", "path", JA_RULE, "where [ID]", "the path from the section down to the current rule (or ID)", repl_cmd_where, true},
+	{":set", NULL, JA_SETTING, ":set NAME VALUE", "change a setting for the session: width, color, examples, json, verbose, limit, pager", repl_cmd_set, true},
+	{":use", NULL, JA_RELEASE, ":use DATE", "answer from another loaded release", repl_cmd_use, true},
+	{":settings", NULL, JA_NONE, ":settings", "show the settings", repl_cmd_settings, true},
+	{":source", NULL, JA_FILE, ":source FILE", "run the REPL commands in FILE", repl_cmd_source, true},
 	/* history: every release at once (cmd_history.c) */
 	{"diff", NULL, JA_RELEASE, "diff OLD [NEW] [SECTION]", "rules added, removed, changed and moved between two releases, with a word diff", hist_cmd_diff, false},
 	{"history", "trace", JA_RULE, "history ID", "one rule through every loaded release, following renumbering", hist_cmd_history, false},

@@ -232,7 +232,7 @@ jindex_release(const struct jindex *ix, const char *which)
 	int digits = 0, val = 0;
 	for (const char *p = which; *p; p++) {
 		if (isdigit((unsigned char)*p)) {
-			if (digits < 8)
+			if (digits >= 0 && digits < 8)   /* after a bad character, stop adding */
 				val = val * 10 + (*p - '0');
 			digits++;
 		} else if (!(*p == '-' || *p == '/' || *p == '.')) {

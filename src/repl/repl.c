@@ -1,0 +1,598 @@
+/* repl.c — the read-run-print loop: readline on a terminal, plain lines on a pipe, and the
+ * dispatch of bare input (a rule number looks up, a term defines, anything else searches). */
+#include "repl_priv.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/select.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <readline/history.h>
+#include <readline/readline.h>
+
+#include "../base/buf.h"
+#include "../base/mem.h"
+#include "../cli/cmd_rules.h"
+
+volatile sig_atomic_t judge_interrupted;
+size_t (*repl_board_names)(void *board, const char ***names);
+size_t (*repl_topic_names)(struct jctx *c, const char ***names);
+
+#define HISTORY_MAX 2000
+
+/* Run a command. The table's jcmd_run() starts every answer with fresh links; commands
+ * that read the last answer's links or only change settings are called directly. */
+static int
+run_words(struct jctx *c, int argc, char **argv, bool keep_links)
+{
+	judge_interrupted = 0;
+	const struct jcmd *k = keep_links ? jcmd_find(argv[0]) : NULL;
+	int rc = k ? k->fn(c, argc, argv) : jcmd_run(c, argc, argv);
+	if (judge_interrupted) {
+		/* a half-built answer is worse than none */
+		sbuf_reset(&c->out->buf);
+		fputs("judge: interrupted\n", stderr);
+		judge_interrupted = 0;
+	}
+	out_flush(c->out);
+	clearerr(stdout);   /* a write cut short by Ctrl-C must not silence the next answers */
+	return rc;
+}
+
+int
+repl_show_rule(struct jctx *c, const char *num)
+{
+	if (jcmd_find("rule") == NULL) {
+		jerr(c, NULL, "rule lookup is unavailable in this build");
+		return JX_USAGE;
+	}
+	char *argv[] = { (char *)"rule", (char *)num, NULL };
+	jnav_reset_links(c);
+	return run_words(c, 2, argv, false);
+}
+
+static unsigned
+edit_distance1(const char *a, const char *b)
+{
+	/* Damerau-Levenshtein limited to what "is this a typo" needs: 0, 1 or more */
+	size_t la = strlen(a), lb = strlen(b);
+	if (la > lb + 1 || lb > la + 1)
+		return 2;
+	size_t i = 0;
+	while (i < la && i < lb && a[i] == b[i])
+		i++;
+	if (i == la && i == lb)
+		return 0;
+	if (la == lb) {
+		if (strcmp(a + i + 1, b + i + 1) == 0)
+			return 1;
+		if (i + 1 < la && a[i] == b[i + 1] && a[i + 1] == b[i] && strcmp(a + i + 2, b + i + 2) == 0)
+			return 1;
+		return 2;
+	}
+	if (la > lb)
+		return strcmp(a + i + 1, b + i) == 0 ? 1 : 2;
+	return strcmp(a + i, b + i + 1) == 0 ? 1 : 2;
+}
+
+const struct jcmd *
+repl_near_command(const char *word, bool prefix)
+{
+	size_t n = strlen(word);
+	if (n < 2)
+		return NULL;
+	const struct jcmd *prefix_hit = NULL;
+	int prefix_hits = 0;
+	for (size_t i = 0; i < jcmd_count; i++) {
+		const char *name = jcmd_table[i].name;
+		if (n >= 3 && edit_distance1(word, name) == 1)
+			return &jcmd_table[i];
+		if (strncmp(word, name, n) == 0) {
+			prefix_hit = &jcmd_table[i];
+			prefix_hits++;
+		}
+	}
+	return prefix && prefix_hits == 1 ? prefix_hit : NULL;
+}
+
+bool
+repl_looks_like_rule(const char *w)
+{
+	jrid ids[4];
+	/* a bad range (-1) is still meant as rules: `rule` says what is wrong with it */
+	return rules_parse_spec(w, ids, 4) != 0;
+}
+
+static bool
+all_digits(const char *w)
+{
+	if (!*w)
+		return false;
+	for (; *w; w++)
+		if (*w < '0' || *w > '9')
+			return false;
+	return true;
+}
+
+static char *
+join_words(int argc, char **argv)
+{
+	struct sbuf b = {0};
+	for (int i = 0; i < argc; i++)
+		sbuf_addf(&b, "%s%s", i ? " " : "", argv[i]);
+	return sbuf_take(&b);
+}
+
+/* "rul 702.1" is a typo of a command, not a search for the word "rul"; "rules text" is a
+ * search. Only a near command whose arguments fit is taken for a typo. */
+static const struct jcmd *
+typo_of(int argc, char **argv)
+{
+	if (argc < 2)
+		return NULL;
+	const struct jcmd *k = repl_near_command(argv[0], false);
+	if (k == NULL)
+		return NULL;
+	for (int i = 1; i < argc; i++) {
+		bool fits = false;
+		if (k->arg == JA_RULE)
+			fits = repl_looks_like_rule(argv[i]);
+		else if (k->arg == JA_COMMAND)
+			fits = jcmd_find(argv[i]) != NULL;
+		else if (k->arg == JA_FILE)
+			fits = access(argv[i], F_OK) == 0;
+		if (!fits)
+			return NULL;
+	}
+	return k;
+}
+
+/* Commands that answer from the last answer's links, or only change settings, keep them. */
+static bool
+keeps_links(const char *name)
+{
+	static const char *const keep[] = { "follow", "help", ":set", ":use", ":settings", ":source" };
+	for (size_t i = 0; i < sizeof keep / sizeof keep[0]; i++)
+		if (strcmp(name, keep[i]) == 0)
+			return true;
+	return false;
+}
+
+static int
+exec_words(struct jctx *c, int argc, char **argv)
+{
+	const struct jcmd *cmd = jcmd_find(argv[0]);
+	if (cmd != NULL) {
+		bool keep = keeps_links(cmd->name);
+		if (!keep)
+			jnav_reset_links(c);
+		return run_words(c, argc, argv, keep);
+	}
+	if (argv[0][0] == ':') {
+		jerr(c, "REPL settings are :set, :use, :settings and :source; type 'help :set'",
+		    "unknown command '%s'", argv[0]);
+		return JX_USAGE;
+	}
+	if (argc == 1 && all_digits(argv[0]) && c->nav && c->nav->nlinks > 0 &&
+	    strlen(argv[0]) < 6 && atoi(argv[0]) >= 1 && atoi(argv[0]) <= c->nav->nlinks) {
+		char *fa[] = { (char *)"follow", argv[0], NULL };
+		return run_words(c, 2, fa, true);
+	}
+	bool rules = true;
+	for (int i = 0; i < argc && rules; i++)
+		rules = repl_looks_like_rule(argv[i]);
+	if (rules && jcmd_find("rule") != NULL) {
+		char **ra = xcalloc((size_t)argc + 2, sizeof *ra);
+		ra[0] = (char *)"rule";
+		memcpy(ra + 1, argv, (size_t)argc * sizeof *argv);
+		jnav_reset_links(c);
+		int rc = run_words(c, argc + 1, ra, false);
+		free(ra);
+		return rc;
+	}
+	char *phrase = join_words(argc, argv);
+	int rc;
+	if (c->rel && jrel_define(c->rel, phrase) != JNONE && jcmd_find("define") != NULL) {
+		char *da[] = { (char *)"define", phrase, NULL };
+		jnav_reset_links(c);
+		rc = run_words(c, 2, da, false);
+	} else if (typo_of(argc, argv) != NULL) {
+		char hint[128];
+		snprintf(hint, sizeof hint, "did you mean '%s'? type 'help' for the commands",
+		    typo_of(argc, argv)->name);
+		jerr(c, hint, "unknown command '%s'", argv[0]);
+		rc = JX_USAGE;
+	} else if (jcmd_find("search") != NULL) {
+		char **sa = xcalloc((size_t)argc + 2, sizeof *sa);
+		sa[0] = (char *)"search";
+		memcpy(sa + 1, argv, (size_t)argc * sizeof *argv);
+		jnav_reset_links(c);
+		rc = run_words(c, argc + 1, sa, false);
+		free(sa);
+	} else {
+		const struct jcmd *near = repl_near_command(argv[0], true);
+		char hint[128];
+		if (near)
+			snprintf(hint, sizeof hint, "did you mean '%s'? type 'help' for the commands", near->name);
+		else
+			snprintf(hint, sizeof hint, "look up a rule number (702.19) or a glossary term, or type 'help'");
+		jerr(c, hint, "'%s' is not a command, rule or glossary term, and search is unavailable", phrase);
+		rc = JX_NOTFOUND;
+	}
+	free(phrase);
+	return rc;
+}
+
+static int
+exec_one(struct jctx *c, const char *line, size_t len)
+{
+	struct repl_tok t;
+	int rc = JX_OK;
+	if (repl_tokenize(line, len, &t) < 0) {
+		jerr(c, NULL, "%s at column %zu", t.err, t.err_col);
+		diag_caret(stderr, line, len, (unsigned)t.err_col);
+		fputs("  close the quote, or put a backslash before it\n", stderr);
+		rc = JX_USAGE;
+	} else if (t.argc > 0) {
+		rc = exec_words(c, t.argc, t.argv);
+	}
+	repl_tok_free(&t);
+	return rc;
+}
+
+int
+repl_exec_line(struct jctx *c, const char *line)
+{
+	/* a pasted block arrives as one line with newlines in it: run each line */
+	int worst = JX_OK;
+	const char *p = line;
+	for (;;) {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+		int rc = exec_one(c, p, len);
+		if (rc > worst)
+			worst = rc;
+		if (nl == NULL)
+			break;
+		p = nl + 1;
+	}
+	return worst;
+}
+
+static void
+start_session(struct jctx *c, struct jnav *nav)
+{
+	c->interactive = true;
+	if (c->nav == NULL) {
+		memset(nav, 0, sizeof *nav);
+		nav->pos = -1;
+		c->nav = nav;
+	}
+}
+
+int
+repl_exec_stream(struct jctx *c, FILE *f)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+	int worst = JX_OK;
+	while ((n = getline(&line, &cap, f)) >= 0) {
+		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+			line[--n] = '\0';
+		int rc = exec_one(c, line, (size_t)n);
+		if (rc > worst)
+			worst = rc;
+	}
+	free(line);
+	return worst;
+}
+
+/* ---- the terminal REPL ---- */
+
+static struct jctx *tty_ctx;
+/* SIGINT and SIGWINCH are blocked except inside pselect() and while a command runs, so a
+ * signal cannot slip in between checking the flags and going to sleep. */
+static sigset_t unblocked;
+static char *hist_path;
+static bool tty_eof;
+static int hist_added;
+
+static void
+on_sigint(int sig)
+{
+	(void)sig;
+	judge_interrupted = 1;
+}
+
+static int
+mkdir_p(char *path, mode_t last_mode)
+{
+	for (char *s = path + 1; *s; s++) {
+		if (*s != '/')
+			continue;
+		*s = '\0';
+		int r = mkdir(path, 0755);
+		*s = '/';
+		if (r < 0 && errno != EEXIST)
+			return -1;
+	}
+	if (mkdir(path, last_mode) < 0 && errno != EEXIST)
+		return -1;
+	return 0;
+}
+
+static void
+history_open(void)
+{
+	const char *xdg = getenv("XDG_STATE_HOME");
+	const char *home = getenv("HOME");
+	struct sbuf d = {0};
+	if (xdg && *xdg == '/')
+		sbuf_addf(&d, "%s/judge", xdg);
+	else if (home && *home)
+		sbuf_addf(&d, "%s/.local/state/judge", home);
+	else
+		return;
+	char *dir = sbuf_take(&d);
+	if (mkdir_p(dir, 0700) < 0) {
+		fprintf(stderr, "judge: cannot create %s: %s (history will not be saved)\n", dir,
+		    strerror(errno));
+		free(dir);
+		return;
+	}
+	struct sbuf p = {0};
+	sbuf_addf(&p, "%s/history", dir);
+	free(dir);
+	hist_path = sbuf_take(&p);
+	/* append_history() needs the file to exist */
+	int fd = open(hist_path, O_WRONLY | O_CREAT | O_APPEND, 0600);
+	if (fd >= 0)
+		close(fd);
+	stifle_history(HISTORY_MAX);
+	read_history(hist_path);
+	history_truncate_file(hist_path, HISTORY_MAX);
+}
+
+static void
+history_save(char *line)
+{
+	if (*line == '\0' || *line == ' ')
+		return;   /* a leading space keeps a line out of the history, as in bash */
+	size_t n = strlen(line);
+	while (n > 0 && (line[n - 1] == ' ' || line[n - 1] == '\t'))
+		line[--n] = '\0';   /* Tab leaves a space after a completed word */
+	HIST_ENTRY *last = history_length > 0 ? history_get(history_base + history_length - 1) : NULL;
+	if (last && strcmp(last->line, line) == 0)
+		return;
+	add_history(line);
+	if (hist_path == NULL)
+		return;
+	/* written at once, so a crash loses nothing; trimmed now and then, not every line */
+	append_history(1, hist_path);
+	if (++hist_added % 100 == 0)
+		history_truncate_file(hist_path, HISTORY_MAX);
+}
+
+static volatile sig_atomic_t resized;
+
+static void
+on_sigwinch(int sig)
+{
+	(void)sig;
+	resized = 1;
+}
+
+static void
+follow_terminal_size(struct jctx *c)
+{
+	struct out now;
+	out_init(&now, c->out->f);
+	out_free(&now);
+	c->out->rows = now.rows;
+	if (!repl_width_fixed)
+		c->out->width = now.width;
+}
+
+static void
+on_line(char *line)
+{
+	if (line == NULL) {
+		tty_eof = true;
+		rl_callback_handler_remove();
+		fputc('\n', stdout);
+		return;
+	}
+	/* the handler is gone while the command runs, so it may page or print freely */
+	rl_callback_handler_remove();
+	/* a bracketed paste of several lines: each line is its own history entry */
+	for (char *p = line, *nl; p != NULL; p = nl ? nl + 1 : NULL) {
+		nl = strchr(p, '\n');
+		char *one = nl ? xstrndup(p, (size_t)(nl - p)) : xstrdup(p);
+		history_save(one);
+		free(one);
+	}
+	follow_terminal_size(tty_ctx);
+	sigset_t blocked;
+	sigprocmask(SIG_SETMASK, &unblocked, &blocked);
+	repl_exec_line(tty_ctx, line);
+	sigprocmask(SIG_SETMASK, &blocked, NULL);
+	free(line);
+	if (!tty_eof)
+		rl_callback_handler_install("judge> ", on_line);
+}
+
+static char **complete_list;
+static size_t complete_n, complete_i, complete_skip;
+
+static char *
+complete_next(const char *text, int state)
+{
+	(void)text;
+	if (state == 0)
+		complete_i = 0;
+	while (complete_i < complete_n) {
+		const char *s = complete_list[complete_i++] + complete_skip;
+		size_t n = strlen(s);
+		/* readline closes the quote itself */
+		if (complete_skip && n > 0 && (s[n - 1] == '"' || s[n - 1] == '\''))
+			n--;
+		return xstrndup(s, n);
+	}
+	return NULL;
+}
+
+static char **
+on_complete(const char *text, int start, int end)
+{
+	(void)end;
+	rl_attempted_completion_over = 1;   /* no fallback to file names */
+	repl_free_list(complete_list, complete_n);
+	size_t ws = 0;
+	complete_list = NULL;
+	complete_n = repl_complete(tty_ctx, rl_line_buffer, (size_t)rl_point, &ws, &complete_list);
+	/* readline starts the word after an opening quote; our candidates include it */
+	complete_skip = (size_t)start > ws ? (size_t)start - ws : 0;
+	rl_completion_append_character = ' ';
+	if (complete_n == 1) {
+		size_t n = strlen(complete_list[0]);
+		if (n > 0 && complete_list[0][n - 1] == '/')
+			rl_completion_append_character = '\0';
+	}
+	return rl_completion_matches(text, complete_next);
+}
+
+static int
+run_tty(struct jctx *c)
+{
+	tty_ctx = c;
+	tty_eof = false;
+	rl_readline_name = "judge";
+	rl_catch_signals = 0;   /* our handler, so Ctrl-C abandons the line instead of exiting */
+	rl_completer_word_break_characters = (char *)" \t\n";
+	rl_completer_quote_characters = "\"'";
+	rl_variable_bind("completion-ignore-case", "on");
+	rl_sort_completion_matches = 0;   /* rule numbers come in document order */
+	rl_attempted_completion_function = on_complete;
+	history_open();
+
+	struct sigaction sa, old;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_sigint;
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = 0;   /* no SA_RESTART: a running command's reads must wake up */
+	sigaction(SIGINT, &sa, &old);
+	/* readline leaves SIGWINCH to us in callback mode with rl_catch_signals off */
+	struct sigaction wa, oldw;
+	memset(&wa, 0, sizeof wa);
+	wa.sa_handler = on_sigwinch;
+	sigemptyset(&wa.sa_mask);
+	sigaction(SIGWINCH, &wa, &oldw);
+	rl_catch_sigwinch = 0;
+	sigset_t both;
+	sigemptyset(&both);
+	sigaddset(&both, SIGINT);
+	sigaddset(&both, SIGWINCH);
+	sigprocmask(SIG_BLOCK, &both, &unblocked);
+	sigdelset(&unblocked, SIGINT);
+	sigdelset(&unblocked, SIGWINCH);
+
+	rl_callback_handler_install("judge> ", on_line);
+	while (!tty_eof) {
+		fd_set fds;
+		FD_ZERO(&fds);
+		FD_SET(STDIN_FILENO, &fds);
+		int r = pselect(STDIN_FILENO + 1, &fds, NULL, NULL, NULL, &unblocked);
+		if (r < 0 && errno != EINTR) {
+			rl_callback_handler_remove();
+			break;
+		}
+		if (resized) {
+			resized = 0;
+			rl_resize_terminal();
+		}
+		if (judge_interrupted) {
+			/* Ctrl-C: drop the half-typed line and start a fresh prompt */
+			judge_interrupted = 0;
+			rl_point = rl_end;   /* "^C" goes after what was typed, as in a shell */
+			rl_redisplay();
+			fputs("^C", stdout);
+			fflush(stdout);
+			/* not rl_free_line_state(): it redisplays, wiping the abandoned text */
+			rl_callback_sigcleanup();
+			rl_replace_line("", 1);
+			rl_callback_handler_remove();
+			fputs("\n", stdout);
+			fflush(stdout);
+			rl_callback_handler_install("judge> ", on_line);
+			continue;
+		}
+		if (r > 0)
+			rl_callback_read_char();
+	}
+	sigprocmask(SIG_SETMASK, &unblocked, NULL);
+	sigaction(SIGINT, &old, NULL);
+	sigaction(SIGWINCH, &oldw, NULL);
+	repl_free_list(complete_list, complete_n);
+	complete_list = NULL;
+	complete_n = 0;
+	if (hist_path)
+		history_truncate_file(hist_path, HISTORY_MAX);
+	free(hist_path);
+	hist_path = NULL;
+	clear_history();
+	return JX_OK;
+}
+
+int
+repl_run(struct jctx *c)
+{
+	struct jnav nav;
+	start_session(c, &nav);
+	bool tty = isatty(STDIN_FILENO);
+	/* what the command line set, told apart from the defaults, so it wins over the init file */
+	struct out def;
+	out_init(&def, c->out->f);
+	out_free(&def);
+	struct jctx flags = *c;
+	int flag_width = c->out->width;
+	bool flag_color = c->out->color, flag_page = c->out->page;
+	if (!tty) {
+		/* a script gets no colour and no pager unless it asks (--color, :set color on) */
+		c->out->color = false;
+		c->out->page = false;
+	}
+	if (!repl_init_loaded) {
+		repl_load_init(c);
+		if (flag_width != def.width) {
+			c->out->width = flag_width;
+			repl_width_fixed = true;
+		}
+		if (flag_color != def.color)
+			c->out->color = flag_color;
+		if (flag_page != def.page)
+			c->out->page = flag_page && tty;
+		if (!flags.examples)
+			c->examples = false;
+		if (flags.json)
+			c->json = true;
+		if (flags.verbose)
+			c->verbose = true;
+		if (flags.limit)
+			c->limit = flags.limit;
+		if (c->ix && flags.rel != jindex_default(c->ix))
+			c->rel = flags.rel;   /* --cr */
+	} else if (flag_width != def.width) {
+		repl_width_fixed = true;
+	}
+	int rc = tty ? run_tty(c) : repl_exec_stream(c, stdin);
+	if (c->nav == &nav) {
+		jnav_reset_links(c);
+		c->nav = NULL;
+	}
+	return rc;
+}

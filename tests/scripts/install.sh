@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# install.sh — `make install PREFIX=/usr DESTDIR=…` puts the binary, man page, completions and
+# data where they belong, and the installed binary finds its data without the source tree.
+set -u
+n=0; bad=0
+ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else bad=1; echo "not ok $n - $2"; fi; }
+D=$(mktemp -d); trap 'rm -rf "$D"' EXIT
+B=$(basename "$(dirname "$JUDGE")")
+[ "$B" = . ] && B=build
+make -s --no-print-directory install PREFIX=/usr DESTDIR="$D" BUILD="$B" >"$D.log" 2>&1
+ok $? "make install PREFIX=/usr DESTDIR=… succeeds"
+for f in bin/judge share/man/man1/judge.1 share/bash-completion/completions/judge \
+	share/zsh/site-functions/_judge share/fish/vendor_completions.d/judge.fish; do
+	[ -f "$D/usr/$f" ]; ok $? "installed /usr/$f"
+done
+[ -x "$D/usr/bin/judge" ]; ok $? "the binary is executable"
+want=$(ls rules | wc -l); got=$(ls "$D/usr/share/judge/rules" | wc -l)
+[ "$want" = "$got" ] && [ "$got" -gt 0 ]; ok $? "all $want built-in rules files installed"
+cmp -s rules/000_8e3fff5fe3955226.txt "$D/usr/share/judge/rules/000_8e3fff5fe3955226.txt"; ok $? "rules installed byte for byte"
+
+# run it from elsewhere, with nothing pointing at the source tree
+out=$(cd / && env -u JUDGE_DATA "$D/usr/bin/judge" --json versions 2>&1)
+ok $? "the installed binary runs from / without JUDGE_DATA"
+case "$out" in *"$D/usr/share/judge/rules/"*) ok 0 "its releases come from the installed share/judge";;
+	*) ok 1 "its releases come from the installed share/judge"; echo "# $out" | head -5;; esac
+case "$out" in *"$(pwd)"/rules*) ok 1 "nothing is read from the source tree";; *) ok 0 "nothing is read from the source tree";; esac
+nrel=$(cd / && env -u JUDGE_DATA "$D/usr/bin/judge" versions 2>/dev/null | grep -c '_[0-9a-f]*\.txt$')
+[ "$nrel" = "$want" ]; ok $? "the installed binary loads $want releases (got $nrel)"
+r=$(cd / && printf '100.1\n' | env -u JUDGE_DATA "$D/usr/bin/judge" 2>&1)
+case "$r" in *"two or more players"*) ok 0 "the installed REPL answers a lookup";; *) ok 1 "the installed REPL answers a lookup";; esac
+
+if command -v mandoc >/dev/null; then
+	lint=$(mandoc -Tlint -Wwarning "$D/usr/share/man/man1/judge.1" 2>&1 | grep -v 'mandoc.db')
+	[ -z "$lint" ]; ok $? "the installed man page is clean under mandoc -Tlint"
+	[ -z "$lint" ] || echo "# $lint"
+	mandoc -Tascii "$D/usr/share/man/man1/judge.1" | sed 's/.\x08//g' | grep -q 'INTERACTIVE USE'; ok $? "the man page renders"
+fi
+
+got=$(cd / && PATH="$D/usr/bin:$PATH" bash -c 'source "$1"; COMP_WORDS=(judge vers); COMP_CWORD=1
+	COMP_LINE="judge vers"; COMP_POINT=10; _judge; echo "${COMPREPLY[*]}"' bash "$D/usr/share/bash-completion/completions/judge")
+[ "$got" = versions ]; ok $? "the installed bash completion completes through the installed binary"
+
+make -s --no-print-directory uninstall PREFIX=/usr DESTDIR="$D" >>"$D.log" 2>&1
+left=$(find "$D" -type f | wc -l)
+[ "$left" = 0 ]; ok $? "make uninstall removes every installed file ($left left)"
+rm -f "$D.log"
+exit $bad
