@@ -47,7 +47,13 @@ $(BUILD)/tests/%: tests/unit/%.c tests/unit/t.h $(BUILD)/libjudge.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -Isrc -o $@ $< $(BUILD)/libjudge.a $(LIBS) $(LDFLAGS)
 
-units: $(UNIT_BINS)
+# each fuzz target also builds with gcc as a replay of its seeds and found corpus
+REPLAY_BINS := $(FUZZ_SRCS:tests/fuzz/%.c=$(BUILD)/tests/replay_%)
+$(BUILD)/tests/replay_%: tests/fuzz/%.c tests/fuzz/replay.c $(BUILD)/libjudge.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -Isrc -o $@ $< tests/fuzz/replay.c $(BUILD)/libjudge.a $(LIBS) $(LDFLAGS)
+
+units: $(UNIT_BINS) $(REPLAY_BINS)
 
 # The test suite: unit programs, golden files run through the binary, scripted tests.
 check: all units

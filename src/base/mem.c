@@ -76,8 +76,19 @@ struct arena_block {
 
 #define ARENA_CHUNK (256u * 1024u)
 
+static void *arena_raw(struct arena *a, size_t n);
+
 void *
 arena_alloc(struct arena *a, size_t n)
+{
+	void *p = arena_raw(a, n);
+	memset(p, 0, n);
+	return p;
+}
+
+/* Uninitialised space, for copies that overwrite it all at once. */
+static void *
+arena_raw(struct arena *a, size_t n)
 {
 	struct arena_block *b = a->head;
 	n = (n + 7) & ~(size_t)7;
@@ -100,14 +111,13 @@ arena_alloc(struct arena *a, size_t n)
 	void *p = b->data + b->used;
 	b->used += n;
 	a->used_total += n;
-	memset(p, 0, n);
 	return p;
 }
 
 char *
 arena_strndup(struct arena *a, const char *s, size_t n)
 {
-	char *p = arena_alloc(a, n + 1);
+	char *p = arena_raw(a, n + 1);
 	memcpy(p, s, n);
 	p[n] = '\0';
 	return p;
@@ -122,7 +132,7 @@ arena_strdup(struct arena *a, const char *s)
 void *
 arena_memdup(struct arena *a, const void *src, size_t n)
 {
-	void *p = arena_alloc(a, n);
+	void *p = arena_raw(a, n);
 	if (n)
 		memcpy(p, src, n);
 	return p;

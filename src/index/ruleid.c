@@ -2,7 +2,6 @@
 #include "ruleid.h"
 
 #include <ctype.h>
-#include <stdio.h>
 
 bool
 jrid_letter_valid(int c)
@@ -95,16 +94,31 @@ jrid_from_str(const char *s)
 	return *e == '\0' ? id : JRID_NONE;
 }
 
+static char *
+put_uint(char *p, unsigned v)
+{
+	char tmp[12];
+	int k = 0;
+	do
+		tmp[k++] = (char)('0' + v % 10);
+	while ((v /= 10) != 0);
+	while (k)
+		*p++ = tmp[--k];
+	return p;
+}
+
 char *
 jrid_str(jrid id, char buf[16])
 {
-	unsigned chap = JRID_CHAP(id), num = JRID_NUM(id), letter = JRID_LETTER(id);
-	if (num == 0)
-		snprintf(buf, 16, "%u", chap);
-	else if (letter == 0)
-		snprintf(buf, 16, "%u.%u", chap, num);
-	else
-		snprintf(buf, 16, "%u.%u%c", chap, num, (char)letter);
+	unsigned num = JRID_NUM(id), letter = JRID_LETTER(id);
+	char *p = put_uint(buf, JRID_CHAP(id));
+	if (num) {
+		*p++ = '.';
+		p = put_uint(p, num);
+		if (letter)
+			*p++ = (char)letter;
+	}
+	*p = '\0';
 	return buf;
 }
 

@@ -8,12 +8,16 @@
 
 /* A rule id packs section-or-chapter (1-9 are sections, 100-999 chapters), the rule
  * number after the dot (0 = none) and the subrule letter (0 = none, else 'a'..'z'):
- *   chap << 20 | num << 8 | letter.  Sorting ids sorts rules in document order. */
+ *   key(chap) << 20 | num << 8 | letter,
+ * where key puts section n just before chapter n00 (n*200 vs chapter*2+1), so sorting
+ * ids sorts entries in document order: 1, 100, 100.1, 100.1a, ..., 2, 200, ...
+ * JRID_CHAP gives back the section or chapter number. */
 typedef uint32_t jrid;
 
 #define JRID_NONE 0u
-#define JRID_MAKE(chap, num, letter) (((uint32_t)(chap) << 20) | ((uint32_t)(num) << 8) | (uint32_t)(letter))
-#define JRID_CHAP(id) ((id) >> 20)
+#define JRID_CHAPKEY(chap) ((uint32_t)(chap) < 100 ? (uint32_t)(chap) * 200u : (uint32_t)(chap) * 2u + 1u)
+#define JRID_MAKE(chap, num, letter) ((JRID_CHAPKEY(chap) << 20) | ((uint32_t)(num) << 8) | (uint32_t)(letter))
+#define JRID_CHAP(id) (((id) >> 20) & 1u ? ((id) >> 20) >> 1 : ((id) >> 20) / 200u)
 #define JRID_NUM(id) (((id) >> 8) & 0xFFFu)
 #define JRID_LETTER(id) ((id) & 0xFFu)
 

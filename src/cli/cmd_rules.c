@@ -1,0 +1,890 @@
+/* cmd_rules.c — rule, define, refs, backrefs, toc, versions, check. */
+#include "cmd_rules.h"
+#include "../base/buf.h"
+#include "../text/decode.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---------- parsing rule specs ---------- */
+
+static size_t
+dash_at(const char *s)
+{
+	if (*s == '-')
+		return 1;
+	if ((unsigned char)s[0] == 0xE2 && (unsigned char)s[1] == 0x80 &&
+	    ((unsigned char)s[2] == 0x93 || (unsigned char)s[2] == 0x94))
+		return 3;
+	return 0;
+}
+
+int
+rules_parse_spec(const char *spec, jrid *ids, int n)
+{
+	while (isspace((unsigned char)*spec))
+		spec++;
+	const char *e;
+	jrid lo = jrid_parse(spec, &e);
+	if (lo == JRID_NONE)
+		return 0;
+	while (isspace((unsigned char)*e))
+		e++;
+	if (*e == '\0') {
+		ids[0] = lo;
+		return 1;
+	}
+	size_t dl = dash_at(e);
+	if (!dl)
+		return 0;
+	e += dl;
+	while (isspace((unsigned char)*e))
+		e++;
+	jrid hi;
+	if (islower((unsigned char)e[0]) && e[1] == '\0' && JRID_LETTER(lo)) {
+		hi = (lo & ~0xFFu) | (unsigned char)e[0];
+	} else {
+		hi = jrid_from_str(e);
+		if (hi == JRID_NONE)
+			return 0;
+	}
+	if (hi < lo || jrid_level(hi) != jrid_level(lo) || jrid_parent(hi) != jrid_parent(lo))
+		return -1;
+	int k = 0;
+	if (JRID_LETTER(lo)) {
+		if (!jrid_letter_valid((int)JRID_LETTER(hi)))
+			return -1;
+		for (int l = (int)JRID_LETTER(lo); l && l <= (int)JRID_LETTER(hi) && k < n; l = jrid_letter_next(l))
+			ids[k++] = (lo & ~0xFFu) | (uint32_t)l;
+	} else if (JRID_NUM(lo)) {
+		for (uint32_t x = JRID_NUM(lo); x <= JRID_NUM(hi) && k < n; x++)
+			ids[k++] = JRID_MAKE(JRID_CHAP(lo), x, 0);
+	} else {
+		for (uint32_t x = JRID_CHAP(lo); x <= JRID_CHAP(hi) && k < n; x++)
+			ids[k++] = JRID_MAKE(x, 0, 0);
+	}
+	return k;
+}
+
+/* ---------- printing ---------- */
+
+const char *
+rules_label(const struct jrelease *rel, uint32_t i, char *buf, size_t cap)
+{
+	const struct jrule *r = &rel->rules[i];
+	if (r->title) {
+		snprintf(buf, cap, "%s %s", r->num, r->title);
+		return buf;
+	}
+	/* the first words of the text, cut at a word boundary */
+	size_t max = 60, n = strlen(r->text);
+	const char *nl = strchr(r->text, '\n');
+	if (nl && (size_t)(nl - r->text) < n)
+		n = (size_t)(nl - r->text);
+	bool cut = n > max;
+	if (cut) {
+		n = max;
+		while (n > 20 && r->text[n] != ' ')
+			n--;
+	}
+	snprintf(buf, cap, "%s %.*s%s", r->num, (int)n, r->text, cut ? "…" : "");
+	return buf;
+}
+
+static void
+print_id(struct jctx *c, const char *num)
+{
+	out_printf(c->out, "%s%s%s", out_sgr(c->out, OS_ID), num, out_sgr(c->out, OS_RESET));
+}
+
+/* "[3] 510.1c" in the REPL, "510.1c" elsewhere. */
+static void
+link_text(struct jctx *c, struct sbuf *b, const char *num)
+{
+	int k = jnav_link(c, num);
+	if (k > 0)
+		sbuf_addf(b, "%s[%d]%s %s", out_sgr(c->out, OS_DIM), k, out_sgr(c->out, OS_RESET), num);
+	else
+		sbuf_adds(b, num);
+}
+
+static void
+print_list_line(struct jctx *c, const char *label, const struct jrelease *rel,
+    const uint32_t *v, uint32_t n)
+{
+	if (n == 0)
+		return;
+	struct sbuf b = {0};
+	sbuf_addf(&b, "%s%s:%s ", out_sgr(c->out, OS_DIM), label, out_sgr(c->out, OS_RESET));
+	for (uint32_t k = 0; k < n; k++) {
+		if (k)
+			sbuf_adds(&b, ", ");
+		link_text(c, &b, rel->rules[v[k]].num);
+	}
+	out_puts(c->out, "    ");
+	out_wrap(c->out, b.s, 4, 6);
+	sbuf_free(&b);
+}
+
+static void
+print_one(struct jctx *c, const struct jrelease *rel, uint32_t i, int depth)
+{
+	const struct jrule *r = &rel->rules[i];
+	int ind = depth * 2;
+	for (int k = 0; k < ind; k++)
+		out_puts(c->out, " ");
+	print_id(c, r->num);
+	out_puts(c->out, " ");
+	int first = ind + (int)strlen(r->num) + 1;
+	if (r->title && jrid_level(r->id) <= JL_CHAPTER) {
+		struct sbuf b = {0};
+		sbuf_addf(&b, "%s%s%s", out_sgr(c->out, OS_TITLE), r->title, out_sgr(c->out, OS_RESET));
+		out_wrap(c->out, b.s, first, ind + 4);
+		sbuf_free(&b);
+	} else if (r->title) {
+		struct sbuf b = {0};
+		sbuf_addf(&b, "%s%s%s%s", out_sgr(c->out, OS_BOLD), r->title, out_sgr(c->out, OS_RESET),
+		    r->text + strlen(r->title));
+		out_wrap(c->out, b.s, first, ind + 4);
+		sbuf_free(&b);
+	} else {
+		out_wrap(c->out, r->text, first, ind + 4);
+	}
+	if (c->examples) {
+		for (uint32_t k = 0; k < r->nexamples; k++) {
+			struct sbuf b = {0};
+			sbuf_addf(&b, "%sExample:%s %s%s%s", out_sgr(c->out, OS_BOLD), out_sgr(c->out, OS_RESET),
+			    out_sgr(c->out, OS_EX), r->examples[k], out_sgr(c->out, OS_RESET));
+			for (int s = 0; s < ind + 4; s++)
+				out_puts(c->out, " ");
+			out_wrap(c->out, b.s, ind + 4, ind + 6);
+			sbuf_free(&b);
+		}
+	}
+}
+
+static void
+print_tree(struct jctx *c, const struct jrelease *rel, uint32_t i, int depth, bool deep)
+{
+	print_one(c, rel, i, depth);
+	if (!deep)
+		return;
+	const struct jrule *r = &rel->rules[i];
+	for (uint32_t k = 0; k < r->nchildren; k++)
+		print_tree(c, rel, r->children[k], depth + 1, true);
+}
+
+void
+rules_print(struct jctx *c, const struct jrelease *rel, uint32_t i, bool deep)
+{
+	const struct jrule *r = &rel->rules[i];
+	if (jrid_level(r->id) == JL_SECTION) {
+		/* a section is a list of chapters: its contents, not its whole text */
+		print_one(c, rel, i, 0);
+		for (uint32_t k = 0; k < r->nchildren; k++) {
+			char buf[160];
+			struct sbuf b = {0};
+			link_text(c, &b, rules_label(rel, r->children[k], buf, sizeof buf));
+			out_printf(c->out, "  %s\n", b.s);
+			sbuf_free(&b);
+		}
+		return;
+	}
+	print_tree(c, rel, i, 0, deep);
+	print_list_line(c, "See", rel, r->refs, r->nrefs);
+	print_list_line(c, "Cited by", rel, r->backrefs, r->nbackrefs);
+	if (r->ngloss_backrefs) {
+		struct sbuf b = {0};
+		sbuf_addf(&b, "%sGlossary:%s ", out_sgr(c->out, OS_DIM), out_sgr(c->out, OS_RESET));
+		for (uint32_t k = 0; k < r->ngloss_backrefs; k++) {
+			if (k)
+				sbuf_adds(&b, ", ");
+			sbuf_adds(&b, rel->gloss[r->gloss_backrefs[k]].head);
+		}
+		out_puts(c->out, "    ");
+		out_wrap(c->out, b.s, 4, 6);
+		sbuf_free(&b);
+	}
+}
+
+static void
+json_ids(struct jw *w, const char *key, const struct jrelease *rel, const uint32_t *v, uint32_t n)
+{
+	jw_key(w, key);
+	jw_arr(w);
+	for (uint32_t k = 0; k < n; k++)
+		jw_str(w, rel->rules[v[k]].num);
+	jw_arr_end(w);
+}
+
+static void
+json_version(struct jw *w, const struct jrelease *rel)
+{
+	jw_key(w, "version");
+	if (rel->date)
+		jw_str(w, rel->label);
+	else
+		jw_null(w);
+}
+
+void
+rules_json(struct jw *w, const struct jrelease *rel, uint32_t i)
+{
+	const struct jrule *r = &rel->rules[i];
+	jw_obj(w);
+	jw_kstr(w, "id", r->num);
+	json_version(w, rel);
+	jw_kstr(w, "release", rel->label);
+	jw_kstr(w, "title", r->title);
+	jw_kstr(w, "text", r->text);
+	jw_key(w, "examples");
+	jw_arr(w);
+	for (uint32_t k = 0; k < r->nexamples; k++)
+		jw_str(w, r->examples[k]);
+	jw_arr_end(w);
+	jw_key(w, "parent");
+	jw_str(w, r->parent == JNONE ? NULL : rel->rules[r->parent].num);
+	json_ids(w, "children", rel, r->children, r->nchildren);
+	json_ids(w, "refs", rel, r->refs, r->nrefs);
+	json_ids(w, "backrefs", rel, r->backrefs, r->nbackrefs);
+	jw_key(w, "glossary_backrefs");
+	jw_arr(w);
+	for (uint32_t k = 0; k < r->ngloss_backrefs; k++)
+		jw_str(w, rel->gloss[r->gloss_backrefs[k]].head);
+	jw_arr_end(w);
+	jw_key(w, "prev");
+	jw_str(w, i > 0 ? rel->rules[i - 1].num : NULL);
+	jw_key(w, "next");
+	jw_str(w, i + 1 < rel->nrules ? rel->rules[i + 1].num : NULL);
+	jw_key(w, "source");
+	jw_obj(w);
+	jw_kstr(w, "file", rel->file);
+	jw_kint(w, "line", r->line);
+	jw_obj_end(w);
+	jw_obj_end(w);
+}
+
+void
+rules_not_found(struct jctx *c, jrid id)
+{
+	const struct jrelease *rel = c->rel;
+	char num[16], a[16], b[16];
+	jrid_str(id, num);
+	/* the neighbours under the same parent: 704.5l -> 704.5k or 704.5m */
+	jrid below = JRID_NONE, above = JRID_NONE;
+	jrid parent = jrid_parent(id);
+	for (uint32_t i = 0; i < rel->nrules; i++) {
+		jrid x = rel->rules[i].id;
+		if (jrid_parent(x) != parent || jrid_level(x) != jrid_level(id))
+			continue;
+		if (x < id)
+			below = x;
+		else if (x > id && above == JRID_NONE)
+			above = x;
+	}
+	struct sbuf hint = {0};
+	if (JRID_LETTER(id) && !jrid_letter_valid((int)JRID_LETTER(id)))
+		sbuf_addf(&hint, "subrule letters skip l and o; ");
+	if (below != JRID_NONE && above != JRID_NONE)
+		sbuf_addf(&hint, "did you mean %s or %s?", jrid_str(below, a), jrid_str(above, b));
+	else if (below != JRID_NONE)
+		sbuf_addf(&hint, "did you mean %s? (the last one under %s)", jrid_str(below, a),
+		    parent ? jrid_str(parent, b) : "it");
+	else if (above != JRID_NONE)
+		sbuf_addf(&hint, "did you mean %s?", jrid_str(above, a));
+	else if (parent != JRID_NONE && jrel_find(rel, parent) != JNONE)
+		sbuf_addf(&hint, "%s exists: judge %s", jrid_str(parent, a), a);
+	/* other loaded releases that have it */
+	for (uint32_t k = 0; k < c->ix->nrels; k++) {
+		const struct jrelease *o = c->ix->rels[k];
+		if (o != rel && jrel_find(o, id) != JNONE) {
+			sbuf_addf(&hint, "%s%s has %s: judge --cr %s %s", hint.len ? "; " : "", o->label, num, o->label, num);
+			break;
+		}
+	}
+	if (rel->truncated || rel->fragment) {
+		sbuf_addf(&hint, "%sthe %s rules loaded are %s (%s to %s); load a complete release with --rules FILE or `judge update`",
+		    hint.len ? "; " : "", rel->label, rel->truncated ? "truncated" : "a fragment",
+		    rel->nrules ? rel->rules[0].num : "?", rel->last_num ? rel->last_num : "?");
+	}
+	jerr(c, hint.len ? hint.s : NULL, "no rule %s in the %s rules", num, rel->label);
+	sbuf_free(&hint);
+}
+
+/* ---------- commands ---------- */
+
+static int
+need_rel(struct jctx *c)
+{
+	if (c->rel == NULL) {
+		jerr(c, "load rules with --rules FILE (a MagicCompRules YYYYMMDD.txt)", "no rules are loaded");
+		return JX_USAGE;
+	}
+	return JX_OK;
+}
+
+int
+cmd_rule(struct jctx *c, int argc, char **argv)
+{
+	if (need_rel(c))
+		return JX_USAGE;
+	if (argc < 2) {
+		jerr(c, "for example: judge rule 702.19b, judge rule 601.2f-h", "which rule?");
+		return JX_USAGE;
+	}
+	const struct jrelease *rel = c->rel;
+	struct jw w;
+	if (c->json)
+		jw_init(&w, &c->out->buf, true);
+	int status = JX_OK;
+	/* collect the ids first so JSON can choose object or array */
+	jrid ids[512];
+	int nid = 0;
+	for (int a = 1; a < argc; a++) {
+		int k = rules_parse_spec(argv[a], ids + nid, (int)(sizeof ids / sizeof *ids) - nid);
+		if (k == 0) {
+			jerr(c, "a rule number looks like 702.19b; a range like 601.2f-h; for words try: judge search ...",
+			    "'%s' is not a rule number", argv[a]);
+			return JX_USAGE;
+		}
+		if (k < 0) {
+			jerr(c, "a range stays under one parent: 601.2f-h, 702.19b-d, 702.1-5", "bad range '%s'", argv[a]);
+			return JX_USAGE;
+		}
+		nid += k;
+	}
+	bool many = nid > 1;
+	if (c->json && many)
+		jw_arr(&w);
+	int shown = 0;
+	for (int k = 0; k < nid; k++) {
+		uint32_t i = jrel_find(rel, ids[k]);
+		if (i == JNONE) {
+			/* inside a range, a missing letter is just absent; alone, it is an error */
+			if (!many || argc > 2) {
+				rules_not_found(c, ids[k]);
+				status = JX_NOTFOUND;
+			}
+			continue;
+		}
+		shown++;
+		if (c->json) {
+			rules_json(&w, rel, i);
+		} else {
+			if (shown > 1)
+				out_puts(c->out, "\n");
+			rules_print(c, rel, i, !many);
+		}
+		jnav_visit(c, rel->rules[i].id);
+	}
+	if (c->json && many)
+		jw_arr_end(&w);
+	if (c->json && (shown || many))
+		out_puts(c->out, "\n");
+	if (shown == 0 && status == JX_OK) {
+		char a[16];
+		jerr(c, NULL, "none of %s is in the %s rules", jrid_str(ids[0], a), rel->label);
+		status = JX_NOTFOUND;
+	}
+	return status;
+}
+
+/* Glossary terms close to `term`: same prefix, or a small edit distance. */
+static size_t
+edit_distance(const char *a, const char *b, size_t cap)
+{
+	size_t la = strlen(a), lb = strlen(b);
+	if (la > 64 || lb > 64)
+		return cap + 1;
+	size_t d[65][65];
+	for (size_t i = 0; i <= la; i++)
+		d[i][0] = i;
+	for (size_t j = 0; j <= lb; j++)
+		d[0][j] = j;
+	for (size_t i = 1; i <= la; i++) {
+		size_t rowmin = cap + 1;
+		for (size_t j = 1; j <= lb; j++) {
+			size_t cost = a[i - 1] != b[j - 1];
+			size_t v = d[i - 1][j - 1] + cost;
+			if (d[i - 1][j] + 1 < v)
+				v = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < v)
+				v = d[i][j - 1] + 1;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < v)
+				v = d[i - 2][j - 2] + 1;
+			d[i][j] = v;
+			if (v < rowmin)
+				rowmin = v;
+		}
+		if (rowmin > cap)
+			return cap + 1;
+	}
+	return d[la][lb];
+}
+
+static void
+gloss_suggest(const struct jrelease *rel, const char *term, struct sbuf *out)
+{
+	char key[256], cand[256];
+	jfold(term, key, sizeof key);
+	size_t kl = strlen(key);
+	int found = 0;
+	size_t cap = kl < 5 ? 1 : kl < 9 ? 2 : 3;
+	for (size_t pass = 0; pass < 2 && found < 5; pass++) {
+		for (uint32_t i = 0; i < rel->ngloss && found < 5; i++) {
+			for (uint32_t k = 0; k < rel->gloss[i].naliases; k++) {
+				jfold(rel->gloss[i].aliases[k], cand, sizeof cand);
+				bool hit = pass == 0 ? (kl >= 3 && strncmp(cand, key, kl) == 0)
+				    : (edit_distance(key, cand, cap) <= cap && strncmp(cand, key, kl) != 0);
+				if (hit) {
+					sbuf_addf(out, "%s\"%s\"", found ? ", " : "did you mean ", rel->gloss[i].aliases[k]);
+					found++;
+					break;
+				}
+			}
+		}
+	}
+	if (found)
+		sbuf_adds(out, "?");
+}
+
+static void
+define_json(struct jw *w, const struct jrelease *rel, const struct jgloss *g)
+{
+	jw_obj(w);
+	jw_kstr(w, "term", g->head);
+	json_version(w, rel);
+	jw_key(w, "aliases");
+	jw_arr(w);
+	for (uint32_t k = 0; k < g->naliases; k++)
+		jw_str(w, g->aliases[k]);
+	jw_arr_end(w);
+	jw_kbool(w, "obsolete", g->obsolete);
+	jw_kstr(w, "text", g->text);
+	jw_key(w, "examples");
+	jw_arr(w);
+	for (uint32_t k = 0; k < g->nexamples; k++)
+		jw_str(w, g->examples[k]);
+	jw_arr_end(w);
+	json_ids(w, "refs", rel, g->refs, g->nrefs);
+	jw_key(w, "source");
+	jw_obj(w);
+	jw_kstr(w, "file", rel->file);
+	jw_kint(w, "line", g->line);
+	jw_obj_end(w);
+	jw_obj_end(w);
+}
+
+int
+cmd_define(struct jctx *c, int argc, char **argv)
+{
+	if (need_rel(c))
+		return JX_USAGE;
+	if (argc < 2) {
+		jerr(c, "for example: judge define \"lethal damage\"", "which term?");
+		return JX_USAGE;
+	}
+	struct sbuf term = {0};
+	for (int a = 1; a < argc; a++) {
+		if (a > 1)
+			sbuf_addc(&term, ' ');
+		sbuf_adds(&term, argv[a]);
+	}
+	const struct jrelease *rel = c->rel;
+	uint32_t gi = jrel_define(rel, term.s);
+	if (gi == JNONE) {
+		/* a plural or a keyword's rule title still finds it */
+		size_t l = term.len;
+		if (l > 3 && term.s[l - 1] == 's') {
+			term.s[l - 1] = '\0';
+			gi = jrel_define(rel, term.s);
+			term.s[l - 1] = 's';
+		}
+	}
+	if (gi == JNONE) {
+		struct sbuf hint = {0};
+		gloss_suggest(rel, term.s, &hint);
+		if (rel->ngloss == 0)
+			sbuf_addf(&hint, "%sthe %s rules have no glossary%s", hint.len ? "; " : "", rel->label,
+			    rel->truncated ? " (the text is truncated)" : "");
+		else if (!hint.len)
+			sbuf_addf(&hint, "try: judge search %s", term.s);
+		jerr(c, hint.s, "no glossary entry for \"%s\" in the %s rules", term.s, rel->label);
+		sbuf_free(&hint);
+		sbuf_free(&term);
+		return JX_NOTFOUND;
+	}
+	sbuf_free(&term);
+	const struct jgloss *g = &rel->gloss[gi];
+	if (c->json) {
+		struct jw w;
+		jw_init(&w, &c->out->buf, true);
+		define_json(&w, rel, g);
+		out_puts(c->out, "\n");
+		return JX_OK;
+	}
+	struct sbuf b = {0};
+	sbuf_addf(&b, "%s%s%s", out_sgr(c->out, OS_TITLE), g->head, out_sgr(c->out, OS_RESET));
+	out_wrap(c->out, b.s, 0, 2);
+	sbuf_reset(&b);
+	/* numbered senses ("1. ...") and paragraphs each start a line */
+	const char *p = g->text;
+	while (*p) {
+		const char *nl = strchr(p, '\n');
+		size_t n = nl ? (size_t)(nl - p) : strlen(p);
+		sbuf_reset(&b);
+		sbuf_add(&b, p, n);
+		out_puts(c->out, "  ");
+		/* a numbered sense hangs under its text, not its number */
+		out_wrap(c->out, b.s, 2, isdigit((unsigned char)p[0]) && p[1] == '.' ? 5 : 2);
+		p += n + (nl != NULL);
+	}
+	if (c->examples) {
+		for (uint32_t k = 0; k < g->nexamples; k++) {
+			sbuf_reset(&b);
+			sbuf_addf(&b, "%sExample:%s %s%s%s", out_sgr(c->out, OS_BOLD), out_sgr(c->out, OS_RESET),
+			    out_sgr(c->out, OS_EX), g->examples[k], out_sgr(c->out, OS_RESET));
+			out_puts(c->out, "  ");
+			out_wrap(c->out, b.s, 2, 4);
+		}
+	}
+	sbuf_free(&b);
+	print_list_line(c, "See", rel, g->refs, g->nrefs);
+	/* "APNAP Order: See Active Player, Nonactive Player Order." — show where it points */
+	if (strncmp(g->text, "See ", 4) == 0 && strncmp(g->text, "See rule", 8) != 0 && !strchr(g->text, '\n')) {
+		char target[256];
+		snprintf(target, sizeof target, "%s", g->text + 4);
+		size_t tl = strlen(target);
+		while (tl && (target[tl - 1] == '.' || target[tl - 1] == ' '))
+			target[--tl] = '\0';
+		uint32_t ti = jrel_define(rel, target);
+		if (ti != JNONE && ti != gi) {
+			char *argv2[] = {(char *)"define", target};
+			out_puts(c->out, "\n");
+			return cmd_define(c, 2, argv2);
+		}
+	}
+	return JX_OK;
+}
+
+static int
+one_rule_arg(struct jctx *c, int argc, char **argv, uint32_t *out)
+{
+	if (need_rel(c))
+		return JX_USAGE;
+	if (argc != 2) {
+		jerr(c, "for example: judge refs 702.12b", "%s takes one rule number", argv[0]);
+		return JX_USAGE;
+	}
+	jrid id = jrid_from_str(argv[1]);
+	if (id == JRID_NONE) {
+		jerr(c, "a rule number looks like 702.19b", "'%s' is not a rule number", argv[1]);
+		return JX_USAGE;
+	}
+	uint32_t i = jrel_find(c->rel, id);
+	if (i == JNONE) {
+		rules_not_found(c, id);
+		return JX_NOTFOUND;
+	}
+	*out = i;
+	return JX_OK;
+}
+
+static void
+print_rule_list(struct jctx *c, const struct jrelease *rel, const uint32_t *v, uint32_t n)
+{
+	for (uint32_t k = 0; k < n; k++) {
+		char buf[200];
+		struct sbuf b = {0};
+		rules_label(rel, v[k], buf, sizeof buf);
+		int num = jnav_link(c, rel->rules[v[k]].num);
+		if (num)
+			sbuf_addf(&b, "%s[%d]%s ", out_sgr(c->out, OS_DIM), num, out_sgr(c->out, OS_RESET));
+		const char *sp = strchr(buf, ' ');
+		sbuf_addf(&b, "%s%.*s%s%s", out_sgr(c->out, OS_ID), (int)(sp ? sp - buf : (long)strlen(buf)), buf,
+		    out_sgr(c->out, OS_RESET), sp ? sp : "");
+		out_puts(c->out, "  ");
+		out_wrap(c->out, b.s, 2, 6);
+		sbuf_free(&b);
+	}
+}
+
+int
+cmd_refs(struct jctx *c, int argc, char **argv)
+{
+	uint32_t i;
+	int st = one_rule_arg(c, argc, argv, &i);
+	if (st)
+		return st;
+	const struct jrelease *rel = c->rel;
+	const struct jrule *r = &rel->rules[i];
+	if (c->json) {
+		struct jw w;
+		jw_init(&w, &c->out->buf, true);
+		jw_obj(&w);
+		jw_kstr(&w, "id", r->num);
+		json_version(&w, rel);
+		json_ids(&w, "refs", rel, r->refs, r->nrefs);
+		jw_obj_end(&w);
+		out_puts(c->out, "\n");
+		return JX_OK;
+	}
+	if (r->nrefs == 0) {
+		out_printf(c->out, "%s cites no other rule.\n", r->num);
+		return JX_OK;
+	}
+	out_printf(c->out, "%s cites %u rule%s:\n", r->num, r->nrefs, r->nrefs == 1 ? "" : "s");
+	print_rule_list(c, rel, r->refs, r->nrefs);
+	return JX_OK;
+}
+
+int
+cmd_backrefs(struct jctx *c, int argc, char **argv)
+{
+	uint32_t i;
+	int st = one_rule_arg(c, argc, argv, &i);
+	if (st)
+		return st;
+	const struct jrelease *rel = c->rel;
+	const struct jrule *r = &rel->rules[i];
+	if (c->json) {
+		struct jw w;
+		jw_init(&w, &c->out->buf, true);
+		jw_obj(&w);
+		jw_kstr(&w, "id", r->num);
+		json_version(&w, rel);
+		json_ids(&w, "backrefs", rel, r->backrefs, r->nbackrefs);
+		jw_key(&w, "glossary");
+		jw_arr(&w);
+		for (uint32_t k = 0; k < r->ngloss_backrefs; k++)
+			jw_str(&w, rel->gloss[r->gloss_backrefs[k]].head);
+		jw_arr_end(&w);
+		jw_obj_end(&w);
+		out_puts(c->out, "\n");
+		return JX_OK;
+	}
+	if (r->nbackrefs == 0 && r->ngloss_backrefs == 0) {
+		out_printf(c->out, "Nothing in the %s rules cites %s.\n", rel->label, r->num);
+		return JX_OK;
+	}
+	if (r->nbackrefs) {
+		out_printf(c->out, "%u rule%s cite%s %s:\n", r->nbackrefs, r->nbackrefs == 1 ? "" : "s",
+		    r->nbackrefs == 1 ? "s" : "", r->num);
+		print_rule_list(c, rel, r->backrefs, r->nbackrefs);
+	}
+	if (r->ngloss_backrefs) {
+		out_printf(c->out, "%u glossary entr%s cite%s %s:\n", r->ngloss_backrefs,
+		    r->ngloss_backrefs == 1 ? "y" : "ies", r->ngloss_backrefs == 1 ? "s" : "", r->num);
+		for (uint32_t k = 0; k < r->ngloss_backrefs; k++)
+			out_printf(c->out, "  %s\n", rel->gloss[r->gloss_backrefs[k]].head);
+	}
+	return JX_OK;
+}
+
+int
+cmd_toc(struct jctx *c, int argc, char **argv)
+{
+	if (need_rel(c))
+		return JX_USAGE;
+	const struct jrelease *rel = c->rel;
+	uint32_t root = JNONE;
+	if (argc > 2) {
+		jerr(c, "for example: judge toc, judge toc 7, judge toc 702", "toc takes at most one section");
+		return JX_USAGE;
+	}
+	if (argc == 2) {
+		jrid id = jrid_from_str(argv[1]);
+		if (id == JRID_NONE) {
+			jerr(c, "for example: judge toc 7 or judge toc 702", "'%s' is not a section or rule number", argv[1]);
+			return JX_USAGE;
+		}
+		root = jrel_find(rel, id);
+		if (root == JNONE) {
+			rules_not_found(c, id);
+			return JX_NOTFOUND;
+		}
+	}
+	struct jw w;
+	if (c->json) {
+		jw_init(&w, &c->out->buf, true);
+		jw_arr(&w);
+	}
+	for (uint32_t i = 0; i < rel->nrules; i++) {
+		const struct jrule *r = &rel->rules[i];
+		bool show;
+		if (root == JNONE)
+			show = jrid_level(r->id) <= JL_CHAPTER;
+		else
+			show = r->parent == root;
+		if (!show)
+			continue;
+		if (c->json) {
+			jw_obj(&w);
+			jw_kstr(&w, "id", r->num);
+			char buf[200];
+			jw_kstr(&w, "title", r->title ? r->title : rules_label(rel, i, buf, sizeof buf) + strlen(r->num) + 1);
+			jw_kint(&w, "children", r->nchildren);
+			jw_obj_end(&w);
+			continue;
+		}
+		char buf[200];
+		struct sbuf b = {0};
+		int ind = root == JNONE && jrid_level(r->id) == JL_CHAPTER ? 2 : 0;
+		rules_label(rel, i, buf, sizeof buf);
+		int num = jnav_link(c, r->num);
+		if (num)
+			sbuf_addf(&b, "%s[%d]%s ", out_sgr(c->out, OS_DIM), num, out_sgr(c->out, OS_RESET));
+		const char *sp = strchr(buf, ' ');
+		bool sec = jrid_level(r->id) == JL_SECTION;
+		sbuf_addf(&b, "%s%.*s%s%s%s%s", out_sgr(c->out, OS_ID), (int)(sp ? sp - buf : (long)strlen(buf)), buf,
+		    out_sgr(c->out, OS_RESET), sec ? out_sgr(c->out, OS_TITLE) : "", sp ? sp : "",
+		    sec ? out_sgr(c->out, OS_RESET) : "");
+		for (int k = 0; k < ind; k++)
+			out_puts(c->out, " ");
+		out_wrap(c->out, b.s, ind, ind + 6);
+		sbuf_free(&b);
+	}
+	if (c->json) {
+		jw_arr_end(&w);
+		out_puts(c->out, "\n");
+	}
+	return JX_OK;
+}
+
+static void
+era_text(const struct jrelease *r, char *buf, size_t cap)
+{
+	if (r->date)
+		snprintf(buf, cap, "%s", r->label);
+	else
+		snprintf(buf, cap, "%s (~%d-%d)", r->label, r->era_from, r->era_to);
+}
+
+int
+cmd_versions(struct jctx *c, int argc, char **argv)
+{
+	const struct jindex *ix = c->ix;
+	const struct jrelease *def = jindex_default(ix);
+	if (c->json) {
+		struct jw w;
+		jw_init(&w, &c->out->buf, true);
+		jw_arr(&w);
+		for (uint32_t i = 0; i < ix->nrels; i++) {
+			const struct jrelease *r = ix->rels[i];
+			jw_obj(&w);
+			jw_key(&w, "date");
+			if (r->date)
+				jw_str(&w, r->label);
+			else
+				jw_null(&w);
+			jw_kstr(&w, "label", r->label);
+			jw_kstr(&w, "file", r->file);
+			jw_kint(&w, "rules", r->nrules);
+			jw_kint(&w, "glossary", r->ngloss);
+			jw_kint(&w, "examples", r->nexamples);
+			jw_kint(&w, "refs", r->nrefs);
+			jw_kint(&w, "dangling", r->ndangling);
+			jw_kstr(&w, "encoding", r->encoding);
+			jw_kstr(&w, "layout", r->layout);
+			jw_kbool(&w, "truncated", r->truncated);
+			jw_kbool(&w, "fragment", r->fragment);
+			jw_kstr(&w, "first", r->nrules ? r->rules[0].num : NULL);
+			jw_kstr(&w, "last", r->last_num);
+			if (!r->date) {
+				jw_key(&w, "era");
+				jw_arr(&w);
+				jw_int(&w, r->era_from);
+				jw_int(&w, r->era_to);
+				jw_arr_end(&w);
+			}
+			jw_kbool(&w, "answering", r == c->rel);
+			jw_kbool(&w, "default", r == def);
+			jw_obj_end(&w);
+		}
+		jw_arr_end(&w);
+		out_puts(c->out, "\n");
+		return JX_OK;
+	}
+	if (ix->nrels == 0) {
+		out_puts(c->out, "No rules loaded.\n");
+		return JX_OK;
+	}
+	out_printf(c->out, "%s  %-22s %6s %8s %8s %6s %8s  %s%s\n", out_sgr(c->out, OS_BOLD), "release", "rules",
+	    "glossary", "examples", "refs", "dangling", "file", out_sgr(c->out, OS_RESET));
+	for (uint32_t i = 0; i < ix->nrels; i++) {
+		const struct jrelease *r = ix->rels[i];
+		char label[64];
+		era_text(r, label, sizeof label);
+		const char *slash = strrchr(r->file, '/');
+		out_printf(c->out, "%s %-22s %6u %8u %8u %6u %8u  %s\n", r == c->rel ? "*" : " ", label, r->nrules,
+		    r->ngloss, r->nexamples, r->nrefs, r->ndangling, slash ? slash + 1 : r->file);
+		if (r->truncated || r->fragment) {
+			out_printf(c->out, "%s    %s: %s to %s, %s%s\n", out_sgr(c->out, OS_DIM),
+			    r->truncated ? "truncated" : "fragment", r->nrules ? r->rules[0].num : "?",
+			    r->last_num ? r->last_num : "?", r->encoding, out_sgr(c->out, OS_RESET));
+		}
+	}
+	out_printf(c->out, "%s* answers lookups (--cr or :use to change)%s\n", out_sgr(c->out, OS_DIM), out_sgr(c->out, OS_RESET));
+	return JX_OK;
+}
+
+int
+cmd_check(struct jctx *c, int argc, char **argv)
+{
+	if (argc < 2) {
+		jerr(c, "for example: judge check MagicCompRules.txt", "which file?");
+		return JX_USAGE;
+	}
+	int worst = 0;
+	struct jw w;
+	if (c->json) {
+		jw_init(&w, &c->out->buf, true);
+		jw_arr(&w);
+	}
+	for (int a = 1; a < argc; a++) {
+		struct jindex *ix = jindex_new();
+		int loaded = jindex_load_path(ix, argv[a]);
+		jindex_finish(ix);
+		if (c->json) {
+			for (size_t k = 0; k < ix->diags.n; k++) {
+				const struct diag_item *it = &ix->diags.v[k];
+				jw_obj(&w);
+				jw_kstr(&w, "file", it->file);
+				jw_kint(&w, "line", it->line);
+				jw_kint(&w, "col", it->col);
+				jw_kstr(&w, "level", diag_level_name(it->level));
+				jw_kstr(&w, "message", it->msg);
+				jw_kstr(&w, "hint", it->hint);
+				jw_obj_end(&w);
+			}
+		} else {
+			/* the diagnostics themselves are the answer here, so they go to stdout */
+			out_flush(c->out);
+			for (size_t k = 0; k < ix->diags.n; k++)
+				diag_print_item(stdout, &ix->diags.v[k]);
+			fflush(stdout);
+			for (uint32_t k = 0; k < ix->nrels; k++) {
+				const struct jrelease *r = ix->rels[k];
+				char label[64];
+				era_text(r, label, sizeof label);
+				out_printf(c->out, "%s: %s, %s, %s layout: %u rules, %u glossary terms, %u examples, %u references (%u dangling)%s\n",
+				    r->file, label, r->encoding, r->layout, r->nrules, r->ngloss, r->nexamples, r->nrefs,
+				    r->ndangling, r->truncated ? ", truncated" : r->fragment ? ", fragment" : "");
+			}
+		}
+		int lv = ix->diags.any ? (int)ix->diags.worst : 0;
+		if (!loaded)
+			lv = DL_ERROR;
+		if (lv > worst)
+			worst = lv;
+		jindex_free(ix);
+	}
+	if (c->json) {
+		jw_arr_end(&w);
+		out_puts(c->out, "\n");
+	}
+	/* notes are not problems: 0 clean or notes, 1 warnings, 2 errors */
+	return worst == DL_ERROR ? 2 : worst == DL_WARNING ? 1 : 0;
+}

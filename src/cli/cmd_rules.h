@@ -1,0 +1,28 @@
+/* cmd_rules.h — the rule and glossary lookup commands, and the helpers other commands
+ * use to print a rule the same way (numbered links in the REPL, JSON objects). */
+#ifndef JUDGE_CMD_RULES_H
+#define JUDGE_CMD_RULES_H
+#include "cmd.h"
+#include "../render/json.h"
+
+int cmd_rule(struct jctx *c, int argc, char **argv);
+int cmd_define(struct jctx *c, int argc, char **argv);
+int cmd_refs(struct jctx *c, int argc, char **argv);
+int cmd_backrefs(struct jctx *c, int argc, char **argv);
+int cmd_toc(struct jctx *c, int argc, char **argv);
+int cmd_versions(struct jctx *c, int argc, char **argv);
+int cmd_check(struct jctx *c, int argc, char **argv);
+
+/* Parse "702.19b", "601.2f-h", "702.19b–d", "601.2f-601.2h" into ids (max n);
+ * returns how many, 0 if spec is not a rule number or range, -1 if the range is bad. */
+int rules_parse_spec(const char *spec, jrid *ids, int n);
+/* Print one rule (text, examples, and with `deep` all its subrules) in text form. */
+void rules_print(struct jctx *c, const struct jrelease *rel, uint32_t i, bool deep);
+/* Write one rule as a JSON object. */
+void rules_json(struct jw *w, const struct jrelease *rel, uint32_t i);
+/* Say that id is not in rel, with the nearest numbers ("did you mean 704.5k or 704.5m?"). */
+void rules_not_found(struct jctx *c, jrid id);
+/* "702.19 Trample" or "702.19b The first words of its text…" into buf. */
+const char *rules_label(const struct jrelease *rel, uint32_t i, char *buf, size_t cap);
+
+#endif

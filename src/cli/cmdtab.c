@@ -1,0 +1,36 @@
+/* cmdtab.c — the command table: dispatch, help and completion all read it. */
+#include "cmd.h"
+#include "cmd_rules.h"
+
+#include <string.h>
+
+const struct jcmd jcmd_table[] = {
+	/* rules lookups (cmd_rules.c) */
+	{"rule", "r show", JA_RULE, "rule ID[-LETTER]...", "show a rule with its examples and subrules; ranges like 601.2f-h", cmd_rule, false},
+	{"define", "d def glossary", JA_TERM, "define TERM", "show the glossary entry for a term or any of its aliases", cmd_define, false},
+	{"refs", NULL, JA_RULE, "refs ID", "list the rules a rule cites", cmd_refs, false},
+	{"backrefs", "citedby", JA_RULE, "backrefs ID", "list the rules and glossary entries that cite a rule", cmd_backrefs, false},
+	{"toc", "contents", JA_RULE, "toc [SECTION]", "table of contents, of the whole release or of one section or chapter", cmd_toc, false},
+	{"versions", "releases", JA_NONE, "versions", "list the loaded releases with their counts", cmd_versions, false},
+	{"check", "lint", JA_FILE, "check FILE...", "parse rules files and print their diagnostics; exit status is the worst level", cmd_check, false},
+};
+const size_t jcmd_count = sizeof jcmd_table / sizeof *jcmd_table;
+
+const struct jcmd *
+jcmd_find(const char *name)
+{
+	size_t n = strlen(name);
+	for (size_t i = 0; i < jcmd_count; i++) {
+		const struct jcmd *c = &jcmd_table[i];
+		if (strcmp(c->name, name) == 0)
+			return c;
+		for (const char *a = c->aliases; a && *a;) {
+			const char *e = strchr(a, ' ');
+			size_t l = e ? (size_t)(e - a) : strlen(a);
+			if (l == n && strncmp(a, name, n) == 0)
+				return c;
+			a = e ? e + 1 : a + l;
+		}
+	}
+	return NULL;
+}

@@ -1,0 +1,388 @@
+/* main.c — judge's entry point: options, loading the rules, running one command or the REPL. */
+#include "cmd.h"
+#include "cmd_rules.h"
+#include "../base/buf.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#if __has_include("../repl/repl.h")
+#include "../repl/repl.h"
+#define HAVE_REPL 1
+#endif
+
+#define JUDGE_VERSION "0.1.0"
+
+void
+jerr(struct jctx *c, const char *hint, const char *fmt, ...)
+{
+	if (c && c->out)
+		out_flush(c->out);
+	fflush(stdout);
+	va_list ap;
+	va_start(ap, fmt);
+	fputs("judge: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+	if (hint)
+		fprintf(stderr, "  %s\n", hint);
+}
+
+int
+jnav_link(struct jctx *c, const char *target)
+{
+	if (!c->interactive || c->nav == NULL || c->json)
+		return 0;
+	struct jnav *n = c->nav;
+	for (int i = 0; i < n->nlinks; i++)
+		if (strcmp(n->links[i], target) == 0)
+			return i + 1;
+	if (n->nlinks >= JNAV_MAX)
+		return 0;
+	n->links[n->nlinks++] = strdup(target);
+	return n->nlinks;
+}
+
+void
+jnav_reset_links(struct jctx *c)
+{
+	if (c->nav == NULL)
+		return;
+	for (int i = 0; i < c->nav->nlinks; i++)
+		free(c->nav->links[i]);
+	c->nav->nlinks = 0;
+}
+
+void
+jnav_visit(struct jctx *c, jrid id)
+{
+	struct jnav *n = c->nav;
+	if (n == NULL)
+		return;
+	if (n->pos >= 0 && n->pos < n->nhist && n->hist[n->pos] == id)
+		return;
+	/* a new visit drops the forward history, as in a browser */
+	n->nhist = n->pos + 1;
+	if (n->nhist >= JNAV_MAX) {
+		memmove(n->hist, n->hist + 1, sizeof n->hist[0] * (JNAV_MAX - 1));
+		n->nhist--;
+	}
+	n->hist[n->nhist++] = id;
+	n->pos = n->nhist - 1;
+}
+
+static bool
+is_dir(const char *p)
+{
+	struct stat st;
+	return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* Where the built-in rules/ and corpus/ live: $JUDGE_DATA, <exe>/../share/judge, the
+ * compile-time data dir, then the executable's own folder (the source tree). */
+static char *
+find_datadir(void)
+{
+	const char *env = getenv("JUDGE_DATA");
+	if (env && *env)
+		return strdup(env);
+	char exe[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	char cand[PATH_MAX + 64];
+	if (n > 0) {
+		exe[n] = '\0';
+		char *slash = strrchr(exe, '/');
+		if (slash)
+			*slash = '\0';
+		snprintf(cand, sizeof cand, "%s/../share/judge/rules", exe);
+		if (is_dir(cand)) {
+			snprintf(cand, sizeof cand, "%s/../share/judge", exe);
+			return realpath(cand, NULL);
+		}
+	}
+	snprintf(cand, sizeof cand, "%s/rules", JUDGE_DATADIR);
+	if (is_dir(cand))
+		return strdup(JUDGE_DATADIR);
+	if (n > 0) {
+		/* build/judge and ./judge both sit in or under the source tree */
+		for (int up = 0; up < 2; up++) {
+			snprintf(cand, sizeof cand, "%s%s/rules", exe, up ? "/.." : "");
+			if (is_dir(cand)) {
+				snprintf(cand, sizeof cand, "%s%s", exe, up ? "/.." : "");
+				return realpath(cand, NULL);
+			}
+		}
+	}
+	return NULL;
+}
+
+/* The user's own releases: $XDG_DATA_HOME/judge/rules (where `judge update` stores). */
+static char *
+user_rules_dir(void)
+{
+	const char *x = getenv("XDG_DATA_HOME");
+	struct sbuf b = {0};
+	if (x && *x == '/')
+		sbuf_addf(&b, "%s/judge/rules", x);
+	else if (getenv("HOME"))
+		sbuf_addf(&b, "%s/.local/share/judge/rules", getenv("HOME"));
+	else
+		return NULL;
+	return sbuf_take(&b);
+}
+
+static void
+usage(FILE *f)
+{
+	fprintf(f,
+	    "usage: judge [options] [command [args]]\n"
+	    "       judge 702.19b | judge \"lethal damage\" | judge search trample deathtouch\n"
+	    "       judge            (interactive; reads commands from a pipe too)\n"
+	    "options:\n"
+	    "  --rules PATH   load this CR file or folder instead of the built-in rules (repeatable)\n"
+	    "  --cr WHICH     answer from this release (a date as `judge versions` prints it, or a file name)\n"
+	    "  --json         print JSON\n"
+	    "  -n N           how many results\n"
+	    "  -v             more detail (scores)\n"
+	    "  --width N      wrap at N columns; --color / --no-color\n"
+	    "  --no-examples  leave out examples\n"
+	    "  --version, --help\n"
+	    "commands:\n");
+	for (size_t i = 0; i < jcmd_count; i++) {
+		if (jcmd_table[i].repl_only)
+			continue;
+		fprintf(f, "  %-28s %s\n", jcmd_table[i].usage, jcmd_table[i].help);
+	}
+}
+
+/* Bare input: a rule number or range looks it up, a glossary term defines it, anything
+ * else searches. */
+static int
+run_bare(struct jctx *c, int argc, char **argv)
+{
+	jrid ids[4];
+	if (rules_parse_spec(argv[0], ids, 4) != 0) {
+		char *nargv[64];
+		int n = 0;
+		nargv[n++] = (char *)"rule";
+		for (int i = 0; i < argc && n < 63; i++)
+			nargv[n++] = argv[i];
+		return jcmd_run(c, n, nargv);
+	}
+	struct sbuf term = {0};
+	for (int i = 0; i < argc; i++) {
+		if (i)
+			sbuf_addc(&term, ' ');
+		sbuf_adds(&term, argv[i]);
+	}
+	bool is_term = c->rel && jrel_define(c->rel, term.s) != JNONE;
+	sbuf_free(&term);
+	char *nargv[64];
+	int n = 0;
+	const struct jcmd *search = jcmd_find("search");
+	nargv[n++] = (char *)(is_term || search == NULL ? "define" : "search");
+	for (int i = 0; i < argc && n < 63; i++)
+		nargv[n++] = argv[i];
+	return jcmd_run(c, n, nargv);
+}
+
+int
+jcmd_run(struct jctx *c, int argc, char **argv)
+{
+	if (argc < 1)
+		return JX_OK;
+	const struct jcmd *cmd = jcmd_find(argv[0]);
+	int st;
+	if (cmd == NULL) {
+		st = run_bare(c, argc, argv);
+		return st;
+	}
+	if (cmd->repl_only && !c->interactive) {
+		jerr(c, "start the REPL with `judge` and use it there", "'%s' works only in the REPL", argv[0]);
+		return JX_USAGE;
+	}
+	jnav_reset_links(c);
+	st = cmd->fn(c, argc, argv);
+	out_flush(c->out);
+	return st;
+}
+
+#ifndef HAVE_REPL
+/* Without the REPL module: commands from standard input, one per line. */
+static int
+run_lines(struct jctx *c)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	int st = 0;
+	while (getline(&line, &cap, stdin) > 0) {
+		char *argv[64];
+		int argc = 0;
+		for (char *t = strtok(line, " \t\r\n"); t && argc < 63; t = strtok(NULL, " \t\r\n"))
+			argv[argc++] = t;
+		if (argc)
+			st = jcmd_run(c, argc, argv);
+	}
+	free(line);
+	return st;
+}
+#endif
+
+int
+main(int argc, char **argv)
+{
+	struct out out;
+	out_init(&out, stdout);
+	struct jnav nav;
+	memset(&nav, 0, sizeof nav);
+	nav.pos = -1;
+	struct jctx c = {0};
+	c.out = &out;
+	c.examples = true;
+
+	const char *rules[64];
+	int nrules = 0;
+	const char *which = NULL;
+	const char *complete = NULL;
+	bool complete_mode = false;
+	char **rest = calloc((size_t)argc + 1, sizeof *rest);
+	int nrest = 0;
+	bool dashdash = false;
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (dashdash || a[0] != '-' || a[1] == '\0' || (isdigit((unsigned char)a[1]) && nrest > 0)) {
+			rest[nrest++] = argv[i];
+			continue;
+		}
+#define NEEDARG(opt) do { if (i + 1 >= argc) { fprintf(stderr, "judge: %s needs a value\n  see judge --help\n", opt); return JX_USAGE; } } while (0)
+		if (strcmp(a, "--") == 0) {
+			dashdash = true;
+		} else if (strcmp(a, "--rules") == 0) {
+			NEEDARG(a);
+			if (nrules < 64)
+				rules[nrules++] = argv[++i];
+		} else if (strncmp(a, "--rules=", 8) == 0) {
+			if (nrules < 64)
+				rules[nrules++] = a + 8;
+		} else if (strcmp(a, "--cr") == 0) {
+			NEEDARG(a);
+			which = argv[++i];
+		} else if (strncmp(a, "--cr=", 5) == 0) {
+			which = a + 5;
+		} else if (strcmp(a, "--json") == 0) {
+			c.json = true;
+		} else if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0) {
+			c.verbose = true;
+		} else if (strcmp(a, "-n") == 0 || strcmp(a, "--limit") == 0) {
+			NEEDARG(a);
+			char *e;
+			long v = strtol(argv[++i], &e, 10);
+			if (*e || v < 1 || v > 100000) {
+				fprintf(stderr, "judge: -n wants a number from 1 up, not '%s'\n", argv[i]);
+				return JX_USAGE;
+			}
+			c.limit = (int)v;
+		} else if (strcmp(a, "--width") == 0) {
+			NEEDARG(a);
+			out.width = atoi(argv[++i]);
+		} else if (strcmp(a, "--color") == 0 || strcmp(a, "--colour") == 0) {
+			out.color = getenv("NO_COLOR") == NULL || !*getenv("NO_COLOR");
+		} else if (strcmp(a, "--no-color") == 0 || strcmp(a, "--no-colour") == 0) {
+			out.color = false;
+		} else if (strcmp(a, "--no-examples") == 0) {
+			c.examples = false;
+		} else if (strcmp(a, "--no-pager") == 0) {
+			out.page = false;
+		} else if (strcmp(a, "--complete") == 0) {
+			complete_mode = true;
+			complete = i + 1 < argc ? argv[++i] : "";
+		} else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+			usage(stdout);
+			return 0;
+		} else if (strcmp(a, "--version") == 0) {
+			printf("judge %s\n", JUDGE_VERSION);
+			return 0;
+		} else {
+			/* a command's own option (--to, --seed, ...) */
+			rest[nrest++] = argv[i];
+		}
+	}
+	if (c.json)
+		out.page = false;
+
+	char *datadir = find_datadir();
+	c.datadir = datadir;
+	struct jindex *ix = jindex_new();
+	c.ix = ix;
+	bool is_check = nrest > 0 && jcmd_find(rest[0]) == jcmd_find("check");
+	if (!is_check) {
+		if (nrules) {
+			for (int k = 0; k < nrules; k++)
+				jindex_load_path(ix, rules[k]);
+		} else {
+			if (datadir) {
+				struct sbuf p = {0};
+				sbuf_addf(&p, "%s/rules", datadir);
+				jindex_load_path(ix, p.s);
+				sbuf_free(&p);
+			}
+			char *u = user_rules_dir();
+			if (u && is_dir(u))
+				jindex_load_path(ix, u);
+			free(u);
+		}
+		jindex_finish(ix);
+		/* loading problems are reported; parse warnings wait for `judge check` */
+		diag_print(stderr, &ix->diags, DL_ERROR);
+		if (ix->nrels == 0 && !complete_mode) {
+			fprintf(stderr, "judge: no rules loaded%s\n", datadir || nrules ? "" : " (the built-in rules/ folder was not found)");
+			fprintf(stderr, "  load a release: judge --rules MagicCompRules.txt, or set JUDGE_DATA to the folder holding rules/\n");
+			return JX_USAGE;
+		}
+		c.rel = jindex_default(ix);
+		if (which) {
+			c.rel = jindex_release(ix, which);
+			if (c.rel == NULL) {
+				fprintf(stderr, "judge: no loaded release matches --cr %s\n  loaded:", which);
+				for (uint32_t k = 0; k < ix->nrels; k++)
+					fprintf(stderr, " %s", ix->rels[k]->label);
+				fprintf(stderr, "\n");
+				return JX_USAGE;
+			}
+		}
+	}
+
+	int st;
+	if (complete_mode) {
+#ifdef HAVE_REPL
+		st = repl_complete_main(&c, complete);
+#else
+		(void)complete;
+		st = 0;
+#endif
+	} else if (nrest == 0) {
+		c.nav = &nav;
+#ifdef HAVE_REPL
+		st = repl_run(&c);
+#else
+		st = run_lines(&c);
+#endif
+	} else {
+		st = jcmd_run(&c, nrest, rest);
+	}
+	out_flush(&out);
+	out_free(&out);
+	jnav_reset_links(&c);
+	jindex_free(ix);
+	free(datadir);
+	free(rest);
+	return st;
+}

@@ -1,0 +1,1379 @@
+/* crparse.c — reads any Comprehensive Rules release (1999 to today, whole or scraped
+ * fragments) into entries, examples, glossary and resolved references. */
+#include "crparse.h"
+#include "../base/buf.h"
+
+#include <ctype.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* ---------- small text helpers ---------- */
+
+static void
+trim(const char **s, size_t *n)
+{
+	while (*n && isspace((unsigned char)**s))
+		(*s)++, (*n)--;
+	while (*n && isspace((unsigned char)(*s)[*n - 1]))
+		(*n)--;
+	/* a non-breaking space (U+00A0) at either end is layout, not text */
+	while (*n >= 2 && (unsigned char)(*s)[0] == 0xC2 && (unsigned char)(*s)[1] == 0xA0)
+		*s += 2, *n -= 2;
+	while (*n >= 2 && (unsigned char)(*s)[*n - 2] == 0xC2 && (unsigned char)(*s)[*n - 1] == 0xA0)
+		*n -= 2;
+}
+
+static bool
+eq_word(const char *s, size_t n, const char *w)
+{
+	size_t l = strlen(w);
+	return n == l && strncasecmp(s, w, l) == 0;
+}
+
+static bool
+starts_ci(const char *s, size_t n, const char *w)
+{
+	size_t l = strlen(w);
+	return n >= l && strncasecmp(s, w, l) == 0;
+}
+
+static const char *
+memmem_ci(const char *h, size_t hn, const char *needle)
+{
+	size_t l = strlen(needle);
+	if (l == 0 || hn < l)
+		return NULL;
+	for (size_t i = 0; i + l <= hn; i++)
+		if (tolower((unsigned char)h[i]) == tolower((unsigned char)needle[0]) &&
+		    strncasecmp(h + i, needle, l) == 0)
+			return h + i;
+	return NULL;
+}
+
+/* ---------- repairs of scraped text ---------- */
+
+/* Contractions whose apostrophe a scrape dropped ("youre", "dont"): none of these is an
+ * English word without it, so repairing them cannot damage good text. */
+static const char *const contractions[][2] = {
+	{"arent", "aren't"}, {"cant", "can't"}, {"couldnt", "couldn't"}, {"didnt", "didn't"},
+	{"doesnt", "doesn't"}, {"dont", "don't"}, {"hadnt", "hadn't"}, {"hasnt", "hasn't"},
+	{"havent", "haven't"}, {"isnt", "isn't"}, {"shouldnt", "shouldn't"}, {"thats", "that's"},
+	{"theres", "there's"}, {"theyre", "they're"}, {"theyll", "they'll"}, {"theyve", "they've"},
+	{"wasnt", "wasn't"}, {"werent", "weren't"}, {"whats", "what's"}, {"whove", "who've"},
+	{"wont", "won't"}, {"wouldnt", "wouldn't"}, {"youd", "you'd"}, {"youll", "you'll"},
+	{"youre", "you're"}, {"youve", "you've"}, {"ive", "I've"}, {"weve", "we've"},
+};
+
+struct repairs {
+	bool apostrophes;       /* the document lost its apostrophes */
+	unsigned censor, quote_apos, contractions, italics;
+};
+
+static bool
+isalpha_u(unsigned char c)
+{
+	return isalpha(c) || c >= 0x80;
+}
+
+/* Cheap test before the byte-by-byte repair: does the line hold anything to mend? */
+static bool
+needs_repair(const char *s, size_t n, const struct repairs *r)
+{
+	if (r->apostrophes)
+		return true;
+	const char *q = s, *e = s + n;
+	while ((q = memchr(q, '"', (size_t)(e - q))) != NULL) {
+		if (q > s && isalpha_u((unsigned char)q[-1]) && q + 1 < e && isalpha((unsigned char)q[1]))
+			return true;
+		q++;
+	}
+	q = s;
+	while ((q = memchr(q, '_', (size_t)(e - q))) != NULL) {
+		if ((q + 1 < e && isalnum((unsigned char)q[1])) || (q > s && isalnum((unsigned char)q[-1])))
+			return true;
+		q++;
+	}
+	for (q = s; (q = memchr(q, '.', (size_t)(e - q))) != NULL; q++)
+		if (q > s && q[-1] == 'a' && q + 4 <= e && q[1] == 's' && q[2] == '.' && q[3] == 's')
+			return true;
+	return false;
+}
+
+/* Repair one line into b. Returns true if anything changed. */
+static bool
+repair_line(const char *s, size_t n, struct sbuf *b, struct repairs *r)
+{
+	bool changed = false;
+	sbuf_reset(b);
+	for (size_t i = 0; i < n; i++) {
+		char c = s[i];
+		/* censor filter: "a.s.sign", "pa.s.s" */
+		if (c == 'a' && i + 4 < n + 0 && i + 5 <= n && memcmp(s + i, "a.s.s", 5) == 0 &&
+		    ((i > 0 && isalpha_u((unsigned char)s[i - 1])) ||
+		     (i + 5 < n && isalpha_u((unsigned char)s[i + 5])))) {
+			sbuf_add(b, "ass", 3);
+			i += 4;
+			r->censor++;
+			changed = true;
+			continue;
+		}
+		/* `doesn"t`: a double quote standing for an apostrophe inside a word */
+		if (c == '"' && i > 0 && isalpha_u((unsigned char)s[i - 1]) && i + 1 < n) {
+			size_t k = i + 1;
+			while (k < n && isalpha((unsigned char)s[k]))
+				k++;
+			size_t wl = k - i - 1;
+			const char *w = s + i + 1;
+			if ((wl == 1 && (*w == 's' || *w == 't' || *w == 'd' || *w == 'm')) ||
+			    (wl == 2 && (!strncmp(w, "ll", 2) || !strncmp(w, "re", 2) || !strncmp(w, "ve", 2)))) {
+				sbuf_addc(b, '\'');
+				r->quote_apos++;
+				changed = true;
+				continue;
+			}
+		}
+		/* underscore italics: "_Magic_" */
+		if (c == '_' && ((i + 1 < n && isalnum((unsigned char)s[i + 1])) ||
+		    (i > 0 && (isalnum((unsigned char)s[i - 1]) || ispunct((unsigned char)s[i - 1]))))) {
+			r->italics++;
+			changed = true;
+			continue;
+		}
+		if (r->apostrophes && isalpha((unsigned char)c) &&
+		    (i == 0 || !isalpha_u((unsigned char)s[i - 1]))) {
+			size_t k = i;
+			while (k < n && isalpha((unsigned char)s[k]))
+				k++;
+			bool done = false;
+			/* every contraction in the table ends in t, e, s, d, l or e's neighbours */
+			char lastc = (char)(s[k - 1] | 0x20);
+			if (k - i >= 3 && k - i <= 8 && strchr("tesdl", lastc) && (k == n || !isalpha_u((unsigned char)s[k]))) {
+				for (size_t j = 0; j < sizeof contractions / sizeof *contractions; j++) {
+					const char *from = contractions[j][0], *to = contractions[j][1];
+					if (strlen(from) == k - i && strncasecmp(s + i, from, k - i) == 0) {
+						/* keep the capital of "Dont" */
+						sbuf_addc(b, isupper((unsigned char)s[i]) ? (char)toupper((unsigned char)to[0]) : to[0]);
+						sbuf_adds(b, to + 1);
+						r->contractions++;
+						changed = done = true;
+						break;
+					}
+				}
+			}
+			if (done) {
+				i = k - 1;
+				continue;
+			}
+			sbuf_add(b, s + i, k - i);
+			i = k - 1;
+			continue;
+		}
+		sbuf_addc(b, c);
+	}
+	return changed;
+}
+
+/* ---------- dates and eras ---------- */
+
+static const char *const months[] = {"january", "february", "march", "april", "may", "june",
+	"july", "august", "september", "october", "november", "december"};
+
+/* "effective as of November 14, 2025" / "current as of October 1, 2008" */
+static int
+find_date(const char *s, size_t n)
+{
+	const char *p = s, *end = s + n;
+	while ((p = memmem_ci(p, (size_t)(end - p), " as of ")) != NULL) {
+		const char *q = p + 7;
+		for (int m = 0; m < 12; m++) {
+			size_t ml = strlen(months[m]);
+			if ((size_t)(end - q) > ml + 8 && strncasecmp(q, months[m], ml) == 0 && q[ml] == ' ') {
+				const char *r = q + ml + 1;
+				int day = 0, year = 0;
+				while (r < end && isdigit((unsigned char)*r))
+					day = day * 10 + (*r++ - '0');
+				if (r < end && *r == ',')
+					r++;
+				while (r < end && *r == ' ')
+					r++;
+				int dg = 0;
+				while (r < end && isdigit((unsigned char)*r) && dg < 4)
+					year = year * 10 + (*r++ - '0'), dg++;
+				if (day >= 1 && day <= 31 && year >= 1993 && year <= 2100 && dg == 4)
+					return year * 10000 + (m + 1) * 100 + day;
+			}
+		}
+		p += 7;
+	}
+	return 0;
+}
+
+/* Phrases that date a rules text: the years between which the rules used them. An
+ * undated fragment gets the intersection of the ranges of the phrases it contains. */
+static const struct { const char *phrase; int from, to; } era_markers[] = {
+	{"state-based effects", 1999, 2008},
+	{"in play", 1993, 2009},
+	{"mana burn", 1993, 2009},
+	{"the stack", 1999, 2100},
+	{"planeswalker", 2007, 2100},
+	{"two-headed giant", 2005, 2100},
+	{"legend rule", 2004, 2100},
+	{"split second", 2006, 2100},
+	{"damage assignment order", 2009, 2024},
+	{"battlefield", 2009, 2100},
+	{"combat damage step", 1999, 2100},
+	{"damage prevention step", 1993, 1999},
+	{"interrupt", 1993, 1999},
+	{"mana source", 1993, 1999},
+	{"commander", 2011, 2100},
+	{"historic", 2018, 2100},
+	{"first strike combat damage step", 2003, 2100},
+	{"a.s.sign", 2003, 2100},   /* the censor damage is from a later scrape; harmless */
+	{"legendary permanents with the same name", 2004, 2013},
+	{"supertype", 2003, 2100},
+};
+
+static void
+estimate_era(const char *s, size_t n, int *from, int *to)
+{
+	int lo = 1993, hi = 2100;
+	for (size_t i = 0; i < sizeof era_markers / sizeof *era_markers; i++) {
+		if (memmem_ci(s, n, era_markers[i].phrase)) {
+			if (era_markers[i].from > lo)
+				lo = era_markers[i].from;
+			if (era_markers[i].to < hi)
+				hi = era_markers[i].to;
+		}
+	}
+	if (lo > hi) {          /* contradictory markers: keep the later one's start */
+		hi = lo;
+	}
+	*from = lo;
+	*to = hi;
+}
+
+/* ---------- fast scanning ---------- */
+
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
+/* Index of the next byte at or after i that is a digit (or, with want_E, an 'E'), or n.
+ * Digits are rare in prose, so sixteen bytes are tested at a time. */
+static size_t
+next_digit(const char *s, size_t i, size_t n, bool want_E)
+{
+#ifdef __SSE2__
+	const __m128i zero = _mm_set1_epi8('0'), nine = _mm_set1_epi8(9), e = _mm_set1_epi8('E');
+	while (i + 16 <= n) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+		__m128i d = _mm_sub_epi8(v, zero);
+		__m128i m = _mm_cmpeq_epi8(_mm_min_epu8(d, nine), d);   /* unsigned d <= 9 */
+		if (want_E)
+			m = _mm_or_si128(m, _mm_cmpeq_epi8(v, e));
+		int mask = _mm_movemask_epi8(m);
+		if (mask)
+			return i + (size_t)__builtin_ctz((unsigned)mask);
+		i += 16;
+	}
+#endif
+	while (i < n && (unsigned)(s[i] - '0') > 9u && !(want_E && s[i] == 'E'))
+		i++;
+	return i;
+}
+
+/* ---------- the entry table being built ---------- */
+
+struct pentry {
+	jrid id;
+	uint32_t line;
+	uint32_t order;         /* document order */
+	char *text;             /* arena */
+	const char **ex;
+	uint32_t nex, excap;
+	bool titled;
+};
+
+struct pgloss {
+	char *head, *text;
+	const char **ex;
+	uint32_t nex, excap;
+	uint32_t line;
+};
+
+struct pref {
+	uint32_t from;          /* entry order, or JNONE-based glossary index (see GLOSS_BIT) */
+	jrid to;
+	uint32_t line;
+	uint32_t col;
+};
+#define GLOSS_BIT 0x80000000u
+
+struct parser {
+	struct arena *a;
+	struct diags *d;
+	const char *name;
+	struct pentry *e;
+	size_t ne, ecap;
+	struct pgloss *g;
+	size_t ng, gcap;
+	struct pref *r;
+	size_t nr, rcap;
+	struct sbuf cur;        /* text of the open entry or glossary entry */
+	struct sbuf curex;      /* text of the open example */
+	int open;               /* 0 none, 1 entry text, 2 example */
+	bool boiler;            /* inside web-page boilerplate */
+	const char *title;      /* the document's first line, for spotting repeats of it */
+	size_t title_len;
+	uint32_t boiler_lines;
+	struct repairs rep;
+	struct sbuf fix;
+	/* where refs of the current line go */
+	uint32_t ref_from, ref_line, ref_col0;
+};
+
+static void
+add_ref_cb(void *ctx, jrid id, size_t off)
+{
+	struct parser *p = ctx;
+	p->r = xgrow(p->r, &p->rcap, p->nr + 1, sizeof *p->r);
+	p->r[p->nr++] = (struct pref){p->ref_from, id, p->ref_line, p->ref_col0 + (uint32_t)off};
+}
+
+static void
+scan_refs(struct parser *p, uint32_t from, const char *s, size_t n, uint32_t line, uint32_t col0)
+{
+	p->ref_from = from;
+	p->ref_line = line;
+	p->ref_col0 = col0;
+	cr_find_refs(s, n, add_ref_cb, p);
+}
+
+static void
+close_example(struct parser *p, const char ***ex, uint32_t *nex, uint32_t *excap)
+{
+	if (p->open != 2)
+		return;
+	size_t cap = *excap;
+	*ex = xgrow((void *)*ex, &cap, *nex + 1, sizeof **ex);
+	*excap = (uint32_t)cap;
+	(*ex)[(*nex)++] = arena_strndup(p->a, p->curex.s ? p->curex.s : "", p->curex.len);
+	sbuf_reset(&p->curex);
+	p->open = 1;
+}
+
+static void
+close_entry(struct parser *p)
+{
+	if (p->ne == 0 || p->open == 0)
+		return;
+	struct pentry *e = &p->e[p->ne - 1];
+	close_example(p, &e->ex, &e->nex, &e->excap);
+	e->text = arena_strndup(p->a, sbuf_str(&p->cur), p->cur.len);
+	sbuf_reset(&p->cur);
+	p->open = 0;
+}
+
+static void
+add_para(struct sbuf *b, const char *s, size_t n)
+{
+	if (b->len)
+		sbuf_addc(b, '\n');
+	sbuf_add(b, s, n);
+}
+
+/* ---------- recognising entry lines ---------- */
+
+/* Is s (trimmed line) a numbered entry? Sets *id and *textoff (where its text starts). */
+static bool
+entry_line(const char *s, size_t n, jrid *id, size_t *textoff)
+{
+	if (n < 2 || !isdigit((unsigned char)s[0]))
+		return false;
+	const char *end;
+	jrid r = jrid_parse(s, &end);
+	if (r == JRID_NONE)
+		return false;
+	size_t k = (size_t)(end - s);
+	if (k >= n || !(s[k] == ' ' || s[k] == '\t' || (unsigned char)s[k] == 0xC2))
+		return false;
+	while (k < n && (s[k] == ' ' || s[k] == '\t'))
+		k++;
+	if (k >= n)
+		return false;
+	enum jrid_level lv = jrid_level(r);
+	if (lv == JL_SECTION || lv == JL_CHAPTER) {
+		/* "1. Game Concepts", "702. Keyword Abilities": a short title, the number with its dot */
+		if (s[end - s - 1] != '.')
+			return false;
+		if (!isupper((unsigned char)s[k]) && s[k] != '[')
+			return false;
+		if (s[k] != '[' && (n - k > 80 || s[n - 1] == '.'))
+			return false;
+	}
+	*id = r;
+	*textoff = k;
+	return true;
+}
+
+/* A title is a short line with no sentence punctuation: "Trample", "Casting Spells". */
+static bool
+looks_like_title(const char *s, size_t n)
+{
+	if (n == 0 || n > 70)
+		return false;
+	char last = s[n - 1];
+	if (last == '.' || last == ':' || last == '!' || last == '?' || last == ',' || last == ';')
+		return false;
+	if ((unsigned char)last == 0x9D || (unsigned char)last == 0x99)   /* ” or ’ closing a quote */
+		return false;
+	if (!isupper((unsigned char)s[0]) && !isdigit((unsigned char)s[0]))
+		return false;
+	int words = 1;
+	for (size_t i = 0; i < n; i++)
+		words += s[i] == ' ';
+	return words <= 8;
+}
+
+/* Web-page boilerplate between or after rules: other sites' domains, the page's title
+ * repeated. Rules prose names no web site but Wizards'. */
+static bool
+is_boilerplate(struct parser *p, const char *s, size_t n)
+{
+	if (p->title_len > 8 && n >= p->title_len && strncmp(s, p->title, p->title_len) == 0)
+		return true;
+	static const char *const tlds[] = {".com", ".net", ".org", ".info", ".io"};
+	for (size_t t = 0; t < sizeof tlds / sizeof *tlds; t++) {
+		const char *h = s;
+		size_t left = n;
+		const char *m;
+		while ((m = memmem_ci(h, left, tlds[t])) != NULL) {
+			size_t at = (size_t)(m - s);
+			bool word_before = at > 0 && isalnum((unsigned char)s[at - 1]);
+			size_t after = at + strlen(tlds[t]);
+			bool word_after = after < n && isalnum((unsigned char)s[after]);
+			if (word_before && !word_after) {
+				/* name the site and decide: Wizards' own sites are part of the rules */
+				size_t b = at;
+				while (b > 0 && (isalnum((unsigned char)s[b - 1]) || s[b - 1] == '.' || s[b - 1] == '-'))
+					b--;
+				if (memmem_ci(s + b, after - b, "wizards") == NULL &&
+				    memmem_ci(s + b, after - b, "magicthegathering") == NULL)
+					return true;
+			}
+			left = n - (at + 1);
+			h = m + 1;
+		}
+	}
+	return false;
+}
+
+static void
+new_entry(struct parser *p, jrid id, uint32_t line)
+{
+	close_entry(p);
+	p->e = xgrow(p->e, &p->ecap, p->ne + 1, sizeof *p->e);
+	struct pentry *e = &p->e[p->ne];
+	memset(e, 0, sizeof *e);
+	e->id = id;
+	e->line = line;
+	e->order = (uint32_t)p->ne;
+	p->ne++;
+	p->open = 1;
+	p->boiler = false;
+}
+
+static bool
+example_label(const char *s, size_t n, size_t *skip)
+{
+	if (starts_ci(s, n, "Example:")) {
+		*skip = 8;
+		return true;
+	}
+	if (starts_ci(s, n, "Examples:")) {
+		*skip = 9;
+		return true;
+	}
+	return false;
+}
+
+/* Where, inside an entry's line, another entry starts: a rule number after the end of a
+ * sentence that is not a reference ("... as follows: 420.5a A player ..."). */
+static size_t
+next_runon(const char *s, size_t n, size_t from, jrid cur, jrid *next, bool *is_example)
+{
+	for (size_t i = from; i + 3 < n; i++) {
+		/* only a space before a digit or an "Example:" can start another entry */
+		size_t at = next_digit(s, i + 1, n, true);
+		if (at + 2 >= n)
+			break;
+		i = at - 1;
+		if (s[i] != ' ')
+			continue;
+		size_t j = i;
+		while (j > from && s[j - 1] == ' ')
+			j--;
+		if (j == from)
+			continue;
+		unsigned char prev = (unsigned char)s[j - 1];
+		bool sentence_end = prev == '.' || prev == ':' || prev == ')' || prev == '"' ||
+		    prev == ';' || (prev == 0x9D && j >= 3);   /* ” */
+		if (!sentence_end)
+			continue;
+		const char *q = s + i + 1;
+		size_t left = n - i - 1;
+		size_t skip;
+		if (example_label(q, left, &skip)) {
+			*is_example = true;
+			*next = JRID_NONE;
+			return i + 1;
+		}
+		if (!isdigit((unsigned char)*q))
+			continue;
+		jrid id;
+		size_t off;
+		if (!entry_line(q, left, &id, &off))
+			continue;
+		if (jrid_level(id) < JL_RULE || id <= cur)
+			continue;
+		/* a plausible successor: same chapter or the next one, text starting a sentence */
+		if (JRID_CHAP(id) != JRID_CHAP(cur) && JRID_CHAP(id) != JRID_CHAP(cur) + 1)
+			continue;
+		if (!(isupper((unsigned char)q[off]) || q[off] == '"' || (unsigned char)q[off] == 0xE2))
+			continue;
+		/* "... (see rule 404.) 420.2." is a split; "see rule 420.2." was never a sentence end */
+		size_t w = j - 1;
+		while (w > from && s[w - 1] != ' ')
+			w--;
+		if (eq_word(s + w, j - 1 - w, "rule") || eq_word(s + w, j - 1 - w, "rules"))
+			continue;
+		*is_example = false;
+		*next = id;
+		return i + 1;
+	}
+	return 0;
+}
+
+/* ---------- glossary ---------- */
+
+static void
+close_gloss(struct parser *p)
+{
+	if (p->ng == 0 || p->open == 0)
+		return;
+	struct pgloss *g = &p->g[p->ng - 1];
+	close_example(p, &g->ex, &g->nex, &g->excap);
+	g->text = arena_strndup(p->a, sbuf_str(&p->cur), p->cur.len);
+	sbuf_reset(&p->cur);
+	p->open = 0;
+}
+
+static bool
+looks_like_head(const char *s, size_t n)
+{
+	if (n == 0 || n > 90)
+		return false;
+	if (s[n - 1] == '.' && !(n > 11 && strncmp(s + n - 11, "(Obsolete).", 11) == 0))
+		return false;
+	if (isdigit((unsigned char)s[0]))
+		return false;
+	if (starts_ci(s, n, "Example:"))
+		return false;
+	return true;
+}
+
+/* ---------- the parse ---------- */
+
+struct line {
+	const char *s;
+	size_t n;
+	uint32_t no;
+	size_t indent;
+};
+
+static void
+body_line(struct parser *p, const char *s, size_t n, uint32_t no, uint32_t col0)
+{
+	jrid id;
+	size_t off;
+	size_t skip;
+	if (example_label(s, n, &skip)) {
+		if (p->ne == 0 || p->boiler)
+			return;
+		struct pentry *e = &p->e[p->ne - 1];
+		close_example(p, &e->ex, &e->nex, &e->excap);
+		const char *t = s + skip;
+		size_t tn = n - skip;
+		trim(&t, &tn);
+		/* examples can run into the next entry in scraped fragments too */
+		jrid nx;
+		bool ex2;
+		size_t split = next_runon(t, tn, 0, e->id, &nx, &ex2);
+		size_t keep = split ? split - 1 : tn;
+		sbuf_add(&p->curex, t, keep);
+		scan_refs(p, (uint32_t)(p->ne - 1), t, keep, no, col0 + (uint32_t)(t - s) + 1);
+		p->open = 2;
+		if (split)
+			body_line(p, t + split, tn - split, no, col0 + (uint32_t)(t - s + split));
+		return;
+	}
+	if (entry_line(s, n, &id, &off)) {
+		new_entry(p, id, no);
+		const char *t = s + off;
+		size_t tn = n - off;
+		jrid nx;
+		bool ex;
+		size_t split = next_runon(t, tn, 0, id, &nx, &ex);
+		size_t keep = split ? split - 1 : tn;
+		while (keep && t[keep - 1] == ' ')
+			keep--;
+		sbuf_add(&p->cur, t, keep);
+		p->e[p->ne - 1].titled = jrid_level(id) <= JL_CHAPTER || looks_like_title(t, keep);
+		scan_refs(p, (uint32_t)(p->ne - 1), t, keep, no, col0 + (uint32_t)off + 1);
+		if (split)
+			body_line(p, t + split, tn - split, no, col0 + (uint32_t)(off + split));
+		return;
+	}
+	/* an unnumbered paragraph: the previous entry continues, unless it is web chrome */
+	if (p->ne == 0)
+		return;
+	if (p->boiler || is_boilerplate(p, s, n)) {
+		p->boiler = true;
+		p->boiler_lines++;
+		return;
+	}
+	if (n > 6 && isdigit((unsigned char)s[0]) && isdigit((unsigned char)s[1]) && isdigit((unsigned char)s[2]) &&
+	    s[3] == '.' && islower((unsigned char)s[4]) && s[5] == ' ') {
+		/* "306.b If ...": a number with its rule part missing; kept as text of the entry before */
+		char b[16];
+		diag_add(p->d, DL_WARNING, p->name, no, col0 + 1,
+		    "malformed rule number \"%.5s\"; its text is kept as part of %s", s, jrid_str(p->e[p->ne - 1].id, b));
+		diag_src(p->d, s, n);
+	}
+	if (p->open == 2) {
+		/* text after an example that is not an example: a new paragraph of the entry */
+		struct pentry *e = &p->e[p->ne - 1];
+		close_example(p, &e->ex, &e->nex, &e->excap);
+	}
+	add_para(&p->cur, s, n);
+	scan_refs(p, (uint32_t)(p->ne - 1), s, n, no, col0 + 1);
+}
+
+static void
+gloss_block(struct parser *p, struct line *ls, size_t nl)
+{
+	/* ls: the non-blank lines of one block */
+	size_t i = 0;
+	const char *s = ls[0].s;
+	size_t n = ls[0].n;
+	bool cont = p->ng > 0 && (ls[0].indent > 0 || !looks_like_head(s, n) ||
+	    (isdigit((unsigned char)s[0]) && n > 2 && s[1] == '.'));
+	if (!cont) {
+		close_gloss(p);
+		p->g = xgrow(p->g, &p->gcap, p->ng + 1, sizeof *p->g);
+		struct pgloss *g = &p->g[p->ng++];
+		memset(g, 0, sizeof *g);
+		g->head = arena_strndup(p->a, s, n);
+		g->line = ls[0].no;
+		p->open = 1;
+		i = 1;
+	}
+	struct pgloss *g = &p->g[p->ng - 1];
+	for (; i < nl; i++) {
+		const char *t = ls[i].s;
+		size_t tn = ls[i].n;
+		size_t skip;
+		uint32_t from = GLOSS_BIT | (uint32_t)(p->ng - 1);
+		if (example_label(t, tn, &skip)) {
+			close_example(p, &g->ex, &g->nex, &g->excap);
+			const char *x = t + skip;
+			size_t xn = tn - skip;
+			trim(&x, &xn);
+			sbuf_add(&p->curex, x, xn);
+			p->open = 2;
+			scan_refs(p, from, x, xn, ls[i].no, (uint32_t)(ls[i].indent + (size_t)(x - t) + 1));
+			continue;
+		}
+		if (p->open == 2)
+			close_example(p, &g->ex, &g->nex, &g->excap);
+		add_para(&p->cur, t, tn);
+		scan_refs(p, from, t, tn, ls[i].no, (uint32_t)ls[i].indent + 1);
+	}
+}
+
+static int
+cmp_entry(const void *a, const void *b)
+{
+	const struct pentry *x = a, *y = b;
+	if (x->id != y->id)
+		return x->id < y->id ? -1 : 1;
+	return x->order < y->order ? -1 : x->order > y->order;
+}
+
+/* A number out of sequence between two neighbours that are in sequence is a typo when
+ * swapping two of its digits puts it in place (432.2b between 423.2a and 423.3). */
+static void
+fix_out_of_order(struct parser *p)
+{
+	char a[16], b[16], c[16];
+	for (size_t i = 1; i + 1 < p->ne; i++) {
+		jrid prev = p->e[i - 1].id, cur = p->e[i].id, next = p->e[i + 1].id;
+		if ((prev < cur && cur < next) || !(prev < next))
+			continue;
+		char s[16];
+		jrid_str(cur, s);
+		jrid fixed = JRID_NONE;
+		size_t len = strlen(s);
+		for (size_t k = 0; k + 1 < len && fixed == JRID_NONE; k++) {
+			if (!isdigit((unsigned char)s[k]) || !isdigit((unsigned char)s[k + 1]))
+				continue;
+			char t[16];
+			memcpy(t, s, sizeof t);
+			char tmp = t[k];
+			t[k] = t[k + 1];
+			t[k + 1] = tmp;
+			jrid cand = jrid_from_str(t);
+			if (cand != JRID_NONE && prev < cand && cand < next)
+				fixed = cand;
+		}
+		if (fixed != JRID_NONE) {
+			diag_add(p->d, DL_WARNING, p->name, p->e[i].line, 1,
+			    "rule number %s is out of order between %s and %s; read as %s (digits swapped in the source)",
+			    jrid_str(cur, a), jrid_str(prev, b), jrid_str(next, c), jrid_str(fixed, s));
+			p->e[i].id = fixed;
+		} else {
+			diag_add(p->d, DL_WARNING, p->name, p->e[i].line, 1,
+			    "rule number %s is out of order (after %s, before %s)",
+			    jrid_str(cur, a), jrid_str(prev, b), jrid_str(next, c));
+		}
+	}
+}
+
+static uint32_t
+hash_u32(uint32_t x)
+{
+	x ^= x >> 16;
+	x *= 0x7feb352dU;
+	x ^= x >> 15;
+	x *= 0x846ca68bU;
+	x ^= x >> 16;
+	return x;
+}
+
+static uint32_t
+hash_str(const char *s)
+{
+	uint32_t h = 2166136261u;
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+static uint32_t
+pow2_at_least(uint32_t n)
+{
+	uint32_t c = 16;
+	while (c < n)
+		c <<= 1;
+	return c;
+}
+
+static void
+gloss_insert(struct jrelease *rel, const char *key, uint32_t gi, char *fold, size_t fcap)
+{
+	jfold(key, fold, fcap);
+	if (!*fold)
+		return;
+	uint32_t m = rel->ghashcap - 1, h = hash_str(fold) & m;
+	while (rel->ghash[h] != JNONE) {
+		uint32_t o = rel->ghash[h];
+		char other[256];
+		/* the first entry under a key wins: an exact head beats an alias */
+		for (uint32_t k = 0; k < rel->gloss[o].naliases + 1; k++) {
+			const char *cand = k == 0 ? rel->gloss[o].head : rel->gloss[o].aliases[k - 1];
+			jfold(cand, other, sizeof other);
+			if (strcmp(other, fold) == 0)
+				return;
+		}
+		h = (h + 1) & m;
+	}
+	rel->ghash[h] = gi;
+}
+
+static void
+build_glossary(struct parser *p, struct jrelease *rel)
+{
+	rel->ngloss = (uint32_t)p->ng;
+	rel->gloss = arena_alloc(p->a, sizeof *rel->gloss * (p->ng ? p->ng : 1));
+	uint32_t nkeys = 0;
+	for (size_t i = 0; i < p->ng; i++) {
+		struct jgloss *g = &rel->gloss[i];
+		struct pgloss *pg = &p->g[i];
+		g->head = pg->head;
+		g->text = pg->text ? pg->text : "";
+		g->line = pg->line;
+		g->nexamples = pg->nex;
+		g->examples = arena_memdup(p->a, pg->ex, sizeof *pg->ex * pg->nex);
+		free(pg->ex);
+		/* aliases: "Control, Controller"; '(Obsolete)' is a mark, not a word */
+		char head[512];
+		size_t hl = strlen(g->head);
+		if (hl >= sizeof head)
+			hl = sizeof head - 1;
+		memcpy(head, g->head, hl);
+		head[hl] = '\0';
+		char *ob = strstr(head, "(Obsolete)");
+		if (ob == NULL)
+			ob = strstr(head, "(obsolete)");
+		if (ob) {
+			g->obsolete = true;
+			*ob = '\0';
+		}
+		const char *parts[32];
+		size_t lens[32], np = 0;
+		const char *q = head;
+		while (*q && np < 32) {
+			while (*q == ' ' || *q == '"' || (unsigned char)*q == 0xE2)
+				q += (unsigned char)*q == 0xE2 ? 3 : 1;    /* “ opening quote */
+			const char *st = q;
+			bool inq = false;
+			while (*q && !(*q == ',' && !inq)) {
+				if (*q == '"')
+					inq = !inq;
+				q++;
+			}
+			size_t l = (size_t)(q - st);
+			while (l && (st[l - 1] == ' ' || st[l - 1] == '"'))
+				l--;
+			if (l >= 3 && (unsigned char)st[l - 3] == 0xE2 && (unsigned char)st[l - 2] == 0x80 &&
+			    (unsigned char)st[l - 1] == 0x9D)
+				l -= 3;    /* ” closing quote */
+			if (l)
+				parts[np] = st, lens[np++] = l;
+			if (*q == ',')
+				q++;
+		}
+		g->naliases = (uint32_t)np;
+		g->aliases = arena_alloc(p->a, sizeof *g->aliases * (np ? np : 1));
+		for (size_t k = 0; k < np; k++)
+			g->aliases[k] = arena_strndup(p->a, parts[k], lens[k]);
+		nkeys += (uint32_t)np + 1;
+	}
+	rel->ghashcap = pow2_at_least(nkeys * 2 + 16);
+	rel->ghash = arena_alloc(p->a, sizeof *rel->ghash * rel->ghashcap);
+	memset(rel->ghash, 0xFF, sizeof *rel->ghash * rel->ghashcap);
+	char fold[512];
+	/* heads first, so an exact head always wins over another entry's alias */
+	for (uint32_t i = 0; i < rel->ngloss; i++) {
+		char head[512];
+		const char *h = rel->gloss[i].head;
+		size_t l = strlen(h);
+		if (l >= sizeof head)
+			l = sizeof head - 1;
+		memcpy(head, h, l);
+		head[l] = '\0';
+		char *ob = strstr(head, " (Obsolete)");
+		if (ob)
+			*ob = '\0';
+		gloss_insert(rel, head, i, fold, sizeof fold);
+	}
+	for (uint32_t i = 0; i < rel->ngloss; i++)
+		for (uint32_t k = 0; k < rel->gloss[i].naliases; k++)
+			gloss_insert(rel, rel->gloss[i].aliases[k], i, fold, sizeof fold);
+}
+
+static void
+build_rules(struct parser *p, struct jrelease *rel, uint32_t *order_to_index)
+{
+	fix_out_of_order(p);
+	qsort(p->e, p->ne, sizeof *p->e, cmp_entry);
+	/* duplicates: keep the first, say so */
+	size_t w = 0;
+	char buf[16];
+	for (size_t i = 0; i < p->ne; i++) {
+		if (w > 0 && p->e[w - 1].id == p->e[i].id) {
+			diag_add(p->d, DL_WARNING, p->name, p->e[i].line, 1,
+			    "rule %s appears again (first at line %u); the second is ignored",
+			    jrid_str(p->e[i].id, buf), p->e[w - 1].line);
+			order_to_index[p->e[i].order] = (uint32_t)(w - 1);
+			free(p->e[i].ex);
+			continue;
+		}
+		order_to_index[p->e[i].order] = (uint32_t)w;
+		p->e[w++] = p->e[i];
+	}
+	p->ne = w;
+	rel->nrules = (uint32_t)w;
+	rel->rules = arena_alloc(p->a, sizeof *rel->rules * (w ? w : 1));
+	rel->hashcap = pow2_at_least((uint32_t)w * 2 + 16);
+	rel->hash = arena_alloc(p->a, sizeof *rel->hash * rel->hashcap);
+	memset(rel->hash, 0xFF, sizeof *rel->hash * rel->hashcap);
+	for (size_t i = 0; i < w; i++) {
+		struct jrule *r = &rel->rules[i];
+		struct pentry *e = &p->e[i];
+		r->id = e->id;
+		r->num = arena_strdup(p->a, jrid_str(e->id, buf));
+		r->text = e->text ? e->text : "";
+		r->line = e->line;
+		r->nexamples = e->nex;
+		r->examples = arena_memdup(p->a, e->ex, sizeof *e->ex * e->nex);
+		rel->nexamples += e->nex;
+		free(e->ex);
+		if (e->titled) {
+			const char *nl = strchr(r->text, '\n');
+			r->title = nl ? arena_strndup(p->a, r->text, (size_t)(nl - r->text)) : r->text;
+		}
+		uint32_t m = rel->hashcap - 1, h = hash_u32(r->id) & m;
+		while (rel->hash[h] != JNONE)
+			h = (h + 1) & m;
+		rel->hash[h] = (uint32_t)i;
+		r->parent = JNONE;
+	}
+	/* parents are the nearest ancestor present; children in order */
+	uint32_t *nch = xcalloc(w ? w : 1, sizeof *nch);
+	for (size_t i = 0; i < w; i++) {
+		jrid a = jrid_parent(rel->rules[i].id);
+		while (a != JRID_NONE) {
+			uint32_t pi = jrel_find(rel, a);
+			if (pi != JNONE) {
+				rel->rules[i].parent = pi;
+				nch[pi]++;
+				break;
+			}
+			a = jrid_parent(a);
+		}
+	}
+	for (size_t i = 0; i < w; i++) {
+		if (nch[i])
+			rel->rules[i].children = arena_alloc(p->a, sizeof(uint32_t) * nch[i]);
+	}
+	for (size_t i = 0; i < w; i++) {
+		uint32_t pi = rel->rules[i].parent;
+		if (pi != JNONE)
+			rel->rules[pi].children[rel->rules[pi].nchildren++] = (uint32_t)i;
+	}
+	free(nch);
+}
+
+struct refacc {
+	uint32_t *v;
+	size_t n, cap;
+};
+
+static void
+push_u32(struct refacc *a, uint32_t x)
+{
+	for (size_t i = 0; i < a->n; i++)
+		if (a->v[i] == x)
+			return;
+	a->v = xgrow(a->v, &a->cap, a->n + 1, sizeof *a->v);
+	a->v[a->n++] = x;
+}
+
+static void
+build_refs(struct parser *p, struct jrelease *rel, const uint32_t *order_to_index)
+{
+	uint32_t nr = rel->nrules, ng = rel->ngloss;
+	struct refacc *out = xcalloc((size_t)nr + ng + 1, sizeof *out);
+	struct refacc *back = xcalloc((size_t)nr + 1, sizeof *back);
+	struct refacc *gback = xcalloc((size_t)nr + 1, sizeof *gback);
+	char a[16], b[16];
+	bool partial = rel->fragment || rel->truncated;
+	for (size_t i = 0; i < p->nr; i++) {
+		struct pref *r = &p->r[i];
+		bool from_gloss = (r->from & GLOSS_BIT) != 0;
+		uint32_t src = from_gloss ? (r->from & ~GLOSS_BIT) : order_to_index[r->from];
+		uint32_t t = jrel_find(rel, r->to);
+		rel->nrefs++;
+		if (t == JNONE) {
+			rel->ndangling++;
+			const char *who = from_gloss ? rel->gloss[src].head : rel->rules[src].num;
+			diag_add(p->d, partial ? DL_NOTE : DL_WARNING, p->name, r->line, r->col,
+			    "dangling reference to %s in %s%s", jrid_str(r->to, a),
+			    from_gloss ? "the glossary entry " : "", from_gloss ? who : strcpy(b, who));
+			if (partial)
+				diag_hint(p->d, "this text is %s; the rule may be in a part it lacks",
+				    rel->fragment ? "a fragment" : "truncated");
+			continue;
+		}
+		if (from_gloss) {
+			push_u32(&out[nr + src], t);
+			push_u32(&gback[t], src);
+		} else if (t != src) {
+			push_u32(&out[src], t);
+			push_u32(&back[t], src);
+		}
+	}
+	for (uint32_t i = 0; i < nr; i++) {
+		struct jrule *r = &rel->rules[i];
+		r->nrefs = (uint32_t)out[i].n;
+		r->refs = arena_memdup(p->a, out[i].v, sizeof(uint32_t) * out[i].n);
+		r->nbackrefs = (uint32_t)back[i].n;
+		r->backrefs = arena_memdup(p->a, back[i].v, sizeof(uint32_t) * back[i].n);
+		r->ngloss_backrefs = (uint32_t)gback[i].n;
+		r->gloss_backrefs = arena_memdup(p->a, gback[i].v, sizeof(uint32_t) * gback[i].n);
+		free(out[i].v);
+		free(back[i].v);
+		free(gback[i].v);
+	}
+	for (uint32_t i = 0; i < ng; i++) {
+		rel->gloss[i].nrefs = (uint32_t)out[nr + i].n;
+		rel->gloss[i].refs = arena_memdup(p->a, out[nr + i].v, sizeof(uint32_t) * out[nr + i].n);
+		free(out[nr + i].v);
+	}
+	free(out);
+	free(back);
+	free(gback);
+}
+
+struct jrelease *
+cr_parse(struct arena *a, const char *name, const char *text, size_t len, struct diags *d)
+{
+	struct parser P = {0}, *p = &P;
+	p->a = a;
+	p->d = d;
+	p->name = name;
+
+	/* split into lines once */
+	size_t nl = 0, lcap = 0;
+	struct line *ls = NULL;
+	const char *s = text, *end = text + len;
+	uint32_t no = 0;
+	while (s < end) {
+		const char *e = memchr(s, '\n', (size_t)(end - s));
+		if (e == NULL)
+			e = end;
+		no++;
+		ls = xgrow(ls, &lcap, nl + 1, sizeof *ls);
+		const char *t = s;
+		size_t tn = (size_t)(e - s);
+		size_t ind = 0;
+		while (ind < tn && (t[ind] == ' ' || t[ind] == '\t'))
+			ind++;
+		trim(&t, &tn);
+		ls[nl++] = (struct line){t, tn, no, ind};
+		s = e + 1;
+	}
+	size_t head_end = nl < 80 ? nl : 80;
+	for (size_t i = 0; i < nl; i++) {
+		if (ls[i].n) {
+			p->title = ls[i].s;
+			p->title_len = ls[i].n;
+			break;
+		}
+	}
+	int date = 0;
+	for (size_t i = 0; i < head_end && !date; i++)
+		date = find_date(ls[i].s, ls[i].n);
+	if (!date && len > 0)
+		date = find_date(text, len < 20000 ? len : 20000);
+
+	/* apostrophes lost wholesale? ("youre", "dont" and no "don't") */
+	{
+		size_t sample = len < 200000 ? len : 200000;
+		int lost = 0, kept = 0;
+		const char *probe[] = {" dont ", " doesnt ", " cant ", " isnt ", " youre ", " thats "};
+		kept += memmem(text, sample, "n’t", strlen("n’t")) != NULL || memmem(text, sample, "n't", 3) != NULL;
+		for (size_t k = 0; k < 6 && !kept; k++)
+			lost += memmem(text, sample, probe[k], strlen(probe[k])) != NULL;
+		p->rep.apostrophes = lost >= 2 && !kept;
+	}
+
+	/* the body starts at the first real rule, with the headings just above it */
+	size_t first = nl;
+	for (size_t i = 0; i < nl; i++) {
+		jrid id;
+		size_t off;
+		if (entry_line(ls[i].s, ls[i].n, &id, &off) && jrid_level(id) >= JL_RULE) {
+			first = i;
+			break;
+		}
+	}
+	if (first == nl) {
+		diag_add(d, DL_ERROR, name, 0, 0, "no numbered rules found: this is not Comprehensive Rules text");
+		diag_hint(d, "judge reads the CR as published (MagicCompRules YYYYMMDD.txt); check the file with `judge check FILE`");
+		free(ls);
+		return NULL;
+	}
+	size_t start = first;
+	while (start > 0) {
+		struct line *l = &ls[start - 1];
+		jrid id;
+		size_t off;
+		if (l->n == 0 || (entry_line(l->s, l->n, &id, &off) && jrid_level(id) <= JL_CHAPTER))
+			start--;
+		else
+			break;
+	}
+	/* entries before the body (a contents list) that repeat: drop heading-only lines
+	 * above `start` — they are the contents, which we do not index */
+
+	size_t i = start, gstart = nl, gend = nl;
+	for (; i < nl; i++) {
+		struct line *l = &ls[i];
+		if (l->n == 0) {
+			if (p->open == 2) {
+				/* an example ends at a blank line; a later "Example:" still joins the entry */
+				struct pentry *e = &p->e[p->ne - 1];
+				close_example(p, &e->ex, &e->nex, &e->excap);
+			}
+			continue;
+		}
+		if (eq_word(l->s, l->n, "Glossary")) {
+			gstart = i + 1;
+			break;
+		}
+		if (eq_word(l->s, l->n, "Credits")) {
+			gend = i;
+			break;
+		}
+		const char *t = l->s;
+		size_t tn = l->n;
+		if (needs_repair(t, tn, &p->rep)) {
+			if (repair_line(t, tn, &p->fix, &p->rep)) {
+				t = p->fix.s;
+				tn = p->fix.len;
+			}
+		}
+		body_line(p, t, tn, l->no, (uint32_t)l->indent);
+	}
+	close_entry(p);
+	size_t body_end = i;
+
+	/* the glossary runs to Credits */
+	if (gstart < nl) {
+		struct line *blk = NULL;
+		size_t nb = 0, bcap = 0;
+		struct sbuf store = {0};
+		for (i = gstart; i <= nl; i++) {
+			bool stop = i == nl || eq_word(ls[i].s, ls[i].n, "Credits");
+			if (i == nl || ls[i].n == 0 || stop) {
+				if (nb) {
+					gloss_block(p, blk, nb);
+					nb = 0;
+				}
+				if (stop) {
+					gend = i;
+					break;
+				}
+				continue;
+			}
+			const char *t = ls[i].s;
+			size_t tn = ls[i].n;
+			if (needs_repair(t, tn, &p->rep)) {
+				if (repair_line(t, tn, &p->fix, &p->rep)) {
+					/* keep the repaired copy alive until the block is parsed */
+					t = arena_strndup(a, p->fix.s, p->fix.len);
+					tn = p->fix.len;
+				}
+			}
+			blk = xgrow(blk, &bcap, nb + 1, sizeof *blk);
+			blk[nb++] = (struct line){t, tn, ls[i].no, ls[i].indent};
+		}
+		close_gloss(p);
+		free(blk);
+		sbuf_free(&store);
+	}
+
+	struct jrelease *rel = arena_alloc(a, sizeof *rel);
+	rel->file = arena_strdup(a, name);
+	rel->date = date;
+	rel->bytes = len;
+	bool starts_at_start = p->ne > 0 && JRID_CHAP(p->e[0].id) <= 100;
+	rel->fragment = !date || !starts_at_start;
+	rel->truncated = !rel->fragment && gstart == nl;
+	if (rel->fragment && !date)
+		estimate_era(text, len, &rel->era_from, &rel->era_to);
+	rel->layout = rel->fragment ? "fragment" :
+	    (memmem(text, len < 400000 ? len : 400000, "state-based effects", 19) ? "classic" : "modern");
+
+	uint32_t *order_to_index = xcalloc(p->ne ? p->ne : 1, sizeof *order_to_index);
+	size_t entries_in_doc = p->ne;
+	(void)entries_in_doc;
+	build_rules(p, rel, order_to_index);
+	build_glossary(p, rel);
+	if (rel->nrules)
+		rel->last_num = rel->rules[rel->nrules - 1].num;
+	for (uint32_t k = 0; k < rel->ngloss; k++)
+		rel->nexamples += rel->gloss[k].nexamples;
+	build_refs(p, rel, order_to_index);
+	free(order_to_index);
+
+	if (p->rep.censor)
+		diag_add(d, DL_NOTE, name, 0, 0, "repaired %u words broken by a censor filter (\"a.s.sign\" -> \"assign\")", p->rep.censor);
+	if (p->rep.quote_apos)
+		diag_add(d, DL_NOTE, name, 0, 0, "read %u double quotes inside words as apostrophes (doesn\"t -> doesn't)", p->rep.quote_apos);
+	if (p->rep.contractions)
+		diag_add(d, DL_NOTE, name, 0, 0, "restored %u apostrophes the text had lost (dont -> don't)", p->rep.contractions);
+	if (p->boiler_lines)
+		diag_add(d, DL_NOTE, name, 0, 0, "dropped %u lines of web-page text between or after the rules", p->boiler_lines);
+	if (rel->truncated)
+		diag_add(d, DL_WARNING, name, ls[body_end < nl ? body_end : nl - 1].no, 0,
+		    "the text stops at %s with no glossary: this release is truncated", rel->last_num);
+	if (rel->fragment && !date)
+		diag_add(d, DL_NOTE, name, 0, 0, "no effective date stated: an undated fragment (%s to %s), its era estimated as %d-%d from its wording",
+		    rel->rules[0].num, rel->last_num, rel->era_from, rel->era_to);
+	(void)gend;
+	sbuf_free(&p->cur);
+	sbuf_free(&p->curex);
+	sbuf_free(&p->fix);
+	free(p->e);
+	free(p->g);
+	free(p->r);
+	free(ls);
+	return rel;
+}
+
+/* ---------- references ---------- */
+
+/* A dash between range ends: '-', en dash, em dash. Returns its byte length or 0. */
+static size_t
+range_dash(const char *s, size_t n)
+{
+	if (n >= 1 && s[0] == '-')
+		return 1;
+	if (n >= 3 && (unsigned char)s[0] == 0xE2 && (unsigned char)s[1] == 0x80 &&
+	    ((unsigned char)s[2] == 0x93 || (unsigned char)s[2] == 0x94))
+		return 3;
+	return 0;
+}
+
+size_t
+cr_find_refs(const char *text, size_t len, cr_ref_fn fn, void *ctx)
+{
+	size_t calls = 0;
+	for (size_t d = 0; d < len; d++) {
+		/* a reference is a number right after "rule(s) " or "section(s) ": find digits
+		 * (rare in prose) and look back for the word */
+		d = next_digit(text, d, len, false);
+		if (d >= len)
+			break;
+		size_t i;
+		if (d >= 5 && text[d - 1] == ' ' && (text[d - 2] | 0x20) == 'e' && (text[d - 3] | 0x20) == 'l')
+			i = d - 5;          /* "rule 7" */
+		else if (d >= 6 && text[d - 1] == ' ' && (text[d - 2] | 0x20) == 's' && (text[d - 3] | 0x20) == 'e')
+			i = d - 6;          /* "rules 7" */
+		else if (d >= 8 && text[d - 1] == ' ' && (text[d - 2] | 0x20) == 'n')
+			i = d - 8;          /* "section 7" */
+		else if (d >= 9 && text[d - 1] == ' ' && (text[d - 2] | 0x20) == 's' && (text[d - 3] | 0x20) == 'n')
+			i = d - 9;          /* "sections 7" */
+		else {
+			while (d + 1 < len && (unsigned)(text[d + 1] - '0') <= 9u)
+				d++;
+			continue;
+		}
+		char c = (char)(text[i] | 0x20);
+		if (c != 'r' && c != 's')
+			continue;
+		if (i > 0 && isalpha((unsigned char)text[i - 1]))
+			continue;
+		size_t k;
+		bool section;
+		const char *t = text + i;
+		if (c == 'r' && (t[1] | 0x20) == 'u' && (t[2] | 0x20) == 'l' && (t[3] | 0x20) == 'e') {
+			if (t[4] == ' ')
+				k = i + 5;
+			else if ((t[4] | 0x20) == 's' && t[5] == ' ')
+				k = i + 6;
+			else
+				continue;
+			section = false;
+		} else if (c == 's' && i + 9 < len && strncasecmp(t, "section", 7) == 0) {
+			if (t[7] == ' ')
+				k = i + 8;
+			else if ((t[7] | 0x20) == 's' && t[8] == ' ')
+				k = i + 9;
+			else
+				continue;
+			section = true;
+		} else {
+			continue;
+		}
+		if (k >= len || !isdigit((unsigned char)text[k]))
+			continue;
+		jrid last = JRID_NONE;
+		for (;;) {
+			if (k >= len || !isdigit((unsigned char)text[k]))
+				break;
+			const char *e;
+			jrid id = jrid_parse(text + k, &e);
+			if (id == JRID_NONE)
+				break;
+			size_t after = (size_t)(e - text);
+			if (after < len && isalnum((unsigned char)text[after]))
+				break;
+			if (section && jrid_level(id) != JL_SECTION && jrid_level(id) != JL_CHAPTER)
+				break;
+			if (!section && jrid_level(id) == JL_SECTION)
+				break;
+			/* range: "601.2a–d", "702.2–702.4", "rules 100-104" */
+			size_t dl = range_dash(text + after, len - after);
+			jrid hi = JRID_NONE;
+			size_t rend = after;
+			if (dl && e[-1] != '.') {
+				const char *q = text + after + dl;
+				size_t left = len - after - dl;
+				if (left >= 1 && islower((unsigned char)q[0]) && JRID_LETTER(id) &&
+				    (left == 1 || !isalnum((unsigned char)q[1]))) {
+					hi = (id & ~0xFFu) | (unsigned char)q[0];
+					rend = after + dl + 1;
+				} else if (left >= 1 && isdigit((unsigned char)q[0])) {
+					const char *e2;
+					jrid h2 = jrid_parse(q, &e2);
+					if (h2 != JRID_NONE && h2 > id && jrid_level(h2) == jrid_level(id)) {
+						hi = h2;
+						rend = (size_t)(e2 - text);
+					}
+				}
+			}
+			if (hi != JRID_NONE && JRID_LETTER(id) && (hi & ~0xFFu) == (id & ~0xFFu)) {
+				int steps = 0;
+				for (int l = (int)JRID_LETTER(id); l && l <= (int)JRID_LETTER(hi) && steps < 26;
+				    l = jrid_letter_next(l), steps++) {
+					fn(ctx, (id & ~0xFFu) | (uint32_t)l, k);
+					calls++;
+				}
+			} else if (hi != JRID_NONE && jrid_level(id) == JL_RULE && JRID_CHAP(hi) == JRID_CHAP(id)) {
+				for (uint32_t nn = JRID_NUM(id); nn <= JRID_NUM(hi) && nn - JRID_NUM(id) < 50; nn++) {
+					fn(ctx, JRID_MAKE(JRID_CHAP(id), nn, 0), k);
+					calls++;
+				}
+			} else if (hi != JRID_NONE && jrid_level(id) == JL_CHAPTER) {
+				for (uint32_t ch = JRID_CHAP(id); ch <= JRID_CHAP(hi) && ch - JRID_CHAP(id) < 50; ch++) {
+					fn(ctx, JRID_MAKE(ch, 0, 0), k);
+					calls++;
+				}
+			} else {
+				fn(ctx, id, k);
+				calls++;
+				if (hi != JRID_NONE) {
+					fn(ctx, hi, after + dl);
+					calls++;
+				}
+			}
+			last = id;
+			k = rend;
+			/* a list continues: ", ", " and ", ", and ", " or ", " through " */
+			size_t m = k;
+			if (m < len && text[m] == ',')
+				m++;
+			while (m < len && text[m] == ' ')
+				m++;
+			if (m + 4 <= len && strncmp(text + m, "and ", 4) == 0)
+				m += 4;
+			else if (m + 3 <= len && strncmp(text + m, "or ", 3) == 0)
+				m += 3;
+			else if (m + 8 <= len && strncmp(text + m, "through ", 8) == 0)
+				m += 8;
+			if (m == k || m >= len || !isdigit((unsigned char)text[m]))
+				break;
+			k = m;
+		}
+		(void)last;
+		if (k > d)
+			d = k - 1;
+	}
+	return calls;
+}

@@ -1,0 +1,413 @@
+/* index.c — loading releases into the index and the read-side lookups. */
+#include "index.h"
+#include "../base/buf.h"
+#include "../cr/crparse.h"
+#include "../text/decode.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+/* Refuse files bigger than any CR could be: the largest release is under 2 MB. */
+#define MAX_RULES_FILE (64u * 1024u * 1024u)
+
+struct jindex *
+jindex_new(void)
+{
+	return xcalloc(1, sizeof(struct jindex));
+}
+
+void
+jindex_free(struct jindex *ix)
+{
+	if (ix == NULL)
+		return;
+	free(ix->rels);
+	diag_clear(&ix->diags);
+	arena_free(&ix->arena);
+	free(ix);
+}
+
+static double
+now_seconds(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void
+set_label(struct jindex *ix, struct jrelease *rel)
+{
+	char buf[64];
+	if (rel->date) {
+		snprintf(buf, sizeof buf, "%04d-%02d-%02d", rel->date / 10000, rel->date / 100 % 100, rel->date % 100);
+	} else {
+		int n = 1;
+		for (uint32_t i = 0; i < ix->nrels; i++)
+			n += ix->rels[i]->date == 0;
+		snprintf(buf, sizeof buf, "undated-%d", n);
+	}
+	/* the same release loaded twice answers under a second label */
+	char base[48];
+	snprintf(base, sizeof base, "%.40s", buf);
+	for (int k = 2;; k++) {
+		bool clash = false;
+		for (uint32_t i = 0; i < ix->nrels; i++)
+			clash |= strcmp(ix->rels[i]->label, buf) == 0;
+		if (!clash)
+			break;
+		snprintf(buf, sizeof buf, "%s#%d", base, k);
+	}
+	rel->label = arena_strdup(&ix->arena, buf);
+}
+
+struct jrelease *
+jindex_load_bytes(struct jindex *ix, const char *name, const unsigned char *bytes, size_t len)
+{
+	double t0 = now_seconds();
+	struct decoded dec;
+	if (text_decode(bytes, len, name, &dec, &ix->diags) != 0)
+		return NULL;
+	struct jrelease *rel = cr_parse(&ix->arena, name, dec.text, dec.len, &ix->diags);
+	if (rel == NULL) {
+		free(dec.text);
+		return NULL;
+	}
+	rel->encoding = dec.encoding;
+	rel->bytes = len;
+	free(dec.text);
+	set_label(ix, rel);
+	rel->parse_seconds = now_seconds() - t0;
+	ix->rels = xgrow(ix->rels, &ix->relcap, ix->nrels + 1, sizeof *ix->rels);
+	ix->rels[ix->nrels++] = rel;
+	return rel;
+}
+
+static int
+load_file(struct jindex *ix, const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		diag_add(&ix->diags, DL_ERROR, path, 0, 0, "cannot open: %s", strerror(errno));
+		diag_hint(&ix->diags, errno == ENOENT ? "check the path; `judge versions` lists what is loaded" :
+		    "check the file's permissions");
+		return 0;
+	}
+	struct stat st;
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		diag_add(&ix->diags, DL_ERROR, path, 0, 0, "not a regular file");
+		close(fd);
+		return 0;
+	}
+	if ((size_t)st.st_size > MAX_RULES_FILE) {
+		diag_add(&ix->diags, DL_ERROR, path, 0, 0,
+		    "the file is %lld bytes, far larger than any Comprehensive Rules release",
+		    (long long)st.st_size);
+		diag_hint(&ix->diags, "load the CR text file itself (about 1 MB)");
+		close(fd);
+		return 0;
+	}
+	size_t n = (size_t)st.st_size;
+	unsigned char *buf = NULL;
+	void *map = MAP_FAILED;
+	if (n > 0) {
+		map = mmap(NULL, n, PROT_READ, MAP_PRIVATE, fd, 0);
+		if (map == MAP_FAILED) {
+			buf = xmalloc(n);
+			size_t got = 0;
+			while (got < n) {
+				ssize_t r = read(fd, buf + got, n - got);
+				if (r <= 0)
+					break;
+				got += (size_t)r;
+			}
+			n = got;
+		}
+	}
+	close(fd);
+	const unsigned char *bytes = map != MAP_FAILED ? map : buf;
+	struct jrelease *rel = jindex_load_bytes(ix, path, bytes ? bytes : (const unsigned char *)"", n);
+	if (map != MAP_FAILED)
+		munmap(map, n);
+	free(buf);
+	return rel != NULL;
+}
+
+static int
+cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int
+jindex_load_path(struct jindex *ix, const char *path)
+{
+	struct stat st;
+	if (stat(path, &st) != 0) {
+		diag_add(&ix->diags, DL_ERROR, path, 0, 0, "cannot open: %s", strerror(errno));
+		diag_hint(&ix->diags, "check the path given to --rules");
+		return 0;
+	}
+	if (!S_ISDIR(st.st_mode))
+		return load_file(ix, path);
+	DIR *dir = opendir(path);
+	if (dir == NULL) {
+		diag_add(&ix->diags, DL_ERROR, path, 0, 0, "cannot read the folder: %s", strerror(errno));
+		return 0;
+	}
+	char **names = NULL;
+	size_t nn = 0, cap = 0;
+	struct dirent *de;
+	while ((de = readdir(dir)) != NULL) {
+		size_t l = strlen(de->d_name);
+		if (de->d_name[0] == '.' || l < 5 || strcasecmp(de->d_name + l - 4, ".txt") != 0)
+			continue;
+		names = xgrow(names, &cap, nn + 1, sizeof *names);
+		struct sbuf b = {0};
+		sbuf_addf(&b, "%s/%s", path, de->d_name);
+		names[nn++] = sbuf_take(&b);
+	}
+	closedir(dir);
+	qsort(names, nn, sizeof *names, cmp_str);
+	int added = 0;
+	for (size_t i = 0; i < nn; i++) {
+		added += load_file(ix, names[i]);
+		free(names[i]);
+	}
+	free(names);
+	return added;
+}
+
+void
+jindex_finish(struct jindex *ix)
+{
+	/* references are resolved within each release by the parser; nothing crosses
+	 * releases yet, so there is nothing left to do but keep this the one place that
+	 * would do it */
+	(void)ix;
+}
+
+struct jrelease *
+jindex_default(const struct jindex *ix)
+{
+	struct jrelease *best = NULL;
+	for (uint32_t i = 0; i < ix->nrels; i++) {
+		struct jrelease *r = ix->rels[i];
+		if (r->date && (best == NULL || r->date > best->date ||
+		    (r->date == best->date && !r->truncated && best->truncated)))
+			best = r;
+	}
+	if (best == NULL && ix->nrels)
+		best = ix->rels[ix->nrels - 1];
+	return best;
+}
+
+static const char *
+basename_of(const char *p)
+{
+	const char *s = strrchr(p, '/');
+	return s ? s + 1 : p;
+}
+
+struct jrelease *
+jindex_release(const struct jindex *ix, const char *which)
+{
+	if (which == NULL || *which == '\0')
+		return NULL;
+	for (uint32_t i = 0; i < ix->nrels; i++)
+		if (strcmp(ix->rels[i]->label, which) == 0)
+			return ix->rels[i];
+	/* a date in another spelling: 20251114, 2025/11/14, 2025.11.14 */
+	int digits = 0, val = 0;
+	for (const char *p = which; *p; p++) {
+		if (isdigit((unsigned char)*p)) {
+			if (digits < 8)
+				val = val * 10 + (*p - '0');
+			digits++;
+		} else if (!(*p == '-' || *p == '/' || *p == '.')) {
+			digits = -100;
+		}
+	}
+	if (digits == 8) {
+		struct jrelease *hit = NULL;
+		for (uint32_t i = 0; i < ix->nrels; i++)
+			if (ix->rels[i]->date == val && (hit == NULL || (hit->truncated && !ix->rels[i]->truncated)))
+				hit = ix->rels[i];
+		if (hit)
+			return hit;
+	}
+	for (uint32_t i = 0; i < ix->nrels; i++) {
+		if (strcmp(ix->rels[i]->file, which) == 0 || strcmp(basename_of(ix->rels[i]->file), which) == 0)
+			return ix->rels[i];
+	}
+	/* a year alone picks that year's newest release */
+	if (digits == 4) {
+		struct jrelease *hit = NULL;
+		for (uint32_t i = 0; i < ix->nrels; i++)
+			if (ix->rels[i]->date / 10000 == val && (hit == NULL || ix->rels[i]->date > hit->date))
+				hit = ix->rels[i];
+		return hit;
+	}
+	return NULL;
+}
+
+static uint32_t
+hash_u32(uint32_t x)
+{
+	x ^= x >> 16;
+	x *= 0x7feb352dU;
+	x ^= x >> 15;
+	x *= 0x846ca68bU;
+	x ^= x >> 16;
+	return x;
+}
+
+uint32_t
+jrel_find(const struct jrelease *rel, jrid id)
+{
+	if (rel == NULL || rel->hashcap == 0 || id == JRID_NONE)
+		return JNONE;
+	uint32_t m = rel->hashcap - 1, h = hash_u32(id) & m;
+	while (rel->hash[h] != JNONE) {
+		if (rel->rules[rel->hash[h]].id == id)
+			return rel->hash[h];
+		h = (h + 1) & m;
+	}
+	return JNONE;
+}
+
+static uint32_t
+hash_str(const char *s)
+{
+	uint32_t h = 2166136261u;
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+uint32_t
+jrel_define(const struct jrelease *rel, const char *term)
+{
+	if (rel == NULL || rel->ghashcap == 0)
+		return JNONE;
+	char key[512], cand[512];
+	jfold(term, key, sizeof key);
+	if (!*key)
+		return JNONE;
+	uint32_t m = rel->ghashcap - 1, h = hash_str(key) & m;
+	while (rel->ghash[h] != JNONE) {
+		const struct jgloss *g = &rel->gloss[rel->ghash[h]];
+		for (uint32_t k = 0; k <= g->naliases; k++) {
+			const char *c = k == 0 ? g->head : g->aliases[k - 1];
+			jfold(c, cand, sizeof cand);
+			char *ob = strstr(cand, " (obsolete)");
+			if (ob)
+				*ob = '\0';
+			if (strcmp(cand, key) == 0)
+				return rel->ghash[h];
+		}
+		h = (h + 1) & m;
+	}
+	return JNONE;
+}
+
+uint32_t
+jrel_next(const struct jrelease *rel, uint32_t i)
+{
+	return i + 1 < rel->nrules ? i + 1 : JNONE;
+}
+
+uint32_t
+jrel_prev(const struct jrelease *rel, uint32_t i)
+{
+	return i > 0 && i < rel->nrules ? i - 1 : JNONE;
+}
+
+/* Latin-1 supplement and a few punctuation marks folded to ASCII. */
+static const char *
+fold_cp(unsigned cp)
+{
+	static const char *const latin[64] = {
+		"a", "a", "a", "a", "a", "a", "ae", "c", "e", "e", "e", "e", "i", "i", "i", "i",
+		"d", "n", "o", "o", "o", "o", "o", "x", "o", "u", "u", "u", "u", "y", "th", "ss",
+		"a", "a", "a", "a", "a", "a", "ae", "c", "e", "e", "e", "e", "i", "i", "i", "i",
+		"d", "n", "o", "o", "o", "o", "o", "/", "o", "u", "u", "u", "u", "y", "th", "y",
+	};
+	if (cp >= 0xC0 && cp <= 0xFF)
+		return latin[cp - 0xC0];
+	switch (cp) {
+	case 0x2018: case 0x2019: case 0x2032: return "'";
+	case 0x201C: case 0x201D: return "\"";
+	case 0x2013: case 0x2014: case 0x2212: return "-";
+	case 0x00A0: return " ";
+	case 0x0152: case 0x0153: return "oe";
+	case 0x0160: case 0x0161: return "s";
+	case 0x017D: case 0x017E: return "z";
+	case 0x0178: return "y";
+	case 0x0141: case 0x0142: return "l";
+	default: return NULL;
+	}
+}
+
+void
+jfold(const char *s, char *out, size_t cap)
+{
+	size_t o = 0;
+	if (cap == 0)
+		return;
+	while (*s == ' ')
+		s++;
+	bool space = false;
+	while (*s && o + 4 < cap) {
+		unsigned char c = (unsigned char)*s;
+		if (c < 0x80) {
+			if (c == ' ' || c == '\t' || c == '\n') {
+				space = true;
+				s++;
+				continue;
+			}
+			if (space && o > 0)
+				out[o++] = ' ';
+			space = false;
+			out[o++] = (char)tolower(c);
+			s++;
+			continue;
+		}
+		/* decode one UTF-8 code point */
+		unsigned cp;
+		int k;
+		if ((c & 0xE0) == 0xC0) cp = c & 0x1F, k = 1;
+		else if ((c & 0xF0) == 0xE0) cp = c & 0x0F, k = 2;
+		else if ((c & 0xF8) == 0xF0) cp = c & 0x07, k = 3;
+		else { s++; continue; }
+		int j;
+		for (j = 1; j <= k && s[j]; j++)
+			cp = (cp << 6) | ((unsigned char)s[j] & 0x3F);
+		const char *f = fold_cp(cp);
+		if (f && strcmp(f, " ") == 0) {
+			space = true;
+		} else {
+			if (space && o > 0)
+				out[o++] = ' ';
+			space = false;
+			if (f) {
+				for (; *f && o + 4 < cap; f++)
+					out[o++] = *f;
+			} else {
+				for (int t = 0; t < j && o + 4 < cap; t++)
+					out[o++] = s[t];
+			}
+		}
+		s += j;
+	}
+	out[o] = '\0';
+}

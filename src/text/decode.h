@@ -1,0 +1,25 @@
+/* decode.h — turning the bytes of any CR release into UTF-8 text with '\n' line endings:
+ * byte-order marks, UTF-16 (BE/LE, with or without a BOM), UTF-8, Windows-1252; CRLF,
+ * bare CR and LF. Refuses binary and empty input with a diagnostic. */
+#ifndef JUDGE_DECODE_H
+#define JUDGE_DECODE_H
+#include <stddef.h>
+#include "../base/diag.h"
+
+struct decoded {
+	char *text;             /* UTF-8, '\n' line ends, NUL-terminated; caller frees */
+	size_t len;
+	const char *encoding;   /* static string: "UTF-8", "UTF-8 (BOM)", "UTF-16BE (BOM)", ... */
+	const char *newlines;   /* "CRLF", "CR", "LF", "mixed" */
+};
+
+/* Returns 0 on success; on failure -1 with an error in d naming `name`. */
+int text_decode(const unsigned char *in, size_t n, const char *name, struct decoded *out,
+    struct diags *d);
+
+/* Append code point cp as UTF-8; returns bytes written (buf needs 4). */
+size_t utf8_put(char *buf, unsigned cp);
+/* Decode one code point at s (n bytes left); sets *len; returns 0xFFFD on bad input. */
+unsigned utf8_get(const char *s, size_t n, size_t *len);
+
+#endif

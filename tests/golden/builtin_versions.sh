@@ -1,0 +1,1 @@
+$JUDGE versions

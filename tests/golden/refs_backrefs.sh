@@ -1,0 +1,3 @@
+[ -n "$SHARED" ] || { echo "skip: needs ../shared (official CR releases)" >&2; exit 77; }
+$JUDGE --rules $SHARED/cr/cr-2026-01-16.txt refs 702.12b
+$JUDGE --rules $SHARED/cr/cr-2026-01-16.txt backrefs 704.5g

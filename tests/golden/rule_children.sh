@@ -1,0 +1,3 @@
+[ -n "$SHARED" ] || { echo "skip: needs ../shared (official CR releases)" >&2; exit 77; }
+$JUDGE --rules $SHARED/cr/cr-2026-01-16.txt --json rule 704.5 | tr -d ' \n' | grep -o '"children":\[[^]]*\]'
+$JUDGE --rules $SHARED/cr/cr-2026-01-16.txt --json rule 702.1 | tr -d ' \n' | grep -o '"children":\[[^]]*\]'

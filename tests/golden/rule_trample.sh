@@ -1,0 +1,2 @@
+[ -n "$SHARED" ] || { echo "skip: needs ../shared (official CR releases)" >&2; exit 77; }
+$JUDGE --rules $SHARED/cr/cr-2026-01-16.txt 702.19b

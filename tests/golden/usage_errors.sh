@@ -1,0 +1,5 @@
+$JUDGE rule 2>&1; echo "exit $?"
+$JUDGE rule 601.2h-f 2>&1; echo "exit $?"
+$JUDGE --cr 1850-01-01 100.1 2>&1; echo "exit $?"
+$JUDGE -n zero rule 100.1 2>&1; echo "exit $?"
+$JUDGE refs banana 2>&1; echo "exit $?"

@@ -1,0 +1,336 @@
+/* test_crparse.c — rule ids, decoding, reference forms, and the parser over every release. */
+#include "t.h"
+#include "index/index.h"
+#include "index/ruleid.h"
+#include "cr/crparse.h"
+#include "text/decode.h"
+#include "base/buf.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <time.h>
+
+static void
+test_ruleid(void)
+{
+	char b[16];
+	CHECK(jrid_from_str("702.1") != jrid_from_str("702.10"), "702.1 and 702.10 are different ids");
+	CHECK(jrid_from_str("702.1") < jrid_from_str("702.10"), "702.1 sorts before 702.10");
+	CHECK(jrid_from_str("702.9") < jrid_from_str("702.10"), "702.9 sorts before 702.10 (numbers, not strings)");
+	CHECK(jrid_from_str("1") < jrid_from_str("100") && jrid_from_str("199") < jrid_from_str("2"),
+	    "section 1 comes before chapter 100, and chapter 199 before section 2");
+	CHECK_STR(jrid_str(jrid_from_str("702.19b."), b), "702.19b", "a trailing dot is dropped");
+	CHECK_STR(jrid_str(jrid_from_str("702.190"), b), "702.190", "three-digit rule numbers");
+	CHECK_STR(jrid_str(jrid_parent(jrid_from_str("702.19b")), b), "702.19", "parent of a subrule");
+	CHECK_STR(jrid_str(jrid_parent(jrid_from_str("702.19")), b), "702", "parent of a rule");
+	CHECK_STR(jrid_str(jrid_parent(jrid_from_str("702")), b), "7", "parent of a chapter");
+	CHECK_INT(jrid_parent(jrid_from_str("7")), JRID_NONE, "a section has no parent");
+	CHECK_INT(jrid_letter_next('k'), 'm', "letters skip l");
+	CHECK_INT(jrid_letter_next('n'), 'p', "letters skip o");
+	CHECK_INT(jrid_letter_prev('m'), 'k', "backwards too");
+	CHECK_INT(jrid_from_str("702.19bb"), JRID_NONE, "two letters are not a rule number");
+	CHECK_INT(jrid_from_str("70.1"), JRID_NONE, "two-digit chapters do not exist");
+	CHECK_INT(jrid_from_str("hello"), JRID_NONE, "words are not rule numbers");
+	CHECK_INT(jrid_level(jrid_from_str("613")), JL_CHAPTER, "613 is a chapter");
+	CHECK_INT(jrid_level(jrid_from_str("6.")), JL_SECTION, "6. is a section");
+}
+
+static void
+test_decode(void)
+{
+	struct diags d = {0};
+	struct decoded out;
+	/* UTF-16LE without a BOM: "100.1. A\r\n" */
+	const char *ascii = "100.1. A\r\n";
+	unsigned char le[64];
+	size_t n = 0;
+	for (const char *p = ascii; *p; p++) {
+		le[n++] = (unsigned char)*p;
+		le[n++] = 0;
+	}
+	CHECK(text_decode(le, n, "le.txt", &out, &d) == 0 && strcmp(out.text, "100.1. A\n") == 0,
+	    "UTF-16LE without a BOM is recognised from its zero bytes");
+	CHECK(d.count[DL_WARNING] == 1, "and a warning says it was guessed");
+	free(out.text);
+	diag_clear(&d);
+	const unsigned char cr[] = "a\rb\r\r\nc\r\nd\n";
+	CHECK(text_decode(cr, sizeof cr - 1, "cr.txt", &out, &d) == 0 && strcmp(out.text, "a\nb\n\nc\nd\n") == 0,
+	    "bare CR, CR CR LF, CRLF and LF all become LF");
+	free(out.text);
+	const unsigned char w1252[] = {'d', 'o', 'n', 0x92, 't', ' ', 0x93, 'x', 0x94, ' ', 0x96, 0};
+	CHECK(text_decode(w1252, sizeof w1252 - 1, "w.txt", &out, &d) == 0 &&
+	    strcmp(out.text, "don\xe2\x80\x99t \xe2\x80\x9cx\xe2\x80\x9d \xe2\x80\x93") == 0,
+	    "Windows-1252 curly quotes and dashes become UTF-8");
+	CHECK_STR(out.encoding, "Windows-1252", "and the encoding is named");
+	free(out.text);
+	const unsigned char be[] = {0xFE, 0xFF, 0, 'h', 0, 'i', 0x20, 0x19, 0, '\r'};
+	CHECK(text_decode(be, sizeof be, "be.txt", &out, &d) == 0 && strcmp(out.text, "hi\xe2\x80\x99\n") == 0,
+	    "UTF-16BE with a BOM, bare CR at the end");
+	free(out.text);
+	diag_clear(&d);
+	const unsigned char bin[] = {0x7f, 'E', 'L', 'F', 2, 1, 1, 0, 0, 0, 0, 1, 2, 3};
+	CHECK(text_decode(bin, sizeof bin, "a.out", &out, &d) != 0 && d.count[DL_ERROR] == 1,
+	    "a binary file is refused with an error");
+	CHECK(d.n && strstr(d.v[0].msg, "binary") && d.v[0].line == 1, "the error says binary and names the line");
+	diag_clear(&d);
+	CHECK(text_decode((const unsigned char *)"", 0, "empty.txt", &out, &d) != 0 && strstr(d.v[0].msg, "empty"),
+	    "an empty file is refused");
+	diag_clear(&d);
+}
+
+struct refs_seen {
+	char s[512];
+};
+
+static void
+ref_cb(void *ctx, jrid id, size_t off)
+{
+	struct refs_seen *r = ctx;
+	char b[16];
+	if (r->s[0])
+		strcat(r->s, " ");
+	strcat(r->s, jrid_str(id, b));
+	(void)off;
+}
+
+static const char *
+refs_of(const char *text)
+{
+	static struct refs_seen r;
+	r.s[0] = '\0';
+	cr_find_refs(text, strlen(text), ref_cb, &r);
+	return r.s;
+}
+
+static void
+test_refs(void)
+{
+	CHECK_STR(refs_of("See rule 702.19."), "702.19", "See rule N.");
+	CHECK_STR(refs_of("(See rule 113.10.)"), "113.10", "(See rule N.) — the dot inside the parentheses");
+	CHECK_STR(refs_of("rules 601.2a\xe2\x80\x93" "d apply"), "601.2a 601.2b 601.2c 601.2d", "en-dash letter range");
+	CHECK_STR(refs_of("rules 704.5j-m"), "704.5j 704.5k 704.5m", "hyphen letter range skips l");
+	CHECK_STR(refs_of("see rule 613.1, and"), "613.1", "rule N,");
+	CHECK_STR(refs_of("See section 7, \"Additional Rules.\""), "7", "section N");
+	CHECK_STR(refs_of("See rules 702.2 and 702.19."), "702.2 702.19", "rules N and M");
+	CHECK_STR(refs_of("rules 100.1, 100.2, and 100.3"), "100.1 100.2 100.3", "a list with commas");
+	CHECK_STR(refs_of("rule 903, \"Commander,\""), "903", "a chapter then its quoted title");
+	CHECK_STR(refs_of("section 8, \"Multiplayer Rules.\""), "8", "section 8");
+	CHECK_STR(refs_of("the rules of Magic 2 players"), "", "no number, no reference");
+	CHECK_STR(refs_of("overrules 702.1"), "", "only the word rule counts");
+}
+
+/* The text of an entry must not hold another entry, an example or a contents line. */
+static int
+leaks(const struct jrelease *rel, const char **what, const char **where)
+{
+	int bad = 0;
+	for (uint32_t i = 0; i < rel->nrules; i++) {
+		const char *t = rel->rules[i].text;
+		for (const char *p = t; *p; p++) {
+			if ((p == t || p[-1] == '\n') && strncmp(p, "Example:", 8) == 0) {
+				*what = "an Example: paragraph", *where = rel->rules[i].num, bad++;
+				break;
+			}
+			/* "... loses the game. 704.5b If ..." or a line "100. General" */
+			bool boundary = p == t ? false : (p[-1] == '\n' || (p[-1] == ' ' && p > t + 1 && strchr(".:", p[-2])));
+			if (boundary && isdigit((unsigned char)*p)) {
+				const char *e;
+				jrid id = jrid_parse(p, &e);
+				if (id != JRID_NONE && *e == ' ' && isupper((unsigned char)e[1]) && jrid_level(id) >= JL_CHAPTER &&
+				    jrel_find(rel, id) != JNONE && e - p >= 4 && e[-1] != ',') {
+					*what = "another entry's number", *where = rel->rules[i].num, bad++;
+					break;
+				}
+			}
+		}
+		if (strstr(t, "LightNovelFree") || strstr(t, "Notifications") || strstr(t, "You're reading")) {
+			*what = "web-page text", *where = rel->rules[i].num, bad++;
+		}
+	}
+	return bad;
+}
+
+static struct jrelease *
+load_one(struct jindex *ix, const char *path)
+{
+	uint32_t before = ix->nrels;
+	jindex_load_path(ix, path);
+	jindex_finish(ix);
+	return ix->nrels > before ? ix->rels[ix->nrels - 1] : NULL;
+}
+
+static void
+test_releases(const char *shared)
+{
+	char path[512];
+	const char *files[] = {"cr-2008-10-01.txt", "cr-2013-05-01.txt", "cr-2015-11-13.txt", "cr-2020-11-20.txt",
+		"cr-2022-11-18.txt", "cr-2024-07-30.txt", "cr-2025-11-14.txt", "cr-2026-01-16.txt"};
+	struct jindex *ix = jindex_new();
+	for (size_t f = 0; f < sizeof files / sizeof *files; f++) {
+		snprintf(path, sizeof path, "%s/cr/%s", shared, files[f]);
+		struct jrelease *rel = load_one(ix, path);
+		CHECK(rel != NULL, "%s loads", files[f]);
+		if (!rel)
+			continue;
+		char want[16];
+		memcpy(want, files[f] + 3, 10);
+		want[10] = '\0';
+		CHECK_STR(rel->label, want, "%s: its date is read from the text", files[f]);
+		CHECK(!rel->truncated && !rel->fragment, "%s is complete", files[f]);
+		const char *what = NULL, *where = NULL;
+		int bad = leaks(rel, &what, &where);
+		CHECK(bad == 0, "%s: no entry holds another's text (first bad: %s in %s)", files[f], what ? what : "-", where ? where : "-");
+		/* the glossary is not credits or contents */
+		CHECK(rel->ngloss > 300 && jrel_define(rel, "Credits") == JNONE, "%s: glossary parsed, credits not in it", files[f]);
+		/* keywords were 502.x before 2009 */
+		const char *k1 = rel->date < 20090101 ? "502.1" : "702.1", *k10 = rel->date < 20090101 ? "502.10" : "702.10";
+		uint32_t i1 = jrel_find(rel, jrid_from_str(k1)), i10 = jrel_find(rel, jrid_from_str(k10));
+		CHECK(i1 != JNONE && i10 != JNONE && i1 != i10, "%s: %s and %s are separate", files[f], k1, k10);
+		bool noheader = true;
+		for (uint32_t k = 0; k < rel->nrules; k++) {
+			const struct jrule *r = &rel->rules[k];
+			if (k > 0 && r->id <= rel->rules[k - 1].id)
+				noheader = false;
+		}
+		CHECK(noheader, "%s: entries are strictly in order", files[f]);
+	}
+	/* 704.5 in the newest: a through z without l and o */
+	struct jrelease *n = ix->rels[ix->nrels - 1];
+	uint32_t sba = jrel_find(n, jrid_from_str("704.5"));
+	CHECK(sba != JNONE && n->rules[sba].nchildren == 24, "704.5 has 24 subrules, 704.5a-z without l and o");
+	if (sba != JNONE && n->rules[sba].nchildren == 24) {
+		CHECK_STR(n->rules[n->rules[sba].children[10]].num, "704.5k", "the eleventh is 704.5k");
+		CHECK_STR(n->rules[n->rules[sba].children[11]].num, "704.5m", "the twelfth is 704.5m");
+		CHECK_STR(n->rules[n->rules[sba].children[23]].num, "704.5z", "the last is 704.5z");
+	}
+	uint32_t legend = jrel_find(n, jrid_from_str("704.5j"));
+	CHECK(legend != JNONE && strstr(n->rules[legend].text, "legend rule"), "704.5j is the legend rule");
+	uint32_t ind = jrel_find(n, jrid_from_str("702.12b"));
+	uint32_t lethal = jrel_find(n, jrid_from_str("704.5g"));
+	bool cites = false;
+	for (uint32_t k = 0; ind != JNONE && k < n->rules[ind].nrefs; k++)
+		cites |= n->rules[ind].refs[k] == lethal;
+	CHECK(cites, "702.12b cites 704.5g");
+	bool back = false;
+	for (uint32_t k = 0; lethal != JNONE && k < n->rules[lethal].nbackrefs; k++)
+		back |= n->rules[lethal].backrefs[k] == ind;
+	CHECK(back, "and 704.5g lists 702.12b among its back-references");
+	uint32_t g = jrel_define(n, "controller");
+	CHECK(g != JNONE && strcmp(n->gloss[g].head, "Control, Controller") == 0, "'controller' finds \"Control, Controller\"");
+	g = jrel_define(n, "LETHAL DAMAGE");
+	CHECK(g != JNONE, "glossary lookup ignores case");
+	g = jrel_define(n, "Damage Assignment Order");
+	CHECK(g != JNONE && n->gloss[g].obsolete, "\"Damage Assignment Order (Obsolete)\" is found and marked obsolete");
+	uint32_t tr = jrel_find(n, jrid_from_str("702.19"));
+	CHECK(tr != JNONE && n->rules[tr].title && strcmp(n->rules[tr].title, "Trample") == 0, "702.19's title is Trample");
+	uint32_t sec = jrel_find(n, jrid_from_str("613"));
+	CHECK(sec != JNONE && strstr(n->rules[sec].title, "Continuous Effects"), "chapter 613's title");
+	/* 2024: 509.5a-g; 2025: damage assignment order gone, 509.3a-g */
+	struct jrelease *r24 = jindex_release(ix, "2024-07-30"), *r25 = jindex_release(ix, "2025-11-14");
+	CHECK(r24 && jrel_find(r24, jrid_from_str("509.5g")) != JNONE, "2024-07-30 has 509.5g");
+	CHECK(r25 && jrel_find(r25, jrid_from_str("509.5a")) == JNONE && jrel_find(r25, jrid_from_str("509.3g")) != JNONE,
+	    "2025-11-14 has 509.3g and no 509.5a");
+	struct jrelease *r08 = jindex_release(ix, "20081001");
+	CHECK(r08 && jrel_find(r08, jrid_from_str("420.5a")) != JNONE && strcmp(r08->layout, "classic") == 0,
+	    "2008 is the classic layout, with 420.5a");
+	CHECK(jindex_default(ix) == n, "the newest dated release answers by default");
+	jindex_free(ix);
+}
+
+static void
+test_seeds(void)
+{
+	struct jindex *ix = jindex_new();
+	struct jrelease *r99 = load_one(ix, "rules/000_8e3fff5fe3955226.txt");
+	CHECK(r99 && r99->date == 19991101 && r99->truncated, "1999: dated November 1, 1999 and marked truncated");
+	if (r99) {
+		uint32_t i = jrel_find(r99, jrid_from_str("100.1"));
+		CHECK(i != JNONE && strstr(r99->rules[i].text, "aren't discussed"), "1999: lost apostrophes restored (arent -> aren't)");
+		CHECK(r99->nexamples > 20, "1999: EXAMPLE: in capitals is read as examples (%u)", r99->nexamples);
+	}
+	struct jrelease *f1 = load_one(ix, "rules/001_717955f036dbe8ec.txt");
+	CHECK(f1 && f1->fragment && f1->date == 0 && f1->era_from >= 1999 && f1->era_to <= 2009,
+	    "the 420-423 fragment is undated, with an era estimated (%d-%d)", f1 ? f1->era_from : 0, f1 ? f1->era_to : 0);
+	if (f1) {
+		uint32_t i = jrel_find(f1, jrid_from_str("420.5a"));
+		CHECK(i != JNONE && strcmp(f1->rules[i].text, "A player with 0 or less life loses the game.") == 0,
+		    "run-together rules are split: 420.5a is its own entry");
+		uint32_t p = jrel_find(f1, jrid_from_str("420.5"));
+		CHECK(p != JNONE && strcmp(f1->rules[p].text, "The state-based effects are as follows:") == 0,
+		    "and 420.5 keeps only its own words");
+		CHECK(jrel_find(f1, jrid_from_str("423.2b")) != JNONE && jrel_find(f1, jrid_from_str("432.2b")) == JNONE,
+		    "the source typo 432.2b is read as 423.2b");
+		bool reported = false;
+		for (size_t k = 0; k < ix->diags.n; k++)
+			reported |= strstr(ix->diags.v[k].msg, "432.2b") != NULL && ix->diags.v[k].level == DL_WARNING;
+		CHECK(reported, "and reported as a warning");
+		bool censor = false;
+		for (uint32_t k = 0; k < f1->nrules; k++)
+			censor |= strstr(f1->rules[k].text, "a.s.s") != NULL;
+		CHECK(!censor, "censor damage a.s.sign is repaired");
+		const char *what = NULL, *where = NULL;
+		CHECK(leaks(f1, &what, &where) == 0, "no web-site text or run-on entries left (%s in %s)", what ? what : "-", where ? where : "-");
+	}
+	struct jrelease *f3 = load_one(ix, "rules/003_be62fa6b61bdad6a.txt");
+	CHECK(f3 && f3->fragment, "the 309-402 fragment is a fragment");
+	if (f3) {
+		uint32_t i = jrel_find(f3, jrid_from_str("309.1"));
+		CHECK(i != JNONE && strstr(f3->rules[i].text, "doesn't use the stack"), "doesn\"t is read as doesn't");
+		CHECK(jrel_find(f3, jrid_from_str("402.8a")) != JNONE, "402.8a split out of 402.8's line");
+		const char *what = NULL, *where = NULL;
+		CHECK(leaks(f3, &what, &where) == 0, "no run-on entries left (%s in %s)", what ? what : "-", where ? where : "-");
+	}
+	struct jrelease *w = load_one(ix, "rules/004_33964e82a02af053.txt");
+	CHECK(w && w->date == 20210924 && w->truncated && strcmp(w->last_num, "119.4b") == 0,
+	    "the 2021 web copy is dated 2021-09-24 and truncated at 119.4b");
+	if (w) {
+		CHECK(jrel_find(w, jrid_from_str("1")) != JNONE && jrel_find(w, jrid_from_str("100.1")) != JNONE,
+		    "its line-number run and page chrome are not rules");
+		const char *what = NULL, *where = NULL;
+		CHECK(leaks(w, &what, &where) == 0, "no chrome in entries (%s in %s)", what ? what : "-", where ? where : "-");
+	}
+	jindex_free(ix);
+}
+
+static void
+test_bad_input(void)
+{
+	struct jindex *ix = jindex_new();
+	/* a 10 MB single line */
+	size_t n = 10u * 1024u * 1024u;
+	unsigned char *big = malloc(n);
+	memset(big, 'x', n);
+	memcpy(big, "100.1. ", 7);
+	clock_t t0 = clock();
+	struct jrelease *r = jindex_load_bytes(ix, "big.txt", big, n);
+	double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
+	CHECK(r != NULL && r->nrules == 1, "a 10 MB line is one entry, not a crash");
+	CHECK(secs < 2.0, "and takes %.3f s", secs);
+	memset(big, 'x', n);
+	r = jindex_load_bytes(ix, "prose.txt", big, n);
+	CHECK(r == NULL && ix->diags.worst == DL_ERROR, "text with no rules in it is an error");
+	free(big);
+	size_t before = ix->diags.n;
+	CHECK(jindex_load_path(ix, "/nonexistent/rules.txt") == 0 && ix->diags.n == before + 1 &&
+	    strstr(ix->diags.v[before].file, "/nonexistent"), "a missing file is an error naming the file");
+	const char *notes = "Shopping list\n\n1. Eggs\n2. Milk\n";
+	CHECK(jindex_load_bytes(ix, "list.txt", (const unsigned char *)notes, strlen(notes)) == NULL,
+	    "a numbered list that is not the rules is refused");
+	jindex_free(ix);
+}
+
+int
+main(void)
+{
+	test_ruleid();
+	test_decode();
+	test_refs();
+	test_bad_input();
+	test_seeds();
+	const char *shared = t_shared();
+	if (shared)
+		test_releases(shared);
+	else
+		printf("skip - ../shared is absent: the release tests need the official CR files\n");
+	return T_DONE();
+}
