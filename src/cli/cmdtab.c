@@ -1,5 +1,6 @@
 /* cmdtab.c — the command table: dispatch, help and completion all read it. */
 #include "cmd.h"
+#include "cmd_resolve.h"
 #include "cmd_rules.h"
 
 #include <string.h>
@@ -13,6 +14,10 @@ const struct jcmd jcmd_table[] = {
 	{"toc", "contents", JA_RULE, "toc [SECTION]", "table of contents, of the whole release or of one section or chapter", cmd_toc, false},
 	{"versions", "releases", JA_NONE, "versions", "list the loaded releases with their counts", cmd_versions, false},
 	{"check", "lint", JA_FILE, "check FILE...", "parse rules files and print their diagnostics; exit status is the worst level", cmd_check, false},
+	/* board resolver (cmd_resolve.c) */
+	{"resolve", "explain", JA_FILE, "resolve FILE", "walk a described board through the rules, step by step with citations (docs/board-format.md)", cmd_resolve, false},
+	{"board", NULL, JA_NONE, "board", "type a board description, end it with a line `end`, and resolve it", cmd_board, false},
+	{"why", NULL, JA_NONE, "why N", "print the rules that step N of the last resolution cites", cmd_why, false},
 };
 const size_t jcmd_count = sizeof jcmd_table / sizeof *jcmd_table;
 
