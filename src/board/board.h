@@ -126,7 +126,7 @@ struct bd_tspec {
 	bool player_ok, object_ok;
 };
 
-enum bd_trig { TR_NONE, TR_DIES, TR_LTB, TR_PUT_GRAVE };
+enum bd_trig { TR_NONE, TR_DIES, TR_LTB, TR_PUT_GRAVE, TR_ETB };
 enum bd_ifk { IF_NONE, IF_NO_M1M1, IF_NO_P1P1 };
 
 /* Replacement/prevention kinds. */

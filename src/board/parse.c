@@ -495,7 +495,8 @@ statement(struct ps *ps, char *ln)
 	} else if (!strcmp(key, "ability") || !strcmp(key, "text")) {
 		if (!(o = cur(ps, keyat, key))) return;
 		if (!*rest) { perr(ps, rest, "write the ability as printed on the card, e.g. `ability Flying`", "expected the ability's text"); return; }
-		bool spell = (o->types & (BT_INSTANT | BT_SORCERY)) != 0;
+		/* instants, sorceries, and abilities on the stack (a `spell` with no type line) */
+		bool spell = (o->types & (BT_INSTANT | BT_SORCERY)) != 0 || (o->zone == ZN_STACK && !o->types);
 		struct bd_abil a;
 		if (!bd_read_ability(rest, o->name, spell, &a, ps->file, ps->lno, (unsigned)(rest - ps->line) + 1, ps->d)) {
 			ps->failed = true;
@@ -721,7 +722,7 @@ resolve_names(struct ps *ps)
 			struct bd_ref r = lookup(ps, o->target_names[k], o->target_line[k], o->target_col[k], true, "target");
 			o->targets[k] = r;
 		}
-		if (o->zone == ZN_STACK && (o->types & (BT_INSTANT | BT_SORCERY))) {
+		if (o->zone == ZN_STACK) {
 			int need = 0;
 			for (int k = 0; k < o->nabils; k++)
 				if (o->abils[k].ntgt > need) need = o->abils[k].ntgt;

@@ -470,6 +470,20 @@ b_grant(struct match *m, struct bd_abil *a)
 }
 
 static bool
+b_lose_kw(struct match *m, struct bd_abil *a)
+{
+	a->kind = AK_STATIC;
+	if (!subject_parse(m->cap[1], &a->aff))
+		return false;
+	uint32_t kws; unsigned pc, pf;
+	if (!kwlist_parse(m->cap[2], &kws, &pc, &pf) || pc || pf)
+		return false;
+	part_add(a, OP_LOSE_KW, LY_ABIL);
+	a->parts[0].kws = kws;
+	return true;
+}
+
+static bool
 b_lose_all(struct match *m, struct bd_abil *a)
 {
 	a->kind = AK_STATIC;
@@ -680,6 +694,16 @@ b_dies(struct match *m, struct bd_abil *a)
 }
 
 static bool
+b_etb(struct match *m, struct bd_abil *a)
+{
+	a->kind = AK_TRIGGER;
+	a->trig = TR_ETB;
+	filter_init(&a->aff);
+	a->aff.self = true;
+	return effect_parse(m->cap[1], a);
+}
+
+static bool
 b_die_exile(struct match *m, struct bd_abil *a)
 {
 	a->kind = AK_REPLACE_DIE;
@@ -785,6 +809,8 @@ static struct tmpl tmpls[] = {
 	  "This creature gets +1/+1 for each other creature you control.", false, NULL },
 	{ "grant keywords", "^" SUBJ " (?:has|have) (" KWLIST ")$", b_grant,
 	  "Enchanted creature has flying.", false, NULL },
+	{ "loses a keyword", "^" SUBJ " loses? (" KWLIST ")$", b_lose_kw,
+	  "Enchanted creature loses flying.", false, NULL },
 	{ "loses all abilities", "^" SUBJ " loses? all abilities(?: and (?:has|have) base power and toughness (\\d+)/(\\d+))?$", b_lose_all,
 	  "All creatures lose all abilities and have base power and toughness 1/1.", false, NULL },
 	{ "base power and toughness", "^" SUBJ " (?:has|have) base power and toughness (\\d+)/(\\d+)$", b_base_pt,
@@ -809,6 +835,8 @@ static struct tmpl tmpls[] = {
 	  "Tarmogoyf's power is equal to the number of card types among cards in all graveyards and its toughness is equal to that number plus 1.", false, NULL },
 	{ "dies trigger", "^when(?:ever)? " SUBJ " (dies|leaves the battlefield|is put into a graveyard from the battlefield), (.+)$", b_dies,
 	  "When this creature dies, you gain 2 life.", false, NULL },
+	{ "enters trigger", "^when ~ enters(?: the battlefield)?, (.+)$", b_etb,
+	  "When this creature enters, you gain 2 life.", false, NULL },
 	{ "die replacement", "^if " SUBJ " would die, exile it instead$|^if a card (?:or token )?would be put into a graveyard from anywhere, exile it instead()$", b_die_exile,
 	  "If a creature an opponent controls would die, exile it instead.", false, NULL },
 	{ "prevent damage", "^prevent all (combat )?damage that would be dealt (to and dealt by|to|by) " SUBJ "$", b_prevent,
@@ -1003,6 +1031,56 @@ e_base_pt(struct match *m, struct bd_abil *a, struct bd_effect *e)
 }
 
 static bool
+e_becomes_pt(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	e->kind = EF_CONTINUOUS;
+	e->until_eot = true;
+	if (!recipient(a, e, m->cap[1]))
+		return false;
+	struct bd_part *p = &e->parts[e->nparts++];
+	memset(p, 0, sizeof *p);
+	p->op = OP_SET_PT; p->layer = LY_7B; p->a = atoi(m->cap[2]); p->b = atoi(m->cap[3]);
+	return true;
+}
+
+static bool
+e_becomes_color(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	e->kind = EF_CONTINUOUS;
+	e->until_eot = true;
+	if (!recipient(a, e, m->cap[1]))
+		return false;
+	struct bd_part *p = &e->parts[e->nparts++];
+	memset(p, 0, sizeof *p);
+	p->op = OP_SET_COLOR; p->layer = LY_COLOR; p->mask = bd_color_lookup(m->cap[2]);
+	return true;
+}
+
+static bool
+e_damage_two(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	/* "deals 2 damage to any target and 1 damage to any other target": two effects */
+	e->kind = EF_DAMAGE;
+	if (amount(m->cap[1], e) < 0 || !recipient(a, e, m->cap[2]))
+		return false;
+	if (a->neff + 1 >= BD_MAXEFF)
+		return false;
+	struct bd_effect *e2 = &a->eff[a->neff + 1];
+	memset(e2, 0, sizeof *e2);
+	filter_init(&e2->f);
+	e2->kind = EF_DAMAGE;
+	e2->slot = -1;
+	char r[128];
+	snprintf(r, sizeof r, "%.127s", m->cap[4]);
+	if (!strncmp(r, "another ", 8)) memmove(r, r + 8, strlen(r + 8) + 1);
+	if (!strcmp(r, "any other target")) snprintf(r, sizeof r, "any target");
+	if (amount(m->cap[3], e2) < 0 || !recipient(a, e2, r))
+		return false;
+	a->neff++;   /* the caller counts the first */
+	return true;
+}
+
+static bool
 e_switch(struct match *m, struct bd_abil *a, struct bd_effect *e)
 {
 	e->kind = EF_CONTINUOUS;
@@ -1099,6 +1177,12 @@ static struct eff_tmpl etmpls[] = {
 	  "Until end of turn, target creature loses all abilities and becomes a blue Frog with base power and toughness 1/1.", NULL },
 	{ "^" TGT " (?:has|have) base power and toughness (\\d+)/(\\d+)()( until end of turn)$", e_base_pt,
 	  "Target creature has base power and toughness 0/2 until end of turn.", NULL },
+	{ "^" TGT " becomes? (\\d+)/(\\d+) until end of turn$", e_becomes_pt,
+	  "Target creature becomes 0/2 until end of turn.", NULL },
+	{ "^" TGT " becomes? (white|blue|black|red|green) until end of turn$", e_becomes_color,
+	  "Target creature becomes white until end of turn.", NULL },
+	{ "^(?:~|it) deals (\\d+|x|one|two|three) damage to (any target|target [a-z ]+?) and (\\d+|one|two|three) damage to ((?:another |any other )target(?: [a-z ]+)?)$", e_damage_two,
+	  "Arc Trail deals 2 damage to any target and 1 damage to any other target.", NULL },
 	{ "^switch " TGT "'s power and toughness until end of turn$", e_switch,
 	  "Switch target creature's power and toughness until end of turn.", NULL },
 	{ "^put (a|an|one|two|three|four|five|\\d+) " PT " counters? on " TGT "$", e_counters,
@@ -1172,7 +1256,14 @@ static bool
 effect_parse(const char *s, struct bd_abil *a)
 {
 	char buf[1024];
-	snprintf(buf, sizeof buf, "%s", s);
+	/* "... and you gain 2 life" is a second instruction */
+	struct sbuf tmp = {0};
+	for (const char *q = s; *q;) {
+		if (!strncmp(q, " and you gain ", 14)) { sbuf_adds(&tmp, ". you gain "); q += 14; }
+		else sbuf_addc(&tmp, *q++);
+	}
+	snprintf(buf, sizeof buf, "%s", tmp.len ? tmp.s : "");
+	sbuf_free(&tmp);
 	/* keep "It can't be regenerated." with the destroy sentence */
 	char *p = buf;
 	while (*p) {

@@ -348,8 +348,8 @@ rz_life(struct rz *z, int p, int delta, const char *why)
 
 /* ---- zone moves and look-back triggers ------------------------------------------------ */
 
-static void
-pend(struct rz *z, int src, int abil, int kw, int ctl, int subject, int power)
+void
+rz_pend(struct rz *z, int src, int abil, int kw, int ctl, int subject, int power)
 {
 	if (z->npending >= RZ_MAXTRIG)
 		return;
@@ -380,16 +380,16 @@ look_back(struct rz *z, const struct rz_move *mv, int n)
 		bool dies = mv[i].to == ZN_GRAVEYARD;
 		const struct rz_view *ov = &z->cur[o].v;
 		if (dies && (ov->kws & KWBIT(KW_PERSIST)))
-			pend(z, o, -1, KW_PERSIST, ov->controller, o, ov->power);
+			rz_pend(z, o, -1, KW_PERSIST, ov->controller, o, ov->power);
 		if (dies && (ov->kws & KWBIT(KW_UNDYING)))
-			pend(z, o, -1, KW_UNDYING, ov->controller, o, ov->power);
+			rz_pend(z, o, -1, KW_UNDYING, ov->controller, o, ov->power);
 		for (int s = 0; s < b->nobjs; s++) {
 			if (b->objs[s].zone != ZN_BATTLEFIELD)
 				continue;
 			int ctl = z->cur[s].v.controller;
 			for (int k = 0; k < b->objs[s].nabils; k++) {
 				const struct bd_abil *a = &b->objs[s].abils[k];
-				if (a->kind != AK_TRIGGER || (k < 64 && !z->cur[s].abil_on[k]))
+				if (a->kind != AK_TRIGGER || a->trig == TR_ETB || (k < 64 && !z->cur[s].abil_on[k]))
 					continue;
 				if ((a->trig == TR_DIES || a->trig == TR_PUT_GRAVE) && !dies)
 					continue;
@@ -398,7 +398,7 @@ look_back(struct rz *z, const struct rz_move *mv, int n)
 					continue;
 				if (!rz_filter_match(z, &a->aff, o, s, ctl))
 					continue;
-				pend(z, s, k, -1, ctl, o, z->cur[s].v.power);
+				rz_pend(z, s, k, -1, ctl, o, z->cur[s].v.power);
 			}
 		}
 	}
@@ -685,7 +685,7 @@ sba_once(struct rz *z)
 	if (any) {
 		z->sba_checks++;
 		CITE(R_SBA_CHECK);
-		char pre[64];
+		char pre[96];
 		snprintf(pre, sizeof pre, "State-based actions (check %d), performed at the same time: ", z->sba_checks);
 		for (int k = 0; k < nun; k++)
 			b->objs[unattach[k]].attached = -1;

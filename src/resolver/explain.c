@@ -72,7 +72,7 @@ run_event(struct rz *z, const struct bd_event *e)
 			d.colors = v->colors;
 			d.types = v->types;
 			d.controller = v->controller;
-			d.is_spell = b->objs[e->source].zone == ZN_STACK;
+			d.is_spell = b->objs[e->source].zone == ZN_STACK && b->objs[e->source].types;
 			d.src_name = b->objs[e->source].name;
 		}
 		rz_deal_damage(z, &d, 1, "Damage event");

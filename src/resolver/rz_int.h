@@ -120,7 +120,9 @@ struct rz_move {
 /* Move objects at once. The step's text starts with prefix (may be NULL) and cites the
  * moves' rules plus extra (R_NONE for none). */
 void rz_move(struct rz *z, struct rz_move *mv, int n, const char *prefix, enum rz_rule extra);
-void rz_settle(struct rz *z);      /* SBAs until none, then triggers to the stack and resolve */
+void rz_settle(struct rz *z);
+/* A triggered ability waits for the stack (603.3). */
+void rz_pend(struct rz *z, int src, int abil, int kw, int ctl, int subject, int power);      /* SBAs until none, then triggers to the stack and resolve */
 void rz_put_counters(struct rz *z, int o, const struct bd_ctr *c, const char *why);
 void rz_life(struct rz *z, int p, int delta, const char *why);
 

@@ -90,7 +90,7 @@ source_chars(struct rz *z, int src, struct rz_dmg *d)
 	d->colors = v->colors;
 	d->types = v->types;
 	d->controller = v->controller;
-	d->is_spell = o->zone == ZN_STACK;
+	d->is_spell = o->zone == ZN_STACK && o->types;
 	d->src_name = o->name;
 }
 
@@ -105,7 +105,9 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 		struct bd_ref r[64];
 		rz_layers(z);
 		int n = recipients(z, e, src, controller, targets, ntargets, r, 64);
-		int amount = e->amt == AM_X ? x : e->amt == AM_POWER_SELF ? (t ? t->power : z->cur[src].v.power) : e->n;
+		/* "its power": the current value, or the last known one if it left (608.2h) */
+		int amount = e->amt == AM_X ? x : e->amt == AM_POWER_SELF
+		    ? (b->objs[src].zone == ZN_BATTLEFIELD || !t ? z->cur[src].v.power : t->power) : e->n;
 		switch (e->kind) {
 		case EF_DAMAGE: {
 			if (n == 0 || amount <= 0) {
@@ -199,6 +201,9 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 			STEP(z, RL(R_NEW_OBJECT, R_TS_ZONE), "%s returns to the battlefield under its owner's control as a new object with a new timestamp.", ob->name);
 			if (e->ctr.n)
 				rz_put_counters(z, o, &e->ctr, "It enters with");
+			for (int k = 0; k < ob->nabils; k++)
+				if (ob->abils[k].kind == AK_TRIGGER && ob->abils[k].trig == TR_ETB)
+					rz_pend(z, o, k, -1, ob->controller, o, 0);
 			break;
 		}
 		}
@@ -337,7 +342,7 @@ rz_resolve_spell(struct rz *z, int s)
 		rz_step(z, rules, nr, "%s tries to resolve, but every target is illegal (%s): it doesn't resolve, none of its effects happen, and it is put into its owner's graveyard.",
 		    o->name, sbuf_str(&bad));
 		sbuf_free(&bad);
-		o->zone = ZN_GRAVEYARD;
+		o->zone = o->types ? ZN_GRAVEYARD : ZN_GONE;
 		o->zpos = ++z->zseq;
 		rz_settle(z);
 		return;
@@ -355,7 +360,10 @@ rz_resolve_spell(struct rz *z, int s)
 		rz_run_effects(z, a, s, ctl, tg + base, a->ntgt, o->x, NULL);
 		base += a->ntgt;
 	}
-	if (o->zone == ZN_STACK) {
+	if (o->zone == ZN_STACK && !o->types) {
+		o->zone = ZN_GONE;
+		STEP(z, RL(R_RESOLVE_GRAVE), "%s is removed from the stack as the last part of its resolution.", o->name);
+	} else if (o->zone == ZN_STACK) {
 		o->zone = ZN_GRAVEYARD;
 		o->zpos = ++z->zseq;
 		STEP(z, RL(R_RESOLVE_GRAVE), "%s is put into its owner's graveyard as the last part of its resolution.", o->name);
