@@ -877,14 +877,15 @@ bd_types_str(unsigned supers, unsigned types, const char (*subs)[BD_SUBLEN], int
 {
 	struct sbuf s = {0};
 	static const char *const sn[] = { "Basic", "Legendary", "Snow", "World" };
-	static const char *const tn[] = { "Artifact", "Battle", "Creature", "Enchantment", "Instant",
-		"Kindred", "Land", "Planeswalker", "Sorcery" };
+	/* the order type lines print in: Kindred Enchantment Artifact Land Creature */
+	static const struct { unsigned bit; const char *name; } tn[] = {
+		{ BT_KINDRED, "Kindred" }, { BT_ENCHANTMENT, "Enchantment" }, { BT_ARTIFACT, "Artifact" },
+		{ BT_LAND, "Land" }, { BT_PLANESWALKER, "Planeswalker" }, { BT_CREATURE, "Creature" },
+		{ BT_BATTLE, "Battle" }, { BT_INSTANT, "Instant" }, { BT_SORCERY, "Sorcery" } };
 	for (int i = 0; i < 4; i++)
 		if (supers & (1u << i)) sbuf_addf(&s, "%s%s", s.len ? " " : "", sn[i]);
-	/* 205.2: artifact and enchantment before creature, land last is how cards print;
-	 * the CR order of the list is fine for a judge */
 	for (int i = 0; i < 9; i++)
-		if (types & (1u << i)) sbuf_addf(&s, "%s%s", s.len ? " " : "", tn[i]);
+		if (types & tn[i].bit) sbuf_addf(&s, "%s%s", s.len ? " " : "", tn[i].name);
 	if (nsubs) {
 		sbuf_adds(&s, " —");
 		for (int i = 0; i < nsubs; i++) sbuf_addf(&s, " %s", subs[i]);

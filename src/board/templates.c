@@ -207,7 +207,12 @@ bd_filter_parse(const char *phrase, struct bd_filter *f)
 		    || !strcmp(w, "target") || !strcmp(w, "the"))
 			continue;
 		if (!strcmp(w, "other") || !strcmp(w, "another")) { f->other = true; continue; }
-		if (!strcmp(w, "or")) { or_mode = true; continue; }
+		/* "creature or planeswalker"; "artifacts, creatures, and enchantments" is a union too */
+		if (!strcmp(w, "or") || !strcmp(w, "and")) {
+			or_mode = true;
+			if (f->types) f->anytype = true;
+			continue;
+		}
 		if (!strcmp(w, "you") && i + 1 < n && !strcmp(words[i + 1], "control")) {
 			f->ctl = FC_YOU; i++; continue;
 		}

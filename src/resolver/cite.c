@@ -28,6 +28,7 @@ static const struct { const char *id, *what; } cites[R_COUNT] = {
 	[R_TRIG_APNAP] = { "603.3b", "triggered abilities go on the stack in APNAP order" },
 	[R_TRIG_TARGETS] = { "603.3d", "choosing targets for a triggered ability" },
 	[R_INTERVENING_IF] = { "603.4", "intervening \"if\" clauses" },
+	[R_ETB_TRIGGER] = { "603.6a", "enters-the-battlefield abilities" },
 	[R_LTB_TRIGGER] = { "603.6c", "leaves-the-battlefield abilities" },
 	[R_LOOK_BACK] = { "603.10a", "leaves-the-battlefield abilities look back in time" },
 	[R_CDA] = { "604.3", "characteristic-defining abilities" },

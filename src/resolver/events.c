@@ -439,8 +439,7 @@ rz_move(struct rz *z, struct rz_move *mv, int n, const char *prefix, enum rz_rul
 				if (!a->any_grave && (!from_bf || !(z->cur[o].v.types & BT_CREATURE) || !rz_filter_match(z, &a->aff, o, s, ctl)))
 					continue;
 				mv[i].to = ZN_EXILE;
-				STEP(z, RL(R_REPLACE_INSTEAD, R_REPLACED_NEVER), "%s would be put into a graveyard; %s's replacement effect exiles it instead, so it never goes to the graveyard%s.",
-				    b->objs[o].name, b->objs[s].name, from_bf ? " and doesn't die" : "");
+				mv[i].replaced_by = s + 1;
 				goto next;
 			}
 		}
@@ -467,12 +466,25 @@ rz_move(struct rz *z, struct rz_move *mv, int n, const char *prefix, enum rz_rul
 		bool was_bf = ob->zone == ZN_BATTLEFIELD;
 		if (was_bf)
 			z->lki[o] = z->cur[o];
-		sbuf_addf(&t, "%s%s is %s", t.len > base ? "; " : "", ob->name,
-		    mv[i].to == ZN_EXILE && mv[i].why != MV_EXILE ? "exiled instead" : why_text(mv[i].why));
-		if (mv[i].reason[0])
-			sbuf_addf(&t, " (%s)", mv[i].reason);
-		if (was_bf && mv[i].to == ZN_GRAVEYARD && (z->cur[o].v.types & BT_CREATURE))
-			sbuf_adds(&t, ", so it dies");
+		if (mv[i].replaced_by) {
+			sbuf_addf(&t, "%s%s would be %s", t.len > base ? "; " : "", ob->name, why_text(mv[i].why));
+			if (mv[i].reason[0])
+				sbuf_addf(&t, " (%s)", mv[i].reason);
+			sbuf_addf(&t, ", but %s's replacement effect exiles it instead: it never goes to the graveyard%s",
+			    b->objs[mv[i].replaced_by - 1].name, was_bf ? " and doesn't die" : "");
+			for (int q = 0; q < 2; q++) {
+				enum rz_rule rr = q ? R_REPLACED_NEVER : R_REPLACE_INSTEAD;
+				bool seen = false;
+				for (int k = 0; k < nr; k++) seen |= rules[k] == rr;
+				if (!seen && nr < RZ_MAXCITE - 2) rules[nr++] = rr;
+			}
+		} else {
+			sbuf_addf(&t, "%s%s is %s", t.len > base ? "; " : "", ob->name, why_text(mv[i].why));
+			if (mv[i].reason[0])
+				sbuf_addf(&t, " (%s)", mv[i].reason);
+			if (was_bf && mv[i].to == ZN_GRAVEYARD && (z->cur[o].v.types & BT_CREATURE))
+				sbuf_adds(&t, ", so it dies");
+		}
 		bool seen = false;
 		for (int q = 0; q < nr; q++) seen |= rules[q] == mv[i].rule;
 		if (!seen && nr < RZ_MAXCITE - 1 && mv[i].rule != R_NONE)
@@ -495,6 +507,25 @@ rz_move(struct rz *z, struct rz_move *mv, int n, const char *prefix, enum rz_rul
 	for (int i = 0; i < z->npending; i++)
 		if (z->pending[i].subject_zone_seq == 0)
 			z->pending[i].subject_zone_seq = z->moveseq[z->pending[i].subject];
+	/* 603.4: an intervening "if" that is false when the event happens: no trigger at all */
+	int keep = 0;
+	for (int i = 0; i < z->npending; i++) {
+		struct rz_trig *tr = &z->pending[i];
+		bool persist = tr->abil < 0 && tr->kw == KW_PERSIST, undying = tr->abil < 0 && tr->kw == KW_UNDYING;
+		enum bd_ifk ifk = tr->abil >= 0 ? b->objs[tr->src].abils[tr->abil].ifk : IF_NONE;
+		if ((persist || ifk == IF_NO_M1M1) && tr->had_m1m1) {
+			STEP(z, RL(R_INTERVENING_IF, persist ? R_PERSIST : R_INTERVENING_IF), "%s's %s doesn't trigger: it had a -1/-1 counter on it when it died.",
+			    b->objs[tr->src].name, persist ? "persist ability" : "ability");
+			continue;
+		}
+		if ((undying || ifk == IF_NO_P1P1) && tr->had_p1p1) {
+			STEP(z, RL(R_INTERVENING_IF, undying ? R_UNDYING : R_INTERVENING_IF), "%s's %s doesn't trigger: it had a +1/+1 counter on it when it died.",
+			    b->objs[tr->src].name, undying ? "undying ability" : "ability");
+			continue;
+		}
+		z->pending[keep++] = *tr;
+	}
+	z->npending = keep;
 	for (int p = 0; p < b->nplayers; p++)
 		if (to_grave[p] > 1) {
 			sbuf_addf(&t, ". They go to %s's graveyard at the same time, so %s may arrange them in any order (judge keeps the order above)",
@@ -787,7 +818,10 @@ put_triggers(struct rz *z)
 	}
 	z->npending = 0;
 	char lb[300];
-	STEP(z, RL(R_TRIG_APNAP, R_TRIG_CONTROLLER, R_LOOK_BACK),
+	bool looks_back = false;
+	for (int i = 0; i < z->nstack; i++)
+		looks_back |= z->stack[i].abil < 0 || b->objs[z->stack[i].src].abils[z->stack[i].abil].trig != TR_ETB;
+	STEP(z, RL(R_TRIG_APNAP, R_TRIG_CONTROLLER, looks_back ? R_LOOK_BACK : R_ETB_TRIGGER),
 	    "Triggered abilities go on the stack in APNAP order: %s. The last one put on the stack (%s) resolves first.",
 	    sbuf_str(&t), trig_label(z, &z->stack[z->nstack - 1], lb, sizeof lb));
 	(void)nplayers_with;

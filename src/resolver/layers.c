@@ -37,7 +37,7 @@ struct pass {
 	struct sbuf trace;
 	bool reorder_noted;
 	bool used[LY_COUNT];
-	bool cda_used, multi_used, ctr_used;
+	bool cda_used, multi_used, ctr_used, land_used;
 };
 
 bool
@@ -516,6 +516,16 @@ rz_layers(struct rz *z)
 		enum bd_layer L = order[li];
 		for (;;) {
 			int cand[MAXFX], nc = 0;
+			if (trace)
+				for (int i = 0; i < ps->nfx; i++) {
+					struct fx *f = &ps->fx[i];
+					if (!f->done[L] && !f->ctr && f->rfx < 0 && has_layer(f, L) && !fx_exists(z, f)
+					    && z->b->objs[f->src].zone == ZN_BATTLEFIELD && f->abil < 64 && !z->cur[f->src].abil_on[f->abil]) {
+						sbuf_addf(&ps->trace, "%s%s no longer has its ability (an earlier effect removed it), so that effect doesn't apply",
+						    ps->trace.len ? "; " : "", z->b->objs[f->src].name);
+						f->done[L] = true;
+					}
+				}
 			for (int i = 0; i < ps->nfx; i++)
 				if (!ps->fx[i].done[L] && has_layer(&ps->fx[i], L) && fx_exists(z, &ps->fx[i]))
 					cand[nc++] = i;
@@ -566,6 +576,8 @@ rz_layers(struct rz *z)
 				ps->cda_used |= ps->fx[pick].cda;
 				ps->multi_used |= ps->fx[pick].nparts > 1 && ps->fx[pick].rfx < 0;
 				ps->ctr_used |= ps->fx[pick].ctr != NULL;
+				for (int q = 0; q < ps->fx[pick].nparts; q++)
+					ps->land_used |= ps->fx[pick].parts[q].op == OP_SET_LAND_SUB;
 			}
 		}
 	}
@@ -583,6 +595,7 @@ rz_layers(struct rz *z)
 			{ LY_7C, R_LAYER_7C }, { LY_7D, R_LAYER_7D } };
 		if (ps->cda_used) rules[nr++] = R_CDA_FIRST;
 		if (ps->multi_used) rules[nr++] = R_MULTI_LAYER;
+		if (ps->land_used) rules[nr++] = R_LAND_SUBTYPE;
 		for (size_t i = 0; i < sizeof lr / sizeof *lr && nr < RZ_MAXCITE - 1; i++)
 			if (ps->used[lr[i].l]) rules[nr++] = lr[i].r;
 		rules[nr++] = R_TIMESTAMP;

@@ -22,7 +22,7 @@ enum rz_rule {
 	R_PROT_EQUIP, R_PROT_DAMAGE, R_PROT_BLOCK, R_SHROUD, R_TRAMPLE, R_TRAMPLE_NO_BLOCKERS,
 	R_PERSIST, R_WITHER, R_INFECT, R_UNDYING, R_MENACE, R_SBA_CHECK, R_SBA_LIFE, R_SBA_POISON,
 	R_SBA_TOKEN, R_SBA_TOUGHNESS, R_SBA_LETHAL, R_SBA_DEATHTOUCH, R_SBA_LOYALTY, R_SBA_LEGEND,
-	R_SBA_AURA, R_SBA_EQUIP, R_SBA_ATTACHED, R_SBA_COUNTERS, R_GRAVE_ORDER,
+	R_SBA_AURA, R_SBA_EQUIP, R_SBA_ATTACHED, R_SBA_COUNTERS, R_GRAVE_ORDER, R_ETB_TRIGGER,
 	R_COUNT
 };
 
@@ -116,6 +116,7 @@ struct rz_move {
 	enum rz_move_why why;
 	enum rz_rule rule;
 	char reason[160];
+	int replaced_by;         /* 1 + the object whose replacement effect exiles it, or 0 */
 };
 /* Move objects at once. The step's text starts with prefix (may be NULL) and cites the
  * moves' rules plus extra (R_NONE for none). */

@@ -111,7 +111,8 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 		switch (e->kind) {
 		case EF_DAMAGE: {
 			if (n == 0 || amount <= 0) {
-				STEP(z, RL(R_RESOLVE_FOLLOW), "%s deals no damage (%s).", sname, n == 0 ? "nothing to deal it to" : "the amount is 0");
+				STEP(z, RL(e->slot >= 0 && n == 0 ? R_RESOLVE_TARGETS : R_RESOLVE_FOLLOW), "%s deals no damage here (%s).", sname,
+				    n == 0 ? (e->slot >= 0 ? "this part's target is illegal, so this part does nothing" : "nothing to deal it to") : "the amount is 0");
 				break;
 			}
 			struct rz_dmg d[64];
@@ -198,9 +199,10 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 			ob->ts = ++b->next_ts;
 			ob->zpos = 0;
 			z->moveseq[o] = ++z->zseq;
-			STEP(z, RL(R_NEW_OBJECT, R_TS_ZONE), "%s returns to the battlefield under its owner's control as a new object with a new timestamp.", ob->name);
 			if (e->ctr.n)
-				rz_put_counters(z, o, &e->ctr, "It enters with");
+				rz_put_counters(z, o, &e->ctr, NULL);
+			STEP(z, RL(R_NEW_OBJECT, R_TS_ZONE), "%s returns to the battlefield under its owner's control%s, as a new object with a new timestamp.",
+			    ob->name, e->ctr.n ? (e->ctr.dp < 0 ? " with a -1/-1 counter on it" : " with a +1/+1 counter on it") : "");
 			for (int k = 0; k < ob->nabils; k++)
 				if (ob->abils[k].kind == AK_TRIGGER && ob->abils[k].trig == TR_ETB)
 					rz_pend(z, o, k, -1, ob->controller, o, 0);
@@ -298,7 +300,7 @@ rz_resolve_trigger(struct rz *z, const struct rz_trig *t)
 		STEP(z, RL(R_TRIG_TARGETS, R_RESOLVE_TARGETS), "%s's triggered ability (\"%s\") resolves, targeting %s%s.", sname, a->text, sbuf_str(&ts),
 		    defaulted ? " (judge's default target; state another with `trigger-target SOURCE: TARGET`)" : "");
 	else
-		STEP(z, RL(R_LTB_TRIGGER, R_RESOLVE_FOLLOW), "%s's triggered ability (\"%s\") resolves.", sname, a->text);
+		STEP(z, RL(a->trig == TR_ETB ? R_ETB_TRIGGER : R_LTB_TRIGGER, R_RESOLVE_FOLLOW), "%s's triggered ability (\"%s\") resolves.", sname, a->text);
 	sbuf_free(&ts);
 	rz_run_effects(z, a, t->src, t->controller, tg, nt, 0, t);
 }
