@@ -1166,7 +1166,7 @@ e_sacrifice(struct match *m, struct bd_abil *a, struct bd_effect *e)
 	return recipient(a, e, m->cap[1]);
 }
 
-#define TGT "((?:another )?target [a-z ]+?|any target|~|it|you|enchanted creature|equipped creature|each [a-z ]+?|all [a-z ]+?)"
+#define TGT "((?:another )?target [a-z ]+?|any target|~|it|you|enchanted creature|equipped creature|each [a-z ,]+?|all [a-z ,]+?)"
 static struct eff_tmpl etmpls[] = {
 	{ "^(?:~|it) deals (\\d+|x|one|two|three|four|five)()? damage to " TGT "$", e_damage,
 	  "Hurricane deals X damage to each creature with flying and each player." , NULL },

@@ -44,12 +44,12 @@ check_blocks(struct rz *z)
 			nb++;
 			const struct rz_view *bv = &z->cur[i].v;
 			if ((av->kws & KWBIT(KW_FLYING)) && !(bv->kws & (KWBIT(KW_FLYING) | KWBIT(KW_REACH))))
-				STEP(z, RL(R_FLYING_BLOCK), "Note: %s has flying and %s has neither flying nor reach, so that block isn't legal; judge resolves the board as given.", b->objs[a].name, b->objs[i].name);
+				STEP(z, RL(R_FLYING_BLOCK), "Note: %s has flying and %s has neither flying nor reach, so that block isn't legal; judge resolves the board as given.", rz_oname(z, a), rz_oname(z, i));
 			if ((av->prot_colors & bv->colors) || (av->prot_flags & (PROT_CREATURES | PROT_EVERYTHING)))
-				STEP(z, RL(R_PROT_BLOCK), "Note: %s has protection from %s's qualities, so that block isn't legal; judge resolves the board as given.", b->objs[a].name, b->objs[i].name);
+				STEP(z, RL(R_PROT_BLOCK), "Note: %s has protection from %s's qualities, so that block isn't legal; judge resolves the board as given.", rz_oname(z, a), rz_oname(z, i));
 		}
 		if (nb == 1 && (av->kws & KWBIT(KW_MENACE)))
-			STEP(z, RL(R_MENACE), "Note: %s has menace and only one creature blocks it, which isn't legal; judge resolves the board as given.", b->objs[a].name);
+			STEP(z, RL(R_MENACE), "Note: %s has menace and only one creature blocks it, which isn't legal; judge resolves the board as given.", rz_oname(z, a));
 	}
 }
 
@@ -100,7 +100,7 @@ add_dmg(struct rz *z, struct rz_dmg *d, int *nd, int src, struct bd_ref to, int 
 	x->colors = v->colors;
 	x->types = v->types;
 	x->controller = v->controller;
-	x->src_name = z->b->objs[src].name;
+	x->src_name = rz_oname(z, src);
 }
 
 static const char *
@@ -121,7 +121,7 @@ damage_step(struct rz *z, const bool *part, const char *label)
 		if (!part[a] || !attacking(z, a))
 			continue;
 		const struct rz_view *av = &z->cur[a].v;
-		const char *an = b->objs[a].name;
+		const char *an = rz_oname(z, a);
 		int pow = av->power;
 		if (pow <= 0) {
 			STEP(z, RL(R_ASSIGN_POWER), "%s has power %d, so it assigns no combat damage.", an, pow);
@@ -179,7 +179,7 @@ damage_step(struct rz *z, const bool *part, const char *label)
 				for (int j = 0; j < nbl; j++) {
 					int need = need_lethal(z, bl[j], assigned[bl[j]], dt);
 					if (tmp[j] < need) {
-						snprintf(bad, sizeof bad, "%s must first be assigned lethal damage (%d) before any goes to %s", b->objs[bl[j]].name, need, refname(z, def));
+						snprintf(bad, sizeof bad, "%s must first be assigned lethal damage (%d) before any goes to %s", rz_oname(z, bl[j]), need, refname(z, def));
 						break;
 					}
 					run += tmp[j];
@@ -209,7 +209,7 @@ damage_step(struct rz *z, const bool *part, const char *label)
 		struct sbuf t = {0};
 		for (int j = 0; j < nbl; j++) {
 			if (!amt[j]) continue;
-			sbuf_addf(&t, "%s%d to %s", t.len ? ", " : "", amt[j], b->objs[bl[j]].name);
+			sbuf_addf(&t, "%s%d to %s", t.len ? ", " : "", amt[j], rz_oname(z, bl[j]));
 			assigned[bl[j]] += amt[j];
 			add_dmg(z, d, &nd, a, (struct bd_ref){ -1, bl[j] }, amt[j]);
 		}
@@ -255,7 +255,7 @@ damage_step(struct rz *z, const bool *part, const char *label)
 			left -= x;
 			assigned[at[k]] += x;
 			add_dmg(z, d, &nd, i, (struct bd_ref){ -1, at[k] }, x);
-			sbuf_addf(&t, "%s%d to %s", t.len ? ", " : "", x, b->objs[at[k]].name);
+			sbuf_addf(&t, "%s%d to %s", t.len ? ", " : "", x, rz_oname(z, at[k]));
 		}
 		STEP(z, RL(R_ASSIGN_BLOCKER), "%s is blocking and assigns its %d damage: %s.", o->name, pow, sbuf_str(&t));
 		sbuf_free(&t);

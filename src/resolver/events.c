@@ -66,7 +66,7 @@ gather_mods(struct rz *z, const struct rz_dmg *d, struct mod *m)
 	struct board *b = z->b;
 	if (d->to.o >= 0 && prot_from(&z->cur[d->to.o].v, d)) {
 		m[n].k = MOD_PROT; m[n].src = -1;
-		snprintf(m[n].label, sizeof m[n].label, "%s's protection", b->objs[d->to.o].name);
+		snprintf(m[n].label, sizeof m[n].label, "%s's protection", rz_oname(z, d->to.o));
 		n++;
 	}
 	if (z->fog && d->combat) {
@@ -89,7 +89,7 @@ gather_mods(struct rz *z, const struct rz_dmg *d, struct mod *m)
 				bool by = d->src >= 0 && rz_filter_match(z, &a->aff, d->src, i, ctl);
 				if (a->to_and_by ? (to || by) : a->by_only ? by : to) {
 					m[n].k = MOD_PREVENT; m[n].src = i;
-					snprintf(m[n].label, sizeof m[n].label, "%s", b->objs[i].name);
+					snprintf(m[n].label, sizeof m[n].label, "%s", rz_oname(z, i));
 					n++;
 				}
 			} else if (a->kind == AK_DAMAGE_MOD) {
@@ -106,7 +106,7 @@ gather_mods(struct rz *z, const struct rz_dmg *d, struct mod *m)
 				m[n].k = a->dmk == DM_DOUBLE ? MOD_DOUBLE : a->dmk == DM_PLUS ? MOD_PLUS : MOD_MINUS;
 				m[n].n = a->dmn;
 				m[n].src = i;
-				snprintf(m[n].label, sizeof m[n].label, "%s", b->objs[i].name);
+				snprintf(m[n].label, sizeof m[n].label, "%s", rz_oname(z, i));
 				n++;
 			}
 		}
@@ -471,7 +471,7 @@ rz_move(struct rz *z, struct rz_move *mv, int n, const char *prefix, enum rz_rul
 			if (mv[i].reason[0])
 				sbuf_addf(&t, " (%s)", mv[i].reason);
 			sbuf_addf(&t, ", but %s's replacement effect exiles it instead: it never goes to the graveyard%s",
-			    b->objs[mv[i].replaced_by - 1].name, was_bf ? " and doesn't die" : "");
+			    rz_oname(z, mv[i].replaced_by - 1), was_bf ? " and doesn't die" : "");
 			for (int q = 0; q < 2; q++) {
 				enum rz_rule rr = q ? R_REPLACED_NEVER : R_REPLACE_INSTEAD;
 				bool seen = false;
@@ -507,25 +507,7 @@ rz_move(struct rz *z, struct rz_move *mv, int n, const char *prefix, enum rz_rul
 	for (int i = 0; i < z->npending; i++)
 		if (z->pending[i].subject_zone_seq == 0)
 			z->pending[i].subject_zone_seq = z->moveseq[z->pending[i].subject];
-	/* 603.4: an intervening "if" that is false when the event happens: no trigger at all */
-	int keep = 0;
-	for (int i = 0; i < z->npending; i++) {
-		struct rz_trig *tr = &z->pending[i];
-		bool persist = tr->abil < 0 && tr->kw == KW_PERSIST, undying = tr->abil < 0 && tr->kw == KW_UNDYING;
-		enum bd_ifk ifk = tr->abil >= 0 ? b->objs[tr->src].abils[tr->abil].ifk : IF_NONE;
-		if ((persist || ifk == IF_NO_M1M1) && tr->had_m1m1) {
-			STEP(z, RL(R_INTERVENING_IF, persist ? R_PERSIST : R_INTERVENING_IF), "%s's %s doesn't trigger: it had a -1/-1 counter on it when it died.",
-			    b->objs[tr->src].name, persist ? "persist ability" : "ability");
-			continue;
-		}
-		if ((undying || ifk == IF_NO_P1P1) && tr->had_p1p1) {
-			STEP(z, RL(R_INTERVENING_IF, undying ? R_UNDYING : R_INTERVENING_IF), "%s's %s doesn't trigger: it had a +1/+1 counter on it when it died.",
-			    b->objs[tr->src].name, undying ? "undying ability" : "ability");
-			continue;
-		}
-		z->pending[keep++] = *tr;
-	}
-	z->npending = keep;
+
 	for (int p = 0; p < b->nplayers; p++)
 		if (to_grave[p] > 1) {
 			sbuf_addf(&t, ". They go to %s's graveyard at the same time, so %s may arrange them in any order (judge keeps the order above)",
@@ -537,6 +519,25 @@ rz_move(struct rz *z, struct rz_move *mv, int n, const char *prefix, enum rz_rul
 		rz_step(z, rules, nr, "%s.", sbuf_str(&t));
 	}
 	sbuf_free(&t);
+	/* 603.4: an intervening "if" that is false when the event happens: no trigger at all */
+	int keep = 0;
+	for (int i = 0; i < z->npending; i++) {
+		struct rz_trig *tr = &z->pending[i];
+		bool persist = tr->abil < 0 && tr->kw == KW_PERSIST, undying = tr->abil < 0 && tr->kw == KW_UNDYING;
+		enum bd_ifk ifk = tr->abil >= 0 ? b->objs[tr->src].abils[tr->abil].ifk : IF_NONE;
+		if ((persist || ifk == IF_NO_M1M1) && tr->had_m1m1) {
+			STEP(z, RL(R_INTERVENING_IF, persist ? R_PERSIST : R_INTERVENING_IF), "%s's %s doesn't trigger: it had a -1/-1 counter on it when it died.",
+			    rz_oname(z, tr->src), persist ? "persist ability" : "ability");
+			continue;
+		}
+		if ((undying || ifk == IF_NO_P1P1) && tr->had_p1p1) {
+			STEP(z, RL(R_INTERVENING_IF, undying ? R_UNDYING : R_INTERVENING_IF), "%s's %s doesn't trigger: it had a +1/+1 counter on it when it died.",
+			    rz_oname(z, tr->src), undying ? "undying ability" : "ability");
+			continue;
+		}
+		z->pending[keep++] = *tr;
+	}
+	z->npending = keep;
 }
 
 /* ---- state-based actions ------------------------------------------------------------- */
@@ -552,19 +553,19 @@ aura_legal(struct rz *z, int aura, char *why, size_t cap)
 			if (a->abils[k].kind == AK_ENCHANT && !a->abils[k].aff.players) { snprintf(why, cap, "attached to a player it can't enchant"); return false; }
 		return true;
 	}
-	if (z->b->objs[t].zone != ZN_BATTLEFIELD) { snprintf(why, cap, "attached to nothing: %s left the battlefield", z->b->objs[t].name); return false; }
+	if (z->b->objs[t].zone != ZN_BATTLEFIELD) { snprintf(why, cap, "attached to nothing: %s left the battlefield", rz_oname(z, t)); return false; }
 	for (int k = 0; k < a->nabils; k++) {
 		const struct bd_abil *e = &a->abils[k];
 		if (e->kind != AK_ENCHANT)
 			continue;
 		if (!rz_filter_match(z, &e->aff, t, aura, z->cur[aura].v.controller)) {
-			snprintf(why, cap, "attached to %s, which it can no longer enchant", z->b->objs[t].name);
+			snprintf(why, cap, "attached to %s, which it can no longer enchant", rz_oname(z, t));
 			return false;
 		}
 	}
 	const struct rz_view *tv = &z->cur[t].v;
 	if ((tv->prot_colors & z->cur[aura].v.colors) || (tv->prot_flags & PROT_EVERYTHING)) {
-		snprintf(why, cap, "attached to %s, which has protection from it", z->b->objs[t].name);
+		snprintf(why, cap, "attached to %s, which has protection from it", rz_oname(z, t));
 		return false;
 	}
 	return true;
@@ -622,6 +623,11 @@ sba_once(struct rz *z)
 		} else if ((v->types & BT_CREATURE) && v->toughness > 0 && (o->damage >= v->toughness || o->dt_damage)) {
 			if (v->kws & KWBIT(KW_INDESTRUCTIBLE)) {
 				/* 702.12b: lethal damage doesn't destroy it; say so once */
+				if (!z->noted[i])
+					STEP(z, RL(R_INDESTRUCTIBLE, o->dt_damage ? R_SBA_DEATHTOUCH : R_SBA_LETHAL),
+					    "%s has %s, but it has indestructible, so the state-based action doesn't destroy it.",
+					    o->name, o->dt_damage ? "been dealt deathtouch damage" : "lethal damage marked on it");
+				z->noted[i] = true;
 				continue;
 			}
 			m.why = MV_DESTROY_SBA;
@@ -652,7 +658,7 @@ sba_once(struct rz *z)
 			if (equip && (b->objs[tgt].zone != ZN_BATTLEFIELD || !(tv->types & BT_CREATURE)
 			    || (tv->prot_colors & v->colors) || (tv->prot_flags & (PROT_EVERYTHING | PROT_ARTIFACTS)))) {
 				unattach[nun++] = i; any = true; CITE(R_SBA_EQUIP);
-				sbuf_addf(&t, "%s%s becomes unattached from %s (an illegal permanent to equip now) and stays on the battlefield", t.len ? "; " : "", o->name, b->objs[tgt].name);
+				sbuf_addf(&t, "%s%s becomes unattached from %s (an illegal permanent to equip now) and stays on the battlefield", t.len ? "; " : "", o->name, rz_oname(z, tgt));
 			} else if (!equip && (v->types & BT_CREATURE) && !(v->types & BT_ENCHANTMENT)) {
 				unattach[nun++] = i; any = true; CITE(R_SBA_ATTACHED);
 				sbuf_addf(&t, "%s%s is a creature and becomes unattached", t.len ? "; " : "", o->name);
@@ -685,7 +691,7 @@ sba_once(struct rz *z)
 		int same[16], ns = 0;
 		for (int j = 0; j < b->nobjs && ns < 16; j++)
 			if (b->objs[j].zone == ZN_BATTLEFIELD && (z->cur[j].v.supers & BS_LEGENDARY)
-			    && z->cur[j].v.controller == v->controller && !strcasecmp(b->objs[j].name, b->objs[i].name))
+			    && z->cur[j].v.controller == v->controller && !strcasecmp(rz_oname(z, j), rz_oname(z, i)))
 				same[ns++] = j;
 		if (ns < 2 || same[0] != i)
 			continue;
@@ -726,11 +732,12 @@ sba_once(struct rz *z)
 			if (t.len)
 				sbuf_addf(&p, "%s; ", sbuf_str(&t));
 			/* the SBA rules cited by the moves come from the moves themselves */
+			int first = z->res->nsteps;
 			rz_move(z, mv, nmv, sbuf_str(&p), R_SBA_CHECK);
 			sbuf_free(&p);
 			for (int k = 0; k < nr; k++)
-				if (rules[k] != R_SBA_CHECK && z->res->nsteps) {
-					struct rz_step *st = &z->res->steps[z->res->nsteps - 1];
+				if (rules[k] != R_SBA_CHECK && z->res->nsteps > first) {
+					struct rz_step *st = &z->res->steps[first];
 					const char *id = rz_cite(rules[k]);
 					bool seen = false;
 					for (int q = 0; q < st->nrules; q++) seen |= st->rules[q] == id;
@@ -782,9 +789,9 @@ static const char *
 trig_label(const struct rz *z, const struct rz_trig *t, char *buf, size_t cap)
 {
 	if (t->abil < 0)
-		snprintf(buf, cap, "%s's %s ability", z->b->objs[t->src].name, bd_kw_name(t->kw));
+		snprintf(buf, cap, "%s's %s ability", rz_oname(z, t->src), bd_kw_name(t->kw));
 	else
-		snprintf(buf, cap, "%s's ability \"%s\"", z->b->objs[t->src].name, z->b->objs[t->src].abils[t->abil].text);
+		snprintf(buf, cap, "%s's ability \"%s\"", rz_oname(z, t->src), z->b->objs[t->src].abils[t->abil].text);
 	return buf;
 }
 

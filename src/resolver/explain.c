@@ -43,7 +43,9 @@ rz_pname(const struct rz *z, int p)
 const char *
 rz_oname(const struct rz *z, int o)
 {
-	return o >= 0 && o < z->b->nobjs ? z->b->objs[o].name : "nothing";
+	if (o < 0 || o >= z->b->nobjs)
+		return "nothing";
+	return z->dname && z->dname[o] ? z->dname[o] : z->b->objs[o].name;
 }
 
 static void
@@ -73,7 +75,7 @@ run_event(struct rz *z, const struct bd_event *e)
 			d.types = v->types;
 			d.controller = v->controller;
 			d.is_spell = b->objs[e->source].zone == ZN_STACK && b->objs[e->source].types;
-			d.src_name = b->objs[e->source].name;
+			d.src_name = rz_oname(z, e->source);
 		}
 		rz_deal_damage(z, &d, 1, "Damage event");
 		break;
@@ -81,11 +83,11 @@ run_event(struct rz *z, const struct bd_event *e)
 	case EV_DESTROY: case EV_EXILE: case EV_SACRIFICE: {
 		int o = e->obj;
 		if (b->objs[o].zone != ZN_BATTLEFIELD) {
-			STEP(z, RL(R_RESOLVE_FOLLOW), "%s is not on the battlefield, so nothing happens to it.", b->objs[o].name);
+			STEP(z, RL(R_RESOLVE_FOLLOW), "%s is not on the battlefield, so nothing happens to it.", rz_oname(z, o));
 			break;
 		}
 		if (e->kind == EV_DESTROY && (z->cur[o].v.kws & KWBIT(KW_INDESTRUCTIBLE))) {
-			STEP(z, RL(R_INDESTRUCTIBLE), "%s has indestructible, so it isn't destroyed.", b->objs[o].name);
+			STEP(z, RL(R_INDESTRUCTIBLE), "%s has indestructible, so it isn't destroyed.", rz_oname(z, o));
 			break;
 		}
 		struct rz_move m;
@@ -118,6 +120,15 @@ rz_resolve(struct board *b)
 	z->cur = xcalloc(n, sizeof *z->cur);
 	z->lki = xcalloc(n, sizeof *z->lki);
 	z->moveseq = xcalloc(n, sizeof *z->moveseq);
+	z->noted = xcalloc(n, sizeof *z->noted);
+	/* objects sharing a name are told apart by their alias in the steps */
+	z->dname = xcalloc(n, sizeof *z->dname);
+	for (int i = 0; i < b->nobjs; i++)
+		if (b->objs[i].alias) {
+			struct sbuf d = {0};
+			sbuf_addf(&d, "%s [%s]", b->objs[i].name, b->objs[i].alias);
+			z->dname[i] = sbuf_take(&d);
+		}
 	/* graveyard order as given: earlier lines are deeper */
 	for (int i = 0; i < b->nobjs; i++)
 		if (b->objs[i].zone == ZN_GRAVEYARD)
@@ -136,6 +147,10 @@ rz_resolve(struct board *b)
 	free(z->cur);
 	free(z->lki);
 	free(z->moveseq);
+	free(z->noted);
+	for (int i = 0; i < b->nobjs; i++)
+		free(z->dname[i]);
+	free(z->dname);
 	free(z);
 	return r;
 }
@@ -200,7 +215,8 @@ obj_line(const struct rz_result *r, int i, struct sbuf *s)
 	bd_types_str(v->supers, v->types, (const char (*)[BD_SUBLEN])v->subs, v->nsubs, types, sizeof types);
 	bd_colors_str(v->colors, colors, sizeof colors);
 	kw_str(v, kws, sizeof kws);
-	sbuf_addf(s, "%s%s — %s, %s", o->name, o->token ? " (token)" : "", types, colors);
+	sbuf_addf(s, "%s%s%s%s%s — %s, %s", o->name, o->alias ? " [" : "", o->alias ? o->alias : "", o->alias ? "]" : "",
+	    o->token ? " (token)" : "", types, colors);
 	if ((v->types & BT_CREATURE) && o->zone == ZN_BATTLEFIELD)
 		sbuf_addf(s, ", %d/%d", v->power, v->toughness);
 	else if (o->has_pt)
@@ -296,7 +312,7 @@ rz_print(struct out *o, const struct rz_result *r)
 		}
 	bool gone = false;
 	for (int i = 0; i < b->nobjs; i++)
-		if (b->objs[i].zone == ZN_GONE) {
+		if (b->objs[i].zone == ZN_GONE && b->objs[i].token) {
 			if (!gone) out_puts(o, "  Ceased to exist:\n");
 			gone = true;
 			out_printf(o, "    %s (token)\n", b->objs[i].name);

@@ -371,10 +371,10 @@ fx_apply(struct rz *z, struct fx *f, enum bd_layer L, struct sbuf *trace)
 	if (trace && n) {
 		const char *lname[] = { "", "1", "2", "3", "4", "5", "6", "7a", "7b", "7c", "7d" };
 		sbuf_addf(trace, "%slayer %s: %s", trace->len ? "; " : "", lname[L],
-		    f->rfx >= 0 ? z->rfx[f->rfx].label : z->b->objs[f->src].name);
+		    f->rfx >= 0 ? z->rfx[f->rfx].label : rz_oname(z, f->src));
 		sbuf_adds(trace, " (");
 		for (int k = 0; k < n && k < 6; k++)
-			sbuf_addf(trace, "%s%s", k ? ", " : "", z->b->objs[set[k]].name);
+			sbuf_addf(trace, "%s%s", k ? ", " : "", rz_oname(z, set[k]));
 		if (n > 6) sbuf_adds(trace, ", ...");
 		sbuf_adds(trace, ")");
 	}
@@ -522,7 +522,7 @@ rz_layers(struct rz *z)
 					if (!f->done[L] && !f->ctr && f->rfx < 0 && has_layer(f, L) && !fx_exists(z, f)
 					    && z->b->objs[f->src].zone == ZN_BATTLEFIELD && f->abil < 64 && !z->cur[f->src].abil_on[f->abil]) {
 						sbuf_addf(&ps->trace, "%s%s no longer has its ability (an earlier effect removed it), so that effect doesn't apply",
-						    ps->trace.len ? "; " : "", z->b->objs[f->src].name);
+						    ps->trace.len ? "; " : "", rz_oname(z, f->src));
 						f->done[L] = true;
 					}
 				}
@@ -564,9 +564,9 @@ rz_layers(struct rz *z)
 				struct fx *P = &ps->fx[pick], *E = &ps->fx[earliest];
 				STEP(z, RL(R_DEPENDENCY, R_DEPENDENCY_ORDER, R_DEPENDENCY_AGAIN),
 				    "Dependency: the effect of %s depends on the effect of %s (applying the latter changes whether the former exists or what it applies to), so %s's effect applies first although its timestamp is later.",
-				    E->rfx >= 0 ? z->rfx[E->rfx].label : z->b->objs[E->src].name,
-				    P->rfx >= 0 ? z->rfx[P->rfx].label : z->b->objs[P->src].name,
-				    P->rfx >= 0 ? z->rfx[P->rfx].label : z->b->objs[P->src].name);
+				    E->rfx >= 0 ? z->rfx[E->rfx].label : rz_oname(z, E->src),
+				    P->rfx >= 0 ? z->rfx[P->rfx].label : rz_oname(z, P->src),
+				    P->rfx >= 0 ? z->rfx[P->rfx].label : rz_oname(z, P->src));
 			}
 			size_t before = ps->trace.len;
 			fx_apply(z, &ps->fx[pick], L, trace && !ps->fx[pick].ctr ? &ps->trace : NULL);
@@ -602,7 +602,7 @@ rz_layers(struct rz *z)
 		struct sbuf res = {0};
 		for (int i = 0; i < z->b->nobjs; i++)
 			if (z->b->objs[i].zone == ZN_BATTLEFIELD && (z->cur[i].v.types & BT_CREATURE))
-				sbuf_addf(&res, "%s%s %d/%d", res.len ? ", " : "", z->b->objs[i].name, z->cur[i].v.power, z->cur[i].v.toughness);
+				sbuf_addf(&res, "%s%s %d/%d", res.len ? ", " : "", rz_oname(z, i), z->cur[i].v.power, z->cur[i].v.toughness);
 		rz_step(z, rules, nr, "Characteristics before the event (613: layer by layer, characteristic-defining abilities first, then timestamp order%s): %s%s%s.",
 		    ps->ctr_used ? "; counters apply in 7c" : "", ps->trace.len ? sbuf_str(&ps->trace) : "only counters apply",
 		    res.len ? ". Creatures: " : "", sbuf_str(&res));

@@ -75,6 +75,8 @@ struct rz {
 	int nstack;
 	int zseq;                /* counts zone moves, for graveyard order and 400.7 */
 	int *moveseq;            /* per object: the zseq of its last move */
+	bool *noted;             /* per object: indestructible survival already explained */
+	char **dname;            /* per object: "Name [alias]" when it has an alias */
 	bool game_over;
 	int sba_checks;
 	bool trace_layers;       /* say how layers ordered effects (first pass only) */

@@ -99,7 +99,7 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
     const struct bd_ref *targets, int ntargets, int x, const struct rz_trig *t)
 {
 	struct board *b = z->b;
-	const char *sname = b->objs[src].name;
+	const char *sname = rz_oname(z, src);
 	for (int ei = 0; ei < a->neff && !z->game_over; ei++) {
 		const struct bd_effect *e = &a->eff[ei];
 		struct bd_ref r[64];
@@ -132,7 +132,7 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 				if (r[i].o < 0 || b->objs[r[i].o].zone != ZN_BATTLEFIELD)
 					continue;
 				if (e->kind == EF_DESTROY && (z->cur[r[i].o].v.kws & KWBIT(KW_INDESTRUCTIBLE))) {
-					STEP(z, RL(R_INDESTRUCTIBLE), "%s has indestructible, so %s doesn't destroy it.", b->objs[r[i].o].name, sname);
+					STEP(z, RL(R_INDESTRUCTIBLE), "%s has indestructible, so %s doesn't destroy it.", rz_oname(z, r[i].o), sname);
 					continue;
 				}
 				memset(&mv[nm], 0, sizeof mv[nm]);
@@ -163,7 +163,7 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 			for (int i = 0; i < n && f->nlocked < 32; i++)
 				if (r[i].o >= 0) {
 					f->locked[f->nlocked++] = r[i].o;
-					sbuf_addf(&names, "%s%s", names.len ? ", " : "", b->objs[r[i].o].name);
+					sbuf_addf(&names, "%s%s", names.len ? ", " : "", rz_oname(z, r[i].o));
 				}
 			STEP(z, RL(R_LOCKED_SET, R_TS_RESOLVED), "%s creates a continuous effect%s on %s; the set of objects it affects is fixed now, and the effect gets a timestamp now.",
 			    sname, e->until_eot ? " until end of turn" : "", sbuf_str(&names));
@@ -250,7 +250,7 @@ void
 rz_resolve_trigger(struct rz *z, const struct rz_trig *t)
 {
 	struct board *b = z->b;
-	const char *sname = b->objs[t->src].name;
+	const char *sname = rz_oname(z, t->src);
 	rz_layers(z);
 	if (t->abil < 0) {
 		bool persist = t->kw == KW_PERSIST;
