@@ -155,8 +155,8 @@ normalise(const char *text, const char *owner)
 	struct sbuf o = {0};
 	size_t nl = strlen(lowname);
 	for (size_t i = 0; s[i];) {
-		bool at_word = i == 0 || !isalnum((unsigned char)s[i - 1]);
-		if (at_word && nl && strncmp(s + i, lowname, nl) == 0 && !isalnum((unsigned char)s[i + nl])) {
+		bool at_word = i == 0 || (!isalnum((unsigned char)s[i - 1]) && s[i - 1] != '\'');
+		if (at_word && nl > 1 && strncmp(s + i, lowname, nl) == 0 && !isalnum((unsigned char)s[i + nl])) {
 			sbuf_addc(&o, '~'); i += nl; continue;
 		}
 		bool hit = false;
@@ -282,6 +282,8 @@ subject_parse(const char *s, struct bd_filter *f)
 {
 	filter_init(f);
 	if (!strcmp(s, "~") || !strcmp(s, "it")) { f->self = true; return true; }
+	if (!strncmp(s, "target ", 7) || strstr(s, " target "))
+		return false;   /* targets belong to spells and abilities, not to static abilities */
 	if (!strncmp(s, "enchanted ", 10) || !strncmp(s, "equipped ", 9)) {
 		f->attached = true;
 		return true;
