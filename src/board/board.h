@@ -97,13 +97,13 @@ struct bd_cond {
 	int n;
 };
 
-enum bd_akind { AK_KEYWORD, AK_STATIC, AK_TRIGGER, AK_REPLACE_DIE,
+enum bd_akind { AK_INERT, AK_KEYWORD, AK_STATIC, AK_TRIGGER, AK_REPLACE_DIE,
 	AK_PREVENT, AK_DAMAGE_MOD, AK_SPELL, AK_ENCHANT, AK_EQUIP, AK_MANA, AK_SHIELD };
 
 /* One-shot effects of spells and triggered abilities. */
 enum bd_effk { EF_DAMAGE, EF_DESTROY, EF_EXILE, EF_CONTINUOUS, EF_COUNTERS, EF_GAIN_LIFE,
 	EF_LOSE_LIFE, EF_RETURN_SELF, EF_SACRIFICE, EF_BOUNCE, EF_PREVENT_COMBAT, EF_DRAW,
-	EF_GAIN_CONTROL };
+	EF_GAIN_CONTROL, EF_CREATE_TOKEN };
 enum bd_amt { AM_N, AM_X, AM_POWER_SELF, AM_POWER_TARGET };
 struct bd_effect {
 	enum bd_effk kind;
@@ -118,6 +118,12 @@ struct bd_effect {
 	struct bd_ctr ctr;        /* EF_COUNTERS / EF_RETURN_SELF */
 	bool cant_regen;
 	bool you;                 /* EF_GAIN_LIFE/EF_DRAW: the controller */
+	bool its_controller;      /* "its controller gains life equal to its power" */
+	/* EF_CREATE_TOKEN: n tokens with these characteristics */
+	int tok_power, tok_toughness;
+	unsigned tok_colors, tok_types;
+	char tok_sub[BD_SUBLEN];
+	uint32_t tok_kws;
 };
 
 /* A target requirement: "target creature", "any target", "target player". */

@@ -347,6 +347,7 @@ statement(struct ps *ps, char *ln)
 		pl->line = ps->lno;
 		pl->life = 20;
 		pl->order = b->nplayers;
+		b->nplayers++;   /* counted now so bd_free() releases the name if the rest fails */
 		for (;;) {
 			char w[64];
 			const char *at = skipws(p);
@@ -361,7 +362,6 @@ statement(struct ps *ps, char *ln)
 				if (w[0] == 'l') pl->life = n; else pl->poison = n;
 			} else { perr(ps, at, "player attributes: life N, poison N, active", "unknown player attribute \"%s\"", w); return; }
 		}
-		b->nplayers++;
 	} else if (!strcmp(key, "permanent") || !strcmp(key, "card") || !strcmp(key, "spell") || !strcmp(key, "token")) {
 		char *nm = trimdup(rest);
 		char *as = NULL;
@@ -474,6 +474,7 @@ statement(struct ps *ps, char *ln)
 		if (!(o = cur(ps, keyat, key))) return;
 		char buf[512];
 		snprintf(buf, sizeof buf, "%s", rest);
+		for (int i = 0; i < BD_MAXBLK; i++) { free(o->blocking_names[i]); o->blocking_names[i] = NULL; }
 		int k = split_names(buf, o->blocking_names, o->blocking_col, BD_MAXBLK, buf);
 		for (int i = 0; i < k; i++) { o->blocking_col[i] += (unsigned)(rest - ps->line); o->blocking_line[i] = ps->lno; }
 		o->nblocking = k;
@@ -489,6 +490,7 @@ statement(struct ps *ps, char *ln)
 		if (!(o = cur(ps, keyat, key))) return;
 		char buf[512];
 		snprintf(buf, sizeof buf, "%s", rest);
+		for (int i = 0; i < BD_MAXTGT; i++) { free(o->target_names[i]); o->target_names[i] = NULL; }
 		int k = split_names(buf, o->target_names, o->target_col, BD_MAXTGT, buf);
 		for (int i = 0; i < k; i++) { o->target_col[i] += (unsigned)(rest - ps->line); o->target_line[i] = ps->lno; }
 		o->ntargets = k;
@@ -516,6 +518,7 @@ statement(struct ps *ps, char *ln)
 		e->line = ps->lno;
 		e->obj = e->source = -1;
 		e->to.p = e->to.o = -1;
+		b->nevents++;    /* counted now so bd_free() releases its names if the rest fails */
 		if (!strcmp(key, "combat")) {
 			e->kind = EV_COMBAT;
 			if (*rest && strcmp(rest, "damage")) { perr(ps, rest, "write just `combat` (attackers and blockers are declared on the objects)", "unexpected text after `combat`"); return; }
@@ -550,7 +553,6 @@ statement(struct ps *ps, char *ln)
 			e->n1 = trimdup(rest);
 			e->c1 = (unsigned)(rest - ps->line) + 1;
 		}
-		b->nevents++;
 	} else if (!strcmp(key, "assign")) {
 		ps->cur = -1;
 		/* assign ATTACKER: 2 to B1, 3 to Bob */

@@ -415,6 +415,15 @@ b_mana(struct match *m, struct bd_abil *a)
 	return true;
 }
 
+/* Restrictions on attacking, blocking and untapping: the declarations and the untap step
+ * are outside what judge resolves, so these are read and kept but change nothing. */
+static bool
+b_inert(struct match *m, struct bd_abil *a)
+{
+	a->kind = AK_INERT;
+	return true;
+}
+
 /* "X get(s) +N/+M [and has/have KW]" */
 static bool
 b_anthem(struct match *m, struct bd_abil *a)
@@ -810,6 +819,8 @@ static struct tmpl tmpls[] = {
 	{ "enchant", "^enchant ([a-z ]+)$", b_enchant, "Enchant creature", false, NULL },
 	{ "equip", "^equip (?:\\{[^}]*\\})+$|^equip \\d+$", b_equip, "Equip {2}", false, NULL },
 	{ "mana ability", "^\\{t\\}: add .*$", b_mana, "{T}: Add {G}.", false, NULL },
+	{ "attack/block restriction", "^[a-z~ ,'-]+ (?:can't (?:attack|block|attack or block|be blocked)|attacks each (?:combat|turn) if able|blocks each (?:combat|turn) if able|doesn't untap during [a-z' ]+ untap step)(?: [a-z~ ,'-]+)?$", b_inert,
+	  "Enchanted creature can't attack or block.", false, NULL },
 	{ "anthem", "^" SUBJ " gets? " PT "(?: and (?:has|have|gains?) (" KWLIST "))?$", b_anthem,
 	  "Other Faerie creatures you control get +1/+1 and have flying.", false, NULL },
 	{ "anthem per count", "^" SUBJ " gets? " PT " for each ([a-z ]+?)(?: you control)?$", b_anthem_count,
@@ -841,7 +852,7 @@ static struct tmpl tmpls[] = {
 	{ "Tarmogoyf", "^~'s power is equal to the number of card types among cards in all graveyards and its toughness is equal to that number plus 1$", b_cda_goyf,
 	  "Tarmogoyf's power is equal to the number of card types among cards in all graveyards and its toughness is equal to that number plus 1.", false, NULL },
 	{ "dies trigger", "^when(?:ever)? " SUBJ " (dies|leaves the battlefield|is put into a graveyard from the battlefield), (.+)$", b_dies,
-	  "When this creature dies, you gain 2 life.", false, NULL },
+	  "Whenever another creature you control dies, you gain 1 life.", false, NULL },
 	{ "enters trigger", "^when ~ enters(?: the battlefield)?, (.+)$", b_etb,
 	  "When this creature enters, you gain 2 life.", false, NULL },
 	{ "die replacement", "^if " SUBJ " would die, exile it instead$|^if a card (?:or token )?would be put into a graveyard from anywhere, exile it instead()$", b_die_exile,
@@ -1162,6 +1173,50 @@ e_control(struct match *m, struct bd_abil *a, struct bd_effect *e)
 }
 
 static bool
+e_ctl_gains_power(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	/* Swords to Plowshares: refers to the previous instruction's target */
+	if (a->neff == 0 || a->eff[a->neff - 1].slot < 0)
+		return false;
+	e->kind = EF_GAIN_LIFE;
+	e->amt = AM_POWER_TARGET;
+	e->slot = a->eff[a->neff - 1].slot;
+	e->its_controller = true;
+	return true;
+}
+
+static bool
+e_token(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	e->kind = EF_CREATE_TOKEN;
+	e->each = true;
+	filter_init(&e->f);
+	e->n = number_word(m->cap[1]);
+	if (e->n <= 0 || e->n > 10)
+		return false;
+	e->tok_power = atoi(m->cap[2]);
+	e->tok_toughness = atoi(m->cap[3]);
+	/* "white Spirit", "red and white Soldier", "colorless Servo artifact" */
+	char buf[256];
+	snprintf(buf, sizeof buf, "%s", m->cap[4]);
+	e->tok_types = BT_CREATURE;
+	for (char *w = strtok(buf, " "); w; w = strtok(NULL, " ")) {
+		unsigned c = bd_color_lookup(w), t = bd_type_lookup(w);
+		if (c) e->tok_colors |= c;
+		else if (t) e->tok_types |= t;
+		else if (!strcmp(w, "and") || !strcmp(w, "colorless")) continue;
+		else if (!e->tok_sub[0]) subtype_word(w, e->tok_sub);
+		else return false;
+	}
+	if (m->cap[5][0]) {
+		unsigned pc, pf;
+		if (!kwlist_parse(m->cap[5], &e->tok_kws, &pc, &pf) || pc || pf)
+			return false;
+	}
+	return true;
+}
+
+static bool
 e_sacrifice(struct match *m, struct bd_abil *a, struct bd_effect *e)
 {
 	e->kind = EF_SACRIFICE;
@@ -1204,6 +1259,10 @@ static struct eff_tmpl etmpls[] = {
 	{ "^gain control of " TGT "( until end of turn)?()$", e_control,
 	  "Gain control of target creature until end of turn.", NULL },
 	{ "^sacrifice " TGT "$", e_sacrifice, "Sacrifice this creature.", NULL },
+	{ "^its controller gains life equal to its power$", e_ctl_gains_power,
+	  "Exile target creature. Its controller gains life equal to its power.", NULL },
+	{ "^(?:you )?create (a|an|one|two|three|four|five|\\d+) (\\d+)/(\\d+) ([a-z ]+?) creature tokens?(?: with (" KWLIST "))?$", e_token,
+	  "Create a 1/1 white Spirit creature token with flying.", NULL },
 };
 #define NETMPL (sizeof etmpls / sizeof *etmpls)
 
@@ -1467,7 +1526,8 @@ bd_read_ability(const char *text, const char *owner, bool spell, struct bd_abil 
 		for (size_t i = 0; i < bd_template_count(); i++) {
 			char *ex = normalise(bd_template_example(i), NULL);
 			int k;
-			int dist = word_distance(s, ex, &k);
+			/* a shared opening counts for more than the rest: "Whenever ..." wants a trigger */
+			int dist = word_distance(s, ex, &k) - 2 * k;
 			if (dist < best) { best = dist; bi = i; bestk = k; }
 			free(ex);
 		}

@@ -116,7 +116,9 @@ rz_resolve(struct board *b)
 	r->b = b;
 	z->b = b;
 	z->res = r;
-	size_t n = (size_t)b->nobjs + 1;
+	/* tokens are added in place: make room now so no pointer into b->objs moves */
+	size_t n = (size_t)b->nobjs + RZ_MAXTOKENS + 1;
+	b->objs = xgrow(b->objs, &b->objcap, n, sizeof *b->objs);
 	z->cur = xcalloc(n, sizeof *z->cur);
 	z->lki = xcalloc(n, sizeof *z->lki);
 	z->moveseq = xcalloc(n, sizeof *z->moveseq);
@@ -148,7 +150,7 @@ rz_resolve(struct board *b)
 	free(z->lki);
 	free(z->moveseq);
 	free(z->noted);
-	for (int i = 0; i < b->nobjs; i++)
+	for (size_t i = 0; i < n; i++)
 		free(z->dname[i]);
 	free(z->dname);
 	free(z);
@@ -216,7 +218,7 @@ obj_line(const struct rz_result *r, int i, struct sbuf *s)
 	bd_colors_str(v->colors, colors, sizeof colors);
 	kw_str(v, kws, sizeof kws);
 	sbuf_addf(s, "%s%s%s%s%s — %s, %s", o->name, o->alias ? " [" : "", o->alias ? o->alias : "", o->alias ? "]" : "",
-	    o->token ? " (token)" : "", types, colors);
+	    o->token && !strstr(o->name, "token") ? " (token)" : "", types, colors);
 	if ((v->types & BT_CREATURE) && o->zone == ZN_BATTLEFIELD)
 		sbuf_addf(s, ", %d/%d", v->power, v->toughness);
 	else if (o->has_pt)

@@ -60,6 +60,7 @@ struct rz_trig {
 };
 
 #define RZ_MAXTRIG 64
+#define RZ_MAXTOKENS 64     /* tokens a resolution may create; room is made up front */
 
 struct rz {
 	struct board *b;

@@ -104,11 +104,55 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 		const struct bd_effect *e = &a->eff[ei];
 		struct bd_ref r[64];
 		rz_layers(z);
-		int n = recipients(z, e, src, controller, targets, ntargets, r, 64);
+		int n = e->kind == EF_CREATE_TOKEN ? 0 : recipients(z, e, src, controller, targets, ntargets, r, 64);
 		/* "its power": the current value, or the last known one if it left (608.2h) */
 		int amount = e->amt == AM_X ? x : e->amt == AM_POWER_SELF
 		    ? (b->objs[src].zone == ZN_BATTLEFIELD || !t ? z->cur[src].v.power : t->power) : e->n;
+		if (e->its_controller) {
+			/* "its controller gains life equal to its power": last known values if it left */
+			int o = n ? r[0].o : -1;
+			n = 0;
+			if (o >= 0) {
+				const struct rz_view *v = b->objs[o].zone == ZN_BATTLEFIELD ? &z->cur[o].v : &z->lki[o].v;
+				amount = v->power > 0 ? v->power : 0;
+				r[0] = (struct bd_ref){ v->controller, -1 };
+				n = 1;
+				STEP(z, RL(R_RESOLVE_INFO), "%s uses %s's last known power, %d.", sname, rz_oname(z, o), v->power);
+			}
+		}
 		switch (e->kind) {
+		case EF_CREATE_TOKEN:
+			for (int k = 0; k < e->n && b->nobjs < (int)b->objcap; k++) {
+				int ti = bd_add_obj(b, NULL);
+				struct bd_obj *tok = &b->objs[ti];
+				char nm[64];
+				snprintf(nm, sizeof nm, "%s token", e->tok_sub[0] ? e->tok_sub : "Creature");
+				tok->name = xstrdup(nm);
+				tok->owner = tok->controller = controller;
+				tok->types = e->tok_types;
+				tok->colors = e->tok_colors;
+				if (e->tok_sub[0]) { memcpy(tok->subs[0], e->tok_sub, BD_SUBLEN); tok->nsubs = 1; }
+				tok->power = e->tok_power;
+				tok->toughness = e->tok_toughness;
+				tok->has_pt = true;
+				tok->token = true;
+				tok->zone = ZN_BATTLEFIELD;
+				tok->ts = ++b->next_ts;
+				if (e->tok_kws) {
+					tok->abils = xcalloc(1, sizeof *tok->abils);
+					tok->abcap = 1;
+					tok->nabils = 1;
+					tok->abils[0].kind = AK_KEYWORD;
+					tok->abils[0].parts[0].kws = e->tok_kws;
+					struct sbuf kt = {0};
+					for (int q = 0; q < KW_COUNT; q++)
+						if (e->tok_kws & KWBIT(q)) sbuf_addf(&kt, "%s%s", kt.len ? ", " : "", bd_kw_name(q));
+					tok->abils[0].text = sbuf_take(&kt);
+				}
+			}
+			STEP(z, RL(R_RESOLVE_FOLLOW, R_TS_ZONE), "%s: %s creates %d %d/%d %s token%s.", sname, rz_pname(z, controller), e->n,
+			    e->tok_power, e->tok_toughness, e->tok_sub[0] ? e->tok_sub : "creature", e->n == 1 ? "" : "s");
+			break;
 		case EF_DAMAGE: {
 			if (n == 0 || amount <= 0) {
 				STEP(z, RL(e->slot >= 0 && n == 0 ? R_RESOLVE_TARGETS : R_RESOLVE_FOLLOW), "%s deals no damage here (%s).", sname,
