@@ -60,6 +60,7 @@ struct bd_filter {
 	bool opponents_only;            /* of players: only opponents */
 	bool you_only;                  /* of players: only the controller */
 	bool no_objects;                /* players only */
+	bool spell;                     /* spells (and abilities) on the stack, not permanents */
 };
 
 /* Layers and sublayers (613.1, 613.4). */
@@ -103,7 +104,7 @@ enum bd_akind { AK_INERT, AK_KEYWORD, AK_STATIC, AK_TRIGGER, AK_REPLACE_DIE,
 /* One-shot effects of spells and triggered abilities. */
 enum bd_effk { EF_DAMAGE, EF_DESTROY, EF_EXILE, EF_CONTINUOUS, EF_COUNTERS, EF_GAIN_LIFE,
 	EF_LOSE_LIFE, EF_RETURN_SELF, EF_SACRIFICE, EF_BOUNCE, EF_PREVENT_COMBAT, EF_DRAW,
-	EF_GAIN_CONTROL, EF_CREATE_TOKEN };
+	EF_GAIN_CONTROL, EF_CREATE_TOKEN, EF_COUNTER };
 enum bd_amt { AM_N, AM_X, AM_POWER_SELF, AM_POWER_TARGET };
 struct bd_effect {
 	enum bd_effk kind;

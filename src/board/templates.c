@@ -242,6 +242,8 @@ bd_filter_parse(const char *phrase, struct bd_filter *f)
 		if (!strcmp(w, "token") || !strcmp(w, "tokens")) { f->token = true; continue; }
 		if (!strcmp(w, "nontoken")) { f->nontoken = true; continue; }
 		if (!strcmp(w, "permanent") || !strcmp(w, "permanents")) { saw_noun = true; continue; }
+		if (!strcmp(w, "spell") || !strcmp(w, "spells")) { f->spell = true; saw_noun = true; continue; }
+		if (!strcmp(w, "ability") || !strcmp(w, "abilities")) { f->spell = true; saw_noun = true; continue; }
 		if (!strcmp(w, "player") || !strcmp(w, "players")) { f->players = true; saw_noun = true; continue; }
 		if (!strcmp(w, "colorless") || !strcmp(w, "multicolored") || !strcmp(w, "monocolored"))
 			return false;
@@ -920,7 +922,7 @@ recipient(struct bd_abil *a, struct bd_effect *e, const char *r)
 	if (!strcmp(r, "you")) { filter_init(&e->f); e->f.players = e->f.you_only = e->f.no_objects = true; e->each = true; return true; }
 	if (!strcmp(r, "each player")) { filter_init(&e->f); e->f.players = e->f.no_objects = true; e->each = true; return true; }
 	if (!strcmp(r, "each opponent")) { filter_init(&e->f); e->f.players = e->f.no_objects = e->f.opponents_only = true; e->each = true; return true; }
-	if (!strncmp(r, "each ", 5) || !strncmp(r, "all ", 4)) {
+	if (!strncmp(r, "each ", 5) || !strncmp(r, "all ", 4) || strstr(r, "creatures")) {
 		char buf[256];
 		snprintf(buf, sizeof buf, "%s", r);
 		bool pl = false, opp = false;
@@ -1217,13 +1219,20 @@ e_token(struct match *m, struct bd_abil *a, struct bd_effect *e)
 }
 
 static bool
+e_counter(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	e->kind = EF_COUNTER;
+	return recipient(a, e, m->cap[1]) && e->f.spell;
+}
+
+static bool
 e_sacrifice(struct match *m, struct bd_abil *a, struct bd_effect *e)
 {
 	e->kind = EF_SACRIFICE;
 	return recipient(a, e, m->cap[1]);
 }
 
-#define TGT "((?:another )?target [a-z ]+?|any target|~|it|you|enchanted creature|equipped creature|each [a-z ,]+?|all [a-z ,]+?)"
+#define TGT "((?:another )?target [a-z ]+?|any target|~|it|you|enchanted creature|equipped creature|each [a-z ,]+?|all [a-z ,]+?|(?:other )?(?:[a-z]+ )?creatures(?: you control| your opponents control)?)"
 static struct eff_tmpl etmpls[] = {
 	{ "^(?:~|it) deals (\\d+|x|one|two|three|four|five)()? damage to " TGT "$", e_damage,
 	  "Hurricane deals X damage to each creature with flying and each player." , NULL },
@@ -1259,6 +1268,7 @@ static struct eff_tmpl etmpls[] = {
 	{ "^gain control of " TGT "( until end of turn)?()$", e_control,
 	  "Gain control of target creature until end of turn.", NULL },
 	{ "^sacrifice " TGT "$", e_sacrifice, "Sacrifice this creature.", NULL },
+	{ "^counter " TGT "$", e_counter, "Counter target spell.", NULL },
 	{ "^its controller gains life equal to its power$", e_ctl_gains_power,
 	  "Exile target creature. Its controller gains life equal to its power.", NULL },
 	{ "^(?:you )?create (a|an|one|two|three|four|five|\\d+) (\\d+)/(\\d+) ([a-z ]+?) creature tokens?(?: with (" KWLIST "))?$", e_token,

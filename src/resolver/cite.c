@@ -67,6 +67,7 @@ static const struct { const char *id, *what; } cites[R_COUNT] = {
 	[R_REPL_ANY] = { "616.1e", "any applicable effect may be chosen" },
 	[R_REPL_REPEAT] = { "616.1f", "the process repeats" },
 	[R_DIES] = { "700.4", "\"dies\" means put into a graveyard from the battlefield" },
+	[R_COUNTER_SPELL] = { "701.6a", "countering a spell or ability" },
 	[R_DESTROY] = { "701.8a", "destroy" },
 	[R_EXILE] = { "701.13a", "exile" },
 	[R_SACRIFICE] = { "701.21a", "sacrifice" },

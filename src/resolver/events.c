@@ -823,14 +823,23 @@ put_triggers(struct rz *z)
 				z->stack[z->nstack++] = z->pending[i];
 		}
 	}
+	struct sbuf own = {0};
+	for (int p = 0; p < b->nplayers; p++) {
+		int k = 0;
+		for (int i = 0; i < z->npending; i++)
+			k += z->pending[i].controller == p;
+		if (k > 1)
+			sbuf_addf(&own, " %s chooses the order of their own %d abilities (judge keeps the order they triggered in).", rz_pname(z, p), k);
+	}
 	z->npending = 0;
 	char lb[300];
 	bool looks_back = false;
 	for (int i = 0; i < z->nstack; i++)
 		looks_back |= z->stack[i].abil < 0 || b->objs[z->stack[i].src].abils[z->stack[i].abil].trig != TR_ETB;
 	STEP(z, RL(R_TRIG_APNAP, R_TRIG_CONTROLLER, looks_back ? R_LOOK_BACK : R_ETB_TRIGGER),
-	    "Triggered abilities go on the stack in APNAP order: %s. The last one put on the stack (%s) resolves first.",
-	    sbuf_str(&t), trig_label(z, &z->stack[z->nstack - 1], lb, sizeof lb));
+	    "Triggered abilities go on the stack in APNAP order: %s.%s The last one put on the stack (%s) resolves first.",
+	    sbuf_str(&t), sbuf_str(&own), trig_label(z, &z->stack[z->nstack - 1], lb, sizeof lb));
+	sbuf_free(&own);
 	(void)nplayers_with;
 	sbuf_free(&t);
 }

@@ -122,6 +122,8 @@ rz_filter_match(const struct rz *z, const struct bd_filter *f, int o, int src, i
 	const struct bd_obj *ob = &z->b->objs[o];
 	if (f->self)
 		return o == src;
+	if (f->spell != (ob->zone == ZN_STACK))
+		return false;
 	if (f->attached)
 		return src >= 0 && z->b->objs[src].attached == o;
 	if (f->other && o == src)

@@ -24,7 +24,9 @@ rz_target_legal(const struct rz *z, const struct bd_tspec *ts, struct bd_ref r, 
 	const struct bd_obj *o = &b->objs[r.o];
 	const struct rz_view *v = &z->cur[r.o].v;
 	if (!ts->object_ok) { snprintf(why, cap, "%s is not a player", o->name); return false; }
-	if (o->zone != ZN_BATTLEFIELD) { snprintf(why, cap, "%s is no longer on the battlefield", o->name); return false; }
+	if (ts->f.spell) {
+		if (o->zone != ZN_STACK) { snprintf(why, cap, "%s is no longer on the stack", o->name); return false; }
+	} else if (o->zone != ZN_BATTLEFIELD) { snprintf(why, cap, "%s is no longer on the battlefield", o->name); return false; }
 	if (!rz_filter_match(z, &ts->f, r.o, src, controller)) {
 		snprintf(why, cap, "%s no longer matches the targeting requirement", o->name);
 		return false;
@@ -121,6 +123,17 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 			}
 		}
 		switch (e->kind) {
+		case EF_COUNTER:
+			for (int i = 0; i < n; i++) {
+				if (r[i].o < 0 || b->objs[r[i].o].zone != ZN_STACK)
+					continue;
+				struct bd_obj *sp = &b->objs[r[i].o];
+				sp->zone = sp->types ? ZN_GRAVEYARD : ZN_GONE;
+				sp->zpos = ++z->zseq;
+				STEP(z, RL(R_COUNTER_SPELL), "%s counters %s: it leaves the stack without resolving%s.", sname, rz_oname(z, r[i].o),
+				    sp->types ? " and goes to its owner's graveyard" : "");
+			}
+			break;
 		case EF_CREATE_TOKEN:
 			for (int k = 0; k < e->n && b->nobjs < (int)b->objcap; k++) {
 				int ti = bd_add_obj(b, NULL);

@@ -70,3 +70,5 @@ fact pyroclasm-enormous-baloth "Blastoderm — Creature — Beast, green, 5/5; s
 order pyroclasm-enormous-baloth Bob "Giant Growth|Giant Spider" "the Spider gets lethal damage, 7 - 2 = 5"
 fact erg-raiders-sorceress-queen "Erg Raiders — Creature — Human Warrior, black, 3/5" "textbook: 7b then 7c"
 fact cr-603-10a-akromas-vengeance "Bob: life 22" "CR 603.10a: the artifact's ability triggers twice"
+fact cancel-slice-in-twain "Glorious Anthem — Enchantment, white; controller Bob" "textbook: none of Slice in Twain's effects happen"
+order cancel-slice-in-twain Alice "Slice in Twain" "textbook: removed from the stack and put into my graveyard"
