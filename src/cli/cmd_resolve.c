@@ -147,18 +147,31 @@ cmd_why(struct jctx *c, int argc, char **argv)
 	int missing = 0;
 	for (int k = 0; k < s->nrules; k++) {
 		jrid id = jrid_from_str(s->rules[k]);
-		uint32_t i = id == JRID_NONE ? JNONE : jrel_find(c->rel, id);
+		const struct jrelease *rel = c->rel;
+		uint32_t i = id == JRID_NONE ? JNONE : jrel_find(rel, id);
+		/* the resolver cites the newest CR; an older or partial release may lack the rule,
+		 * so fall back to the newest loaded release that has it */
+		for (uint32_t ri = 0; i == JNONE && id != JRID_NONE && c->ix && ri < c->ix->nrels; ri++) {
+			const struct jrelease *x = c->ix->rels[ri];
+			uint32_t j = jrel_find(x, id);
+			if (j != JNONE && (rel == c->rel || x->date > rel->date)) {
+				rel = x;
+				i = j;
+			}
+		}
 		if (i == JNONE) {
 			missing++;
 			if (!c->json)
-				out_printf(c->out, "\n%s is not in the loaded release %s.\n", s->rules[k], c->rel->label);
+				out_printf(c->out, "\n%s is not in the loaded release %s (load the newest CR with --rules FILE).\n", s->rules[k], c->rel->label);
 			continue;
 		}
 		if (c->json)
-			rules_json(&w, c->rel, i);
+			rules_json(&w, rel, i);
 		else {
 			out_puts(c->out, "\n");
-			rules_print(c, c->rel, i, false);
+			if (rel != c->rel)
+				out_printf(c->out, "(from release %s)\n", rel->label);
+			rules_print(c, rel, i, false);
 		}
 	}
 	if (c->json) {

@@ -540,20 +540,24 @@ rz_layers(struct rz *z)
 			for (int i = 0; i < nc; i++)
 				if (ps->fx[cand[i]].cda == anycda)
 					group[ng++] = cand[i];
-			/* earliest timestamp among those that depend on no other waiting effect */
-			int pick = -1, earliest = -1;
+			/* the earliest timestamp among those that depend on no other waiting effect:
+			 * try them in timestamp order and stop at the first independent one. Only
+			 * layers 2-6 can change what another effect applies to or whether it exists;
+			 * in layer 7 the sets and abilities are already settled. */
+			for (int i = 1; i < ng; i++)
+				for (int j = i; j > 0 && ps->fx[group[j]].ts < ps->fx[group[j - 1]].ts; j--) {
+					int t = group[j]; group[j] = group[j - 1]; group[j - 1] = t;
+				}
+			int pick = -1, earliest = group[0];
 			bool dependent_seen = false;
-			for (int i = 0; i < ng; i++) {
-				struct fx *f = &ps->fx[group[i]];
-				if (earliest < 0 || f->ts < ps->fx[earliest].ts)
-					earliest = group[i];
+			bool may_depend = ng > 1 && L >= LY_CONTROL && L <= LY_ABIL;
+			for (int i = 0; i < ng && pick < 0; i++) {
 				bool dep = false;
-				if (ng > 1 && L != LY_7C)
-					for (int j = 0; j < ng && !dep; j++)
-						if (j != i && depends(ps, group[i], group[j], L))
-							dep = true;
+				for (int j = 0; may_depend && j < ng && !dep; j++)
+					if (j != i && depends(ps, group[i], group[j], L))
+						dep = true;
 				dependent_seen |= dep;
-				if (!dep && (pick < 0 || f->ts < ps->fx[pick].ts))
+				if (!dep)
 					pick = group[i];
 			}
 			if (pick < 0) {
