@@ -284,14 +284,15 @@ rz_combat(struct rz *z)
 	}
 	if (fs) {
 		STEP(z, RL(R_FIRST_STRIKE_STEP, R_FIRST_STRIKE, R_DOUBLE_STRIKE),
-		    "At least one attacking or blocking creature has first strike or double strike, so there are two combat damage steps; only those creatures deal damage in the first.");
+		    "At least one attacking or blocking creature has first strike or double strike, so there are two combat damage steps. The first-strike step: only those creatures assign damage.");
 		damage_step(z, first, "First-strike combat damage step");
 		rz_settle(z);
 		if (z->game_over) goto done;
 		rz_layers(z);
 		for (int i = 0; i < b->nobjs; i++)
 			part[i] = !first[i] || (z->cur[i].v.kws & KWBIT(KW_DOUBLE_STRIKE));
-		damage_step(z, part, "Regular combat damage step (creatures without first strike, and double strike again)");
+		STEP(z, RL(R_FIRST_STRIKE_STEP, R_DOUBLE_STRIKE), "The regular combat damage step: creatures that had neither first strike nor double strike when the first step began, and creatures with double strike now, assign damage.");
+		damage_step(z, part, "Regular combat damage step");
 	} else {
 		for (int i = 0; i < b->nobjs; i++)
 			part[i] = true;

@@ -295,6 +295,11 @@ rz_deal_damage(struct rz *z, struct rz_dmg *d, int n, const char *why)
 			b->players[p].life += gain[p];
 			sbuf_addf(&t, "; lifelink: %s gains %d life (life %d)", rz_pname(z, p), gain[p], b->players[p].life);
 		}
+	if (!t.len && n > 0) {
+		if (d[0].combat) CITE(R_COMBAT_DEALT);
+		CITE(R_PREVENTED_NEVER);
+		rz_step(z, rules, nr, "%s: all of it is prevented, so no damage is dealt.", why ? why : "Damage");
+	}
 	if (t.len) {
 		if (d[0].combat) CITE(R_COMBAT_DEALT);
 		if (same)
