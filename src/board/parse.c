@@ -735,6 +735,18 @@ resolve_names(struct ps *ps)
 			}
 		}
 	}
+	/* a blocker must block an attacking creature */
+	for (int i = 0; i < b->nobjs && !ps->failed; i++) {
+		struct bd_obj *o = &b->objs[i];
+		for (int k = 0; k < o->nblocking; k++) {
+			int a = o->blocking[k];
+			if (a >= 0 && b->objs[a].attacking_p < 0 && b->objs[a].attacking_o < 0) {
+				ps->failed = true;
+				diag_add(ps->d, DL_ERROR, ps->file, o->blocking_line[k], o->blocking_col[k], "\"%s\" blocks %s, which is not attacking", o->name, b->objs[a].name);
+				diag_hint(ps->d, "add `attacking PLAYER` under %s", b->objs[a].name);
+			}
+		}
+	}
 	/* an attacker is blocked once any creature blocks it (509.1h) */
 	for (int i = 0; i < b->nobjs; i++)
 		for (int k = 0; k < b->objs[i].nblocking; k++)

@@ -298,12 +298,14 @@ rz_deal_damage(struct rz *z, struct rz_dmg *d, int n, const char *why)
 	if (!t.len && n > 0) {
 		if (d[0].combat) CITE(R_COMBAT_DEALT);
 		CITE(R_PREVENTED_NEVER);
-		rz_step(z, rules, nr, "%s: all of it is prevented, so no damage is dealt.", why ? why : "Damage");
+		rz_step(z, rules, nr, "%s: all of it is prevented, so no damage is dealt.", why ? why : d[0].src_name);
 	}
 	if (t.len) {
 		if (d[0].combat) CITE(R_COMBAT_DEALT);
-		if (same)
-			rz_step(z, rules, nr, "%s: %s deals damage%s: %s.", why ? why : "Damage", d[0].src_name, n > 1 ? " at the same time" : "", sbuf_str(&t));
+		if (same && why)
+			rz_step(z, rules, nr, "%s: %s deals damage%s: %s.", why, d[0].src_name, n > 1 ? " at the same time" : "", sbuf_str(&t));
+		else if (same)
+			rz_step(z, rules, nr, "%s deals damage%s: %s.", d[0].src_name, n > 1 ? ", all at the same time" : "", sbuf_str(&t));
 		else
 			rz_step(z, rules, nr, "%s%s%s.", why ? why : "", why ? ": " : "", sbuf_str(&t));
 	}

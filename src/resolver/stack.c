@@ -179,7 +179,7 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 				d[i].to = r[i];
 				d[i].amount = amount;
 			}
-			rz_deal_damage(z, d, n, e->slot >= 0 ? "Damage to its target" : "Damage to each object and player it names");
+			rz_deal_damage(z, d, n, NULL);
 			break;
 		}
 		case EF_DESTROY: case EF_EXILE: case EF_BOUNCE: case EF_SACRIFICE: {

@@ -123,6 +123,8 @@ main(void)
 	CHECK(b == NULL && d.n && strstr(d.v[0].msg, "target"), "a spell missing its targets");
 	b = parse("player Alice\npermanent A\n  controller Alice\n  cost {2}{Q}\n", &d);
 	CHECK(b == NULL && d.n && d.v[0].col == 11, "unknown mana symbol at its brace");
+	b = parse("player A\npermanent X\n controller A\n type Creature\npermanent Y\n controller A\n type Creature\n blocking X\n", &d);
+	CHECK(b == NULL && d.n && d.v[0].line == 8 && d.v[0].col == 11 && strstr(d.v[0].msg, "not attacking"), "blocking a creature that isn't attacking");
 	b = parse("\xEF\xBB\xBFplayer Alice\r\n", &d);
 	CHECK(b != NULL, "a BOM and CRLF are fine");
 	bd_free(b);
