@@ -2,6 +2,7 @@
  * fragments) into entries, examples, glossary and resolved references. */
 #include "crparse.h"
 #include "../base/buf.h"
+#include "../base/hash.h"
 
 #include <ctype.h>
 #include <stdbool.h>
@@ -749,26 +750,6 @@ fix_out_of_order(struct parser *p)
 			    jrid_str(cur, a), jrid_str(prev, b), jrid_str(next, c));
 		}
 	}
-}
-
-static uint32_t
-hash_u32(uint32_t x)
-{
-	x ^= x >> 16;
-	x *= 0x7feb352dU;
-	x ^= x >> 15;
-	x *= 0x846ca68bU;
-	x ^= x >> 16;
-	return x;
-}
-
-static uint32_t
-hash_str(const char *s)
-{
-	uint32_t h = 2166136261u;
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 16777619u;
-	return h;
 }
 
 static uint32_t

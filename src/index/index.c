@@ -1,6 +1,7 @@
 /* index.c — loading releases into the index and the read-side lookups. */
 #include "index.h"
 #include "../base/buf.h"
+#include "../base/hash.h"
 #include "../cr/crparse.h"
 #include "../text/decode.h"
 
@@ -260,17 +261,6 @@ jindex_release(const struct jindex *ix, const char *which)
 	return NULL;
 }
 
-static uint32_t
-hash_u32(uint32_t x)
-{
-	x ^= x >> 16;
-	x *= 0x7feb352dU;
-	x ^= x >> 15;
-	x *= 0x846ca68bU;
-	x ^= x >> 16;
-	return x;
-}
-
 uint32_t
 jrel_find(const struct jrelease *rel, jrid id)
 {
@@ -283,15 +273,6 @@ jrel_find(const struct jrelease *rel, jrid id)
 		h = (h + 1) & m;
 	}
 	return JNONE;
-}
-
-static uint32_t
-hash_str(const char *s)
-{
-	uint32_t h = 2166136261u;
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 16777619u;
-	return h;
 }
 
 uint32_t
