@@ -915,6 +915,13 @@ recipient(struct bd_abil *a, struct bd_effect *e, const char *r)
 		e->slot = target_slot(a, r, &e->f);
 		return e->slot >= 0;
 	}
+	/* "it" / "that creature" after a targeted instruction is that target again */
+	if ((!strcmp(r, "it") || !strcmp(r, "that creature") || !strcmp(r, "they") || !strcmp(r, "that permanent"))
+	    && a->neff > 0 && a->eff[a->neff - 1].slot >= 0) {
+		e->slot = a->eff[a->neff - 1].slot;
+		e->f = a->eff[a->neff - 1].f;
+		return true;
+	}
 	if (!strcmp(r, "~") || !strcmp(r, "it")) { filter_init(&e->f); e->f.self = true; e->each = true; return true; }
 	if (!strcmp(r, "enchanted creature") || !strcmp(r, "equipped creature")) {
 		filter_init(&e->f); e->f.attached = true; e->each = true; return true;
@@ -1226,13 +1233,20 @@ e_counter(struct match *m, struct bd_abil *a, struct bd_effect *e)
 }
 
 static bool
+e_tap(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	e->kind = m->cap[1][0] == 'u' ? EF_UNTAP : EF_TAP;
+	return recipient(a, e, m->cap[2]);
+}
+
+static bool
 e_sacrifice(struct match *m, struct bd_abil *a, struct bd_effect *e)
 {
 	e->kind = EF_SACRIFICE;
 	return recipient(a, e, m->cap[1]);
 }
 
-#define TGT "((?:another )?target [a-z ]+?|any target|~|it|you|enchanted creature|equipped creature|each [a-z ,]+?|all [a-z ,]+?|(?:other )?(?:[a-z]+ )?creatures(?: you control| your opponents control)?)"
+#define TGT "((?:another )?target [a-z ]+?|any target|~|it|they|that creature|that permanent|you|enchanted creature|equipped creature|each [a-z ,]+?|all [a-z ,]+?|(?:other )?(?:[a-z]+ )?creatures(?: you control| your opponents control)?)"
 static struct eff_tmpl etmpls[] = {
 	{ "^(?:~|it) deals (\\d+|x|one|two|three|four|five)()? damage to " TGT "$", e_damage,
 	  "Hurricane deals X damage to each creature with flying and each player." , NULL },
@@ -1269,6 +1283,7 @@ static struct eff_tmpl etmpls[] = {
 	  "Gain control of target creature until end of turn.", NULL },
 	{ "^sacrifice " TGT "$", e_sacrifice, "Sacrifice this creature.", NULL },
 	{ "^counter " TGT "$", e_counter, "Counter target spell.", NULL },
+	{ "^(tap|untap) " TGT "$", e_tap, "Untap that creature.", NULL },
 	{ "^its controller gains life equal to its power$", e_ctl_gains_power,
 	  "Exile target creature. Its controller gains life equal to its power.", NULL },
 	{ "^(?:you )?create (a|an|one|two|three|four|five|\\d+) (\\d+)/(\\d+) ([a-z ]+?) creature tokens?(?: with (" KWLIST "))?$", e_token,

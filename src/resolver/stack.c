@@ -123,6 +123,13 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 			}
 		}
 		switch (e->kind) {
+		case EF_TAP: case EF_UNTAP:
+			for (int i = 0; i < n; i++)
+				if (r[i].o >= 0 && b->objs[r[i].o].zone == ZN_BATTLEFIELD) {
+					b->objs[r[i].o].tapped = e->kind == EF_TAP;
+					STEP(z, RL(R_RESOLVE_FOLLOW), "%s %s %s.", sname, e->kind == EF_TAP ? "taps" : "untaps", rz_oname(z, r[i].o));
+				}
+			break;
 		case EF_COUNTER:
 			for (int i = 0; i < n; i++) {
 				if (r[i].o < 0 || b->objs[r[i].o].zone != ZN_STACK)
