@@ -104,7 +104,7 @@ enum bd_akind { AK_INERT, AK_KEYWORD, AK_STATIC, AK_TRIGGER, AK_REPLACE_DIE,
 /* One-shot effects of spells and triggered abilities. */
 enum bd_effk { EF_DAMAGE, EF_DESTROY, EF_EXILE, EF_CONTINUOUS, EF_COUNTERS, EF_GAIN_LIFE,
 	EF_LOSE_LIFE, EF_RETURN_SELF, EF_SACRIFICE, EF_BOUNCE, EF_PREVENT_COMBAT, EF_DRAW,
-	EF_GAIN_CONTROL, EF_CREATE_TOKEN, EF_COUNTER, EF_TAP, EF_UNTAP };
+	EF_GAIN_CONTROL, EF_CREATE_TOKEN, EF_COUNTER, EF_TAP, EF_UNTAP, EF_REGENERATE };
 enum bd_amt { AM_N, AM_X, AM_POWER_SELF, AM_POWER_TARGET };
 struct bd_effect {
 	enum bd_effk kind;
@@ -216,6 +216,7 @@ struct bd_obj {
 	int ntargets;
 	int zpos;                 /* position in its zone: higher is later (graveyard top) */
 	int shield;               /* "prevent the next N damage" left */
+	int regen;                /* regeneration shields (701.19a) */
 	/* names resolved after parsing */
 	char *attached_name, *attacking_name, *blocking_names[BD_MAXBLK], *target_names[BD_MAXTGT];
 	unsigned attached_col, attacking_col, blocking_col[BD_MAXBLK], target_col[BD_MAXTGT];

@@ -443,6 +443,10 @@ statement(struct ps *ps, char *ln)
 		o->damage = n;
 		if (!strcmp(w, "deathtouch")) o->dt_damage = true;
 		else if (w[0]) { perr(ps, skipws(p), "only `deathtouch` may follow the amount", "unexpected \"%s\"", w); return; }
+	} else if (!strcmp(key, "regeneration")) {
+		if (!(o = cur(ps, keyat, key))) return;
+		if (!parse_int(rest, &n) || n < 0) { perr(ps, rest, "e.g. `regeneration 1` (a regeneration shield from a resolved ability)", "expected a number of regeneration shields"); return; }
+		o->regen = n;
 	} else if (!strcmp(key, "tapped")) {
 		if (!(o = cur(ps, keyat, key))) return;
 		o->tapped = true;
@@ -612,7 +616,7 @@ statement(struct ps *ps, char *ln)
 		if (k == 0) { perr(ps, rest, key[0] == 'o' ? "e.g. `order Benevolent Unicorn, Fire Servant`" : "e.g. `keep Thalia, Guardian of Thraben`", "expected one or more names"); return; }
 	} else {
 		char hint[400];
-		snprintf(hint, sizeof hint, "statements: %s; object attributes: controller, owner, type, cost, mv, colors, pt, loyalty, counters, damage, tapped, zone, attached, attacking, blocking, timestamp, x, target, ability", top_keys);
+		snprintf(hint, sizeof hint, "statements: %s; object attributes: controller, owner, type, cost, mv, colors, pt, loyalty, counters, damage, regeneration, tapped, zone, attached, attacking, blocking, timestamp, x, target, ability", top_keys);
 		perr(ps, keyat, hint, "unknown statement \"%s\"", key);
 	}
 }

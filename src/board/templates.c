@@ -1240,6 +1240,13 @@ e_tap(struct match *m, struct bd_abil *a, struct bd_effect *e)
 }
 
 static bool
+e_regenerate(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	e->kind = EF_REGENERATE;
+	return recipient(a, e, m->cap[1]);
+}
+
+static bool
 e_sacrifice(struct match *m, struct bd_abil *a, struct bd_effect *e)
 {
 	e->kind = EF_SACRIFICE;
@@ -1284,6 +1291,7 @@ static struct eff_tmpl etmpls[] = {
 	{ "^sacrifice " TGT "$", e_sacrifice, "Sacrifice this creature.", NULL },
 	{ "^counter " TGT "$", e_counter, "Counter target spell.", NULL },
 	{ "^(tap|untap) " TGT "$", e_tap, "Untap that creature.", NULL },
+	{ "^regenerate " TGT "$", e_regenerate, "Regenerate target creature.", NULL },
 	{ "^its controller gains life equal to its power$", e_ctl_gains_power,
 	  "Exile target creature. Its controller gains life equal to its power.", NULL },
 	{ "^(?:you )?create (a|an|one|two|three|four|five|\\d+) (\\d+)/(\\d+) ([a-z ]+?) creature tokens?(?: with (" KWLIST "))?$", e_token,

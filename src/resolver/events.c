@@ -353,6 +353,24 @@ rz_life(struct rz *z, int p, int delta, const char *why)
 	    delta >= 0 ? delta : -delta, z->b->players[p].life);
 }
 
+bool
+rz_regenerate(struct rz *z, int o, bool cant_regen, struct sbuf *out)
+{
+	struct bd_obj *ob = &z->b->objs[o];
+	if (ob->regen <= 0 || cant_regen)
+		return false;
+	ob->regen--;
+	ob->damage = 0;
+	ob->dt_damage = false;
+	ob->tapped = true;
+	bool combat = ob->attacking_p >= 0 || ob->attacking_o >= 0 || ob->nblocking > 0;
+	ob->attacking_p = ob->attacking_o = -1;
+	ob->nblocking = 0;
+	sbuf_addf(out, "%s would be destroyed, but its regeneration shield replaces that: all damage is removed from it and it is tapped%s",
+	    rz_oname(z, o), combat ? ", and it is removed from combat" : "");
+	return true;
+}
+
 /* ---- zone moves and look-back triggers ------------------------------------------------ */
 
 void
@@ -635,6 +653,13 @@ sba_once(struct rz *z)
 					    "%s has %s, but it has indestructible, so the state-based action doesn't destroy it.",
 					    o->name, o->dt_damage ? "been dealt deathtouch damage" : "lethal damage marked on it");
 				z->noted[i] = true;
+				continue;
+			}
+			if (o->regen > 0) {
+				if (t.len) sbuf_adds(&t, "; ");
+				enum rz_rule why = o->damage >= v->toughness ? R_SBA_LETHAL : R_SBA_DEATHTOUCH;
+				rz_regenerate(z, i, false, &t);
+				any = true; CITE(why); CITE(R_REGENERATE); CITE(R_REGEN_REPLACES);
 				continue;
 			}
 			m.why = MV_DESTROY_SBA;

@@ -90,6 +90,13 @@ run_event(struct rz *z, const struct bd_event *e)
 			STEP(z, RL(R_INDESTRUCTIBLE), "%s has indestructible, so it isn't destroyed.", rz_oname(z, o));
 			break;
 		}
+		struct sbuf rg = {0};
+		if (e->kind == EV_DESTROY && rz_regenerate(z, o, false, &rg)) {
+			STEP(z, RL(R_REGENERATE, R_REGEN_REPLACES), "%s.", sbuf_str(&rg));
+			sbuf_free(&rg);
+			break;
+		}
+		sbuf_free(&rg);
 		struct rz_move m;
 		memset(&m, 0, sizeof m);
 		m.obj = o;
@@ -237,6 +244,7 @@ obj_line(const struct rz_result *r, int i, struct sbuf *s)
 	}
 	if (o->damage) sbuf_addf(s, "; damage %d", o->damage);
 	if (o->tapped) sbuf_adds(s, "; tapped");
+	if (o->regen && o->zone == ZN_BATTLEFIELD) sbuf_addf(s, "; %d regeneration shield%s", o->regen, o->regen == 1 ? "" : "s");
 	char pb[64];
 	const char *att = attached_name(r, o->attached, pb, sizeof pb);
 	if (att && o->zone == ZN_BATTLEFIELD) sbuf_addf(s, "; attached to %s", att);

@@ -3,6 +3,7 @@
 #ifndef JUDGE_RZ_INT_H
 #define JUDGE_RZ_INT_H
 #include "resolver.h"
+#include "../base/buf.h"
 
 enum rz_rule {
 	R_NONE = -1,
@@ -22,7 +23,7 @@ enum rz_rule {
 	R_PROT_EQUIP, R_PROT_DAMAGE, R_PROT_BLOCK, R_SHROUD, R_TRAMPLE, R_TRAMPLE_NO_BLOCKERS,
 	R_PERSIST, R_WITHER, R_INFECT, R_UNDYING, R_MENACE, R_SBA_CHECK, R_SBA_LIFE, R_SBA_POISON,
 	R_SBA_TOKEN, R_SBA_TOUGHNESS, R_SBA_LETHAL, R_SBA_DEATHTOUCH, R_SBA_LOYALTY, R_SBA_LEGEND,
-	R_SBA_AURA, R_SBA_EQUIP, R_SBA_ATTACHED, R_SBA_COUNTERS, R_GRAVE_ORDER, R_ETB_TRIGGER, R_COUNTER_SPELL,
+	R_SBA_AURA, R_SBA_EQUIP, R_SBA_ATTACHED, R_SBA_COUNTERS, R_GRAVE_ORDER, R_ETB_TRIGGER, R_COUNTER_SPELL, R_REGENERATE, R_REGEN_REPLACES,
 	R_COUNT
 };
 
@@ -129,6 +130,9 @@ void rz_settle(struct rz *z);
 void rz_pend(struct rz *z, int src, int abil, int kw, int ctl, int subject, int power);      /* SBAs until none, then triggers to the stack and resolve */
 void rz_put_counters(struct rz *z, int o, const struct bd_ctr *c, const char *why);
 void rz_life(struct rz *z, int p, int delta, const char *why);
+/* A regeneration shield replaces destruction (701.19a): true if it did, with the text of
+ * what happened appended to out. */
+bool rz_regenerate(struct rz *z, int o, bool cant_regen, struct sbuf *out);
 
 /* combat.c */
 void rz_combat(struct rz *z);

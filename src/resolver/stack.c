@@ -123,6 +123,13 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 			}
 		}
 		switch (e->kind) {
+		case EF_REGENERATE:
+			for (int i = 0; i < n; i++)
+				if (r[i].o >= 0 && b->objs[r[i].o].zone == ZN_BATTLEFIELD) {
+					b->objs[r[i].o].regen++;
+					STEP(z, RL(R_REGENERATE), "%s gives %s a regeneration shield: the next time it would be destroyed this turn, it is regenerated instead.", sname, rz_oname(z, r[i].o));
+				}
+			break;
 		case EF_TAP: case EF_UNTAP:
 			for (int i = 0; i < n; i++)
 				if (r[i].o >= 0 && b->objs[r[i].o].zone == ZN_BATTLEFIELD) {
@@ -199,6 +206,13 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 					STEP(z, RL(R_INDESTRUCTIBLE), "%s has indestructible, so %s doesn't destroy it.", rz_oname(z, r[i].o), sname);
 					continue;
 				}
+				struct sbuf rg = {0};
+				if (e->kind == EF_DESTROY && rz_regenerate(z, r[i].o, e->cant_regen, &rg)) {
+					STEP(z, RL(R_REGENERATE, R_REGEN_REPLACES), "%s.", sbuf_str(&rg));
+					sbuf_free(&rg);
+					continue;
+				}
+				sbuf_free(&rg);
 				memset(&mv[nm], 0, sizeof mv[nm]);
 				mv[nm].obj = r[i].o;
 				if (e->kind == EF_EXILE) { mv[nm].to = ZN_EXILE; mv[nm].why = MV_EXILE; mv[nm].rule = R_EXILE; }

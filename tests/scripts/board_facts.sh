@@ -72,3 +72,7 @@ fact erg-raiders-sorceress-queen "Erg Raiders — Creature — Human Warrior, bl
 fact cr-603-10a-akromas-vengeance "Bob: life 22" "CR 603.10a: the artifact's ability triggers twice"
 fact cancel-slice-in-twain "Glorious Anthem — Enchantment, white; controller Bob" "textbook: none of Slice in Twain's effects happen"
 order cancel-slice-in-twain Alice "Slice in Twain" "textbook: removed from the stack and put into my graveyard"
+fact drudge-skeletons-regenerate "Drudge Skeletons — Creature — Skeleton, black, 1/1; controller Bob; tapped" "textbook: instead becomes tapped, damage removed"
+fact drudge-skeletons-regenerate "Youthful Knight — Creature — Human Knight, white, 2/1; first strike; controller Alice" "textbook: it won't deal damage to Youthful Knight"
+fact river-boa-knight-of-meadowgrain "Alice: life 22" "textbook: the Knight controller will gain 2 life"
+fact river-boa-knight-of-meadowgrain "River Boa — Creature — Snake, green, 2/1; controller Bob; tapped" "textbook: it will not be destroyed"
