@@ -17,6 +17,27 @@ run_board(struct jctx *c, const char *name, const char *text, size_t len)
 	struct diags d = {0};
 	struct board *b = bd_parse(name, text, len, &d);
 	if (!b) {
+		if (c->json) {
+			/* the same errors as data, for tools */
+			struct jw w;
+			jw_init(&w, &c->out->buf, true);
+			jw_obj(&w);
+			jw_key(&w, "errors");
+			jw_arr(&w);
+			for (size_t i = 0; i < d.n; i++) {
+				jw_obj(&w);
+				jw_kstr(&w, "file", d.v[i].file);
+				jw_kint(&w, "line", d.v[i].line);
+				jw_kint(&w, "col", d.v[i].col);
+				jw_kstr(&w, "message", d.v[i].msg);
+				jw_kstr(&w, "hint", d.v[i].hint);
+				jw_kstr(&w, "source", d.v[i].src);
+				jw_obj_end(&w);
+			}
+			jw_arr_end(&w);
+			jw_obj_end(&w);
+			sbuf_addc(&c->out->buf, '\n');
+		}
 		out_flush(c->out);
 		diag_print(stderr, &d, DL_NOTE);
 		fprintf(stderr, "  the board format is described in docs/board-format.md\n");
