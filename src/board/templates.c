@@ -1247,6 +1247,26 @@ e_regenerate(struct match *m, struct bd_abil *a, struct bd_effect *e)
 }
 
 static bool
+e_destroy_two(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	/* "Destroy target nonblack creature and target land": two targets, two instructions */
+	e->kind = EF_DESTROY;
+	e->cant_regen = m->cap[3][0] != 0;
+	if (!recipient(a, e, m->cap[1]) || a->neff + 1 >= BD_MAXEFF)
+		return false;
+	struct bd_effect *e2 = &a->eff[a->neff + 1];
+	memset(e2, 0, sizeof *e2);
+	filter_init(&e2->f);
+	e2->kind = EF_DESTROY;
+	e2->slot = -1;
+	e2->cant_regen = e->cant_regen;
+	if (!recipient(a, e2, m->cap[2]))
+		return false;
+	a->neff++;   /* the caller counts the first */
+	return true;
+}
+
+static bool
 e_sacrifice(struct match *m, struct bd_abil *a, struct bd_effect *e)
 {
 	e->kind = EF_SACRIFICE;
@@ -1259,6 +1279,8 @@ static struct eff_tmpl etmpls[] = {
 	  "Hurricane deals X damage to each creature with flying and each player." , NULL },
 	{ "^(?:~|it) deals damage equal to (?:its|~'s) power to " TGT "$", e_damage_power,
 	  "It deals damage equal to its power to any target.", NULL },
+	{ "^destroy (target [a-z ]+?) and (target [a-z ]+?)(\\. (?:it|they) can't be regenerated)?$", e_destroy_two,
+	  "Destroy target nonblack creature and target land. They can't be regenerated.", NULL },
 	{ "^(destroy|exile|return) " TGT "(?: to (?:its|their) owners?'s? hands?)?()(\\. (?:it|they) can't be regenerated)?$", e_destroy,
 	  "Destroy target creature.", NULL },
 	{ "^" TGT " gets? " PT "(?: and gains? (" KWLIST "))? until end of turn$", e_pump,

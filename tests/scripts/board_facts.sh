@@ -76,3 +76,4 @@ fact drudge-skeletons-regenerate "Drudge Skeletons — Creature — Skeleton, bl
 fact drudge-skeletons-regenerate "Youthful Knight — Creature — Human Knight, white, 2/1; first strike; controller Alice" "textbook: it won't deal damage to Youthful Knight"
 fact river-boa-knight-of-meadowgrain "Alice: life 22" "textbook: the Knight controller will gain 2 life"
 fact river-boa-knight-of-meadowgrain "River Boa — Creature — Snake, green, 2/1; controller Bob; tapped" "textbook: it will not be destroyed"
+order cr-608-2b-plague-spores Bob "Darkening|Dryad Arbor" "CR 608.2b: the \"destroy target land\" part still destroys it"
