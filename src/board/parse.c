@@ -354,13 +354,19 @@ statement(struct ps *ps, char *ln)
 			p = word(p, w, sizeof w);
 			if (!w[0]) break;
 			if (!strcmp(w, "active")) pl->active = true;
-			else if (!strcmp(w, "life") || !strcmp(w, "poison")) {
+			else if (!strcmp(w, "prevent-next")) {
+				char v[32];
+				const char *vat = skipws(p);
+				p = word(p, v, sizeof v);
+				if (!parse_int(v, &n) || n < 0) { perr(ps, vat, "e.g. `prevent-next 3`", "expected a number after `prevent-next`"); return; }
+				pl->shield = n;
+			} else if (!strcmp(w, "life") || !strcmp(w, "poison")) {
 				char v[32];
 				const char *vat = skipws(p);
 				p = word(p, v, sizeof v);
 				if (!parse_int(v, &n) || (w[0] == 'p' && n < 0)) { perr(ps, vat, "e.g. `life 20` or `poison 3`", "expected a number after `%s`", w); return; }
 				if (w[0] == 'l') pl->life = n; else pl->poison = n;
-			} else { perr(ps, at, "player attributes: life N, poison N, active", "unknown player attribute \"%s\"", w); return; }
+			} else { perr(ps, at, "player attributes: life N, poison N, prevent-next N, active", "unknown player attribute \"%s\"", w); return; }
 		}
 	} else if (!strcmp(key, "permanent") || !strcmp(key, "card") || !strcmp(key, "spell") || !strcmp(key, "token")) {
 		char *nm = trimdup(rest);
@@ -443,6 +449,10 @@ statement(struct ps *ps, char *ln)
 		o->damage = n;
 		if (!strcmp(w, "deathtouch")) o->dt_damage = true;
 		else if (w[0]) { perr(ps, skipws(p), "only `deathtouch` may follow the amount", "unexpected \"%s\"", w); return; }
+	} else if (!strcmp(key, "prevent-next")) {
+		if (!(o = cur(ps, keyat, key))) return;
+		if (!parse_int(rest, &n) || n < 0) { perr(ps, rest, "e.g. `prevent-next 3` (from a resolved \"prevent the next 3 damage\")", "expected an amount of damage to prevent"); return; }
+		o->shield = n;
 	} else if (!strcmp(key, "regeneration")) {
 		if (!(o = cur(ps, keyat, key))) return;
 		if (!parse_int(rest, &n) || n < 0) { perr(ps, rest, "e.g. `regeneration 1` (a regeneration shield from a resolved ability)", "expected a number of regeneration shields"); return; }
@@ -616,7 +626,7 @@ statement(struct ps *ps, char *ln)
 		if (k == 0) { perr(ps, rest, key[0] == 'o' ? "e.g. `order Benevolent Unicorn, Fire Servant`" : "e.g. `keep Thalia, Guardian of Thraben`", "expected one or more names"); return; }
 	} else {
 		char hint[400];
-		snprintf(hint, sizeof hint, "statements: %s; object attributes: controller, owner, type, cost, mv, colors, pt, loyalty, counters, damage, regeneration, tapped, zone, attached, attacking, blocking, timestamp, x, target, ability", top_keys);
+		snprintf(hint, sizeof hint, "statements: %s; object attributes: controller, owner, type, cost, mv, colors, pt, loyalty, counters, damage, prevent-next, regeneration, tapped, zone, attached, attacking, blocking, timestamp, x, target, ability", top_keys);
 		perr(ps, keyat, hint, "unknown statement \"%s\"", key);
 	}
 }

@@ -1267,6 +1267,15 @@ e_destroy_two(struct match *m, struct bd_abil *a, struct bd_effect *e)
 }
 
 static bool
+e_shield(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	e->kind = EF_SHIELD;
+	if (amount(m->cap[1], e) <= 0)
+		return false;
+	return recipient(a, e, m->cap[2]);
+}
+
+static bool
 e_sacrifice(struct match *m, struct bd_abil *a, struct bd_effect *e)
 {
 	e->kind = EF_SACRIFICE;
@@ -1314,6 +1323,8 @@ static struct eff_tmpl etmpls[] = {
 	{ "^counter " TGT "$", e_counter, "Counter target spell.", NULL },
 	{ "^(tap|untap) " TGT "$", e_tap, "Untap that creature.", NULL },
 	{ "^regenerate " TGT "$", e_regenerate, "Regenerate target creature.", NULL },
+	{ "^prevent the next (\\d+|one|two|three|four|five) damage that would be dealt to " TGT " this turn$", e_shield,
+	  "Prevent the next 3 damage that would be dealt to any target this turn.", NULL },
 	{ "^its controller gains life equal to its power$", e_ctl_gains_power,
 	  "Exile target creature. Its controller gains life equal to its power.", NULL },
 	{ "^(?:you )?create (a|an|one|two|three|four|five|\\d+) (\\d+)/(\\d+) ([a-z ]+?) creature tokens?(?: with (" KWLIST "))?$", e_token,

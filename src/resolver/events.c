@@ -11,7 +11,7 @@
 
 /* ---- damage ---------------------------------------------------------------------- */
 
-enum modk { MOD_PROT, MOD_PREVENT, MOD_FOG, MOD_DOUBLE, MOD_PLUS, MOD_MINUS };
+enum modk { MOD_PROT, MOD_PREVENT, MOD_FOG, MOD_DOUBLE, MOD_PLUS, MOD_MINUS, MOD_SHIELD };
 struct mod {
 	enum modk k;
 	int n;
@@ -26,7 +26,7 @@ apply_mod(const struct mod *m, int amount)
 	case MOD_PROT: case MOD_PREVENT: case MOD_FOG: return 0;
 	case MOD_DOUBLE: return amount * 2;
 	case MOD_PLUS: return amount + m->n;
-	case MOD_MINUS: return amount > m->n ? amount - m->n : 0;
+	case MOD_MINUS: case MOD_SHIELD: return amount > m->n ? amount - m->n : 0;
 	}
 	return amount;
 }
@@ -67,6 +67,13 @@ gather_mods(struct rz *z, const struct rz_dmg *d, struct mod *m)
 	if (d->to.o >= 0 && prot_from(&z->cur[d->to.o].v, d)) {
 		m[n].k = MOD_PROT; m[n].src = -1;
 		snprintf(m[n].label, sizeof m[n].label, "%s's protection", rz_oname(z, d->to.o));
+		n++;
+	}
+	int shield = d->to.p >= 0 ? b->players[d->to.p].shield : b->objs[d->to.o].shield;
+	if (shield > 0) {
+		m[n].k = MOD_SHIELD; m[n].src = -1; m[n].n = shield;
+		snprintf(m[n].label, sizeof m[n].label, "the shield preventing the next %d damage to %s", shield,
+		    d->to.p >= 0 ? rz_pname(z, d->to.p) : rz_oname(z, d->to.o));
 		n++;
 	}
 	if (z->fog && d->combat) {
@@ -127,12 +134,35 @@ next_perm(int *p, int n)
 	return true;
 }
 
+/* The damage left after applying the effects in this order (616.1f: once it is 0 nothing
+ * else applies). *used gets what a "prevent the next N" shield used up. */
+static int
+run_order_used(const struct mod *m, const int *perm, int n, int amount, int *used)
+{
+	*used = 0;
+	for (int i = 0; i < n && amount > 0; i++) {
+		int after = apply_mod(&m[perm[i]], amount);
+		if (m[perm[i]].k == MOD_SHIELD)
+			*used = amount - after;
+		amount = after;
+	}
+	return amount;
+}
+
 static int
 run_order(const struct mod *m, const int *perm, int n, int amount)
 {
-	for (int i = 0; i < n && amount > 0; i++)
-		amount = apply_mod(&m[perm[i]], amount);
-	return amount;
+	int used;
+	return run_order_used(m, perm, n, amount, &used);
+}
+
+static void
+use_shield(struct rz *z, struct bd_ref to, int used)
+{
+	if (used <= 0)
+		return;
+	if (to.p >= 0) z->b->players[to.p].shield -= used;
+	else z->b->objs[to.o].shield -= used;
 }
 
 /* The order the board states with `order A, B`, if it covers these effects. */
@@ -181,10 +211,15 @@ rz_deal_damage(struct rz *z, struct rz_dmg *d, int n, const char *why)
 		for (int k = 0; k < nm; k++) perm[k] = k;
 		if (nm == 1) {
 			final[i] = apply_mod(&m[0], d[i].amount);
-			bool prev = m[0].k == MOD_PROT || m[0].k == MOD_PREVENT || m[0].k == MOD_FOG;
+			if (m[0].k == MOD_SHIELD)
+				use_shield(z, d[i].to, d[i].amount - final[i]);
+			bool prev = m[0].k == MOD_PROT || m[0].k == MOD_PREVENT || m[0].k == MOD_FOG || m[0].k == MOD_SHIELD;
 			if (m[0].k == MOD_PROT)
 				STEP(z, RL(R_PROT_DAMAGE, R_PREVENTED_NEVER), "%d damage from %s to %s is prevented by protection.",
 				    d[i].amount, d[i].src_name, recipient_name(z, d[i].to));
+			else if (prev && final[i] > 0)
+				STEP(z, RL(R_PREVENTION), "%d of the %d damage from %s to %s is prevented (%s).",
+				    d[i].amount - final[i], d[i].amount, d[i].src_name, recipient_name(z, d[i].to), m[0].label);
 			else if (prev)
 				STEP(z, RL(R_PREVENTION, R_PREVENTED_NEVER), "%d damage from %s to %s is prevented (%s).",
 				    d[i].amount, d[i].src_name, recipient_name(z, d[i].to), m[0].label);
@@ -211,7 +246,9 @@ rz_deal_damage(struct rz *z, struct rz_dmg *d, int n, const char *why)
 		bool stated = stated_order(z, m, nm, chosen);
 		if (!stated)
 			memcpy(chosen, best, sizeof chosen);
-		final[i] = run_order(m, chosen, nm, d[i].amount);
+		int used;
+		final[i] = run_order_used(m, chosen, nm, d[i].amount, &used);
+		use_shield(z, d[i].to, used);
 		struct sbuf ord = {0};
 		for (int k = 0; k < nm; k++)
 			sbuf_addf(&ord, "%s%s", k ? " then " : "", m[chosen[k]].label);

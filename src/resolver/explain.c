@@ -244,6 +244,7 @@ obj_line(const struct rz_result *r, int i, struct sbuf *s)
 	}
 	if (o->damage) sbuf_addf(s, "; damage %d", o->damage);
 	if (o->tapped) sbuf_adds(s, "; tapped");
+	if (o->shield > 0 && o->zone == ZN_BATTLEFIELD) sbuf_addf(s, "; the next %d damage to it will be prevented", o->shield);
 	if (o->regen && o->zone == ZN_BATTLEFIELD) sbuf_addf(s, "; %d regeneration shield%s", o->regen, o->regen == 1 ? "" : "s");
 	char pb[64];
 	const char *att = attached_name(r, o->attached, pb, sizeof pb);
@@ -293,8 +294,8 @@ rz_print(struct out *o, const struct rz_result *r)
 	}
 	out_printf(o, "%sFinal state%s\n", out_sgr(o, OS_TITLE), out_sgr(o, OS_RESET));
 	for (int p = 0; p < b->nplayers; p++)
-		out_printf(o, "  %s: life %d, poison %d%s\n", b->players[p].name, b->players[p].life, b->players[p].poison,
-		    b->players[p].lost ? " (lost the game)" : "");
+		out_printf(o, "  %s: life %d, poison %d%s%s\n", b->players[p].name, b->players[p].life, b->players[p].poison,
+		    b->players[p].shield > 0 ? ", the next damage to them will be prevented" : "", b->players[p].lost ? " (lost the game)" : "");
 	int *idx = xcalloc((size_t)b->nobjs + 1, sizeof *idx);
 	int n = zone_list(r, ZN_BATTLEFIELD, -1, idx);
 	if (n) out_puts(o, "  Battlefield:\n");
@@ -362,6 +363,7 @@ rz_json(struct jw *w, const struct rz_result *r)
 		jw_kint(w, "poison", b->players[p].poison);
 		jw_kbool(w, "lost", b->players[p].lost);
 		jw_kbool(w, "active", b->players[p].active);
+		jw_kint(w, "prevent_next", b->players[p].shield);
 		jw_obj_end(w);
 	}
 	jw_arr_end(w);

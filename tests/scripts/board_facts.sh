@@ -77,3 +77,4 @@ fact drudge-skeletons-regenerate "Youthful Knight — Creature — Human Knight,
 fact river-boa-knight-of-meadowgrain "Alice: life 22" "textbook: the Knight controller will gain 2 life"
 fact river-boa-knight-of-meadowgrain "River Boa — Creature — Snake, green, 2/1; controller Bob; tapped" "textbook: it will not be destroyed"
 order cr-608-2b-plague-spores Bob "Darkening|Dryad Arbor" "CR 608.2b: the \"destroy target land\" part still destroys it"
+fact sulfuric-vapors-healing-salve "Bob: life 20, poison 0" "textbook: my opponent takes no damage"
