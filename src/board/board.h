@@ -99,7 +99,7 @@ struct bd_cond {
 };
 
 enum bd_akind { AK_INERT, AK_KEYWORD, AK_STATIC, AK_TRIGGER, AK_REPLACE_DIE,
-	AK_PREVENT, AK_DAMAGE_MOD, AK_SPELL, AK_ENCHANT, AK_EQUIP, AK_MANA, AK_SHIELD };
+	AK_PREVENT, AK_DAMAGE_MOD, AK_SPELL, AK_ENCHANT, AK_EQUIP, AK_MANA };
 
 /* One-shot effects of spells and triggered abilities. */
 enum bd_effk { EF_DAMAGE, EF_DESTROY, EF_EXILE, EF_CONTINUOUS, EF_COUNTERS, EF_GAIN_LIFE,
@@ -137,7 +137,7 @@ enum bd_trig { TR_NONE, TR_DIES, TR_LTB, TR_PUT_GRAVE, TR_ETB };
 enum bd_ifk { IF_NONE, IF_NO_M1M1, IF_NO_P1P1 };
 
 /* Replacement/prevention kinds. */
-enum bd_dmk { DM_DOUBLE, DM_PLUS, DM_MINUS, DM_PREVENT_ALL, DM_PREVENT_N };
+enum bd_dmk { DM_DOUBLE, DM_PLUS, DM_MINUS, DM_PREVENT_ALL };
 
 struct bd_abil {
 	enum bd_akind kind;
@@ -224,11 +224,10 @@ struct bd_obj {
 	unsigned attached_line, attacking_line, blocking_line[BD_MAXBLK], target_line[BD_MAXTGT];
 	char *owner_name, *ctl_name;
 	unsigned owner_line, owner_col, ctl_line, ctl_col;
-	char *spell_text;         /* spells: their text, matched at the end */
 };
 
 enum bd_evk { EV_RESOLVE, EV_COMBAT, EV_DAMAGE, EV_DESTROY, EV_EXILE, EV_SACRIFICE,
-	EV_COUNTERS, EV_LOSE_LIFE, EV_GAIN_LIFE };
+	EV_COUNTERS };
 struct bd_event {
 	enum bd_evk kind;
 	unsigned line;
@@ -239,7 +238,6 @@ struct bd_event {
 	struct bd_ctr ctr;
 	char *n1, *n2;            /* names, resolved after parsing */
 	unsigned c1, c2;
-	bool combat_first_only;
 };
 
 /* A combat damage assignment chosen by the attacking player (510.1c-d). */

@@ -140,7 +140,7 @@ bd_add_obj(struct board *b, const struct bd_obj *proto)
 			o->abils[i] = proto->abils[i];
 			o->abils[i].text = xstrdup(proto->abils[i].text);
 		}
-		o->attached_name = o->attacking_name = o->owner_name = o->ctl_name = o->spell_text = NULL;
+		o->attached_name = o->attacking_name = o->owner_name = o->ctl_name = NULL;
 		memset(o->blocking_names, 0, sizeof o->blocking_names);
 		memset(o->target_names, 0, sizeof o->target_names);
 	}
@@ -875,7 +875,6 @@ bd_free(struct board *b)
 		for (int k = 0; k < o->nabils; k++) free(o->abils[k].text);
 		free(o->abils);
 		free(o->attached_name); free(o->attacking_name); free(o->owner_name); free(o->ctl_name);
-		free(o->spell_text);
 		for (int k = 0; k < BD_MAXBLK; k++) free(o->blocking_names[k]);
 		for (int k = 0; k < BD_MAXTGT; k++) free(o->target_names[k]);
 	}

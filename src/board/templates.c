@@ -354,8 +354,6 @@ number_word(const char *s)
 
 struct match {
 	const char *subj;
-	PCRE2_SIZE *ov;
-	int n;
 	char cap[10][256];
 };
 

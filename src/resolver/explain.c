@@ -109,8 +109,6 @@ run_event(struct rz *z, const struct bd_event *e)
 	case EV_COUNTERS:
 		rz_put_counters(z, e->obj, &e->ctr, "Counters event");
 		break;
-	case EV_LOSE_LIFE: case EV_GAIN_LIFE:
-		break;
 	}
 	rz_settle(z);
 }
