@@ -218,11 +218,13 @@ struct bd_obj {
 	int zpos;                 /* position in its zone: higher is later (graveyard top) */
 	int shield;               /* "prevent the next N damage" left */
 	int regen;                /* regeneration shields (701.19a) */
+	int copy_of;              /* layer 1: it is a copy of this object's copiable values, or -1 */
 	/* names resolved after parsing */
 	char *attached_name, *attacking_name, *blocking_names[BD_MAXBLK], *target_names[BD_MAXTGT];
 	unsigned attached_col, attacking_col, blocking_col[BD_MAXBLK], target_col[BD_MAXTGT];
 	unsigned attached_line, attacking_line, blocking_line[BD_MAXBLK], target_line[BD_MAXTGT];
-	char *owner_name, *ctl_name;
+	char *owner_name, *ctl_name, *copy_name;
+	unsigned copy_line, copy_col;
 	unsigned owner_line, owner_col, ctl_line, ctl_col;
 };
 

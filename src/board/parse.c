@@ -120,6 +120,7 @@ obj_init(struct bd_obj *o)
 	memset(o, 0, sizeof *o);
 	o->owner = o->controller = -1;
 	o->attached = -1;
+	o->copy_of = -1;
 	o->attacking_p = o->attacking_o = -1;
 	o->zpos = 0;
 }
@@ -140,7 +141,7 @@ bd_add_obj(struct board *b, const struct bd_obj *proto)
 			o->abils[i] = proto->abils[i];
 			o->abils[i].text = xstrdup(proto->abils[i].text);
 		}
-		o->attached_name = o->attacking_name = o->owner_name = o->ctl_name = NULL;
+		o->attached_name = o->attacking_name = o->owner_name = o->ctl_name = o->copy_name = NULL;
 		memset(o->blocking_names, 0, sizeof o->blocking_names);
 		memset(o->target_names, 0, sizeof o->target_names);
 	}
@@ -478,6 +479,12 @@ statement(struct ps *ps, char *ln)
 		o->attached_name = trimdup(rest);
 		o->attached_line = ps->lno;
 		o->attached_col = (unsigned)(rest - ps->line) + 1;
+	} else if (!strcmp(key, "copy-of") || !strcmp(key, "copying")) {
+		if (!(o = cur(ps, keyat, key))) return;
+		free(o->copy_name);
+		o->copy_name = trimdup(rest);
+		o->copy_line = ps->lno;
+		o->copy_col = (unsigned)(rest - ps->line) + 1;
 	} else if (!strcmp(key, "attacking")) {
 		if (!(o = cur(ps, keyat, key))) return;
 		free(o->attacking_name);
@@ -626,7 +633,7 @@ statement(struct ps *ps, char *ln)
 		if (k == 0) { perr(ps, rest, key[0] == 'o' ? "e.g. `order Benevolent Unicorn, Fire Servant`" : "e.g. `keep Thalia, Guardian of Thraben`", "expected one or more names"); return; }
 	} else {
 		char hint[400];
-		snprintf(hint, sizeof hint, "statements: %s; object attributes: controller, owner, type, cost, mv, colors, pt, loyalty, counters, damage, prevent-next, regeneration, tapped, zone, attached, attacking, blocking, timestamp, x, target, ability", top_keys);
+		snprintf(hint, sizeof hint, "statements: %s; object attributes: controller, owner, type, cost, mv, colors, pt, loyalty, counters, damage, prevent-next, regeneration, copy-of, tapped, zone, attached, attacking, blocking, timestamp, x, target, ability", top_keys);
 		perr(ps, keyat, hint, "unknown statement \"%s\"", key);
 	}
 }
@@ -724,6 +731,13 @@ resolve_names(struct ps *ps)
 			struct bd_ref r = lookup(ps, o->attached_name, o->attached_line, o->attached_col, true, "object or player");
 			o->attached = r.o;
 			if (r.p >= 0) o->attached = -2 - r.p;
+		}
+		if (o->copy_name) {
+			o->copy_of = lookup(ps, o->copy_name, o->copy_line, o->copy_col, false, "object to copy").o;
+			if (o->copy_of == i) {
+				ps->failed = true;
+				diag_add(ps->d, DL_ERROR, ps->file, o->copy_line, o->copy_col, "\"%s\" can't be a copy of itself", o->name);
+			}
 		}
 		if (o->attacking_name) {
 			struct bd_ref r = lookup(ps, o->attacking_name, o->attacking_line, o->attacking_col, true, "player or planeswalker");
@@ -874,7 +888,7 @@ bd_free(struct board *b)
 		free(o->name); free(o->alias);
 		for (int k = 0; k < o->nabils; k++) free(o->abils[k].text);
 		free(o->abils);
-		free(o->attached_name); free(o->attacking_name); free(o->owner_name); free(o->ctl_name);
+		free(o->attached_name); free(o->attacking_name); free(o->owner_name); free(o->ctl_name); free(o->copy_name);
 		for (int k = 0; k < BD_MAXBLK; k++) free(o->blocking_names[k]);
 		for (int k = 0; k < BD_MAXTGT; k++) free(o->target_names[k]);
 	}

@@ -238,11 +238,11 @@ damage_step(struct rz *z, const bool *part, const char *label)
 			if (o->blocking[k] >= 0 && attacking(z, o->blocking[k]))
 				at[na++] = o->blocking[k];
 		if (pow <= 0) {
-			STEP(z, RL(R_ASSIGN_POWER), "%s has power %d, so it assigns no combat damage.", o->name, pow);
+			STEP(z, RL(R_ASSIGN_POWER), "%s has power %d, so it assigns no combat damage.", rz_oname(z, i), pow);
 			continue;
 		}
 		if (na == 0) {
-			STEP(z, RL(R_ASSIGN_BLOCKER), "%s is no longer blocking any creature, so it assigns no combat damage.", o->name);
+			STEP(z, RL(R_ASSIGN_BLOCKER), "%s is no longer blocking any creature, so it assigns no combat damage.", rz_oname(z, i));
 			continue;
 		}
 		int left = pow;
@@ -257,7 +257,7 @@ damage_step(struct rz *z, const bool *part, const char *label)
 			add_dmg(z, d, &nd, i, (struct bd_ref){ -1, at[k] }, x);
 			sbuf_addf(&t, "%s%d to %s", t.len ? ", " : "", x, rz_oname(z, at[k]));
 		}
-		STEP(z, RL(R_ASSIGN_BLOCKER), "%s is blocking and assigns its %d damage: %s.", o->name, pow, sbuf_str(&t));
+		STEP(z, RL(R_ASSIGN_BLOCKER), "%s is blocking and assigns its %d damage: %s.", rz_oname(z, i), pow, sbuf_str(&t));
 		sbuf_free(&t);
 	}
 	free(assigned);

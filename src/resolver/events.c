@@ -85,8 +85,9 @@ gather_mods(struct rz *z, const struct rz_dmg *d, struct mod *m)
 		if (b->objs[i].zone != ZN_BATTLEFIELD)
 			continue;
 		int ctl = z->cur[i].v.controller;
-		for (int k = 0; k < b->objs[i].nabils && n < 8; k++) {
-			const struct bd_abil *a = &b->objs[i].abils[k];
+		const struct bd_obj *pr = rz_printed(z, i);
+		for (int k = 0; k < pr->nabils && n < 8; k++) {
+			const struct bd_abil *a = &pr->abils[k];
 			if (k < 64 && !z->cur[i].abil_on[k])
 				continue;
 			if (a->kind == AK_PREVENT) {
@@ -378,7 +379,7 @@ rz_put_counters(struct rz *z, int o, const struct bd_ctr *c, const char *why)
 		else if (c->kind == CK_LOYALTY) snprintf(kind, sizeof kind, "loyalty");
 		else snprintf(kind, sizeof kind, "%s", c->other);
 		STEP(z, RL(c->kind == CK_KEYWORD ? R_COUNTER_KW : R_COUNTER_PT, R_TS_COUNTER),
-		    "%s: %d %s counter%s put on %s.", why, c->n, kind, c->n == 1 ? "" : "s", ob->name);
+		    "%s: %d %s counter%s put on %s.", why, c->n, kind, c->n == 1 ? "" : "s", rz_oname(z, o));
 	}
 }
 
@@ -423,6 +424,7 @@ rz_pend(struct rz *z, int src, int abil, int kw, int ctl, int subject, int power
 	t->controller = ctl;
 	t->subject = subject;
 	t->power = power;
+	t->ab = abil >= 0 ? &rz_printed(z, src)->abils[abil] : NULL;
 	const struct bd_obj *o = &z->b->objs[subject];
 	for (int k = 0; k < o->nctr; k++) {
 		if (o->ctr[k].kind == CK_PT && o->ctr[k].n > 0 && o->ctr[k].dp == -1 && o->ctr[k].dt == -1) t->had_m1m1 = true;
@@ -449,8 +451,9 @@ look_back(struct rz *z, const struct rz_move *mv, int n)
 			if (b->objs[s].zone != ZN_BATTLEFIELD)
 				continue;
 			int ctl = z->cur[s].v.controller;
-			for (int k = 0; k < b->objs[s].nabils; k++) {
-				const struct bd_abil *a = &b->objs[s].abils[k];
+			const struct bd_obj *pr = rz_printed(z, s);
+			for (int k = 0; k < pr->nabils; k++) {
+				const struct bd_abil *a = &pr->abils[k];
 				if (a->kind != AK_TRIGGER || a->trig == TR_ETB || (k < 64 && !z->cur[s].abil_on[k]))
 					continue;
 				if ((a->trig == TR_DIES || a->trig == TR_PUT_GRAVE) && !dies)
@@ -494,8 +497,9 @@ rz_move(struct rz *z, struct rz_move *mv, int n, const char *prefix, enum rz_rul
 			if (b->objs[s].zone != ZN_BATTLEFIELD)
 				continue;
 			int ctl = z->cur[s].v.controller;
-			for (int k = 0; k < b->objs[s].nabils; k++) {
-				const struct bd_abil *a = &b->objs[s].abils[k];
+			const struct bd_obj *pr = rz_printed(z, s);
+			for (int k = 0; k < pr->nabils; k++) {
+				const struct bd_abil *a = &pr->abils[k];
 				if (a->kind != AK_REPLACE_DIE || (k < 64 && !z->cur[s].abil_on[k]))
 					continue;
 				if (!a->any_grave && (!from_bf || !(z->cur[o].v.types & BT_CREATURE) || !rz_filter_match(z, &a->aff, o, s, ctl)))
@@ -529,7 +533,7 @@ rz_move(struct rz *z, struct rz_move *mv, int n, const char *prefix, enum rz_rul
 		if (was_bf)
 			z->lki[o] = z->cur[o];
 		if (mv[i].replaced_by) {
-			sbuf_addf(&t, "%s%s would be %s", t.len > base ? "; " : "", ob->name, why_text(mv[i].why));
+			sbuf_addf(&t, "%s%s would be %s", t.len > base ? "; " : "", rz_oname(z, o), why_text(mv[i].why));
 			if (mv[i].reason[0])
 				sbuf_addf(&t, " (%s)", mv[i].reason);
 			sbuf_addf(&t, ", but %s's replacement effect exiles it instead: it never goes to the graveyard%s",
@@ -541,7 +545,7 @@ rz_move(struct rz *z, struct rz_move *mv, int n, const char *prefix, enum rz_rul
 				if (!seen && nr < RZ_MAXCITE - 2) rules[nr++] = rr;
 			}
 		} else {
-			sbuf_addf(&t, "%s%s is %s", t.len > base ? "; " : "", ob->name, why_text(mv[i].why));
+			sbuf_addf(&t, "%s%s is %s", t.len > base ? "; " : "", rz_oname(z, o), why_text(mv[i].why));
 			if (mv[i].reason[0])
 				sbuf_addf(&t, " (%s)", mv[i].reason);
 			if (was_bf && mv[i].to == ZN_GRAVEYARD && (z->cur[o].v.types & BT_CREATURE))
@@ -564,6 +568,7 @@ rz_move(struct rz *z, struct rz_move *mv, int n, const char *prefix, enum rz_rul
 		ob->nblocking = 0;
 		ob->blocked = false;
 		ob->controller = ob->owner;
+		ob->copy_of = -1;
 		ob->ts = ++b->next_ts;
 	}
 	for (int i = 0; i < z->npending; i++)
@@ -586,7 +591,7 @@ rz_move(struct rz *z, struct rz_move *mv, int n, const char *prefix, enum rz_rul
 	for (int i = 0; i < z->npending; i++) {
 		struct rz_trig *tr = &z->pending[i];
 		bool persist = tr->abil < 0 && tr->kw == KW_PERSIST, undying = tr->abil < 0 && tr->kw == KW_UNDYING;
-		enum bd_ifk ifk = tr->abil >= 0 ? b->objs[tr->src].abils[tr->abil].ifk : IF_NONE;
+		enum bd_ifk ifk = tr->ab ? tr->ab->ifk : IF_NONE;
 		if ((persist || ifk == IF_NO_M1M1) && tr->had_m1m1) {
 			STEP(z, RL(R_INTERVENING_IF, persist ? R_PERSIST : R_INTERVENING_IF), "%s's %s doesn't trigger: it had a -1/-1 counter on it when it died.",
 			    rz_oname(z, tr->src), persist ? "persist ability" : "ability");
@@ -610,6 +615,7 @@ aura_legal(struct rz *z, int aura, char *why, size_t cap)
 	const struct bd_obj *a = &z->b->objs[aura];
 	int t = a->attached;
 	if (t == -1) { snprintf(why, cap, "attached to nothing"); return false; }
+	a = rz_printed(z, aura);
 	if (t <= -2) {
 		for (int k = 0; k < a->nabils; k++)
 			if (a->abils[k].kind == AK_ENCHANT && !a->abils[k].aff.players) { snprintf(why, cap, "attached to a player it can't enchant"); return false; }
@@ -673,7 +679,7 @@ sba_once(struct rz *z)
 		const struct rz_view *v = &z->cur[i].v;
 		if (o->token && o->zone != ZN_BATTLEFIELD && o->zone != ZN_GONE) {
 			o->zone = ZN_GONE; any = true; CITE(R_SBA_TOKEN);
-			sbuf_addf(&t, "%sthe token %s ceases to exist", t.len ? "; " : "", o->name);
+			sbuf_addf(&t, "%sthe token %s ceases to exist", t.len ? "; " : "", rz_oname(z, i));
 			continue;
 		}
 		if (o->zone != ZN_BATTLEFIELD)
@@ -688,7 +694,7 @@ sba_once(struct rz *z)
 				if (!z->noted[i])
 					STEP(z, RL(R_INDESTRUCTIBLE, o->dt_damage ? R_SBA_DEATHTOUCH : R_SBA_LETHAL),
 					    "%s has %s, but it has indestructible, so the state-based action doesn't destroy it.",
-					    o->name, o->dt_damage ? "been dealt deathtouch damage" : "lethal damage marked on it");
+					    rz_oname(z, i), o->dt_damage ? "been dealt deathtouch damage" : "lethal damage marked on it");
 				z->noted[i] = true;
 				continue;
 			}
@@ -727,10 +733,10 @@ sba_once(struct rz *z)
 			if (equip && (b->objs[tgt].zone != ZN_BATTLEFIELD || !(tv->types & BT_CREATURE)
 			    || (tv->prot_colors & v->colors) || (tv->prot_flags & (PROT_EVERYTHING | PROT_ARTIFACTS)))) {
 				unattach[nun++] = i; any = true; CITE(R_SBA_EQUIP);
-				sbuf_addf(&t, "%s%s becomes unattached from %s (an illegal permanent to equip now) and stays on the battlefield", t.len ? "; " : "", o->name, rz_oname(z, tgt));
+				sbuf_addf(&t, "%s%s becomes unattached from %s (an illegal permanent to equip now) and stays on the battlefield", t.len ? "; " : "", rz_oname(z, i), rz_oname(z, tgt));
 			} else if (!equip && (v->types & BT_CREATURE) && !(v->types & BT_ENCHANTMENT)) {
 				unattach[nun++] = i; any = true; CITE(R_SBA_ATTACHED);
-				sbuf_addf(&t, "%s%s is a creature and becomes unattached", t.len ? "; " : "", o->name);
+				sbuf_addf(&t, "%s%s is a creature and becomes unattached", t.len ? "; " : "", rz_oname(z, i));
 			}
 		}
 		if (m.rule != R_NONE) {
@@ -749,7 +755,7 @@ sba_once(struct rz *z)
 			o->ctr[pi].n -= k;
 			o->ctr[mi].n -= k;
 			any = true; CITE(R_SBA_COUNTERS);
-			sbuf_addf(&t, "%s%d +1/+1 and %d -1/-1 counters are removed from %s", t.len ? "; " : "", k, k, o->name);
+			sbuf_addf(&t, "%s%d +1/+1 and %d -1/-1 counters are removed from %s", t.len ? "; " : "", k, k, rz_oname(z, i));
 		}
 	}
 	/* 704.5j the legend rule */
@@ -760,7 +766,7 @@ sba_once(struct rz *z)
 		int same[16], ns = 0;
 		for (int j = 0; j < b->nobjs && ns < 16; j++)
 			if (b->objs[j].zone == ZN_BATTLEFIELD && (z->cur[j].v.supers & BS_LEGENDARY)
-			    && z->cur[j].v.controller == v->controller && !strcasecmp(rz_oname(z, j), rz_oname(z, i)))
+			    && z->cur[j].v.controller == v->controller && !strcasecmp(rz_printed(z, j)->name, rz_printed(z, i)->name))
 				same[ns++] = j;
 		if (ns < 2 || same[0] != i)
 			continue;
@@ -860,7 +866,7 @@ trig_label(const struct rz *z, const struct rz_trig *t, char *buf, size_t cap)
 	if (t->abil < 0)
 		snprintf(buf, cap, "%s's %s ability", rz_oname(z, t->src), bd_kw_name(t->kw));
 	else
-		snprintf(buf, cap, "%s's ability \"%s\"", rz_oname(z, t->src), z->b->objs[t->src].abils[t->abil].text);
+		snprintf(buf, cap, "%s's ability \"%s\"", rz_oname(z, t->src), t->ab->text);
 	return buf;
 }
 
@@ -904,7 +910,7 @@ put_triggers(struct rz *z)
 	char lb[300];
 	bool looks_back = false;
 	for (int i = 0; i < z->nstack; i++)
-		looks_back |= z->stack[i].abil < 0 || b->objs[z->stack[i].src].abils[z->stack[i].abil].trig != TR_ETB;
+		looks_back |= z->stack[i].abil < 0 || z->stack[i].ab->trig != TR_ETB;
 	STEP(z, RL(R_TRIG_APNAP, R_TRIG_CONTROLLER, looks_back ? R_LOOK_BACK : R_ETB_TRIGGER),
 	    "Triggered abilities go on the stack in APNAP order: %s.%s The last one put on the stack (%s) resolves first.",
 	    sbuf_str(&t), sbuf_str(&own), trig_label(z, &z->stack[z->nstack - 1], lb, sizeof lb));

@@ -222,8 +222,11 @@ obj_line(const struct rz_result *r, int i, struct sbuf *s)
 	bd_types_str(v->supers, v->types, (const char (*)[BD_SUBLEN])v->subs, v->nsubs, types, sizeof types);
 	bd_colors_str(v->colors, colors, sizeof colors);
 	kw_str(v, kws, sizeof kws);
-	sbuf_addf(s, "%s%s%s%s%s — %s, %s", o->name, o->alias ? " [" : "", o->alias ? o->alias : "", o->alias ? "]" : "",
-	    o->token && !strstr(o->name, "token") ? " (token)" : "", types, colors);
+	sbuf_addf(s, "%s%s%s%s%s", o->name, o->alias ? " [" : "", o->alias ? o->alias : "", o->alias ? "]" : "",
+	    o->token && !strstr(o->name, "token") ? " (token)" : "");
+	if (o->copy_of >= 0 && o->zone == ZN_BATTLEFIELD)
+		sbuf_addf(s, " (a copy of %s, so named %s)", r->b->objs[o->copy_of].name, r->b->objs[o->copy_of].name);
+	sbuf_addf(s, " — %s, %s", types, colors);
 	if ((v->types & BT_CREATURE) && o->zone == ZN_BATTLEFIELD)
 		sbuf_addf(s, ", %d/%d", v->power, v->toughness);
 	else if (o->has_pt)

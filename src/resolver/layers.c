@@ -37,8 +37,18 @@ struct pass {
 	struct sbuf trace;
 	bool reorder_noted;
 	bool used[LY_COUNT];
-	bool cda_used, multi_used, ctr_used, land_used;
+	bool cda_used, multi_used, ctr_used, land_used, copy_used;
 };
+
+const struct bd_obj *
+rz_printed(const struct rz *z, int o)
+{
+	const struct bd_obj *p = &z->b->objs[o];
+	/* only a permanent on the battlefield is a copy; a loop of copies stops after a few */
+	for (int depth = 0; depth < 8 && p->copy_of >= 0 && p->zone == ZN_BATTLEFIELD; depth++)
+		p = &z->b->objs[p->copy_of];
+	return p;
+}
 
 bool
 rz_is(const struct rz *z, int o, unsigned type)
@@ -314,7 +324,7 @@ apply_part(struct rz *z, const struct fx *f, const struct bd_part *p, int o)
 		v->has_pt = true;
 		break;
 	case OP_SET_PT: v->power = p->a; v->toughness = p->b; v->has_pt = true; break;
-	case OP_SET_PT_MV: v->power = v->toughness = z->b->objs[o].mv; v->has_pt = true; break;
+	case OP_SET_PT_MV: v->power = v->toughness = rz_printed(z, o)->mv; v->has_pt = true; break;
 	case OP_MOD_PT:
 		if (p->count != CN_NONE) {
 			n = count_matching(z, p->count, p->countsub, f->src, f->ab && f->ab->src.other);
@@ -428,8 +438,9 @@ gather(struct pass *ps)
 	ps->nfx = 0;
 	for (int i = 0; i < b->nobjs; i++) {
 		struct bd_obj *o = &b->objs[i];
-		for (int k = 0; k < o->nabils && ps->nfx < MAXFX; k++) {
-			const struct bd_abil *a = &o->abils[k];
+		const struct bd_obj *pr = rz_printed(z, i);
+		for (int k = 0; k < pr->nabils && ps->nfx < MAXFX; k++) {
+			const struct bd_abil *a = &pr->abils[k];
 			if (a->kind != AK_STATIC || a->nparts == 0)
 				continue;
 			if (o->zone != ZN_BATTLEFIELD && !a->cda)
@@ -477,10 +488,12 @@ reset(struct rz *z)
 {
 	struct board *b = z->b;
 	for (int i = 0; i < b->nobjs; i++) {
-		const struct bd_obj *o = &b->objs[i];
+		const struct bd_obj *self = &b->objs[i];
+		/* 613.2a: a copy starts from the copiable values of what it copies */
+		const struct bd_obj *o = rz_printed(z, i);
 		struct rz_chars *c = &z->cur[i];
 		memset(c, 0, sizeof *c);
-		c->v.controller = o->zone == ZN_BATTLEFIELD || o->zone == ZN_STACK ? o->controller : o->owner;
+		c->v.controller = self->zone == ZN_BATTLEFIELD || self->zone == ZN_STACK ? self->controller : self->owner;
 		c->v.types = o->types;
 		c->v.supers = o->supers;
 		c->v.colors = o->colors;
@@ -512,6 +525,12 @@ rz_layers(struct rz *z)
 	reset(z);
 	gather(ps);
 	bool trace = z->trace_layers;
+	for (int i = 0; trace && i < z->b->nobjs; i++)
+		if (z->b->objs[i].copy_of >= 0 && z->b->objs[i].zone == ZN_BATTLEFIELD) {
+			sbuf_addf(&ps->trace, "%slayer 1: %s has %s's copiable values (name, mana cost, types, colors, P/T, abilities; not its counters or status)",
+			    ps->trace.len ? "; " : "", rz_oname(z, i), rz_printed(z, i)->name);
+			ps->copy_used = true;
+		}
 	static const enum bd_layer order[] = { LY_COPY, LY_CONTROL, LY_TEXT, LY_TYPE, LY_COLOR,
 		LY_ABIL, LY_7A, LY_7B, LY_7C, LY_7D };
 	for (size_t li = 0; li < sizeof order / sizeof *order; li++) {
@@ -599,6 +618,7 @@ rz_layers(struct rz *z)
 			{ LY_CONTROL, R_LAYER_CONTROL }, { LY_TYPE, R_LAYER_TYPE }, { LY_COLOR, R_LAYER_COLOR },
 			{ LY_ABIL, R_LAYER_ABIL }, { LY_7A, R_LAYER_7A }, { LY_7B, R_LAYER_7B },
 			{ LY_7C, R_LAYER_7C }, { LY_7D, R_LAYER_7D } };
+		if (ps->copy_used) { rules[nr++] = R_LAYER_COPY; rules[nr++] = R_COPIABLE; }
 		if (ps->cda_used) rules[nr++] = R_CDA_FIRST;
 		if (ps->multi_used) rules[nr++] = R_MULTI_LAYER;
 		if (ps->land_used) rules[nr++] = R_LAND_SUBTYPE;

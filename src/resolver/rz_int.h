@@ -23,11 +23,16 @@ enum rz_rule {
 	R_PROT_EQUIP, R_PROT_DAMAGE, R_PROT_BLOCK, R_SHROUD, R_TRAMPLE, R_TRAMPLE_NO_BLOCKERS,
 	R_PERSIST, R_WITHER, R_INFECT, R_UNDYING, R_MENACE, R_SBA_CHECK, R_SBA_LIFE, R_SBA_POISON,
 	R_SBA_TOKEN, R_SBA_TOUGHNESS, R_SBA_LETHAL, R_SBA_DEATHTOUCH, R_SBA_LOYALTY, R_SBA_LEGEND,
-	R_SBA_AURA, R_SBA_EQUIP, R_SBA_ATTACHED, R_SBA_COUNTERS, R_GRAVE_ORDER, R_ETB_TRIGGER, R_COUNTER_SPELL, R_REGENERATE, R_REGEN_REPLACES,
+	R_SBA_AURA, R_SBA_EQUIP, R_SBA_ATTACHED, R_SBA_COUNTERS, R_GRAVE_ORDER, R_ETB_TRIGGER, R_COUNTER_SPELL, R_REGENERATE, R_REGEN_REPLACES, R_LAYER_COPY, R_COPIABLE,
 	R_COUNT
 };
 
 const char *rz_cite(enum rz_rule r);
+
+struct rz;
+/* The object whose copiable values (707.2) an object has: itself, or what it copies (613.2a),
+ * following copies of copies. Its abilities are the ones the object has before layer 6. */
+const struct bd_obj *rz_printed(const struct rz *z, int o);
 
 /* Characteristics after the layer system: struct rz_view plus which printed abilities
  * the object still has. */
@@ -53,6 +58,7 @@ struct rz_trig {
 	int src;                 /* object whose ability triggered */
 	int abil;                /* ability index, or -1 for persist/undying keywords */
 	int kw;                  /* KW_PERSIST / KW_UNDYING when abil < 0 */
+	const struct bd_abil *ab;  /* the ability itself (a copy's ability lives on what it copies) */
 	int controller;          /* 603.3a */
 	int subject;             /* the object the trigger event was about (the dying creature) */
 	int subject_zone_seq;    /* the zone move the event made, to find the card later (400.7) */

@@ -23,18 +23,18 @@ rz_target_legal(const struct rz *z, const struct bd_tspec *ts, struct bd_ref r, 
 	if (r.o < 0) { snprintf(why, cap, "no target"); return false; }
 	const struct bd_obj *o = &b->objs[r.o];
 	const struct rz_view *v = &z->cur[r.o].v;
-	if (!ts->object_ok) { snprintf(why, cap, "%s is not a player", o->name); return false; }
+	if (!ts->object_ok) { snprintf(why, cap, "%s is not a player", rz_oname(z, r.o)); return false; }
 	if (ts->f.spell) {
-		if (o->zone != ZN_STACK) { snprintf(why, cap, "%s is no longer on the stack", o->name); return false; }
-	} else if (o->zone != ZN_BATTLEFIELD) { snprintf(why, cap, "%s is no longer on the battlefield", o->name); return false; }
+		if (o->zone != ZN_STACK) { snprintf(why, cap, "%s is no longer on the stack", rz_oname(z, r.o)); return false; }
+	} else if (o->zone != ZN_BATTLEFIELD) { snprintf(why, cap, "%s is no longer on the battlefield", rz_oname(z, r.o)); return false; }
 	if (!rz_filter_match(z, &ts->f, r.o, src, controller)) {
-		snprintf(why, cap, "%s no longer matches the targeting requirement", o->name);
+		snprintf(why, cap, "%s no longer matches the targeting requirement", rz_oname(z, r.o));
 		return false;
 	}
-	if (v->kws & KWBIT(KW_SHROUD)) { snprintf(why, cap, "%s has shroud", o->name); return false; }
-	if ((v->kws & KWBIT(KW_HEXPROOF)) && v->controller != controller) { snprintf(why, cap, "%s has hexproof", o->name); return false; }
+	if (v->kws & KWBIT(KW_SHROUD)) { snprintf(why, cap, "%s has shroud", rz_oname(z, r.o)); return false; }
+	if ((v->kws & KWBIT(KW_HEXPROOF)) && v->controller != controller) { snprintf(why, cap, "%s has hexproof", rz_oname(z, r.o)); return false; }
 	if ((v->prot_colors & src_colors) || (v->prot_flags & PROT_EVERYTHING)) {
-		snprintf(why, cap, "%s has protection from the source", o->name);
+		snprintf(why, cap, "%s has protection from the source", rz_oname(z, r.o));
 		return false;
 	}
 	return true;
@@ -93,7 +93,7 @@ source_chars(struct rz *z, int src, struct rz_dmg *d)
 	d->types = v->types;
 	d->controller = v->controller;
 	d->is_spell = o->zone == ZN_STACK && o->types;
-	d->src_name = o->name;
+	d->src_name = rz_oname(z, src);
 }
 
 void
@@ -278,7 +278,7 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 			int o = t ? t->subject : src;
 			struct bd_obj *ob = &b->objs[o];
 			if (ob->zone != ZN_GRAVEYARD || (t && z->moveseq[o] != t->subject_zone_seq)) {
-				STEP(z, RL(R_NEW_OBJECT), "%s isn't in the graveyard it went to any more, so it isn't returned.", ob->name);
+				STEP(z, RL(R_NEW_OBJECT), "%s isn't in the graveyard it went to any more, so it isn't returned.", rz_oname(z, o));
 				break;
 			}
 			ob->zone = ZN_BATTLEFIELD;
@@ -289,7 +289,7 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 			if (e->ctr.n)
 				rz_put_counters(z, o, &e->ctr, NULL);
 			STEP(z, RL(R_NEW_OBJECT, R_TS_ZONE), "%s returns to the battlefield under its owner's control%s, as a new object with a new timestamp.",
-			    ob->name, e->ctr.n ? (e->ctr.dp < 0 ? " with a -1/-1 counter on it" : " with a +1/+1 counter on it") : "");
+			    rz_oname(z, o), e->ctr.n ? (e->ctr.dp < 0 ? " with a -1/-1 counter on it" : " with a +1/+1 counter on it") : "");
 			for (int k = 0; k < ob->nabils; k++)
 				if (ob->abils[k].kind == AK_TRIGGER && ob->abils[k].trig == TR_ETB)
 					rz_pend(z, o, k, -1, ob->controller, o, 0);
@@ -336,7 +336,6 @@ void rz_resolve_trigger(struct rz *z, const struct rz_trig *t);
 void
 rz_resolve_trigger(struct rz *z, const struct rz_trig *t)
 {
-	struct board *b = z->b;
 	const char *sname = rz_oname(z, t->src);
 	rz_layers(z);
 	if (t->abil < 0) {
@@ -358,7 +357,7 @@ rz_resolve_trigger(struct rz *z, const struct rz_trig *t)
 		rz_run_effects(z, &tmp, t->src, t->controller, NULL, 0, 0, t);
 		return;
 	}
-	const struct bd_abil *a = &b->objs[t->src].abils[t->abil];
+	const struct bd_abil *a = t->ab;
 	if ((a->ifk == IF_NO_M1M1 && t->had_m1m1) || (a->ifk == IF_NO_P1P1 && t->had_p1p1)) {
 		STEP(z, RL(R_INTERVENING_IF), "%s's ability: its \"if\" condition is false, so it does nothing.", sname);
 		return;
@@ -399,7 +398,7 @@ rz_resolve_spell(struct rz *z, int s)
 	struct bd_obj *o = &b->objs[s];
 	rz_layers(z);
 	if (o->zone != ZN_STACK) {
-		STEP(z, RL(R_RESOLVE_FOLLOW), "%s is not on the stack, so it can't resolve.", o->name);
+		STEP(z, RL(R_RESOLVE_FOLLOW), "%s is not on the stack, so it can't resolve.", rz_oname(z, s));
 		return;
 	}
 	int ctl = z->cur[s].v.controller;
@@ -429,7 +428,7 @@ rz_resolve_spell(struct rz *z, int s)
 	}
 	if (total && !legal) {
 		rz_step(z, rules, nr, "%s tries to resolve, but every target is illegal (%s): it doesn't resolve, none of its effects happen, and it is put into its owner's graveyard.",
-		    o->name, sbuf_str(&bad));
+		    rz_oname(z, s), sbuf_str(&bad));
 		sbuf_free(&bad);
 		o->zone = o->types ? ZN_GRAVEYARD : ZN_GONE;
 		o->zpos = ++z->zseq;
@@ -437,9 +436,9 @@ rz_resolve_spell(struct rz *z, int s)
 		return;
 	}
 	if (bad.len)
-		rz_step(z, rules, nr, "%s resolves, but some targets are illegal (%s): it does nothing to them and does the rest.", o->name, sbuf_str(&bad));
+		rz_step(z, rules, nr, "%s resolves, but some targets are illegal (%s): it does nothing to them and does the rest.", rz_oname(z, s), sbuf_str(&bad));
 	else
-		STEP(z, RL(R_RESOLVE_TARGETS, R_RESOLVE_FOLLOW), "%s resolves%s; judge follows its instructions in order.", o->name,
+		STEP(z, RL(R_RESOLVE_TARGETS, R_RESOLVE_FOLLOW), "%s resolves%s; judge follows its instructions in order.", rz_oname(z, s),
 		    total ? " (its targets are still legal)" : "");
 	sbuf_free(&bad);
 	int base = 0;
@@ -451,11 +450,11 @@ rz_resolve_spell(struct rz *z, int s)
 	}
 	if (o->zone == ZN_STACK && !o->types) {
 		o->zone = ZN_GONE;
-		STEP(z, RL(R_RESOLVE_GRAVE), "%s is removed from the stack as the last part of its resolution.", o->name);
+		STEP(z, RL(R_RESOLVE_GRAVE), "%s is removed from the stack as the last part of its resolution.", rz_oname(z, s));
 	} else if (o->zone == ZN_STACK) {
 		o->zone = ZN_GRAVEYARD;
 		o->zpos = ++z->zseq;
-		STEP(z, RL(R_RESOLVE_GRAVE), "%s is put into its owner's graveyard as the last part of its resolution.", o->name);
+		STEP(z, RL(R_RESOLVE_GRAVE), "%s is put into its owner's graveyard as the last part of its resolution.", rz_oname(z, s));
 	}
 	rz_settle(z);
 }

@@ -66,6 +66,21 @@ main(void)
 	CHECK(r && r->view[0].power == 4 && r->view[0].toughness == 1, "CR 613.4d: 1/3 +0/+1 switched is 4/1");
 	rz_free(r);
 
+	/* layer 1: a copy of a legendary creature is legendary with the same name (704.5j),
+	 * and it copies abilities (a lord) but not counters */
+	r = run("player A active\n"
+	    "permanent Lord\n controller A\n type Legendary Creature — Elf\n pt 2/2\n counters 1 +1/+1\n ability Other Elf creatures you control get +1/+1.\n"
+	    "permanent Elf\n controller A\n type Creature — Elf\n pt 1/1\n"
+	    "permanent Clone\n controller A\n type Creature — Shapeshifter\n pt 0/0\n copy-of Lord\n keep Clone\n");
+	CHECK(r != NULL, "a copy resolves");
+	if (r) {
+		CHECK_INT(r->b->objs[0].zone, ZN_GRAVEYARD, "the legend rule sees the copy's name");
+		CHECK_INT(r->b->objs[2].zone, ZN_BATTLEFIELD, "the kept copy stays");
+		CHECK_INT(r->view[2].power * 10 + r->view[2].toughness, 22, "the copy is 2/2: no counters copied");
+		CHECK_INT(r->view[1].power, 2, "the copy's lord ability gives the Elf +1/+1");
+		rz_free(r);
+	}
+
 	/* every citation exists in the newest release, loaded with the real CR parser */
 	const char *sh = SHARED_DIR();
 	char path[4096];
