@@ -63,7 +63,7 @@ check: all units
 check-sanitize:
 	@$(MAKE) --no-print-directory BUILD=build-san OPT="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
 		LDFLAGS="-fsanitize=address,undefined" build-san/judge units
-	@ASAN_OPTIONS=detect_leaks=0:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 		JUDGE=$(CURDIR)/build-san/judge UNITDIR=$(CURDIR)/build-san/tests JUDGE_SANITIZED=1 bash tests/run
 
 # Fuzz targets (clang libFuzzer). FUZZ_SECONDS per target; corpora live in tests/fuzz/corpus/.

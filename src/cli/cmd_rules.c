@@ -2,6 +2,7 @@
 #include "cmd_rules.h"
 #include "../base/buf.h"
 #include "../text/decode.h"
+#include "cmd_textbook.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -207,6 +208,10 @@ rules_print(struct jctx *c, const struct jrelease *rel, uint32_t i, bool deep)
 		out_wrap(c->out, b.s, 4, 6);
 		sbuf_free(&b);
 	}
+	/* the textbook costs tens of milliseconds to read and link: in the REPL (where it is
+	 * read once) and with -v, not in every one-shot lookup */
+	if (c->interactive || c->verbose)
+		tb_print_taught_in(c, rel, r->id);
 }
 
 static void
@@ -230,7 +235,7 @@ json_version(struct jw *w, const struct jrelease *rel)
 }
 
 void
-rules_json(struct jw *w, const struct jrelease *rel, uint32_t i)
+rules_json(struct jctx *c, struct jw *w, const struct jrelease *rel, uint32_t i)
 {
 	const struct jrule *r = &rel->rules[i];
 	jw_obj(w);
@@ -263,6 +268,16 @@ rules_json(struct jw *w, const struct jrelease *rel, uint32_t i)
 	jw_kstr(w, "file", rel->file);
 	jw_kint(w, "line", r->line);
 	jw_obj_end(w);
+	if (c->verbose) {
+		struct tb_book *tb = tb_for(c);
+		const struct tb_page *pages[16];
+		size_t np = tb ? tb_pages_for_rule(tb, rel, r->id, pages, 16) : 0;
+		jw_key(w, "textbook");
+		jw_arr(w);
+		for (size_t k = 0; k < np; k++)
+			jw_str(w, pages[k]->title);
+		jw_arr_end(w);
+	}
 	jw_obj_end(w);
 }
 
@@ -371,7 +386,7 @@ cmd_rule(struct jctx *c, int argc, char **argv)
 		}
 		shown++;
 		if (c->json) {
-			rules_json(&w, rel, i);
+			rules_json(c, &w, rel, i);
 		} else {
 			if (shown > 1)
 				out_puts(c->out, "\n");

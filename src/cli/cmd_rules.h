@@ -18,8 +18,8 @@ int cmd_check(struct jctx *c, int argc, char **argv);
 int rules_parse_spec(const char *spec, jrid *ids, int n);
 /* Print one rule (text, examples, and with `deep` all its subrules) in text form. */
 void rules_print(struct jctx *c, const struct jrelease *rel, uint32_t i, bool deep);
-/* Write one rule as a JSON object. */
-void rules_json(struct jw *w, const struct jrelease *rel, uint32_t i);
+/* Write one rule as a JSON object (with -v, the textbook pages that teach it too). */
+void rules_json(struct jctx *c, struct jw *w, const struct jrelease *rel, uint32_t i);
 /* Say that id is not in rel, with the nearest numbers ("did you mean 704.5k or 704.5m?"). */
 void rules_not_found(struct jctx *c, jrid id);
 /* "702.19 Trample" or "702.19b The first words of its text…" into buf. */

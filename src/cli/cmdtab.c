@@ -2,6 +2,10 @@
 #include "cmd.h"
 #include "cmd_resolve.h"
 #include "cmd_rules.h"
+#include "../study/study.h"
+#include "../history/history.h"
+#include "../search/search.h"
+#include "cmd_textbook.h"
 
 #include <string.h>
 
@@ -13,11 +17,25 @@ const struct jcmd jcmd_table[] = {
 	{"backrefs", "citedby", JA_RULE, "backrefs ID", "list the rules and glossary entries that cite a rule", cmd_backrefs, false},
 	{"toc", "contents", JA_RULE, "toc [SECTION]", "table of contents, of the whole release or of one section or chapter", cmd_toc, false},
 	{"versions", "releases", JA_NONE, "versions", "list the loaded releases with their counts", cmd_versions, false},
+	/* study (cmd_study.c) */
+	{"quiz", "practice", JA_TOPIC, "quiz [SECTION|TOPIC] [KIND] [--count K] [--seed N]", "practice questions (glossary, cloze, which rule, textbook examples), due ones first", cmd_quiz, false},
+	{"study", NULL, JA_NONE, "study [stats|reset|path]", "study progress by section; reset sets it aside", cmd_study, false},
+	/* search (cmd_search.c) */
+	{"search", "s find", JA_QUERY, "search QUERY", "ranked search of rules, examples and glossary: \"phrases\", -not, prefix*, in:702, /regex/", cmd_search, false},
+	/* textbook (cmd_textbook.c) */
+	{"textbook", "tb book", JA_TOPIC, "textbook [TOPIC]", "the Judge Candidate Textbook page on a topic, its examples and the CR rules it teaches", cmd_textbook, false},
+	{"explain", NULL, JA_TOPIC, "explain TOPIC", "the CR rule, the glossary entry and the textbook page on a topic, together", cmd_explain, false},
+	{"cards", "card", JA_CARD, "cards [NAME]", "the textbook examples that mention a card (name or its start, any case)", cmd_cards, false},
 	{"check", "lint", JA_FILE, "check FILE...", "parse rules files and print their diagnostics; exit status is the worst level", cmd_check, false},
 	/* board resolver (cmd_resolve.c) */
 	{"resolve", "explain", JA_FILE, "resolve FILE", "walk a described board through the rules, step by step with citations (docs/board-format.md)", cmd_resolve, false},
 	{"board", NULL, JA_NONE, "board", "type a board description, end it with a line `end`, and resolve it", cmd_board, false},
 	{"why", NULL, JA_NONE, "why N", "print the rules that step N of the last resolution cites", cmd_why, false},
+	/* history: every release at once (cmd_history.c) */
+	{"diff", NULL, JA_RELEASE, "diff OLD [NEW] [SECTION]", "rules added, removed, changed and moved between two releases, with a word diff", hist_cmd_diff, false},
+	{"history", "trace", JA_RULE, "history ID", "one rule through every loaded release, following renumbering", hist_cmd_history, false},
+	{"map", NULL, JA_RULE, "map ID --to DATE", "the rule that corresponds to ID in another release, and how sure that is", hist_cmd_map, false},
+	{"update", NULL, JA_NONE, "update [--url URL]", "download the newest official release into $XDG_DATA_HOME/judge/rules", hist_cmd_update, false},
 };
 const size_t jcmd_count = sizeof jcmd_table / sizeof *jcmd_table;
 

@@ -2,6 +2,9 @@
 #include "cmd.h"
 #include "cmd_rules.h"
 #include "../base/buf.h"
+#include "../search/search.h"
+#include "cmd_textbook.h"
+#include "../history/history.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -154,6 +157,7 @@ usage(FILE *f)
 	    "  -v             more detail (scores)\n"
 	    "  --width N      wrap at N columns; --color / --no-color\n"
 	    "  --no-examples  leave out examples\n"
+	    "  --textbook FILE  read this textbook (wiki text or saved HTML) instead of the built-in one\n"
 	    "  --version, --help\n"
 	    "commands:\n");
 	for (size_t i = 0; i < jcmd_count; i++) {
@@ -245,6 +249,9 @@ main(int argc, char **argv)
 	memset(&nav, 0, sizeof nav);
 	nav.pos = -1;
 	struct jctx c = {0};
+	int st = 0;
+	struct jindex *ix = NULL;
+	char *datadir = NULL;
 	c.out = &out;
 	c.examples = true;
 
@@ -262,7 +269,7 @@ main(int argc, char **argv)
 			rest[nrest++] = argv[i];
 			continue;
 		}
-#define NEEDARG(opt) do { if (i + 1 >= argc) { fprintf(stderr, "judge: %s needs a value\n  see judge --help\n", opt); return JX_USAGE; } } while (0)
+#define NEEDARG(opt) do { if (i + 1 >= argc) { fprintf(stderr, "judge: %s needs a value\n  see judge --help\n", opt); st = JX_USAGE; goto done; } } while (0)
 		if (strcmp(a, "--") == 0) {
 			dashdash = true;
 		} else if (strcmp(a, "--rules") == 0) {
@@ -287,7 +294,8 @@ main(int argc, char **argv)
 			long v = strtol(argv[++i], &e, 10);
 			if (*e || v < 1 || v > 100000) {
 				fprintf(stderr, "judge: -n wants a number from 1 up, not '%s'\n", argv[i]);
-				return JX_USAGE;
+				st = JX_USAGE;
+				goto done;
 			}
 			c.limit = (int)v;
 		} else if (strcmp(a, "--width") == 0) {
@@ -301,15 +309,20 @@ main(int argc, char **argv)
 			c.examples = false;
 		} else if (strcmp(a, "--no-pager") == 0) {
 			out.page = false;
+		} else if (strcmp(a, "--textbook") == 0) {
+			NEEDARG(a);
+			tb_cli_set_path(argv[++i]);
 		} else if (strcmp(a, "--complete") == 0) {
 			complete_mode = true;
 			complete = i + 1 < argc ? argv[++i] : "";
 		} else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
 			usage(stdout);
-			return 0;
+			st = 0;
+			goto done;
 		} else if (strcmp(a, "--version") == 0) {
 			printf("judge %s\n", JUDGE_VERSION);
-			return 0;
+			st = 0;
+			goto done;
 		} else {
 			/* a command's own option (--to, --seed, ...) */
 			rest[nrest++] = argv[i];
@@ -318,9 +331,9 @@ main(int argc, char **argv)
 	if (c.json)
 		out.page = false;
 
-	char *datadir = find_datadir();
+	datadir = find_datadir();
 	c.datadir = datadir;
-	struct jindex *ix = jindex_new();
+	ix = jindex_new();
 	c.ix = ix;
 	bool is_check = nrest > 0 && jcmd_find(rest[0]) == jcmd_find("check");
 	if (!is_check) {
@@ -345,7 +358,8 @@ main(int argc, char **argv)
 		if (ix->nrels == 0 && !complete_mode) {
 			fprintf(stderr, "judge: no rules loaded%s\n", datadir || nrules ? "" : " (the built-in rules/ folder was not found)");
 			fprintf(stderr, "  load a release: judge --rules MagicCompRules.txt, or set JUDGE_DATA to the folder holding rules/\n");
-			return JX_USAGE;
+			st = JX_USAGE;
+			goto done;
 		}
 		c.rel = jindex_default(ix);
 		if (which) {
@@ -355,12 +369,12 @@ main(int argc, char **argv)
 				for (uint32_t k = 0; k < ix->nrels; k++)
 					fprintf(stderr, " %s", ix->rels[k]->label);
 				fprintf(stderr, "\n");
-				return JX_USAGE;
+				st = JX_USAGE;
+				goto done;
 			}
 		}
 	}
 
-	int st;
 	if (complete_mode) {
 #ifdef HAVE_REPL
 		st = repl_complete_main(&c, complete);
@@ -378,9 +392,13 @@ main(int argc, char **argv)
 	} else {
 		st = jcmd_run(&c, nrest, rest);
 	}
+done:
 	out_flush(&out);
 	out_free(&out);
 	jnav_reset_links(&c);
+	srch_free(c.search);
+	tb_ctx_free(&c);
+	hist_cache_clear();
 	jindex_free(ix);
 	free(datadir);
 	free(rest);

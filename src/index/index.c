@@ -178,7 +178,8 @@ jindex_load_path(struct jindex *ix, const char *path)
 		names[nn++] = sbuf_take(&b);
 	}
 	closedir(dir);
-	qsort(names, nn, sizeof *names, cmp_str);
+	if (nn > 1)   /* qsort(NULL, 0) is undefined: an empty folder has no names */
+		qsort(names, nn, sizeof *names, cmp_str);
 	int added = 0;
 	for (size_t i = 0; i < nn; i++) {
 		added += load_file(ix, names[i]);

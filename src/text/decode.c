@@ -356,6 +356,7 @@ text_decode(const unsigned char *in, size_t n, const char *name, struct decoded 
 				}
 				o += utf8_put(u + o, c);
 			}
+			free(k.p);
 			k.cap = o + o / 8 + 64;
 			k.p = xmalloc(k.cap);
 			copy_lines(&k, (const unsigned char *)u, o);

@@ -1,0 +1,500 @@
+/* cmd_search.c — `judge search QUERY`: ranked results with highlighted snippets, JSON,
+ * and two hidden helpers for the benchmark: --dump (the records, for SQLite FTS5) and
+ * --bench FILE (recall and query time measured in-process). */
+#include "cmd.h"
+#include "../render/json.h"
+#include "../search/search.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static double
+now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void
+load_thesauri(struct jctx *c, struct srch *s)
+{
+	struct diags d = {0};
+	struct sbuf p = {0};
+	if (c->datadir) {
+		sbuf_addf(&p, "%s/corpus/thesaurus.tsv", c->datadir);
+		srch_load_thesaurus(s, p.s, &d);
+	}
+	/* the user's own entries add to the built-in ones */
+	const char *x = getenv("XDG_CONFIG_HOME");
+	sbuf_reset(&p);
+	if (x && *x == '/')
+		sbuf_addf(&p, "%s/judge/thesaurus.tsv", x);
+	else if (getenv("HOME"))
+		sbuf_addf(&p, "%s/.config/judge/thesaurus.tsv", getenv("HOME"));
+	FILE *f = p.len ? fopen(p.s, "r") : NULL;
+	if (f) {
+		fclose(f);
+		srch_load_thesaurus(s, p.s, &d);
+	}
+	diag_print(stderr, &d, DL_WARNING);
+	diag_clear(&d);
+	free(d.v);
+	sbuf_free(&p);
+}
+
+static struct srch *
+build(struct jctx *c)
+{
+	struct srch *s = srch_new();
+	srch_set_owner(s, c->rel);
+	if (c->rel)
+		srch_add_release(s, c->rel);
+	if (srch_feed_textbook)
+		srch_feed_textbook(c, s);
+	load_thesauri(c, s);
+	srch_finalize(s);
+	return s;
+}
+
+struct srch *
+srch_for(struct jctx *c)
+{
+	struct srch *s = c->search;
+	if (s && srch_owner(s) != c->rel) {
+		srch_free(s);
+		s = NULL;
+	}
+	if (!s) {
+		s = build(c);
+		c->search = s;
+	}
+	return s;
+}
+
+/* What a result is about: a titled rule's own title ("Trample"), else the title of
+ * the rule it sits in (702.19b -> "Trample"), else its first words. */
+static void
+label(struct srch *s, uint32_t doc, struct sbuf *b)
+{
+	enum srch_kind k = srch_doc_kind(s, doc);
+	const char *t = srch_doc_title(s, doc);
+	if (k == SK_GLOSSARY)
+		return;
+	if (t) {
+		sbuf_adds(b, t);
+		return;
+	}
+	const char *ctx = srch_doc_context(s, doc);
+	if (ctx) {
+		const char *semi = strstr(ctx, "; ");
+		sbuf_add(b, ctx, semi ? (size_t)(semi - ctx) : strlen(ctx));
+		return;
+	}
+	const char *body = srch_doc_body(s, doc);
+	size_t n = 0, words = 0;
+	while (body[n] && body[n] != '\n' && words < 8) {
+		if (body[n] == ' ')
+			words++;
+		n++;
+	}
+	while (n > 0 && body[n - 1] == ' ')
+		n--;
+	sbuf_add(b, body, n);
+	if (body[n] && body[n] != '\n')
+		sbuf_adds(b, "…");
+}
+
+static void
+print_json(struct jctx *c, struct srch *s, const struct srch_result *r)
+{
+	struct jw w;
+	jw_init(&w, &c->out->buf, true);
+	jw_arr(&w);
+	struct sbuf sn = {0}, lb = {0};
+	for (size_t i = 0; i < r->nshown; i++) {
+		uint32_t d = r->hits[i].doc;
+		enum srch_kind k = srch_doc_kind(s, d);
+		sbuf_reset(&sn);
+		sbuf_reset(&lb);
+		srch_snippet(s, d, &sn, 160, "", "");
+		label(s, d, &lb);
+		jw_obj(&w);
+		jw_kstr(&w, "id", srch_doc_id(s, d));
+		jw_kstr(&w, "kind", srch_kind_name(k));
+		jw_knum(&w, "score", round(r->hits[i].score * 1000.0) / 1000.0);
+		if (lb.len)
+			jw_kstr(&w, "title", lb.s);
+		jw_kstr(&w, "snippet", sbuf_str(&sn));
+		const jrid *rules;
+		size_t nr = srch_doc_rules(s, d, &rules);
+		if (k == SK_EXAMPLE || (k == SK_GLOSSARY && nr)) {
+			jw_key(&w, "rules");
+			jw_arr(&w);
+			char buf[16];
+			for (size_t j = 0; j < nr; j++)
+				jw_str(&w, jrid_str(rules[j], buf));
+			jw_arr_end(&w);
+		}
+		jw_obj_end(&w);
+	}
+	jw_arr_end(&w);
+	sbuf_addc(&c->out->buf, '\n');
+	sbuf_free(&sn);
+	sbuf_free(&lb);
+}
+
+static void
+print_text(struct jctx *c, struct srch *s, const struct srch_result *r)
+{
+	struct out *o = c->out;
+	struct sbuf line = {0}, sn = {0};
+	int width = o->width > 0 ? o->width : 80;
+	for (size_t i = 0; i < r->nshown; i++) {
+		uint32_t d = r->hits[i].doc;
+		enum srch_kind k = srch_doc_kind(s, d);
+		const char *id = srch_doc_id(s, d);
+		sbuf_reset(&line);
+		int n = (k == SK_RULE || k == SK_EXAMPLE) ? jnav_link(c, id) : 0;
+		if (n > 0)
+			sbuf_addf(&line, "%s[%d]%s ", out_sgr(o, OS_DIM), n, out_sgr(o, OS_RESET));
+		sbuf_addf(&line, "%s%s%s", out_sgr(o, k == SK_GLOSSARY ? OS_TITLE : OS_ID), id, out_sgr(o, OS_RESET));
+		if (k != SK_RULE)
+			sbuf_addf(&line, " %s(%s)%s", out_sgr(o, OS_DIM), srch_kind_name(k), out_sgr(o, OS_RESET));
+		struct sbuf lb = {0};
+		label(s, d, &lb);
+		if (lb.len)
+			sbuf_addf(&line, " %s%s%s", out_sgr(o, OS_TITLE), lb.s, out_sgr(o, OS_RESET));
+		sbuf_free(&lb);
+		if (c->verbose)
+			sbuf_addf(&line, "  %s[%.2f]%s", out_sgr(o, OS_DIM), r->hits[i].score, out_sgr(o, OS_RESET));
+		out_wrap(o, line.s, 0, 4);
+		sbuf_reset(&sn);
+		srch_snippet(s, d, &sn, 2 * (width - 4) - 10, out_sgr(o, OS_HL), out_sgr(o, OS_RESET));
+		if (sn.len) {
+			out_puts(o, "    ");
+			out_wrap(o, sn.s, 4, 4);
+		}
+	}
+	if (r->nhits > r->nshown)
+		out_printf(o, "%s(%zu of %zu shown; -n %zu for more)%s\n", out_sgr(o, OS_DIM), r->nshown,
+		    r->nhits, r->nshown * 2 > r->nhits ? r->nhits : r->nshown * 2, out_sgr(o, OS_RESET));
+	if (c->verbose) {
+		struct srch_stats st;
+		srch_stats(s, &st);
+		out_printf(o, "%s%zu matches in %.3f ms; index of %u documents, %u terms, %u thesaurus entries, built in %.1f ms%s\n",
+		    out_sgr(o, OS_DIM), r->nhits, r->seconds * 1e3, st.ndocs, st.nterms, st.nthesaurus,
+		    st.build_seconds * 1e3, out_sgr(o, OS_RESET));
+	}
+	sbuf_free(&line);
+	sbuf_free(&sn);
+}
+
+/* One record a line for SQLite: SQL inserts, so no quoting can go wrong. */
+static void
+dump_sql(struct jctx *c, struct srch *s)
+{
+	struct sbuf *b = &c->out->buf;
+	sbuf_adds(b, "CREATE VIRTUAL TABLE docs USING fts5(id UNINDEXED, kind UNINDEXED, rules UNINDEXED, "
+	    "bare UNINDEXED, title, body, tokenize='porter');\nBEGIN;\n");
+	for (uint32_t d = 0; d < srch_ndocs(s); d++) {
+		const char *f[6];
+		struct sbuf rules = {0};
+		const jrid *rv;
+		size_t nr = srch_doc_rules(s, d, &rv);
+		char buf[16];
+		for (size_t j = 0; j < nr; j++) {
+			if (j)
+				sbuf_addc(&rules, ' ');
+			sbuf_adds(&rules, jrid_str(rv[j], buf));
+		}
+		f[0] = srch_doc_id(s, d);
+		f[1] = srch_kind_name(srch_doc_kind(s, d));
+		f[2] = sbuf_str(&rules);
+		/* a rule that is only its title stands for its subrules */
+		f[3] = srch_doc_kind(s, d) == SK_RULE && srch_doc_title(s, d) && !*srch_doc_body(s, d) ? "1" : "0";
+		f[4] = srch_doc_title(s, d) ? srch_doc_title(s, d) : "";
+		f[5] = srch_doc_body(s, d);
+		sbuf_adds(b, "INSERT INTO docs VALUES(");
+		for (int k = 0; k < 6; k++) {
+			sbuf_adds(b, k ? ",'" : "'");
+			for (const char *p = f[k]; *p; p++) {
+				if (*p == '\'')
+					sbuf_addc(b, '\'');
+				sbuf_addc(b, *p);
+			}
+			sbuf_addc(b, '\'');
+		}
+		sbuf_adds(b, ");\n");
+		sbuf_free(&rules);
+	}
+	sbuf_adds(b, "COMMIT;\n");
+}
+
+/* Does this result answer a question whose answers are ans? It does when it is one of
+ * those rules or inside one, an example of one, or a glossary entry citing one. With
+ * `bare`, a rule that is only a title ("702.29. Cycling") also answers for the rules
+ * inside it, since showing it means showing them. */
+static bool
+answers(struct srch *s, uint32_t doc, const jrid *ans, size_t nans, bool bare)
+{
+	const jrid *rv;
+	size_t nr = srch_doc_rules(s, doc, &rv);
+	bool is_bare = bare && srch_doc_kind(s, doc) == SK_RULE && srch_doc_title(s, doc) &&
+	    !*srch_doc_body(s, doc);
+	for (size_t i = 0; i < nr; i++)
+		for (size_t a = 0; a < nans; a++)
+			if (jrid_within(rv[i], ans[a]) || (is_bare && jrid_within(ans[a], rv[i])))
+				return true;
+	return false;
+}
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* Recall of the questions file (QUESTION<TAB>IDS) and query times, all in-process. */
+static int
+bench(struct jctx *c, const char *path)
+{
+	FILE *f = fopen(path, "r");
+	if (!f) {
+		jerr(c, "give a questions file: QUESTION<TAB>RULE IDS, one a line", "cannot read %s", path);
+		return JX_USAGE;
+	}
+	if (!c->rel) {
+		fclose(f);
+		jerr(c, NULL, "no release loaded");
+		return JX_USAGE;
+	}
+	/* build time against ingestion (loading and parsing the same file), each the best
+	 * of five runs, so a busy machine does not decide the ratio */
+	double build_s = 1e9, parse = 1e9;
+	for (int k = 0; k < 5; k++) {
+		double t0 = now();
+		struct jindex *ix = jindex_new();
+		jindex_load_path(ix, c->rel->file);
+		jindex_finish(ix);
+		double t1 = now();
+		jindex_free(ix);
+		struct srch *cold = build(c);
+		double t2 = now();
+		srch_free(cold);
+		if (t1 - t0 < parse)
+			parse = t1 - t0;
+		if (t2 - t1 < build_s)
+			build_s = t2 - t1;
+	}
+	struct srch *s = srch_for(c);
+	char *line = NULL;
+	size_t cap = 0;
+	char **qs = NULL;
+	jrid (*ans)[8] = NULL;
+	size_t *nans = NULL, nq = 0, qcap = 0;
+	while (getline(&line, &cap, f) > 0) {
+		line[strcspn(line, "\r\n")] = '\0';
+		if (line[0] == '#' || line[0] == '\0')
+			continue;
+		char *tab = strchr(line, '\t');
+		if (tab)
+			*tab++ = '\0';
+		if (nq == qcap) {
+			qcap = qcap ? qcap * 2 : 64;
+			qs = xrealloc(qs, qcap * sizeof *qs);
+			ans = xrealloc(ans, qcap * sizeof *ans);
+			nans = xrealloc(nans, qcap * sizeof *nans);
+		}
+		qs[nq] = xstrdup(line);
+		nans[nq] = 0;
+		for (char *t = tab ? strtok(tab, " \t,") : NULL; t && nans[nq] < 8; t = strtok(NULL, " \t,")) {
+			jrid id = jrid_from_str(t);
+			if (id != JRID_NONE)
+				ans[nq][nans[nq]++] = id;
+		}
+		nq++;
+	}
+	free(line);
+	fclose(f);
+	size_t h1 = 0, h5 = 0, b1 = 0, b5 = 0, judged = 0;
+	struct diags d = {0};
+	for (size_t i = 0; i < nq; i++) {
+		struct srch_result r;
+		srch_run(s, qs[i], 5, &r, &d);
+		diag_clear(&d);
+		if (nans[i] == 0) {
+			srch_result_free(&r);
+			continue;
+		}
+		judged++;
+		int at = 0, bat = 0;
+		for (size_t k = 0; k < r.nshown && !at; k++)
+			if (answers(s, r.hits[k].doc, ans[i], nans[i], false))
+				at = (int)k + 1;
+		for (size_t k = 0; k < r.nshown && !bat; k++)
+			if (answers(s, r.hits[k].doc, ans[i], nans[i], true))
+				bat = (int)k + 1;
+		h1 += at == 1;
+		h5 += at >= 1;
+		b1 += bat == 1;
+		b5 += bat >= 1;
+		if (c->verbose && at != 1) {
+			out_printf(c->out, "%s %s ->", at ? "miss@1" : "MISS@5", qs[i]);
+			for (size_t k = 0; k < r.nshown; k++)
+				out_printf(c->out, " %s", srch_doc_id(s, r.hits[k].doc));
+			out_printf(c->out, "\n");
+		}
+		srch_result_free(&r);
+	}
+	/* timing: every query several times, median of the single-query times */
+	int rounds = nq < 100 ? 20 : 5;
+	double *ts = xmalloc((nq * (size_t)rounds + 1) * sizeof *ts);
+	size_t nt = 0;
+	double total = 0;
+	for (int k = 0; k < rounds; k++) {
+		for (size_t i = 0; i < nq; i++) {
+			struct srch_result r;
+			double a = now();
+			srch_run(s, qs[i], 10, &r, &d);
+			double e = now() - a;
+			diag_clear(&d);
+			srch_result_free(&r);
+			ts[nt++] = e;
+			total += e;
+		}
+	}
+	free(d.v);
+	qsort(ts, nt, sizeof *ts, cmp_double);
+	double med = nt ? ts[nt / 2] : 0, p90 = nt ? ts[nt * 9 / 10] : 0, mx = nt ? ts[nt - 1] : 0;
+	if (c->json) {
+		struct jw w;
+		jw_init(&w, &c->out->buf, true);
+		jw_obj(&w);
+		jw_kint(&w, "questions", (long long)judged);
+		jw_knum(&w, "recall_at_1", judged ? (double)h1 / (double)judged : 0);
+		jw_knum(&w, "recall_at_5", judged ? (double)h5 / (double)judged : 0);
+		jw_knum(&w, "recall_at_1_bare", judged ? (double)b1 / (double)judged : 0);
+		jw_knum(&w, "recall_at_5_bare", judged ? (double)b5 / (double)judged : 0);
+		jw_knum(&w, "query_ms_median", med * 1e3);
+		jw_knum(&w, "query_ms_p90", p90 * 1e3);
+		jw_knum(&w, "query_ms_max", mx * 1e3);
+		jw_knum(&w, "build_ms", build_s * 1e3);
+		jw_knum(&w, "parse_ms", parse * 1e3);
+		jw_obj_end(&w);
+		sbuf_addc(&c->out->buf, '\n');
+	} else {
+		double nj = judged ? (double)judged : 1;
+		out_printf(c->out, "judge  recall@1 %.3f  recall@5 %.3f  (%zu questions, release %s)\n",
+		    (double)h1 / nj, (double)h5 / nj, judged, c->rel->label);
+		out_printf(c->out, "judge  recall@1 %.3f  recall@5 %.3f  counting a title-only rule for its subrules\n",
+		    (double)b1 / nj, (double)b5 / nj);
+		out_printf(c->out, "judge  in-process query time: median %.4f ms, p90 %.4f ms, max %.3f ms (%zu runs, %.1f ms in all)\n",
+		    med * 1e3, p90 * 1e3, mx * 1e3, nt, total * 1e3);
+		out_printf(c->out, "judge  index build %.2f ms = %.0f%% of ingestion (loading and parsing the release: %.2f ms; best of 5)\n",
+		    build_s * 1e3, parse > 0 ? 100.0 * build_s / parse : 0.0, parse * 1e3);
+	}
+	for (size_t i = 0; i < nq; i++)
+		free(qs[i]);
+	free(qs);
+	free(ans);
+	free(nans);
+	free(ts);
+	return JX_OK;
+}
+
+int
+cmd_search(struct jctx *c, int argc, char **argv)
+{
+	struct sbuf q = {0};
+	const char *bench_file = NULL;
+	bool dump = false;
+	size_t limit = c->limit > 0 ? (size_t)c->limit : 10;
+	bool verbose = c->verbose, json = c->json;
+	for (int i = 1; i < argc; i++) {
+		/* options again here, for lines read by the REPL or from a pipe */
+		if (strcmp(argv[i], "-n") == 0 && i + 1 < argc && atoi(argv[i + 1]) > 0) {
+			limit = (size_t)atoi(argv[++i]);
+			continue;
+		}
+		if (strcmp(argv[i], "-v") == 0) {
+			verbose = true;
+			continue;
+		}
+		if (strcmp(argv[i], "--json") == 0) {
+			json = true;
+			continue;
+		}
+		if (strcmp(argv[i], "--dump") == 0) {
+			dump = true;
+			continue;
+		}
+		if (strcmp(argv[i], "--bench") == 0) {
+			if (i + 1 >= argc) {
+				jerr(c, "judge search --bench tests/search/questions.tsv", "--bench needs a file");
+				sbuf_free(&q);
+				return JX_USAGE;
+			}
+			bench_file = argv[++i];
+			continue;
+		}
+		if (q.len)
+			sbuf_addc(&q, ' ');
+		sbuf_adds(&q, argv[i]);
+	}
+	if (!c->rel) {
+		sbuf_free(&q);
+		jerr(c, "load a release with --rules FILE", "no rules loaded to search");
+		return JX_USAGE;
+	}
+	if (bench_file) {
+		sbuf_free(&q);
+		return bench(c, bench_file);
+	}
+	struct srch *s = srch_for(c);
+	if (dump) {
+		sbuf_free(&q);
+		dump_sql(c, s);
+		return JX_OK;
+	}
+	struct srch_result r;
+	struct diags d = {0};
+	bool saved_v = c->verbose, saved_j = c->json;
+	c->verbose = verbose;
+	c->json = json;
+	srch_run(s, sbuf_str(&q), limit, &r, &d);
+	int st = JX_OK;
+	if (r.error) {
+		out_flush(c->out);
+		diag_print(stderr, &d, DL_NOTE);
+		st = JX_USAGE;
+	} else if (r.nhits == 0) {
+		if (c->json)
+			out_puts(c->out, "[]\n");
+		struct sbuf hint = {0};
+		if (r.nsuggest) {
+			sbuf_adds(&hint, "closest words in the rules:");
+			for (size_t i = 0; i < r.nsuggest; i++)
+				sbuf_addf(&hint, "%s %s", i ? "," : "", r.suggest[i]);
+		} else {
+			sbuf_adds(&hint, "try fewer or other words, a prefix like trampl*, or judge define TERM");
+		}
+		jerr(c, hint.s, "nothing found for \"%s\"", sbuf_str(&q));
+		sbuf_free(&hint);
+		st = JX_NOTFOUND;
+	} else if (c->json) {
+		print_json(c, s, &r);
+	} else {
+		print_text(c, s, &r);
+	}
+	c->verbose = saved_v;
+	c->json = saved_j;
+	diag_clear(&d);
+	srch_result_free(&r);
+	sbuf_free(&q);
+	return st;
+}

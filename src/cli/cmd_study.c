@@ -1,0 +1,792 @@
+/* cmd_study.c — `quiz` (practice questions with spaced repetition) and `study stats|reset`. */
+#include "cmd.h"
+#include "../base/buf.h"
+#include "../base/mem.h"
+#include "../render/json.h"
+#include "../study/study.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <readline/readline.h>
+
+#if __has_include("cmd_textbook.h")
+#include "cmd_textbook.h"
+
+/* The textbook's worked examples as questions: English pages only, split into situation
+ * and answer, linked to the rules their heading (else their page) teaches. Built once per
+ * book; ids are page and example numbers ("p12e3"), stable while the book is unchanged. */
+static struct {
+	const struct tb_book *book;
+	struct study_example *v;
+	uint32_t n;
+	struct arena arena;
+	struct study_examples api;
+} tbq;
+
+static uint32_t
+tbq_count(void *ctx)
+{
+	(void)ctx;
+	return tbq.n;
+}
+
+static bool
+tbq_get(void *ctx, uint32_t i, struct study_example *out)
+{
+	(void)ctx;
+	if (i >= tbq.n)
+		return false;
+	*out = tbq.v[i];
+	return true;
+}
+
+static void
+tbq_free(void)
+{
+	free(tbq.v);
+	arena_free(&tbq.arena);
+	memset(&tbq, 0, sizeof tbq);
+}
+
+static const struct study_examples *
+textbook_examples(struct jctx *c)
+{
+	const struct tb_book *b = tb_for(c);
+	if (b == NULL)
+		return NULL;
+	if (tbq.book == b)
+		return &tbq.api;
+	if (tbq.book == NULL)
+		atexit(tbq_free);
+	tbq_free();
+	tbq.book = b;
+	tbq.v = xcalloc(b->nexamples + 1, sizeof *tbq.v);
+	for (uint32_t e = 0; e < b->nexamples; e++) {
+		const struct tb_example *x = &b->examples[e];
+		const struct tb_page *pg = x->page < b->npages ? &b->pages[x->page] : NULL;
+		if (pg == NULL || (pg->lang && strcmp(pg->lang, "en") != 0))
+			continue;
+		size_t sl;
+		const char *ans;
+		if (!study_split_example(x->text, &sl, &ans))
+			continue;
+		struct study_example *q = &tbq.v[tbq.n++];
+		char id[32];
+		snprintf(id, sizeof id, "p%ue%u", (unsigned)x->page + 1, (unsigned)(e - pg->example0) + 1);
+		q->id = arena_strdup(&tbq.arena, id);
+		q->situation = arena_strndup(&tbq.arena, x->text, sl);
+		q->answer = ans;
+		const struct tb_heading *h = x->heading < b->nheadings ? &b->headings[x->heading] : NULL;
+		if (h && h->nrules) {
+			q->rules = h->rules;
+			q->nrules = h->nrules;
+		} else {
+			q->rules = pg->rules;
+			q->nrules = pg->nrules;
+		}
+		struct sbuf w = {0};
+		/* "chapter › page › heading", each said once */
+		const char *parts[3] = {pg->chapter, pg->title, h ? h->title : NULL};
+		for (int k = 0; k < 3; k++) {
+			if (parts[k] == NULL || !*parts[k] || (k && parts[k - 1] && strcmp(parts[k], parts[k - 1]) == 0))
+				continue;
+			sbuf_addf(&w, "%s%s", w.len ? " › " : "", parts[k]);
+		}
+		q->where = arena_strdup(&tbq.arena, w.s ? w.s : "");
+		sbuf_free(&w);
+	}
+	tbq.api = (struct study_examples){tbq_count, tbq_get, NULL};
+	return &tbq.api;
+}
+
+const struct study_examples *(*study_examples_for)(struct jctx *c) = textbook_examples;
+#else
+/* No textbook module in this build: quiz asks the rules' own kinds only. */
+const struct study_examples *(*study_examples_for)(struct jctx *c) = NULL;
+#endif
+
+#define QUIZ_DEFAULT 10
+#define QUIZ_MAX 500
+
+static int32_t
+today_utc(void)
+{
+	return (int32_t)(time(NULL) / 86400);
+}
+
+/* One answer line from standard input: readline on a terminal, plain lines otherwise
+ * (in a piped REPL script the quiz reads the lines that follow its command). NULL at
+ * the end of input. The caller frees. */
+static char *
+read_answer(struct jctx *c, const char *prompt)
+{
+	out_flush(c->out);
+	fflush(stdout);
+	if (isatty(0) && isatty(1)) {
+		char *l = readline(prompt);
+		return l;
+	}
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n = getline(&line, &cap, stdin);
+	if (n < 0) {
+		free(line);
+		return NULL;
+	}
+	while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+		line[--n] = '\0';
+	return line;
+}
+
+static bool
+is_word(const char *a, const char *const *list)
+{
+	for (; *list; list++)
+		if (strcasecmp(a, *list) == 0)
+			return true;
+	return false;
+}
+
+static unsigned
+kind_word(const char *a)
+{
+	static const char *const gl[] = {"glossary", "terms", "term", "definitions", "define", NULL};
+	static const char *const cz[] = {"cloze", "fill", "blanks", "blank", NULL};
+	static const char *const wh[] = {"which", "which-rule", "numbers", "number", "rule", "rules", NULL};
+	static const char *const ex[] = {"example", "examples", "textbook", NULL};
+	return is_word(a, gl) ? STUDY_GLOSSARY : is_word(a, cz) ? STUDY_CLOZE : is_word(a, wh) ? STUDY_WHICH
+	    : is_word(a, ex) ? STUDY_EXAMPLE : 0;
+}
+
+struct quiz_opts {
+	struct study_filter f;
+	struct sbuf topic;
+	long count;
+	uint64_t seed;
+	bool seeded;
+	int32_t today;
+};
+
+static const char quiz_hint[] = "usage: quiz [SECTION|TOPIC] [glossary|cloze|which|examples] [--count K] [--seed N] [--date YYYY-MM-DD]";
+
+/* Parse a number option's value; -1 when it is not a whole number in range. */
+static long long
+opt_num(const char *v, long long max)
+{
+	if (v == NULL || !isdigit((unsigned char)*v))
+		return -1;
+	errno = 0;
+	char *e;
+	unsigned long long x = strtoull(v, &e, 10);
+	if (*e || errno || x > (unsigned long long)max)
+		return -1;
+	return (long long)x;
+}
+
+static int
+quiz_args(struct jctx *c, int argc, char **argv, struct quiz_opts *o)
+{
+	memset(o, 0, sizeof *o);
+	o->count = c->limit > 0 ? c->limit : QUIZ_DEFAULT;
+	o->today = today_utc();
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i], *v = NULL;
+		const char *opt = NULL;
+		if (strncmp(a, "--count", 7) == 0 || strcmp(a, "-n") == 0)
+			opt = "count";
+		else if (strncmp(a, "--seed", 6) == 0)
+			opt = "seed";
+		else if (strncmp(a, "--date", 6) == 0)
+			opt = "date";
+		if (opt) {
+			const char *eq = strchr(a, '=');
+			if (eq && a[1] == '-' && (size_t)(eq - a) == strlen(opt) + 2)
+				v = eq + 1;
+			else if (!eq && (strlen(a) == strlen(opt) + 2 || strcmp(a, "-n") == 0))
+				v = i + 1 < argc ? argv[++i] : NULL;
+			else
+				opt = NULL;
+		}
+		if (opt && strcmp(opt, "count") == 0) {
+			long long n = opt_num(v, QUIZ_MAX);
+			if (n < 1) {
+				jerr(c, quiz_hint, "--count wants a number from 1 to %d, not '%s'", QUIZ_MAX, v ? v : "");
+				return JX_USAGE;
+			}
+			o->count = (long)n;
+		} else if (opt && strcmp(opt, "seed") == 0) {
+			long long n = opt_num(v, INT64_MAX);
+			if (n < 0) {
+				jerr(c, quiz_hint, "--seed wants a whole number, not '%s'", v ? v : "");
+				return JX_USAGE;
+			}
+			o->seed = (uint64_t)n;
+			o->seeded = true;
+		} else if (opt && strcmp(opt, "date") == 0) {
+			int32_t d = v ? study_day_parse(v, strlen(v)) : -1;
+			if (d < 0) {
+				jerr(c, "dates are YYYY-MM-DD", "--date wants a date, not '%s'", v ? v : "");
+				return JX_USAGE;
+			}
+			o->today = d;
+		} else if (a[0] == '-' && a[1]) {
+			jerr(c, quiz_hint, "unknown option '%s'", a);
+			return JX_USAGE;
+		} else if (kind_word(a)) {
+			o->f.kinds |= kind_word(a);
+		} else if (jrid_from_str(a) != JRID_NONE && o->topic.len == 0) {
+			if (o->f.within != JRID_NONE) {
+				jerr(c, quiz_hint, "one section or rule at a time, not '%s' as well", a);
+				return JX_USAGE;
+			}
+			o->f.within = jrid_from_str(a);
+		} else {
+			if (o->topic.len)
+				sbuf_addc(&o->topic, ' ');
+			sbuf_adds(&o->topic, a);
+		}
+	}
+	o->f.topic = o->topic.len ? o->topic.s : NULL;
+	if (!o->seeded)
+		o->seed = ((uint64_t)time(NULL) * 2654435761u) ^ (uint64_t)getpid();
+	/* seeds print and parse as decimal numbers up to 2^63 */
+	o->seed &= INT64_MAX;
+	return JX_OK;
+}
+
+static void
+json_question(struct jw *w, const struct study_q *q)
+{
+	jw_obj(w);
+	jw_kstr(w, "kind", study_kind_name(q->kind));
+	jw_kstr(w, "key", q->key);
+	jw_kstr(w, "question", q->question);
+	if (q->nchoices) {
+		jw_key(w, "choices");
+		jw_arr(w);
+		for (int i = 0; i < q->nchoices; i++)
+			jw_str(w, q->choices[i]);
+		jw_arr_end(w);
+		jw_kint(w, "correct", q->correct);
+	}
+	jw_kstr(w, "answer", q->answer);
+	jw_kstr(w, "source", q->source);
+	jw_kstr(w, "section", q->section);
+	jw_key(w, "rules");
+	jw_arr(w);
+	for (int i = 0; i < q->nrules; i++) {
+		char b[16];
+		jw_str(w, jrid_str(q->rules[i], b));
+	}
+	jw_arr_end(w);
+	jw_obj_end(w);
+}
+
+static void
+print_question(struct jctx *c, const struct study_q *q, size_t i, size_t n)
+{
+	struct out *o = c->out;
+	static const char *const what[] = {
+		[STUDY_GLOSSARY] = "Which glossary term is defined here?",
+		[STUDY_CLOZE] = "Fill in the blank.",
+		[STUDY_WHICH] = "Which rule says this?",
+		[STUDY_EXAMPLE] = "What happens? Answer in your own words.",
+	};
+	out_printf(o, "\n%s[%zu/%zu] %s%s %s(%s)%s\n", out_sgr(o, OS_BOLD), i + 1, n, what[q->kind],
+	    out_sgr(o, OS_RESET), out_sgr(o, OS_DIM), study_kind_name(q->kind), out_sgr(o, OS_RESET));
+	out_puts(o, "  ");
+	out_wrap(o, q->question, 2, 2);
+	for (int k = 0; k < q->nchoices; k++) {
+		out_printf(o, "    %c) ", 'a' + k);
+		out_wrap(o, q->choices[k], 7, 7);
+	}
+}
+
+static void
+print_source(struct jctx *c, const struct study_q *q)
+{
+	struct out *o = c->out;
+	if (q->kind == STUDY_GLOSSARY) {
+		out_printf(o, "  Source: glossary, %s%s%s\n", out_sgr(o, OS_TITLE), q->source, out_sgr(o, OS_RESET));
+	} else if (q->kind == STUDY_EXAMPLE) {
+		out_printf(o, "  Source: textbook example %s\n", q->source);
+	} else {
+		uint32_t i = jrel_find(c->rel, jrid_from_str(q->source));
+		int link = jnav_link(c, q->source);
+		out_printf(o, "  Source: rule %s%s%s", out_sgr(o, OS_ID), q->source, out_sgr(o, OS_RESET));
+		if (link)
+			out_printf(o, " [%d]", link);
+		out_puts(o, "\n");
+		if (i != JNONE && q->kind == STUDY_CLOZE) {
+			out_puts(o, "    ");
+			out_wrap(o, c->rel->rules[i].text, 4, 4);
+		}
+	}
+	if (q->nrules && q->kind != STUDY_CLOZE && q->kind != STUDY_WHICH) {
+		out_puts(o, "  Read:");
+		for (int k = 0; k < q->nrules; k++) {
+			char b[16];
+			jrid_str(q->rules[k], b);
+			int link = jnav_link(c, b);
+			out_printf(o, " %s%s%s", out_sgr(o, OS_ID), b, out_sgr(o, OS_RESET));
+			if (link)
+				out_printf(o, " [%d]", link);
+		}
+		out_puts(o, "\n");
+	}
+}
+
+static bool
+is_quit(const char *s)
+{
+	return strcmp(s, "q") == 0 || strcmp(s, "quit") == 0 || strcmp(s, ":q") == 0;
+}
+
+/* Ask one question; returns 1 right, 0 wrong, -1 when the reader stops (q or end of input). */
+static int
+ask(struct jctx *c, const struct study_q *q, size_t i, size_t n)
+{
+	struct out *o = c->out;
+	/* on a terminal the reader sees what they typed; a transcript needs it echoed */
+	bool echo = !(isatty(0) && isatty(1));
+	print_question(c, q, i, n);
+	char *reply = read_answer(c, "answer> ");
+	if (reply == NULL || is_quit(reply)) {
+		free(reply);
+		return -1;
+	}
+	int right;
+	if (q->kind == STUDY_EXAMPLE) {
+		if (echo)
+			out_printf(o, "  Your answer: %s\n", *reply ? reply : "(none)");
+		out_puts(o, "  The textbook says: ");
+		out_wrap(o, q->reveal, 20, 4);
+		print_source(c, q);
+		out_puts(o, "  Did you have it right? [y/n]\n");
+		free(reply);
+		reply = read_answer(c, "y/n> ");
+		if (reply == NULL || is_quit(reply)) {
+			free(reply);
+			return -1;
+		}
+		right = tolower((unsigned char)reply[0]) == 'y';
+		out_printf(o, "  %s%s%s\n", out_sgr(o, right ? OS_OK : OS_WARN), right ? "Recorded as right." : "Recorded as wrong.", out_sgr(o, OS_RESET));
+	} else {
+		right = study_check(q, reply);
+		if (echo)
+			out_printf(o, "  Your answer: %s — ", *reply ? reply : "(none)");
+		else
+			out_puts(o, "  ");
+		out_printf(o, "%s%s%s", out_sgr(o, right ? OS_OK : OS_ERR),
+		    right ? "right" : "wrong", out_sgr(o, OS_RESET));
+		if (!right) {
+			out_puts(o, "; the answer is ");
+			if (q->correct >= 0)
+				out_printf(o, "%c) ", 'a' + q->correct);
+			out_printf(o, "%s%s%s", out_sgr(o, OS_BOLD), q->answer, out_sgr(o, OS_RESET));
+		}
+		out_puts(o, "\n");
+		print_source(c, q);
+	}
+	free(reply);
+	return right;
+}
+
+static int
+need_rel(struct jctx *c)
+{
+	if (c->rel == NULL) {
+		jerr(c, "load rules with --rules FILE (a MagicCompRules YYYYMMDD.txt)", "no rules are loaded");
+		return JX_USAGE;
+	}
+	return JX_OK;
+}
+
+/* Load the progress file, reporting problems. *record is false when it must not be saved. */
+static char *
+open_store(struct jctx *c, struct study_store *s, bool *record)
+{
+	char *path = study_default_path();
+	*record = path != NULL;
+	memset(s, 0, sizeof *s);
+	if (path == NULL) {
+		jerr(c, "set HOME or XDG_STATE_HOME", "nowhere to keep study progress; it is not recorded");
+		return NULL;
+	}
+	struct diags d = {0};
+	int rc = study_store_load(s, path, &d);
+	if (d.n) {
+		out_flush(c->out);
+		diag_print(stderr, &d, DL_NOTE);
+	}
+	diag_clear(&d);
+	if (rc < 0)
+		*record = false;
+	return path;
+}
+
+/* Save one graded card. The file is read again first and only this card replaced, so a
+ * second session answering at the same time keeps its answers too. Returns whether
+ * recording can go on. */
+static bool
+save_answer(struct jctx *c, struct study_store *store, const struct study_card *card, const char *path)
+{
+	struct study_store fresh;
+	struct diags d = {0};
+	int rc = study_store_load(&fresh, path, &d);
+	bool ok = rc >= 0;
+	if (ok) {
+		struct study_card *dst = study_store_get(&fresh, card->key);
+		char *key = dst->key;
+		*dst = *card;
+		dst->key = key;
+		ok = study_store_save(&fresh, path, &d) == 0;
+	}
+	if (d.n) {
+		out_flush(c->out);
+		diag_print(stderr, &d, DL_NOTE);
+	}
+	diag_clear(&d);
+	if (ok) {
+		study_store_free(store);
+		*store = fresh;
+	} else {
+		study_store_free(&fresh);
+	}
+	return ok;
+}
+
+int
+cmd_quiz(struct jctx *c, int argc, char **argv)
+{
+	int st = need_rel(c);
+	if (st)
+		return st;
+	struct quiz_opts o;
+	if ((st = quiz_args(c, argc, argv, &o)) != JX_OK) {
+		sbuf_free(&o.topic);
+		return st;
+	}
+	/* the textbook is loaded only when examples may be asked */
+	bool want_ex = o.f.kinds == 0 || (o.f.kinds & STUDY_EXAMPLE);
+	const struct study_examples *ex = want_ex && study_examples_for ? study_examples_for(c) : NULL;
+	if ((o.f.kinds & STUDY_EXAMPLE) && ex == NULL)
+		jerr(c, NULL, "worked examples need the textbook, which is not available; asking the other kinds");
+	const char *why = NULL;
+	struct study_pool *p = study_pool_new(c->rel, &o.f, ex, &why);
+	if (p == NULL) {
+		struct sbuf h = {0};
+		sbuf_addf(&h, "try a section (quiz 702), a glossary term (quiz layer) or no filter");
+		if (c->rel->ngloss == 0)
+			sbuf_addf(&h, "; the %s rules have no glossary: load a complete release with --rules FILE", c->rel->label);
+		jerr(c, h.s, "nothing to ask: %s", why);
+		sbuf_free(&h);
+		sbuf_free(&o.topic);
+		return JX_NOTFOUND;
+	}
+
+	struct study_store store = {0};
+	bool record = false;
+	char *path = NULL;
+	if (!c->json)
+		path = open_store(c, &store, &record);
+	char **keys = xcalloc((size_t)o.count, sizeof *keys);
+	size_t n = study_pick(p, c->json ? NULL : &store, o.today, o.seed, (size_t)o.count, keys);
+
+	if (c->json) {
+		/* no questions asked, no progress read: the same seed gives the same list */
+		struct jw w;
+		jw_init(&w, &c->out->buf, true);
+		jw_arr(&w);
+		for (size_t i = 0; i < n; i++) {
+			struct study_q q;
+			if (study_make(p, keys[i], o.seed, &q) == 0) {
+				json_question(&w, &q);
+				study_q_free(&q);
+			}
+		}
+		jw_arr_end(&w);
+		sbuf_addc(&c->out->buf, '\n');
+	} else {
+		struct out *out = c->out;
+		bool page = out->page;
+		out->page = false;
+		size_t due = 0;
+		for (size_t i = 0; i < store.n; i++)
+			due += store.v[i].due <= o.today;
+		out_printf(out, "Quiz: %zu question%s from the %s rules (seed %llu", n, n == 1 ? "" : "s",
+		    c->rel->label, (unsigned long long)o.seed);
+		if (due)
+			out_printf(out, "; %zu due for review", due);
+		out_puts(out, ").\nAnswer with a letter, a number or the text; an empty line shows the answer; q stops.\n");
+		size_t asked = 0, right = 0;
+		for (size_t i = 0; i < n; i++) {
+			struct study_q q;
+			if (study_make(p, keys[i], o.seed, &q) != 0)
+				continue;
+			int r = ask(c, &q, i, n);
+			if (r < 0) {
+				study_q_free(&q);
+				break;
+			}
+			asked++;
+			right += (size_t)r;
+			if (record) {
+				time_t now = time(NULL);
+				struct study_card *card = study_store_get(&store, q.key);
+				study_grade(card, r == 1, o.today, (int64_t)now);
+				record = save_answer(c, &store, card, path);
+			}
+			study_q_free(&q);
+		}
+		if (asked == 0) {
+			out_puts(out, "\nNo answers given; nothing recorded.\n");
+		} else {
+			out_printf(out, "\nScore: %zu/%zu (%zu%%)", right, asked, right * 100 / asked);
+			if (record)
+				out_printf(out, ". Progress saved in %s", path);
+			else
+				out_puts(out, ". Progress not recorded");
+			out_puts(out, ".\n");
+		}
+		out_flush(out);
+		out->page = page;
+	}
+	for (size_t i = 0; i < n; i++)
+		free(keys[i]);
+	free(keys);
+	free(path);
+	study_store_free(&store);
+	study_pool_free(p);
+	sbuf_free(&o.topic);
+	return n ? JX_OK : JX_NOTFOUND;
+}
+
+/* ---------- study stats | reset ---------- */
+
+struct sec_stat {
+	char name[16];
+	long questions, answers, right, due;
+};
+
+/* "7" for rule keys, "glossary", "textbook" */
+static void
+key_section(const char *key, char out[16])
+{
+	if (strncmp(key, "glossary:", 9) == 0)
+		snprintf(out, 16, "glossary");
+	else if (strncmp(key, "example:", 8) == 0)
+		snprintf(out, 16, "textbook");
+	else {
+		const char *s = strchr(key, ':');
+		jrid id = s ? jrid_parse(s + 1, NULL) : JRID_NONE;
+		if (id == JRID_NONE)
+			snprintf(out, 16, "other");
+		else
+			snprintf(out, 16, "%u", (unsigned)(JRID_CHAP(id) >= 100 ? JRID_CHAP(id) / 100 : JRID_CHAP(id)));
+	}
+}
+
+static int
+cmp_sec(const void *a, const void *b)
+{
+	const struct sec_stat *x = a, *y = b;
+	bool dx = isdigit((unsigned char)x->name[0]), dy = isdigit((unsigned char)y->name[0]);
+	if (dx != dy)
+		return dx ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+static const char *
+section_title(struct jctx *c, const char *name)
+{
+	if (c->rel == NULL || !isdigit((unsigned char)name[0]))
+		return NULL;
+	uint32_t i = jrel_find(c->rel, JRID_MAKE(atoi(name), 0, 0));
+	return i == JNONE ? NULL : c->rel->rules[i].title;
+}
+
+static int
+study_stats(struct jctx *c, int argc, char **argv)
+{
+	int32_t today = today_utc();
+	for (int i = 2; i < argc; i++) {
+		const char *v = NULL;
+		if (strcmp(argv[i], "--date") == 0)
+			v = i + 1 < argc ? argv[++i] : "";
+		else if (strncmp(argv[i], "--date=", 7) == 0)
+			v = argv[i] + 7;
+		else {
+			jerr(c, "usage: study stats [--date YYYY-MM-DD]", "unknown argument '%s'", argv[i]);
+			return JX_USAGE;
+		}
+		if ((today = study_day_parse(v, strlen(v))) < 0) {
+			jerr(c, "dates are YYYY-MM-DD", "--date wants a date, not '%s'", v);
+			return JX_USAGE;
+		}
+	}
+	struct study_store s;
+	bool record;
+	char *path = open_store(c, &s, &record);
+	struct sec_stat secs[16], tot = {"total", 0, 0, 0, 0};
+	size_t ns = 0;
+	for (size_t i = 0; i < s.n; i++) {
+		char name[16];
+		key_section(s.v[i].key, name);
+		size_t k = 0;
+		while (k < ns && strcmp(secs[k].name, name) != 0)
+			k++;
+		if (k == ns && ns < 16) {
+			memset(&secs[ns], 0, sizeof secs[ns]);
+			snprintf(secs[ns].name, sizeof secs[ns].name, "%s", name);
+			ns++;
+		}
+		if (k >= ns)
+			continue;
+		struct sec_stat *t[2] = {&secs[k], &tot};
+		for (int j = 0; j < 2; j++) {
+			t[j]->questions++;
+			t[j]->answers += s.v[i].seen;
+			t[j]->right += s.v[i].right;
+			t[j]->due += s.v[i].due <= today;
+		}
+	}
+	qsort(secs, ns, sizeof *secs, cmp_sec);
+	struct out *o = c->out;
+	if (c->json) {
+		struct jw w;
+		jw_init(&w, &o->buf, true);
+		jw_obj(&w);
+		jw_kstr(&w, "file", path);
+		char d[11];
+		study_day_str(today, d);
+		jw_kstr(&w, "today", d);
+		jw_key(&w, "sections");
+		jw_arr(&w);
+		for (size_t i = 0; i <= ns; i++) {
+			const struct sec_stat *x = i < ns ? &secs[i] : &tot;
+			if (i == ns) {
+				jw_arr_end(&w);
+				jw_key(&w, "total");
+			}
+			jw_obj(&w);
+			if (i < ns) {
+				jw_kstr(&w, "section", x->name);
+				jw_kstr(&w, "title", section_title(c, x->name));
+			}
+			jw_kint(&w, "questions", x->questions);
+			jw_kint(&w, "answers", x->answers);
+			jw_kint(&w, "right", x->right);
+			jw_kint(&w, "due", x->due);
+			jw_obj_end(&w);
+		}
+		jw_obj_end(&w);
+		sbuf_addc(&o->buf, '\n');
+	} else if (s.n == 0) {
+		out_printf(o, "No study progress yet%s%s. Start with `judge quiz`.\n", path ? " in " : "", path ? path : "");
+	} else {
+		out_printf(o, "Study progress in %s\n", path);
+		out_printf(o, "%s%-34s %9s %8s %6s %5s%s\n", out_sgr(o, OS_BOLD), "section", "questions", "answers",
+		    "right", "due", out_sgr(o, OS_RESET));
+		for (size_t i = 0; i <= ns; i++) {
+			const struct sec_stat *x = i < ns ? &secs[i] : &tot;
+			char label[128];
+			const char *t = i < ns ? section_title(c, x->name) : NULL;
+			if (t)
+				snprintf(label, sizeof label, "%.15s. %.48s", x->name, t);
+			else
+				snprintf(label, sizeof label, "%.15s", x->name);
+			char pct[8] = "-";
+			if (x->answers)
+				snprintf(pct, sizeof pct, "%ld%%", x->right * 100 / x->answers);
+			out_printf(o, "%-34.34s %9ld %8ld %6s %5ld\n", label, x->questions, x->answers, pct, x->due);
+		}
+	}
+	free(path);
+	study_store_free(&s);
+	return JX_OK;
+}
+
+static int
+study_reset(struct jctx *c, int argc, char **argv)
+{
+	bool yes = false;
+	for (int i = 2; i < argc; i++) {
+		if (strcmp(argv[i], "--yes") == 0 || strcmp(argv[i], "-y") == 0)
+			yes = true;
+		else {
+			jerr(c, "usage: study reset [--yes]", "unknown argument '%s'", argv[i]);
+			return JX_USAGE;
+		}
+	}
+	char *path = study_default_path();
+	if (path == NULL || access(path, F_OK) != 0) {
+		out_printf(c->out, "No study progress to reset.\n");
+		free(path);
+		return JX_OK;
+	}
+	if (!yes) {
+		if (c->json) {
+			jerr(c, "add --yes", "study reset asks for confirmation; with --json it needs --yes");
+			free(path);
+			return JX_USAGE;
+		}
+		out_printf(c->out, "Set aside all study progress in %s? Type yes to confirm: ", path);
+		char *r = read_answer(c, "");
+		yes = r && strcasecmp(r, "yes") == 0;
+		free(r);
+		if (!yes) {
+			out_printf(c->out, "\nNothing changed.\n");
+			free(path);
+			return JX_OK;
+		}
+	}
+	time_t now = time(NULL);
+	struct tm tm;
+	gmtime_r(&now, &tm);
+	char stamp[32];
+	strftime(stamp, sizeof stamp, "%Y%m%d%H%M%S", &tm);
+	struct sbuf to = {0};
+	sbuf_addf(&to, "%s.reset-%s", path, stamp);
+	int st = JX_OK;
+	if (rename(path, to.s) != 0) {
+		jerr(c, NULL, "cannot set %s aside: %s", path, strerror(errno));
+		st = JX_USAGE;
+	} else if (c->json) {
+		struct jw w;
+		jw_init(&w, &c->out->buf, true);
+		jw_obj(&w);
+		jw_kstr(&w, "reset", path);
+		jw_kstr(&w, "kept_as", to.s);
+		jw_obj_end(&w);
+		sbuf_addc(&c->out->buf, '\n');
+	} else {
+		out_printf(c->out, "Progress set aside as %s; the next quiz starts afresh.\n", to.s);
+	}
+	sbuf_free(&to);
+	free(path);
+	return st;
+}
+
+int
+cmd_study(struct jctx *c, int argc, char **argv)
+{
+	const char *sub = argc > 1 ? argv[1] : "stats";
+	if (strcmp(sub, "stats") == 0 || strcmp(sub, "progress") == 0)
+		return study_stats(c, argc, argv);
+	if (strcmp(sub, "reset") == 0)
+		return study_reset(c, argc, argv);
+	if (strcmp(sub, "path") == 0) {
+		char *p = study_default_path();
+		out_printf(c->out, "%s\n", p ? p : "(none: HOME and XDG_STATE_HOME are unset)");
+		free(p);
+		return p ? JX_OK : JX_NOTFOUND;
+	}
+	jerr(c, "usage: study [stats|reset|path]; questions come from `quiz`", "unknown study command '%s'", sub);
+	return JX_USAGE;
+}

@@ -1,0 +1,750 @@
+/* cmd_textbook.c — `textbook TOPIC`, `explain TOPIC` and `cards NAME`: the Judge Candidate
+ * Textbook's pages, the rules they teach, and the cards its examples use. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "cmd_textbook.h"
+#include "cmd_rules.h"
+#include "../render/json.h"
+
+static char *user_path;
+
+void
+tb_cli_set_path(const char *path)
+{
+	free(user_path);
+	user_path = path ? xstrdup(path) : NULL;
+}
+
+/* The built-in textbook: <datadir>/corpus/, then the source tree, then the install dir. */
+static char *
+builtin_path(const struct jctx *c)
+{
+	const char *dirs[] = { c->datadir, ".", JUDGE_DATADIR };
+	for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
+		if (!dirs[i])
+			continue;
+		struct sbuf p = {0};
+		sbuf_addf(&p, "%s/corpus/%s", dirs[i], TB_FILE);
+		if (access(p.s, R_OK) == 0)
+			return sbuf_take(&p);
+		sbuf_free(&p);
+	}
+	struct sbuf p = {0};
+	sbuf_addf(&p, "%s/corpus/%s", c->datadir ? c->datadir : ".", TB_FILE);
+	return sbuf_take(&p);
+}
+
+struct tb_book *
+tb_for(struct jctx *c)
+{
+	struct tb_book *b = c->textbook;
+	char *want = user_path ? xstrdup(user_path) : builtin_path(c);
+	if (b && strcmp(b->file, want) != 0) {
+		tb_free(b);
+		b = c->textbook = NULL;
+	}
+	if (!b) {
+		struct diags d = {0};
+		b = tb_load_file(want, &d);
+		diag_print(stderr, &d, DL_WARNING);
+		diag_clear(&d);
+		if (!b) {
+			free(want);
+			return NULL;
+		}
+		c->textbook = b;
+	}
+	free(want);
+	const struct jrelease *lr = tb_link_release(c->ix, c->rel);
+	/* `:use` in the REPL may change the release: links follow it */
+	if (b->linked != lr || lr == NULL)
+		tb_link(b, lr);
+	return b;
+}
+
+void
+tb_ctx_free(struct jctx *c)
+{
+	tb_free(c->textbook);
+	c->textbook = NULL;
+	tb_cli_set_path(NULL);
+}
+
+/* Takes "--textbook FILE" / "--textbook=FILE" out of argv; returns the new argc, or -1. */
+static int
+take_options(struct jctx *c, int argc, char **argv)
+{
+	int n = 1;
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--textbook") == 0) {
+			if (i + 1 >= argc) {
+				jerr(c, "for example: judge textbook --textbook saved-page.html layers",
+				    "--textbook needs a file");
+				return -1;
+			}
+			tb_cli_set_path(argv[++i]);
+		} else if (strncmp(argv[i], "--textbook=", 11) == 0)
+			tb_cli_set_path(argv[i] + 11);
+		else
+			argv[n++] = argv[i];
+	}
+	return n;
+}
+
+static char *
+join_args(int argc, char **argv)
+{
+	struct sbuf t = {0};
+	for (int i = 1; i < argc; i++) {
+		if (i > 1)
+			sbuf_addc(&t, ' ');
+		sbuf_adds(&t, argv[i]);
+	}
+	if (!t.s)
+		sbuf_add(&t, "", 0);
+	return sbuf_take(&t);
+}
+
+/* --- printing ---------------------------------------------------------------------------- */
+
+static const jrid *
+hit_rules(const struct tb_book *b, const struct tb_hit *h, uint32_t *n)
+{
+	const struct tb_page *p = &b->pages[h->page];
+	if (h->heading != TB_NONE && b->headings[h->heading].nrules) {
+		*n = b->headings[h->heading].nrules;
+		return b->headings[h->heading].rules;
+	}
+	*n = p->nrules;
+	return p->rules;
+}
+
+static bool
+hit_policy(const struct tb_book *b, const struct tb_hit *h)
+{
+	return h->heading != TB_NONE ? b->headings[h->heading].policy : b->pages[h->page].policy;
+}
+
+static void
+path_text(const struct tb_page *p, struct sbuf *s)
+{
+	sbuf_adds(s, p->section);
+	if (strcmp(p->chapter, p->section) != 0)
+		sbuf_addf(s, " \u203a %s", p->chapter);
+	if (strcmp(p->title, p->chapter) != 0)
+		sbuf_addf(s, " \u203a %s", p->title);
+}
+
+/* Why a page has no rule links, said plainly. */
+static void
+links_missing(struct jctx *c, const struct tb_book *b, bool policy)
+{
+	struct sbuf s = {0};
+	if (policy)
+		sbuf_addf(&s, "%sTournament policy (MTR, Judging at Regular REL), not game rules: no CR links.%s",
+		    out_sgr(c->out, OS_DIM), out_sgr(c->out, OS_RESET));
+	else if (!b->linked)
+		sbuf_addf(&s, "%sCR links unavailable: no rules are loaded.%s", out_sgr(c->out, OS_WARN),
+		    out_sgr(c->out, OS_RESET));
+	else if (b->links_partial)
+		sbuf_addf(&s, "%sCR links unavailable: the loaded %s rules %s%s; load a complete release (judge --rules MagicCompRules.txt).%s",
+		    out_sgr(c->out, OS_WARN), b->linked->label,
+		    b->linked->truncated ? "stop at " : "are a fragment ending at ",
+		    b->linked->last_num ? b->linked->last_num : "?", out_sgr(c->out, OS_RESET));
+	else
+		sbuf_addf(&s, "%sNo CR rule matches this page's terms.%s", out_sgr(c->out, OS_DIM),
+		    out_sgr(c->out, OS_RESET));
+	out_wrap(c->out, s.s, 0, 2);
+	sbuf_free(&s);
+}
+
+static void
+print_links(struct jctx *c, const struct tb_book *b, const jrid *v, uint32_t n, bool policy)
+{
+	if (n == 0) {
+		links_missing(c, b, policy);
+		return;
+	}
+	const struct jrelease *rel = b->linked;
+	struct sbuf s = {0};
+	sbuf_addf(&s, "%sCR:%s ", out_sgr(c->out, OS_BOLD), out_sgr(c->out, OS_RESET));
+	for (uint32_t i = 0; i < n; i++) {
+		char id[16], lab[200];
+		jrid_str(v[i], id);
+		uint32_t r = jrel_find(rel, v[i]);
+		int k = jnav_link(c, id);
+		if (i)
+			sbuf_adds(&s, "; ");
+		if (k)
+			sbuf_addf(&s, "[%d] ", k);
+		sbuf_addf(&s, "%s%s%s", out_sgr(c->out, OS_ID), id, out_sgr(c->out, OS_RESET));
+		if (r != JNONE) {
+			const char *l = rules_label(rel, r, lab, sizeof lab);
+			sbuf_addf(&s, " %s", l + strlen(id) + (l[strlen(id)] == ' '));
+		}
+	}
+	if (c->rel && rel != c->rel)
+		sbuf_addf(&s, " %s(from the %s rules)%s", out_sgr(c->out, OS_DIM), rel->label,
+		    out_sgr(c->out, OS_RESET));
+	out_wrap(c->out, s.s, 0, 4);
+	sbuf_free(&s);
+}
+
+static void
+print_block(struct jctx *c, const struct tb_book *b, const struct tb_block *k, int *exno)
+{
+	struct sbuf s = {0};
+	switch (k->kind) {
+	case TB_EXAMPLE:
+		++*exno;
+		if (!c->examples)
+			break;
+		sbuf_addf(&s, "%sExample %d.%s %s%s%s", out_sgr(c->out, OS_BOLD), *exno,
+		    out_sgr(c->out, OS_RESET), out_sgr(c->out, OS_EX), k->text, out_sgr(c->out, OS_RESET));
+		out_puts(c->out, "  ");
+		out_wrap(c->out, s.s, 2, 4);
+		break;
+	case TB_LIST:
+	case TB_TABLE:
+		for (const char *p = k->text; *p;) {
+			const char *e = strchr(p, '\n');
+			size_t n = e ? (size_t)(e - p) : strlen(p);
+			sbuf_reset(&s);
+			for (size_t i = 0; i < n; i++) {
+				if (p[i] == '\t')
+					sbuf_adds(&s, k->kind == TB_TABLE ? " | " : " ");
+				else
+					sbuf_addc(&s, p[i]);
+			}
+			out_puts(c->out, "  ");
+			out_wrap(c->out, s.s ? s.s : "", 2, 6);
+			p += n + (e != NULL);
+		}
+		break;
+	case TB_EXPERT:
+		sbuf_addf(&s, "%s[Expert] %s%s", out_sgr(c->out, OS_WARN), k->text, out_sgr(c->out, OS_RESET));
+		out_wrap(c->out, s.s, 0, 2);
+		break;
+	case TB_NOTE:
+		sbuf_addf(&s, "%sNote: %s%s", out_sgr(c->out, OS_DIM), k->text, out_sgr(c->out, OS_RESET));
+		out_wrap(c->out, s.s, 0, 2);
+		break;
+	case TB_PARA:
+		out_wrap(c->out, k->text, 0, 0);
+		break;
+	}
+	(void)b;
+	sbuf_free(&s);
+}
+
+static void
+print_hit(struct jctx *c, const struct tb_book *b, const struct tb_hit *h)
+{
+	const struct tb_page *p = &b->pages[h->page];
+	struct sbuf s = {0};
+	const char *title = h->heading != TB_NONE ? b->headings[h->heading].title : p->title;
+	sbuf_addf(&s, "%s%s%s", out_sgr(c->out, OS_TITLE), title, out_sgr(c->out, OS_RESET));
+	out_wrap(c->out, s.s, 0, 2);
+	sbuf_reset(&s);
+	sbuf_adds(&s, out_sgr(c->out, OS_DIM));
+	sbuf_adds(&s, "Textbook: ");
+	path_text(p, &s);
+	const char *base = strrchr(b->file, '/');
+	sbuf_addf(&s, " (%s:%u)%s%s", base ? base + 1 : b->file, h->heading != TB_NONE ? b->headings[h->heading].line : p->line,
+	    strcmp(p->lang, "en") ? " [Portuguese]" : "", out_sgr(c->out, OS_RESET));
+	out_wrap(c->out, s.s, 0, 2);
+	uint32_t first, count;
+	tb_section_blocks(b, h->page, h->heading, &first, &count);
+	uint32_t cur = h->heading;
+	int exno = 0;
+	for (uint32_t k = first; k < first + count; k++) {
+		const struct tb_block *bl = &b->blocks[k];
+		/* headings between the last block's and this one's, as subtitles */
+		if (bl->heading != cur && bl->heading != TB_NONE) {
+			uint32_t from = cur == TB_NONE || cur < p->heading0 ? p->heading0 : cur + 1;
+			for (uint32_t hh = from; hh <= bl->heading; hh++) {
+				if (hh == h->heading)
+					continue;
+				sbuf_reset(&s);
+				sbuf_addf(&s, "%s%s%s", out_sgr(c->out, OS_BOLD), b->headings[hh].title, out_sgr(c->out, OS_RESET));
+				out_puts(c->out, "\n");
+				out_wrap(c->out, s.s, 0, 2);
+			}
+			cur = bl->heading;
+		}
+		out_puts(c->out, "\n");
+		print_block(c, b, bl, &exno);
+	}
+	out_puts(c->out, "\n");
+	uint32_t nr;
+	const jrid *rules = hit_rules(b, h, &nr);
+	print_links(c, b, rules, nr, hit_policy(b, h));
+	sbuf_free(&s);
+}
+
+static void
+ids_json(struct jw *w, const char *key, const jrid *v, uint32_t n)
+{
+	jw_key(w, key);
+	jw_arr(w);
+	for (uint32_t i = 0; i < n; i++) {
+		char id[16];
+		jw_str(w, jrid_str(v[i], id));
+	}
+	jw_arr_end(w);
+}
+
+static void
+hit_json(struct jw *w, const struct tb_book *b, const struct tb_hit *h)
+{
+	const struct tb_page *p = &b->pages[h->page];
+	jw_obj(w);
+	jw_kstr(w, "title", h->heading != TB_NONE ? b->headings[h->heading].title : p->title);
+	jw_key(w, "path");
+	jw_arr(w);
+	jw_str(w, p->section);
+	jw_str(w, p->chapter);
+	jw_str(w, p->title);
+	jw_arr_end(w);
+	jw_key(w, "heading");
+	jw_str(w, h->heading != TB_NONE ? b->headings[h->heading].title : NULL);
+	uint32_t first, count;
+	tb_section_blocks(b, h->page, h->heading, &first, &count);
+	struct sbuf t = {0};
+	for (uint32_t k = first; k < first + count; k++) {
+		const struct tb_block *bl = &b->blocks[k];
+		if (bl->kind == TB_EXAMPLE)
+			continue;
+		if (t.len)
+			sbuf_adds(&t, "\n\n");
+		sbuf_adds(&t, bl->text);
+	}
+	jw_kstr(w, "text", t.s ? t.s : "");
+	sbuf_free(&t);
+	jw_key(w, "examples");
+	jw_arr(w);
+	for (uint32_t k = first; k < first + count; k++)
+		if (b->blocks[k].kind == TB_EXAMPLE)
+			jw_str(w, b->blocks[k].text);
+	jw_arr_end(w);
+	uint32_t nr;
+	const jrid *rules = hit_rules(b, h, &nr);
+	ids_json(w, "rules", rules, nr);
+	jw_kstr(w, "rules_release", b->linked ? b->linked->label : NULL);
+	jw_kbool(w, "rules_partial", b->links_partial);
+	jw_kbool(w, "policy", hit_policy(b, h));
+	jw_kstr(w, "lang", p->lang);
+	jw_kstr(w, "file", b->file);
+	jw_kint(w, "line", h->heading != TB_NONE ? b->headings[h->heading].line : p->line);
+	jw_kbool(w, "expert", h->heading != TB_NONE && b->headings[h->heading].expert);
+	jw_obj_end(w);
+}
+
+/* `judge textbook` alone: the book's outline. */
+static int
+print_outline(struct jctx *c, const struct tb_book *b)
+{
+	if (c->json) {
+		struct jw w;
+		jw_init(&w, &c->out->buf, true);
+		jw_arr(&w);
+		for (uint32_t p = 0; p < b->npages; p++) {
+			struct tb_hit h = { p, TB_NONE, 0 };
+			hit_json(&w, b, &h);
+		}
+		jw_arr_end(&w);
+		out_puts(c->out, "\n");
+		return JX_OK;
+	}
+	const char *sec = NULL, *chap = NULL;
+	for (uint32_t p = 0; p < b->npages; p++) {
+		const struct tb_page *pg = &b->pages[p];
+		if (!sec || strcmp(sec, pg->section) != 0) {
+			out_printf(c->out, "%s%s%s%s\n", out_sgr(c->out, OS_TITLE), pg->section,
+			    strcmp(pg->lang, "en") ? " [Portuguese]" : "", out_sgr(c->out, OS_RESET));
+			sec = pg->section;
+			chap = NULL;
+		}
+		if (strcmp(pg->chapter, pg->section) != 0 && (!chap || strcmp(chap, pg->chapter) != 0)) {
+			out_printf(c->out, "  %s\n", pg->chapter);
+			chap = pg->chapter;
+		}
+		if (strcmp(pg->title, pg->chapter) != 0)
+			out_printf(c->out, "    %s\n", pg->title);
+	}
+	out_printf(c->out, "%s%u pages, %u headings, %u examples, %u expert boxes, %u tables, %u cards%s\n",
+	    out_sgr(c->out, OS_DIM), b->npages, b->nheadings, b->nexamples, b->nexpert, b->ntables,
+	    b->ncards, out_sgr(c->out, OS_RESET));
+	return JX_OK;
+}
+
+int
+cmd_textbook(struct jctx *c, int argc, char **argv)
+{
+	argc = take_options(c, argc, argv);
+	if (argc < 0)
+		return JX_USAGE;
+	struct tb_book *b = tb_for(c);
+	if (!b)
+		return JX_NOTFOUND;
+	if (argc < 2)
+		return print_outline(c, b);
+	char *topic = join_args(argc, argv);
+	size_t max = c->limit > 0 ? (size_t)c->limit : 1;
+	struct tb_hit *hits = xcalloc(max, sizeof *hits);
+	size_t n = tb_search(b, topic, hits, max);
+	if (n == 0) {
+		jerr(c, "`judge textbook` alone lists the pages; `judge search` looks in the rules",
+		    "no textbook page is about \"%s\"", topic);
+		free(hits);
+		free(topic);
+		return JX_NOTFOUND;
+	}
+	if (c->json) {
+		struct jw w;
+		jw_init(&w, &c->out->buf, true);
+		jw_arr(&w);
+		for (size_t i = 0; i < n; i++)
+			hit_json(&w, b, &hits[i]);
+		jw_arr_end(&w);
+		out_puts(c->out, "\n");
+	} else {
+		for (size_t i = 0; i < n; i++) {
+			if (i)
+				out_puts(c->out, "\n");
+			print_hit(c, b, &hits[i]);
+		}
+	}
+	free(hits);
+	free(topic);
+	return JX_OK;
+}
+
+/* --- explain ------------------------------------------------------------------------------ */
+
+static uint32_t
+gloss_for(const struct jrelease *rel, const char *topic)
+{
+	if (!rel || rel->ngloss == 0)
+		return JNONE;
+	uint32_t g = jrel_define(rel, topic);
+	size_t l = strlen(topic);
+	if (g == JNONE && l > 3 && topic[l - 1] == 's') {
+		char *t = xstrndup(topic, l - 1);
+		g = jrel_define(rel, t);
+		free(t);
+	}
+	return g;
+}
+
+/* A chapter is shown by its rules' first words; a rule by its text. */
+static void
+explain_rule(struct jctx *c, const struct jrelease *rel, uint32_t ri)
+{
+	const struct jrule *r = &rel->rules[ri];
+	if (!r->title || r->nchildren == 0) {
+		rules_print(c, rel, ri, false);
+		return;
+	}
+	char lab[200];
+	struct sbuf s = {0};
+	sbuf_addf(&s, "%s%s%s %s%s%s", out_sgr(c->out, OS_ID), r->num, out_sgr(c->out, OS_RESET),
+	    out_sgr(c->out, OS_TITLE), r->title ? r->title : "", out_sgr(c->out, OS_RESET));
+	out_wrap(c->out, s.s, 0, 2);
+	uint32_t show = r->nchildren < 12 ? r->nchildren : 12;
+	for (uint32_t k = 0; k < show; k++) {
+		sbuf_reset(&s);
+		const char *l = rules_label(rel, r->children[k], lab, sizeof lab);
+		int n = jnav_link(c, rel->rules[r->children[k]].num);
+		if (n)
+			sbuf_addf(&s, "[%d] ", n);
+		sbuf_adds(&s, l);
+		out_puts(c->out, "  ");
+		out_wrap(c->out, s.s, 2, 6);
+	}
+	if (show < r->nchildren)
+		out_printf(c->out, "  %s… %u more: judge rule %s%s\n", out_sgr(c->out, OS_DIM),
+		    r->nchildren - show, r->num, out_sgr(c->out, OS_RESET));
+	sbuf_free(&s);
+}
+
+int
+cmd_explain(struct jctx *c, int argc, char **argv)
+{
+	argc = take_options(c, argc, argv);
+	if (argc < 0)
+		return JX_USAGE;
+	if (argc < 2) {
+		jerr(c, "for example: judge explain layers, judge explain \"state-based actions\"",
+		    "explain what?");
+		return JX_USAGE;
+	}
+	struct tb_book *b = tb_for(c);
+	char *topic = join_args(argc, argv);
+	const struct jrelease *rel = b && b->linked ? b->linked : tb_link_release(c->ix, c->rel);
+	/* the rule: a number as given, else the rule the topic's words name */
+	jrid ids[4];
+	size_t nid = 0;
+	jrid given = jrid_from_str(topic);
+	if (given != JRID_NONE)
+		ids[nid++] = given;
+	else if (b && rel)
+		nid = tb_link_terms(b, rel, topic, ids, 4);
+	uint32_t ri = nid && rel ? jrel_find(rel, ids[0]) : JNONE;
+	uint32_t gi = gloss_for(rel, topic);
+	/* 704.5a is explained by the glossary's "State-Based Actions", its chapter's title */
+	for (uint32_t up = ri; gi == JNONE && up != JNONE; up = rel->rules[up].parent)
+		if (rel->rules[up].title && jrid_level(rel->rules[up].id) != JL_SECTION)
+			gi = gloss_for(rel, rel->rules[up].title);
+	/* the page: one named like the topic, else one that teaches the rule */
+	struct tb_hit hit = { TB_NONE, TB_NONE, 0 };
+	if (b) {
+		struct tb_hit h[1];
+		if (tb_search(b, topic, h, 1) == 1 && h[0].score >= 65)
+			hit = h[0];
+		if (hit.page == TB_NONE && ri != JNONE) {
+			const struct tb_page *pg[1];
+			if (tb_pages_for_rule(b, rel, rel->rules[ri].id, pg, 1) == 1)
+				hit.page = (uint32_t)(pg[0] - b->pages);
+		}
+		if (hit.page == TB_NONE && tb_search(b, topic, h, 1) == 1)
+			hit = h[0];
+	}
+	if (ri == JNONE && gi == JNONE && hit.page == TB_NONE) {
+		jerr(c, "try: judge search TOPIC, or judge textbook for the book's pages",
+		    "nothing in the rules, glossary or textbook explains \"%s\"", topic);
+		free(topic);
+		return JX_NOTFOUND;
+	}
+	if (c->json) {
+		struct jw w;
+		jw_init(&w, &c->out->buf, true);
+		jw_obj(&w);
+		jw_kstr(&w, "topic", topic);
+		jw_key(&w, "rule");
+		if (ri != JNONE)
+			rules_json(c, &w, rel, ri);
+		else
+			jw_null(&w);
+		jw_key(&w, "glossary");
+		if (gi != JNONE) {
+			const struct jgloss *g = &rel->gloss[gi];
+			jw_obj(&w);
+			jw_kstr(&w, "term", g->head);
+			jw_kstr(&w, "text", g->text);
+			jw_key(&w, "refs");
+			jw_arr(&w);
+			for (uint32_t k = 0; k < g->nrefs; k++)
+				jw_str(&w, rel->rules[g->refs[k]].num);
+			jw_arr_end(&w);
+			jw_obj_end(&w);
+		} else
+			jw_null(&w);
+		jw_key(&w, "textbook");
+		if (hit.page != TB_NONE)
+			hit_json(&w, b, &hit);
+		else
+			jw_null(&w);
+		jw_obj_end(&w);
+		out_puts(c->out, "\n");
+		free(topic);
+		return JX_OK;
+	}
+	struct sbuf s = {0};
+	sbuf_addf(&s, "%sRule%s", out_sgr(c->out, OS_BOLD), out_sgr(c->out, OS_RESET));
+	out_wrap(c->out, s.s, 0, 0);
+	if (ri != JNONE)
+		explain_rule(c, rel, ri);
+	else if (rel && rel->truncated)
+		links_missing(c, b ? b : &(struct tb_book){ .linked = rel, .links_partial = true }, false);
+	else {
+		out_puts(c->out, "  ");
+		out_wrap(c->out, "(no rule title or glossary term names this topic)", 2, 2);
+	}
+	sbuf_reset(&s);
+	sbuf_addf(&s, "\n%sGlossary%s", out_sgr(c->out, OS_BOLD), out_sgr(c->out, OS_RESET));
+	out_wrap(c->out, s.s, 0, 0);
+	if (gi != JNONE) {
+		const struct jgloss *g = &rel->gloss[gi];
+		sbuf_reset(&s);
+		sbuf_addf(&s, "%s%s%s", out_sgr(c->out, OS_TITLE), g->head, out_sgr(c->out, OS_RESET));
+		out_puts(c->out, "  ");
+		out_wrap(c->out, s.s, 2, 4);
+		out_puts(c->out, "  ");
+		out_wrap(c->out, g->text, 2, 4);
+	} else {
+		out_puts(c->out, "  ");
+		out_wrap(c->out, rel && rel->ngloss == 0
+		    ? "(the loaded rules have no glossary)" : "(no glossary entry)", 2, 2);
+	}
+	sbuf_reset(&s);
+	sbuf_addf(&s, "\n%sTextbook%s", out_sgr(c->out, OS_BOLD), out_sgr(c->out, OS_RESET));
+	out_wrap(c->out, s.s, 0, 0);
+	if (hit.page != TB_NONE) {
+		const struct tb_page *p = &b->pages[hit.page];
+		sbuf_reset(&s);
+		path_text(p, &s);
+		if (hit.heading != TB_NONE)
+			sbuf_addf(&s, " \u203a %s", b->headings[hit.heading].title);
+		sbuf_addf(&s, " %s(line %u)%s", out_sgr(c->out, OS_DIM),
+		    hit.heading != TB_NONE ? b->headings[hit.heading].line : p->line, out_sgr(c->out, OS_RESET));
+		out_puts(c->out, "  ");
+		out_wrap(c->out, s.s, 2, 4);
+		uint32_t first, count;
+		tb_section_blocks(b, hit.page, hit.heading, &first, &count);
+		/* its first paragraph and first example; the rest is one command away */
+		bool para = false, ex = false;
+		for (uint32_t k = first; k < first + count && !(para && ex); k++) {
+			const struct tb_block *bl = &b->blocks[k];
+			if (bl->kind == TB_PARA && !para) {
+				out_puts(c->out, "  ");
+				out_wrap(c->out, bl->text, 2, 2);
+				para = true;
+			} else if (bl->kind == TB_EXAMPLE && !ex && c->examples) {
+				sbuf_reset(&s);
+				sbuf_addf(&s, "%sExample.%s %s%s%s", out_sgr(c->out, OS_BOLD), out_sgr(c->out, OS_RESET),
+				    out_sgr(c->out, OS_EX), bl->text, out_sgr(c->out, OS_RESET));
+				out_puts(c->out, "  ");
+				out_wrap(c->out, s.s, 2, 4);
+				ex = true;
+			}
+		}
+		sbuf_reset(&s);
+		sbuf_addf(&s, "%smore: judge textbook %s%s", out_sgr(c->out, OS_DIM),
+		    hit.heading != TB_NONE ? b->headings[hit.heading].title : p->title, out_sgr(c->out, OS_RESET));
+		out_puts(c->out, "  ");
+		out_wrap(c->out, s.s, 2, 4);
+	} else {
+		out_puts(c->out, "  ");
+		out_wrap(c->out, b ? "(no textbook page)" : "(the textbook could not be read)", 2, 2);
+	}
+	sbuf_free(&s);
+	free(topic);
+	return JX_OK;
+}
+
+/* --- cards -------------------------------------------------------------------------------- */
+
+int
+cmd_cards(struct jctx *c, int argc, char **argv)
+{
+	argc = take_options(c, argc, argv);
+	if (argc < 0)
+		return JX_USAGE;
+	struct tb_book *b = tb_for(c);
+	if (!b)
+		return JX_NOTFOUND;
+	char *name = join_args(argc, argv);
+	size_t max = c->limit > 0 ? (size_t)c->limit : argc < 2 ? b->ncards : 20;
+	const struct tb_card **v = xcalloc(b->ncards + 1, sizeof *v);
+	size_t n = tb_cards_find(b, name, v, max);
+	if (n == 0) {
+		jerr(c, "`judge cards` alone lists every card the textbook's examples use",
+		    "no textbook example mentions a card named \"%s\"", name);
+		free(v);
+		free(name);
+		return JX_NOTFOUND;
+	}
+	struct jw w;
+	if (c->json) {
+		jw_init(&w, &c->out->buf, true);
+		jw_arr(&w);
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct tb_card *cd = v[i];
+		if (c->json) {
+			jw_obj(&w);
+			jw_kstr(&w, "card", cd->name);
+			jw_key(&w, "pages");
+			jw_arr(&w);
+			for (uint32_t k = 0; k < cd->npages; k++)
+				jw_str(&w, b->pages[cd->pages[k]].title);
+			jw_arr_end(&w);
+			jw_key(&w, "examples");
+			jw_arr(&w);
+			for (uint32_t k = 0; k < cd->nexamples; k++) {
+				const struct tb_example *e = &b->examples[cd->examples[k]];
+				const struct tb_page *p = &b->pages[e->page];
+				jw_obj(&w);
+				jw_kstr(&w, "page", p->title);
+				jw_key(&w, "path");
+				jw_arr(&w);
+				jw_str(&w, p->section);
+				jw_str(&w, p->chapter);
+				jw_str(&w, p->title);
+				jw_arr_end(&w);
+				jw_kstr(&w, "heading", e->heading != TB_NONE ? b->headings[e->heading].title : NULL);
+				jw_kint(&w, "line", e->line);
+				jw_kstr(&w, "text", e->text);
+				jw_obj_end(&w);
+			}
+			jw_arr_end(&w);
+			jw_obj_end(&w);
+			continue;
+		}
+		/* with no name, one line per card */
+		if (argc < 2) {
+			out_printf(c->out, "%s  %s(%u example%s)%s\n", cd->name, out_sgr(c->out, OS_DIM),
+			    cd->nexamples, cd->nexamples == 1 ? "" : "s", out_sgr(c->out, OS_RESET));
+			continue;
+		}
+		out_printf(c->out, "%s%s%s  %s%u example%s, %u page%s%s\n", out_sgr(c->out, OS_TITLE), cd->name,
+		    out_sgr(c->out, OS_RESET), out_sgr(c->out, OS_DIM), cd->nexamples,
+		    cd->nexamples == 1 ? "" : "s", cd->npages, cd->npages == 1 ? "" : "s", out_sgr(c->out, OS_RESET));
+		for (uint32_t k = 0; k < cd->nexamples; k++) {
+			const struct tb_example *e = &b->examples[cd->examples[k]];
+			const struct tb_page *p = &b->pages[e->page];
+			struct sbuf s = {0};
+			sbuf_addf(&s, "%s", out_sgr(c->out, OS_DIM));
+			path_text(p, &s);
+			if (e->heading != TB_NONE)
+				sbuf_addf(&s, " \u203a %s", b->headings[e->heading].title);
+			sbuf_addf(&s, " (line %u)%s", e->line, out_sgr(c->out, OS_RESET));
+			out_puts(c->out, "  ");
+			out_wrap(c->out, s.s, 2, 4);
+			if (c->examples) {
+				out_puts(c->out, "    ");
+				out_wrap(c->out, e->text, 4, 4);
+			}
+			sbuf_free(&s);
+		}
+		if (cd->nexamples == 0) {
+			struct sbuf s = {0};
+			sbuf_addf(&s, "%smentioned outside examples on:", out_sgr(c->out, OS_DIM));
+			for (uint32_t k = 0; k < cd->npages; k++)
+				sbuf_addf(&s, "%s %s", k ? "," : "", b->pages[cd->pages[k]].title);
+			sbuf_adds(&s, out_sgr(c->out, OS_RESET));
+			out_puts(c->out, "  ");
+			out_wrap(c->out, s.s, 2, 4);
+			sbuf_free(&s);
+		}
+	}
+	if (c->json) {
+		jw_arr_end(&w);
+		out_puts(c->out, "\n");
+	}
+	free(v);
+	free(name);
+	return JX_OK;
+}
+
+void
+tb_print_taught_in(struct jctx *c, const struct jrelease *rel, jrid id)
+{
+	struct tb_book *b = tb_for(c);
+	if (!b)
+		return;
+	const struct tb_page *v[8];
+	size_t n = tb_pages_for_rule(b, rel, id, v, 8);
+	if (n == 0)
+		return;
+	struct sbuf s = {0};
+	sbuf_addf(&s, "%sTextbook:%s ", out_sgr(c->out, OS_DIM), out_sgr(c->out, OS_RESET));
+	for (size_t i = 0; i < n; i++)
+		sbuf_addf(&s, "%s%s", i ? ", " : "", v[i]->title);
+	out_puts(c->out, "    ");
+	out_wrap(c->out, s.s, 4, 6);
+	sbuf_free(&s);
+}

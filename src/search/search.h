@@ -1,0 +1,111 @@
+/* search.h — ranked full-text search over rules, examples, glossary entries and any
+ * extra documents (textbook sections): BM25F with field weights, Snowball stemming,
+ * a judge thesaurus, typo tolerance, phrases, prefixes, exclusions, filters and
+ * pcre2 regexes. Build: srch_new(), srch_add_release() / srch_add_doc(),
+ * srch_load_thesaurus(), then srch_finalize() (or let the first srch_run() do it).
+ * Ownership: a struct srch owns copies of every string given to it (in its arena);
+ * srch_free() releases everything. Results own their arrays; srch_result_free(). */
+#ifndef JUDGE_SEARCH_H
+#define JUDGE_SEARCH_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "../base/buf.h"
+#include "../base/diag.h"
+#include "../index/index.h"
+
+struct jctx;
+
+enum srch_kind { SK_RULE, SK_GLOSSARY, SK_EXAMPLE, SK_TEXTBOOK, SK_NKINDS };
+
+struct srch;
+
+/* A hit: document number and score (higher is better). */
+struct srch_hit {
+	uint32_t doc;
+	float score;
+};
+
+struct srch_result {
+	struct srch_hit *hits;    /* best first */
+	size_t nhits;             /* how many matched in all (hits holds at most the limit) */
+	size_t nshown;
+	bool error;               /* the query could not run; see diags */
+	bool regex_only;          /* the query was only a regex (no ranked words) */
+	char **suggest;           /* closest vocabulary words when nothing matched */
+	size_t nsuggest;
+	double seconds;           /* time spent in srch_run */
+};
+
+struct srch *srch_new(void);
+void srch_free(struct srch *s);   /* NULL is fine */
+/* Add a release's rules (one document each, titled ones carry their title as a heavily
+ * weighted field), their examples (kind example, pointing at their rule) and glossary
+ * entries (head and aliases as the title field). */
+void srch_add_release(struct srch *s, const struct jrelease *rel);
+/* Add one document; the strings are copied. id is what results show ("702.19b",
+ * "Trample", "chapter 3 §2"); title may be NULL. Returns the document number. */
+uint32_t srch_add_doc(struct srch *s, enum srch_kind kind, const char *id,
+    const char *title, const char *body);
+/* Read a thesaurus file (format in corpus/thesaurus.tsv). Problems go to d with
+ * file:line:col. Returns the number of entries read, -1 if the file cannot be read. */
+int srch_load_thesaurus(struct srch *s, const char *path, struct diags *d);
+/* Thesaurus text already in memory; name is used in diagnostics. */
+int srch_add_thesaurus(struct srch *s, const char *name, const char *text, size_t len,
+    struct diags *d);
+/* Build the inverted index. Adding documents afterwards is not allowed. */
+void srch_finalize(struct srch *s);
+
+/* Run a query: at most limit hits (0 = 10). Query errors (a bad regex, an unknown
+ * filter, an empty query) go to d with the query as the source line and the column;
+ * res->error says whether the query ran at all. Never exits. */
+void srch_run(struct srch *s, const char *query, size_t limit, struct srch_result *res,
+    struct diags *d);
+void srch_result_free(struct srch_result *res);
+
+/* Documents */
+uint32_t srch_ndocs(const struct srch *s);
+enum srch_kind srch_doc_kind(const struct srch *s, uint32_t doc);
+const char *srch_doc_id(const struct srch *s, uint32_t doc);
+const char *srch_doc_title(const struct srch *s, uint32_t doc);   /* NULL if none */
+const char *srch_doc_body(const struct srch *s, uint32_t doc);
+/* The titles of a rule's titled ancestors, nearest first, joined by "; "; NULL if none. */
+const char *srch_doc_context(const struct srch *s, uint32_t doc);
+jrid srch_doc_rule(const struct srch *s, uint32_t doc);   /* rule (or example's rule), else 0 */
+const char *srch_kind_name(enum srch_kind k);
+
+/* A one-line snippet of doc around the words of the last query run, at most about
+ * width characters, with matched words wrapped in hl_on / hl_off (may be ""). */
+void srch_snippet(struct srch *s, uint32_t doc, struct sbuf *out, int width,
+    const char *hl_on, const char *hl_off);
+
+/* The rules a document answers for: a rule's or example's own rule, a glossary entry's
+ * references. Returns how many; *out stays valid while s lives. */
+size_t srch_doc_rules(const struct srch *s, uint32_t doc, const jrid **out);
+/* What the index was built from (the command compares it with the current release). */
+void srch_set_owner(struct srch *s, const void *owner);
+const void *srch_owner(const struct srch *s);
+
+/* Index statistics, for -v and the benchmark. */
+struct srch_stats {
+	uint32_t ndocs, nterms, nwords, nthesaurus;
+	size_t ntokens, bytes;
+	double build_seconds;
+};
+void srch_stats(struct srch *s, struct srch_stats *st);
+
+/* The fold used for indexing: lower case, accents and typography folded to ASCII
+ * where a Latin letter has a base form. Writes at most cap-1 bytes; returns length. */
+size_t srch_fold(const char *s, size_t n, char *out, size_t cap);
+/* The English Snowball stem of a folded word, into out (cap bytes). */
+size_t srch_stem(struct srch *s, const char *word, size_t n, char *out, size_t cap);
+
+/* `judge search` and its hidden helpers (--dump, --bench). */
+int cmd_search(struct jctx *c, int argc, char **argv);
+/* The search index of c->rel, built on first use and kept in c->search. */
+struct srch *srch_for(struct jctx *c);
+/* A module with more documents to search (the textbook) defines this; it runs while
+ * the index is built, before srch_finalize(), and calls srch_add_doc(). */
+void srch_feed_textbook(struct jctx *c, struct srch *s) __attribute__((weak));
+
+#endif

@@ -1,0 +1,162 @@
+/* srch_int.h — the search module's private structures; only the files in src/search include it. */
+#ifndef JUDGE_SRCH_INT_H
+#define JUDGE_SRCH_INT_H
+#include <stdbool.h>
+#include <stdint.h>
+#include "search.h"
+#include "../base/mem.h"
+
+struct sb_stemmer;
+struct sregex;
+
+/* Fields of a document, in the order their tokens sit in the token stream. */
+enum { F_TITLE, F_CTX, F_BODY, NF };
+
+#define WORD_MAX 64          /* longer "words" are cut (they are never real words) */
+#define TERM_STOP 0x1u
+
+/* One stemmed term of the vocabulary. */
+struct sterm {
+	const char *stem;
+	uint32_t df;             /* documents containing it */
+	uint32_t post, npost;    /* slice of s->posts */
+	uint32_t flags;
+};
+
+/* One surface word (folded, unstemmed) as seen in the documents, mapped to its term. */
+struct sword {
+	const char *w;
+	uint32_t len;
+	uint32_t term;
+	uint32_t count;          /* occurrences, to prefer common words in suggestions */
+	bool stop;
+};
+
+struct spost {
+	uint32_t doc;
+	uint16_t tf[NF];
+};
+
+struct sdoc {
+	uint8_t kind;
+	const char *id, *title, *ctx, *body;
+	jrid rid;
+	const jrid *refs;        /* glossary: the rules it cites */
+	uint32_t nrefs;
+	uint32_t tok, ntok;      /* slice of s->toks (title, ctx, body tokens in order) */
+	uint16_t nf[NF];         /* tokens per field */
+	uint8_t ntitle;          /* distinct non-stop title terms (for the title bonus) */
+	float prior;             /* how central the document is (rules cited often) */
+};
+
+/* A thesaurus entry: slang as stems joined by single spaces ("chump block"), and the
+ * rules' own words it stands for, tokenized like a query when used. */
+struct sthes {
+	const char *from;
+	uint32_t nfrom;          /* words in from */
+	const char *to;
+};
+
+/* Hash table from strings to uint32 values (terms by stem, words by surface). */
+struct shash {
+	uint32_t *slot;          /* value + 1, 0 = empty */
+	uint32_t *hv;            /* the key's hash, checked before the key */
+	uint32_t cap;            /* power of two */
+	uint32_t n;
+};
+
+struct srch {
+	struct arena arena;
+	struct sb_stemmer *stemmer;
+	struct sdoc *docs;
+	size_t ndocs, doccap;
+	struct sterm *terms;
+	size_t nterms, termcap;
+	struct shash termh;
+	struct sword *words;
+	size_t nwords, wordcap;
+	struct shash wordh;
+	uint32_t *toks;          /* term ids, stop words left out */
+	size_t ntoks, tokcap;
+	struct spost *posts;
+	size_t nposts;
+	double avglen[NF];
+	struct sthes *thes;
+	size_t nthes, thescap;
+	bool thes_sorted;
+	struct skw {             /* keyword names kept apart from their stem's other words */
+		const char *word, *stem;
+	} *kw;
+	size_t nkw, kwcap;
+	uint32_t *ridx;          /* rule documents sorted by id */
+	size_t nridx;
+	uint32_t *len_start;     /* words sorted by length: index of first word of length L */
+	uint32_t *by_len;
+	bool final;
+	const char *last_ctx;    /* the previous document's context and its tokens */
+	size_t last_ctx_tok, last_nctx;
+	const void *owner;
+	double build_seconds;
+	/* per-query scratch, sized ndocs */
+	struct dscr *scr;
+	uint64_t *qmask;         /* per term: bit c set when query clause c uses it */
+	uint32_t *touched;
+	size_t ntouched;
+	/* what the last query matched, for snippets */
+	uint32_t *qterms;        /* terms with qmask bits set (cleared by the next query) */
+	size_t nqterms, qtermcap;
+	struct sregex *re;       /* the last query's regex, or NULL */
+};
+
+/* Per-document scratch for one query. */
+struct dscr {
+	float acc;
+	float tidf;              /* idf of the title terms matched */
+	uint16_t stamp;          /* last clause (1-based) that matched */
+	uint8_t nmatch;          /* clauses matched */
+	uint8_t thits;           /* distinct title terms matched */
+	uint8_t flags;
+};
+enum { DS_SEEN = 1, DS_EXCL = 2, DS_CTX = 4 };
+
+/* text.c */
+struct stok {
+	uint32_t start, end;     /* bytes in the source */
+	uint32_t flen;           /* folded length in the buffer */
+	bool num;                /* a number or a rule number ("702.19b") */
+	uint32_t hash;           /* srch_hash() of f */
+	char f[WORD_MAX];        /* folded text */
+};
+/* Next token of s[*pos..n): fills t and advances *pos; false at the end. */
+bool stok_next(const char *s, size_t n, size_t *pos, struct stok *t);
+bool srch_is_stop(const char *w, size_t n);
+bool srch_is_query_noise(const char *w, size_t n);
+
+/* build.c */
+uint32_t srch_hash(const char *k, size_t n);
+uint32_t shash_get_h(const struct srch *s, const struct shash *h, const char *k, size_t n, bool words, uint32_t hash);
+uint32_t shash_get(const struct srch *s, const struct shash *h, const char *k, size_t n, bool words);
+uint32_t srch_term_of(struct srch *s, const char *folded, size_t n);   /* UINT32_MAX if unknown */
+/* The document of rule id, or UINT32_MAX. */
+uint32_t srch_rule_doc(const struct srch *s, jrid id);
+uint32_t srch_term_lookup(const struct srch *s, const char *stem, size_t n);
+/* Every term id whose surface words start with prefix; returns count written (<= cap). */
+size_t srch_prefix_terms(const struct srch *s, const char *prefix, size_t n, uint32_t *out, size_t cap);
+/* Surface words within Damerau distance maxd of w, best first; returns count. */
+size_t srch_near_words(const struct srch *s, const char *w, size_t n, int maxd,
+    uint32_t *out, int *dist, size_t cap);
+int srch_damerau(const char *a, size_t na, const char *b, size_t nb, int maxd);
+
+/* thesaurus.c: entries whose slang is exactly key (stems joined by spaces) */
+size_t srch_thes_find(struct srch *s, const char *key, size_t n, size_t *first);
+
+/* regex.c */
+struct sregex;
+struct sregex *sregex_compile(const char *pat, size_t n, bool caseless, int *errcode, size_t *erroff,
+    char *msg, size_t msgcap);
+/* 1 match (*so,*eo set), 0 none, -1 too complex / error (msg filled). */
+int sregex_find(struct sregex *r, const char *subj, size_t n, size_t start, size_t *so, size_t *eo,
+    char *msg, size_t msgcap);
+void sregex_free(struct sregex *r);
+
+#endif

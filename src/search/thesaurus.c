@@ -1,0 +1,156 @@
+/* thesaurus.c — reading the judge thesaurus (slang and abbreviations -> the rules' own
+ * words) and finding its entries in a query. Format: see corpus/thesaurus.tsv. */
+#include "srch_int.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Stems of text joined by single spaces, stop words included (so "the stack" stays
+ * two words). Returns the number of words, 0 if none. */
+static size_t
+stem_phrase(struct srch *s, const char *text, size_t n, struct sbuf *out)
+{
+	size_t pos = 0, k = 0;
+	struct stok t;
+	char stem[WORD_MAX];
+	sbuf_reset(out);
+	while (stok_next(text, n, &pos, &t)) {
+		size_t sl = srch_stem(s, t.f, t.flen, stem, sizeof stem);
+		if (k++)
+			sbuf_addc(out, ' ');
+		sbuf_add(out, stem, sl);
+	}
+	return k;
+}
+
+static unsigned
+col_of(const char *line, const char *p)
+{
+	unsigned c = 1;
+	for (const char *q = line; q < p; q++)
+		if (((unsigned char)*q & 0xC0) != 0x80)
+			c++;
+	return c;
+}
+
+int
+srch_add_thesaurus(struct srch *s, const char *name, const char *text, size_t len,
+    struct diags *d)
+{
+	int added = 0;
+	unsigned lineno = 0;
+	struct sbuf from = {0};
+	size_t i = 0;
+	while (i < len) {
+		size_t e = i;
+		while (e < len && text[e] != '\n')
+			e++;
+		const char *line = text + i;
+		size_t ll = e - i;
+		if (ll > 0 && line[ll - 1] == '\r')
+			ll--;
+		lineno++;
+		i = e + 1;
+		size_t k = 0;
+		while (k < ll && (line[k] == ' ' || line[k] == '\t'))
+			k++;
+		if (k == ll || line[k] == '#')
+			continue;
+		const char *tab = memchr(line, '\t', ll);
+		if (!tab) {
+			diag_add(d, DL_WARNING, name, lineno, (unsigned)ll + 1,
+			    "expected a tab between the slang and the rules' words");
+			diag_hint(d, "write one entry a line: SLANG<TAB>RULES WORDS (see corpus/thesaurus.tsv)");
+			diag_src(d, line, ll);
+			continue;
+		}
+		const char *to = tab + 1;
+		size_t tolen = (size_t)(line + ll - to);
+		while (tolen > 0 && (*to == '\t' || *to == ' ')) { to++; tolen--; }
+		while (tolen > 0 && (to[tolen - 1] == ' ' || to[tolen - 1] == '\t'))
+			tolen--;
+		if (tolen == 0) {
+			diag_add(d, DL_WARNING, name, lineno, col_of(line, tab) + 1,
+			    "nothing after the tab: the slang needs the rules' words it stands for");
+			diag_src(d, line, ll);
+			continue;
+		}
+		/* several spellings may share an entry: "blink | flicker" */
+		const char *a = line;
+		while (a < tab) {
+			const char *b = memchr(a, '|', (size_t)(tab - a));
+			if (!b)
+				b = tab;
+			size_t nw = stem_phrase(s, a, (size_t)(b - a), &from);
+			if (nw == 0) {
+				diag_add(d, DL_WARNING, name, lineno, col_of(line, a),
+				    "an empty slang term (no letters or digits before the tab or the '|')");
+				diag_src(d, line, ll);
+			} else {
+				s->thes = xgrow(s->thes, &s->thescap, s->nthes + 1, sizeof *s->thes);
+				struct sthes *th = &s->thes[s->nthes++];
+				th->from = arena_strdup(&s->arena, from.s);
+				th->nfrom = (uint32_t)nw;
+				th->to = arena_strndup(&s->arena, to, tolen);
+				s->thes_sorted = false;
+				added++;
+			}
+			a = b + 1;
+		}
+	}
+	sbuf_free(&from);
+	return added;
+}
+
+int
+srch_load_thesaurus(struct srch *s, const char *path, struct diags *d)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		diag_add(d, DL_ERROR, path, 0, 0, "cannot read the thesaurus: %s", strerror(errno));
+		return -1;
+	}
+	struct sbuf b = {0};
+	char chunk[8192];
+	size_t n;
+	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+		sbuf_add(&b, chunk, n);
+	fclose(f);
+	int k = srch_add_thesaurus(s, path, b.s ? b.s : "", b.len, d);
+	sbuf_free(&b);
+	return k;
+}
+
+static int
+cmp_thes(const void *a, const void *b)
+{
+	return strcmp(((const struct sthes *)a)->from, ((const struct sthes *)b)->from);
+}
+
+size_t
+srch_thes_find(struct srch *s, const char *key, size_t n, size_t *first)
+{
+	if (!s->thes_sorted) {
+		if (s->nthes)
+			qsort(s->thes, s->nthes, sizeof *s->thes, cmp_thes);
+		s->thes_sorted = true;
+	}
+	size_t lo = 0, hi = s->nthes;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		int c = strncmp(s->thes[mid].from, key, n);
+		if (c == 0 && s->thes[mid].from[n] != '\0')
+			c = 1;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	size_t k = lo;
+	while (k < s->nthes && strncmp(s->thes[k].from, key, n) == 0 && s->thes[k].from[n] == '\0')
+		k++;
+	*first = lo;
+	return k - lo;
+}

@@ -1,0 +1,528 @@
+/* study_store.c — the spaced-repetition progress file: parsing with file:line:col errors,
+ * atomic saving, setting a corrupt file aside, SM-2 grading and calendar days. */
+#include "study.h"
+#include "../base/buf.h"
+#include "../base/mem.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+/* ---------- calendar days (proleptic Gregorian, UTC) ---------- */
+
+static int32_t
+days_from_civil(int y, int m, int d)
+{
+	y -= m <= 2;
+	int era = (y >= 0 ? y : y - 399) / 400;
+	int yoe = y - era * 400;
+	int doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+	int doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	return era * 146097 + doe - 719468;
+}
+
+static void
+civil_from_days(int32_t z, int *y, int *m, int *d)
+{
+	z += 719468;
+	int era = (z >= 0 ? z : z - 146096) / 146097;
+	int doe = z - era * 146097;
+	int yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+	int doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+	int mp = (5 * doy + 2) / 153;
+	*d = doy - (153 * mp + 2) / 5 + 1;
+	*m = mp + (mp < 10 ? 3 : -9);
+	*y = yoe + era * 400 + (*m <= 2);
+}
+
+static int
+digits(const char *s, size_t n)
+{
+	int v = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (!isdigit((unsigned char)s[i]))
+			return -1;
+		v = v * 10 + (s[i] - '0');
+	}
+	return v;
+}
+
+int32_t
+study_day_parse(const char *s, size_t n)
+{
+	if (n != 10 || s[4] != '-' || s[7] != '-')
+		return -1;
+	int y = digits(s, 4), m = digits(s + 5, 2), d = digits(s + 8, 2);
+	if (y < 1970 || y > 9999 || m < 1 || m > 12 || d < 1)
+		return -1;
+	static const int mdays[] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+	bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+	if (d > mdays[m - 1] || (m == 2 && d == 29 && !leap))
+		return -1;
+	return days_from_civil(y, m, d);
+}
+
+void
+study_day_str(int32_t day, char out[11])
+{
+	int y, m, d;
+	civil_from_days(day, &y, &m, &d);
+	char t[48];
+	snprintf(t, sizeof t, "%04d-%02d-%02d", y % 10000, m, d);
+	memcpy(out, t, 10);
+	out[10] = '\0';
+}
+
+/* "2026-11-23T09:13:24Z" <-> seconds since the epoch */
+static int64_t
+stamp_parse(const char *s, size_t n)
+{
+	if (n != 20 || s[10] != 'T' || s[13] != ':' || s[16] != ':' || s[19] != 'Z')
+		return -1;
+	int32_t day = study_day_parse(s, 10);
+	int hh = digits(s + 11, 2), mm = digits(s + 14, 2), ss = digits(s + 17, 2);
+	if (day < 0 || hh < 0 || hh > 23 || mm < 0 || mm > 59 || ss < 0 || ss > 60)
+		return -1;
+	return (int64_t)day * 86400 + hh * 3600 + mm * 60 + ss;
+}
+
+static void
+stamp_str(int64_t t, char out[21])
+{
+	char d[11];
+	if (t < 0)
+		t = 0;
+	study_day_str((int32_t)(t / 86400), d);
+	int s = (int)(t % 86400);
+	snprintf(out, 21, "%sT%02d:%02d:%02dZ", d, s / 3600, s / 60 % 60, s % 60);
+}
+
+/* ---------- SM-2 ---------- */
+
+void
+study_grade(struct study_card *c, bool right, int32_t today, int64_t now)
+{
+	/* SM-2 with quality 4 for a right answer (ease unchanged) and 2 for a wrong one
+	 * (ease - 0.32, never below 1.30); a wrong answer starts the intervals again */
+	c->seen++;
+	if (right) {
+		c->right++;
+		c->reps++;
+		if (c->reps == 1)
+			c->interval = 1;
+		else if (c->reps == 2)
+			c->interval = 6;
+		else
+			c->interval = (int32_t)(((int64_t)c->interval * c->ease + 50) / 100);
+		if (c->interval > 36500)
+			c->interval = 36500;
+	} else {
+		if (c->reps > 0)
+			c->lapses++;
+		c->reps = 0;
+		c->interval = 1;
+		c->ease -= 32;
+		if (c->ease < 130)
+			c->ease = 130;
+	}
+	c->due = today + c->interval;
+	c->last = now;
+}
+
+/* ---------- the store ---------- */
+
+void
+study_store_free(struct study_store *s)
+{
+	for (size_t i = 0; i < s->n; i++)
+		free(s->v[i].key);
+	free(s->v);
+	memset(s, 0, sizeof *s);
+}
+
+struct study_card *
+study_store_find(const struct study_store *s, const char *key)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (strcmp(s->v[i].key, key) == 0)
+			return &s->v[i];
+	return NULL;
+}
+
+struct study_card *
+study_store_get(struct study_store *s, const char *key)
+{
+	struct study_card *c = study_store_find(s, key);
+	if (c)
+		return c;
+	s->v = xgrow(s->v, &s->cap, s->n + 1, sizeof *s->v);
+	c = &s->v[s->n++];
+	memset(c, 0, sizeof *c);
+	c->key = xstrdup(key);
+	c->ease = 250;
+	return c;
+}
+
+static const char *const field_names[] = {
+	"key", "due", "interval", "ease", "reps", "lapses", "last", "seen", "right",
+};
+#define NFIELDS 9
+
+static bool
+valid_key(const char *s, size_t n)
+{
+	const char *colon = memchr(s, ':', n);
+	if (n == 0 || colon == NULL || colon == s || colon + 1 == s + n)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f)
+			return false;
+	for (const char *p = s; p < colon; p++)
+		if (!islower((unsigned char)*p))
+			return false;
+	return true;
+}
+
+static long
+int_field(const char *s, size_t n, long max)
+{
+	if (n == 0 || n > 9)
+		return -1;
+	long v = digits(s, n);
+	return v > max ? -1 : v;
+}
+
+/* "2.50" -> 250; -1 if not d.dd in 1.30-9.99 */
+static int
+ease_field(const char *s, size_t n)
+{
+	if (n != 4 || s[1] != '.')
+		return -1;
+	int a = digits(s, 1), b = digits(s + 2, 2);
+	if (a < 0 || b < 0)
+		return -1;
+	int v = a * 100 + b;
+	return v < 130 ? -1 : v;
+}
+
+static int fail(struct study_store *s, struct diags *d, const char *name, unsigned line,
+    unsigned col, const char *src, size_t srclen, const char *hint, const char *fmt, ...)
+    __attribute__((format(printf, 9, 10)));
+
+static int
+fail(struct study_store *s, struct diags *d, const char *name, unsigned line, unsigned col,
+    const char *src, size_t srclen, const char *hint, const char *fmt, ...)
+{
+	char msg[256];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	diag_add(d, DL_ERROR, name, line, col, "%s", msg);
+	diag_src(d, src, srclen);
+	if (hint)
+		diag_hint(d, "%s", hint);
+	study_store_free(s);
+	return -1;
+}
+
+int
+study_store_parse(struct study_store *s, const char *name, const char *text, size_t len,
+    struct diags *d)
+{
+	memset(s, 0, sizeof *s);
+	unsigned lineno = 0;
+	bool header = false;
+	for (size_t at = 0; at < len;) {
+		const char *ln = text + at;
+		const char *nl = memchr(ln, '\n', len - at);
+		size_t ll = nl ? (size_t)(nl - ln) : len - at;
+		at += ll + (nl ? 1 : 0);
+		lineno++;
+		if (ll > 0 && ln[ll - 1] == '\r')
+			ll--;
+		if (memchr(ln, '\0', ll))
+			return fail(s, d, name, lineno, (unsigned)((const char *)memchr(ln, '\0', ll) - ln) + 1,
+			    ln, 0, "the file is damaged; judge set it aside and starts afresh", "a NUL byte in the %s", "text");
+		if (!header) {
+			if (ll != strlen(STUDY_FORMAT_LINE) || memcmp(ln, STUDY_FORMAT_LINE, ll) != 0)
+				return fail(s, d, name, lineno, 1, ln, ll,
+				    "the first line must be \"" STUDY_FORMAT_LINE "\" (see docs/study-format.md)",
+				    "%s", "not a judge study progress file");
+			header = true;
+			continue;
+		}
+		if (ll == 0 || ln[0] == '#')
+			continue;
+		const char *f[NFIELDS];
+		size_t fl[NFIELDS];
+		int nf = 0;
+		const char *p = ln, *end = ln + ll;
+		while (nf < NFIELDS) {
+			const char *t = memchr(p, '\t', (size_t)(end - p));
+			f[nf] = p;
+			fl[nf] = t ? (size_t)(t - p) : (size_t)(end - p);
+			nf++;
+			if (!t) {
+				p = end;
+				break;
+			}
+			p = t + 1;
+		}
+		if (nf < NFIELDS)
+			return fail(s, d, name, lineno, (unsigned)ll + 1, ln, ll,
+			    "each line holds 9 tab-separated fields: key due interval ease reps lapses last seen right",
+			    "missing the %s field", field_names[nf]);
+		if (p < end || (nf == NFIELDS && f[NFIELDS - 1] + fl[NFIELDS - 1] < end))
+			return fail(s, d, name, lineno, (unsigned)(f[NFIELDS - 1] + fl[NFIELDS - 1] - ln) + 1, ln, ll,
+			    "each line holds 9 tab-separated fields", "%s", "more fields than expected");
+		unsigned col[NFIELDS];
+		for (int i = 0; i < NFIELDS; i++)
+			col[i] = (unsigned)(f[i] - ln) + 1;
+		if (!valid_key(f[0], fl[0]))
+			return fail(s, d, name, lineno, col[0], ln, ll,
+			    "a key is KIND:SOURCE, e.g. cloze:704.5c:ten", "%s", "bad question key");
+		struct study_card c = {0};
+		long v;
+		if ((c.due = study_day_parse(f[1], fl[1])) < 0)
+			return fail(s, d, name, lineno, col[1], ln, ll, "dates are YYYY-MM-DD", "bad %s date", "due");
+		if ((v = int_field(f[2], fl[2], 36500)) < 0)
+			return fail(s, d, name, lineno, col[2], ln, ll, "a whole number of days, 0-36500", "bad %s", "interval");
+		c.interval = (int32_t)v;
+		if ((c.ease = ease_field(f[3], fl[3])) < 0)
+			return fail(s, d, name, lineno, col[3], ln, ll, "the ease is written d.dd, from 1.30", "bad %s", "ease");
+		if ((v = int_field(f[4], fl[4], 1000000)) < 0)
+			return fail(s, d, name, lineno, col[4], ln, ll, "a whole number", "bad %s count", "reps");
+		c.reps = (int32_t)v;
+		if ((v = int_field(f[5], fl[5], 1000000)) < 0)
+			return fail(s, d, name, lineno, col[5], ln, ll, "a whole number", "bad %s count", "lapses");
+		c.lapses = (int32_t)v;
+		if ((c.last = stamp_parse(f[6], fl[6])) < 0)
+			return fail(s, d, name, lineno, col[6], ln, ll, "times are YYYY-MM-DDTHH:MM:SSZ (UTC)", "bad %s time", "last");
+		if ((v = int_field(f[7], fl[7], 1000000)) < 0)
+			return fail(s, d, name, lineno, col[7], ln, ll, "a whole number", "bad %s count", "seen");
+		c.seen = (int32_t)v;
+		if ((v = int_field(f[8], fl[8], 1000000)) < 0 || v > c.seen)
+			return fail(s, d, name, lineno, col[8], ln, ll, "a whole number, at most the seen count",
+			    "bad %s count", "right");
+		c.right = (int32_t)v;
+		char *key = xstrndup(f[0], fl[0]);
+		if (study_store_find(s, key)) {
+			free(key);
+			return fail(s, d, name, lineno, col[0], ln, ll, "each question has one line", "%s", "duplicate key");
+		}
+		struct study_card *dst = study_store_get(s, key);
+		c.key = dst->key;
+		*dst = c;
+		free(key);
+	}
+	if (!header && len > 0)
+		return fail(s, d, name, 1, 1, text, 0, NULL, "%s", "not a judge study progress file");
+	return 0;
+}
+
+static int
+cmp_card(const void *a, const void *b)
+{
+	return strcmp(((const struct study_card *)a)->key, ((const struct study_card *)b)->key);
+}
+
+char *
+study_store_format(const struct study_store *s)
+{
+	struct study_card *v = xcalloc(s->n + 1, sizeof *v);
+	if (s->n)
+		memcpy(v, s->v, s->n * sizeof *v);
+	qsort(v, s->n, sizeof *v, cmp_card);
+	struct sbuf b = {0};
+	sbuf_adds(&b, STUDY_FORMAT_LINE "\n# key\tdue\tinterval\tease\treps\tlapses\tlast\tseen\tright\n");
+	for (size_t i = 0; i < s->n; i++) {
+		char due[11], last[21];
+		study_day_str(v[i].due, due);
+		stamp_str(v[i].last, last);
+		sbuf_addf(&b, "%s\t%s\t%d\t%d.%02d\t%d\t%d\t%s\t%d\t%d\n", v[i].key, due, v[i].interval,
+		    v[i].ease / 100, v[i].ease % 100, v[i].reps, v[i].lapses, last, v[i].seen, v[i].right);
+	}
+	free(v);
+	return sbuf_take(&b);
+}
+
+/* ---------- the file ---------- */
+
+char *
+study_default_path(void)
+{
+	const char *x = getenv("XDG_STATE_HOME");
+	struct sbuf b = {0};
+	if (x && *x == '/')
+		sbuf_addf(&b, "%s/judge/study.tsv", x);
+	else if (getenv("HOME") && *getenv("HOME"))
+		sbuf_addf(&b, "%s/.local/state/judge/study.tsv", getenv("HOME"));
+	else
+		return NULL;
+	return sbuf_take(&b);
+}
+
+#define MAX_FILE (64u << 20)
+
+int
+study_store_load(struct study_store *s, const char *path, struct diags *d)
+{
+	memset(s, 0, sizeof *s);
+	FILE *f = fopen(path, "rb");
+	if (f == NULL) {
+		if (errno == ENOENT)
+			return 0;
+		diag_add(d, DL_ERROR, path, 0, 0, "cannot read study progress: %s", strerror(errno));
+		diag_hint(d, "fix the file's permissions; progress is not recorded until then");
+		return -1;
+	}
+	struct sbuf b = {0};
+	char chunk[65536];
+	size_t n;
+	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0 && b.len <= MAX_FILE)
+		sbuf_add(&b, chunk, n);
+	bool err = ferror(f) != 0;
+	fclose(f);
+	if (err) {
+		diag_add(d, DL_ERROR, path, 0, 0, "cannot read study progress: %s", "read error");
+		sbuf_free(&b);
+		return -1;
+	}
+	int rc = 0;
+	if (b.len > MAX_FILE) {
+		diag_add(d, DL_ERROR, path, 0, 0, "study progress file is larger than %u MiB", MAX_FILE >> 20);
+		study_store_free(s);
+		rc = -1;
+	} else {
+		rc = study_store_parse(s, path, b.s ? b.s : "", b.len, d);
+	}
+	sbuf_free(&b);
+	if (rc == 0)
+		return 0;
+	/* never write over what the user may want back: move it aside first */
+	time_t now = time(NULL);
+	struct tm tm;
+	gmtime_r(&now, &tm);
+	char stamp[32];
+	strftime(stamp, sizeof stamp, "%Y%m%d%H%M%S", &tm);
+	struct sbuf aside = {0};
+	for (int k = 0; k < 100; k++) {
+		sbuf_reset(&aside);
+		sbuf_addf(&aside, "%s.corrupt-%s", path, stamp);
+		if (k)
+			sbuf_addf(&aside, "-%d", k);
+		struct stat st;
+		if (lstat(aside.s, &st) != 0)
+			break;
+	}
+	if (rename(path, aside.s) != 0) {
+		diag_add(d, DL_ERROR, path, 0, 0, "cannot set the damaged file aside: %s", strerror(errno));
+		diag_hint(d, "move it away by hand; progress is not recorded until then");
+		sbuf_free(&aside);
+		return -1;
+	}
+	diag_add(d, DL_WARNING, path, 0, 0, "damaged study progress set aside as %s; starting afresh", aside.s);
+	sbuf_free(&aside);
+	return 1;
+}
+
+/* mkdir -p with mode 0700 for what it creates */
+static int
+make_dirs(const char *dir)
+{
+	char *p = xstrdup(dir);
+	for (char *s = p + 1; ; s++) {
+		if (*s == '/' || *s == '\0') {
+			char c = *s;
+			*s = '\0';
+			if (mkdir(p, 0700) != 0 && errno != EEXIST) {
+				free(p);
+				return -1;
+			}
+			*s = c;
+			if (c == '\0')
+				break;
+		}
+	}
+	free(p);
+	return 0;
+}
+
+int
+study_store_save(const struct study_store *s, const char *path, struct diags *d)
+{
+	char *dir = xstrdup(path);
+	char *slash = strrchr(dir, '/');
+	if (slash && slash != dir)
+		*slash = '\0';
+	else if (slash)
+		slash[1] = '\0';
+	else {
+		free(dir);
+		dir = xstrdup(".");
+	}
+	if (make_dirs(dir) != 0) {
+		diag_add(d, DL_ERROR, dir, 0, 0, "cannot make the study folder: %s", strerror(errno));
+		free(dir);
+		return -1;
+	}
+	struct sbuf tmp = {0};
+	sbuf_addf(&tmp, "%s.tmp-%ld", path, (long)getpid());
+	char *text = study_store_format(s);
+	int fd = open(tmp.s, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	int rc = -1;
+	const char *what = "open";
+	if (fd >= 0) {
+		size_t len = strlen(text), off = 0;
+		what = "write";
+		while (off < len) {
+			ssize_t w = write(fd, text + off, len - off);
+			if (w < 0 && errno == EINTR)
+				continue;
+			if (w <= 0)
+				break;
+			off += (size_t)w;
+		}
+		if (off == len) {
+			what = "fsync";
+			if (fsync(fd) == 0) {
+				what = "close";
+				if (close(fd) == 0) {
+					fd = -1;
+					what = "rename";
+					if (rename(tmp.s, path) == 0)
+						rc = 0;
+				}
+			}
+		}
+		if (fd >= 0)
+			close(fd);
+		if (rc != 0) {
+			int e = errno;
+			unlink(tmp.s);
+			errno = e;
+		}
+	}
+	if (rc != 0) {
+		diag_add(d, DL_ERROR, path, 0, 0, "cannot save study progress (%s): %s", what, strerror(errno));
+	} else {
+		/* the rename itself must reach the disk */
+		int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		if (dfd >= 0) {
+			fsync(dfd);
+			close(dfd);
+		}
+	}
+	free(text);
+	free(dir);
+	sbuf_free(&tmp);
+	return rc;
+}

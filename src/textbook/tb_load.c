@@ -1,0 +1,61 @@
+/* tb_load.c — reading a textbook file and choosing its reader: HTML by extension or by a
+ * leading tag, the wiki-flattened text otherwise. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "tb_build.h"
+
+static bool
+looks_html(const char *path, const char *s, size_t n)
+{
+	const char *dot = strrchr(path, '.');
+	if (dot && (strcasecmp(dot, ".html") == 0 || strcasecmp(dot, ".htm") == 0
+	    || strcasecmp(dot, ".xhtml") == 0))
+		return true;
+	size_t i = 0;
+	if (n >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0)
+		i = 3;
+	while (i < n && isspace((unsigned char)s[i]))
+		i++;
+	if (i < n && s[i] == '<') {
+		char head[16] = {0};
+		for (size_t k = 0; k < sizeof head - 1 && i + 1 + k < n; k++)
+			head[k] = (char)tolower((unsigned char)s[i + 1 + k]);
+		return strncmp(head, "!doctype", 8) == 0 || strncmp(head, "html", 4) == 0
+		    || strncmp(head, "head", 4) == 0 || strncmp(head, "body", 4) == 0
+		    || strncmp(head, "!--", 3) == 0 || strncmp(head, "meta", 4) == 0;
+	}
+	return false;
+}
+
+struct tb_book *
+tb_load_file(const char *path, struct diags *d)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		if (d) {
+			diag_add(d, DL_ERROR, path, 0, 0, "cannot read the textbook: %s", strerror(errno));
+			diag_hint(d, "give a textbook file with --textbook FILE (text or a saved HTML page)");
+		}
+		return NULL;
+	}
+	struct sbuf b = {0};
+	char chunk[65536];
+	size_t n;
+	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+		sbuf_add(&b, chunk, n);
+	bool err = ferror(f);
+	fclose(f);
+	if (err) {
+		if (d)
+			diag_add(d, DL_ERROR, path, 0, 0, "cannot read the textbook: read error");
+		sbuf_free(&b);
+		return NULL;
+	}
+	struct tb_book *book = looks_html(path, b.s ? b.s : "", b.len)
+	    ? tb_parse_html(path, b.s, b.len, d) : tb_parse_text(path, b.s, b.len, d);
+	sbuf_free(&b);
+	return book;
+}

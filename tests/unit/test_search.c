@@ -1,0 +1,284 @@
+/* test_search.c — the search module: tokenizer, folding, stemming, the query parser and
+ * its diagnostics, regex limits, thesaurus, and ranking on a hand-built release and on
+ * the real 2026-01-16 release. */
+#include "t.h"
+#include "search/search.h"
+#include "search/srch_int.h"
+
+#include <time.h>
+
+static double
+now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* All tokens of s, folded, joined by '|'. */
+static const char *
+toks(const char *s)
+{
+	static char out[512];
+	size_t pos = 0, o = 0, n = strlen(s);
+	struct stok t;
+	out[0] = '\0';
+	while (stok_next(s, n, &pos, &t) && o + t.flen + 2 < sizeof out) {
+		if (o)
+			out[o++] = '|';
+		memcpy(out + o, t.f, t.flen);
+		o += t.flen;
+		out[o] = '\0';
+	}
+	return out;
+}
+
+/* ---- a small release built by hand ---- */
+static const char *ex19b[] = { "A 5/5 creature with trample blocked by a 2/2 assigns 2 lethal damage to it and 3 to the player." };
+static struct jrule rules[] = {
+	{ .id = JRID_MAKE(7, 0, 0), .num = "7", .title = "Additional Rules", .text = "Additional Rules", .parent = JNONE },
+	{ .id = JRID_MAKE(702, 0, 0), .num = "702", .title = "Keyword Abilities", .text = "Keyword Abilities", .parent = 0 },
+	{ .id = JRID_MAKE(702, 2, 0), .num = "702.2", .title = "Deathtouch", .text = "Deathtouch", .parent = 1 },
+	{ .id = JRID_MAKE(702, 2, 'b'), .num = "702.2b", .text = "A creature dealt damage by a source with deathtouch since the last check is destroyed.", .parent = 2 },
+	{ .id = JRID_MAKE(702, 19, 0), .num = "702.19", .title = "Trample", .text = "Trample", .parent = 1 },
+	{ .id = JRID_MAKE(702, 19, 'a'), .num = "702.19a", .text = "Trample is a static ability that modifies the rules for assigning an attacking creature\xe2\x80\x99s combat damage.", .parent = 4 },
+	{ .id = JRID_MAKE(702, 19, 'b'), .num = "702.19b", .text = "The controller of an attacking creature with trample first assigns lethal damage to the blocking creatures, then the rest to the player or planeswalker.", .examples = ex19b, .nexamples = 1, .parent = 4 },
+	{ .id = JRID_MAKE(702, 19, 'c'), .num = "702.19c", .text = "Trample over planeswalkers lets excess damage go to the planeswalker\xe2\x80\x99s controller.", .parent = 4 },
+	{ .id = JRID_MAKE(704, 0, 0), .num = "704", .title = "State-Based Actions", .text = "State-Based Actions", .parent = 0 },
+	{ .id = JRID_MAKE(704, 5, 'j'), .num = "704.5j", .text = "If two or more legendary permanents with the same name are controlled by the same player, that player chooses one of them, and the rest are put into their owners\xe2\x80\x99 graveyards. This is called the \xe2\x80\x9clegend rule.\xe2\x80\x9d", .parent = 8 },
+	{ .id = JRID_MAKE(704, 5, 'k'), .num = "704.5k", .text = "J\xc3\xb6tun Grunt and Ma\xe2\x80\x99r\xc3\xbb" "f are names with accents; aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!", .parent = 8 },
+};
+static const char *trample_alias[] = { "Trample" };
+static const char *lethal_alias[] = { "Lethal Damage" };
+static uint32_t trample_refs[] = { 4 };
+static struct jgloss gloss[] = {
+	{ .head = "Trample", .aliases = trample_alias, .naliases = 1, .text = "A keyword ability that modifies how a creature assigns combat damage. See rule 702.19, \xe2\x80\x9cTrample.\xe2\x80\x9d", .refs = trample_refs, .nrefs = 1 },
+	{ .head = "Lethal Damage", .aliases = lethal_alias, .naliases = 1, .text = "An amount of damage greater than or equal to a creature\xe2\x80\x99s toughness." },
+};
+
+static struct srch *
+small_index(void)
+{
+	static struct jrelease rel;
+	rel.rules = rules;
+	rel.nrules = sizeof rules / sizeof *rules;
+	rel.gloss = gloss;
+	rel.ngloss = sizeof gloss / sizeof *gloss;
+	struct srch *s = srch_new();
+	srch_add_release(s, &rel);
+	srch_add_doc(s, SK_TEXTBOOK, "book 3.1", "Combat tricks", "Pump spells after blockers are declared.");
+	/* every kind of token the indexer's fast path hands to the general tokenizer */
+	srch_add_doc(s, SK_TEXTBOOK, "book 9.9", NULL,
+	    "Quuxly Fr\xc3\xb6" "bnitz\xe2\x80\x99s zork's +7/+7 X/X blorp-like (see 999.99z.) gl\xc5\x93p");
+	struct diags d = {0};
+	const char *th = "# comment\netb\tenters the battlefield\nfizzle | fizzles\ttarget illegal resolve\nno tab here\n";
+	int k = srch_add_thesaurus(s, "th.tsv", th, strlen(th), &d);
+	CHECK_INT(k, 3, "thesaurus: two lines, three slang spellings");
+	CHECK_INT(d.n, 1, "thesaurus: the line without a tab is reported");
+	CHECK(d.n == 1 && d.v[0].line == 4 && d.v[0].level == DL_WARNING, "thesaurus: reported at line 4 as a warning");
+	diag_clear(&d);
+	srch_finalize(s);
+	return s;
+}
+
+/* Ids of the hits of query q, joined by ' '; "ERR" when the query did not run. */
+static const char *
+run(struct srch *s, const char *q, size_t limit, struct diags *d)
+{
+	static char out[1024];
+	struct srch_result r;
+	diag_clear(d);
+	srch_run(s, q, limit, &r, d);
+	out[0] = '\0';
+	if (r.error)
+		snprintf(out, sizeof out, "ERR");
+	for (size_t i = 0; i < r.nshown; i++) {
+		size_t o = strlen(out);
+		snprintf(out + o, sizeof out - o, "%s%s%s", i ? " " : "", srch_doc_id(s, r.hits[i].doc),
+		    srch_doc_kind(s, r.hits[i].doc) == SK_EXAMPLE ? "/ex" : "");
+	}
+	srch_result_free(&r);
+	return out;
+}
+
+static const char *
+first(struct srch *s, const char *q)
+{
+	struct diags d = {0};
+	static char buf[64];
+	snprintf(buf, sizeof buf, "%s", run(s, q, 1, &d));
+	diag_clear(&d);
+	return buf;
+}
+
+static void
+test_text(void)
+{
+	CHECK_STR(toks("Trample, TRAMPLE; trample."), "trample|trample|trample", "tokens are lower-cased, punctuation splits");
+	CHECK_STR(toks("See rule 702.19b. Then 510."), "see|rule|702.19b|then|510", "rule numbers stay whole, the trailing dot goes");
+	CHECK_STR(toks("can\xe2\x80\x99t creature's"), "cant|creatures", "apostrophes (straight and curly) join a word");
+	CHECK_STR(toks("J\xc3\xb6tun \xc3\x86ther stra\xc3\x9f" "e"), "jotun|aether|strasse", "accents and ligatures fold to ASCII");
+	CHECK_STR(toks("a +1/+1 counter and a -1/-1 counter on a 2/2"), "a|+1/+1|counter|and|a|-1/-1|counter|on|a|2/2", "counters and sizes are one token");
+	CHECK_STR(toks("face-down \xe2\x80\x94 first strike"), "face|down|first|strike", "hyphens and dashes split");
+	CHECK_STR(toks("\xff\xfe bad \xc3 bytes"), "bad|bytes", "invalid UTF-8 is skipped, not a crash");
+	char f[64];
+	const char *ma = "Ma\xe2\x80\x99r\xc3\xbb" "f, Dand\xc3\xa2n!";
+	srch_fold(ma, strlen(ma), f, sizeof f);
+	CHECK_STR(f, "maruf dandan", "srch_fold folds accents and punctuation");
+	CHECK(srch_is_stop("the", 3) && srch_is_stop("your", 4) && !srch_is_stop("not", 3) && !srch_is_stop("may", 3),
+	    "stop words: the, your are; not, may are not");
+	CHECK(srch_is_query_noise("happens", 7) && !srch_is_query_noise("damage", 6), "question noise words");
+	CHECK_INT(srch_damerau("tramlpe", 7, "trample", 7, 2), 1, "a transposition counts 1");
+	CHECK_INT(srch_damerau("deathtuch", 9, "deathtouch", 10, 2), 1, "a missing letter counts 1");
+	CHECK_INT(srch_damerau("indestructable", 14, "indestructible", 14, 2), 1, "a wrong letter counts 1");
+	CHECK_INT(srch_damerau("abc", 3, "xyz", 3, 2), 3, "beyond the limit reports limit+1");
+}
+
+static void
+test_stem(void)
+{
+	struct srch *s = srch_new();
+	char out[64];
+	srch_stem(s, "tramples", 8, out, sizeof out);
+	CHECK_STR(out, "trampl", "Snowball English: tramples -> trampl");
+	srch_stem(s, "indestructible", 14, out, sizeof out);
+	char out2[64];
+	srch_stem(s, "indestructable", 14, out2, sizeof out2);
+	CHECK_STR(out, out2, "indestructible and indestructable share a stem");
+	srch_stem(s, "blocking", 8, out, sizeof out);
+	CHECK_STR(out, "block", "blocking -> block");
+	srch_free(s);
+}
+
+static void
+test_small(void)
+{
+	struct srch *s = small_index();
+	struct diags d = {0};
+	CHECK_STR(first(s, "trample"), "702.19", "trample: the rule titled Trample first");
+	CHECK_STR(first(s, "TRAMPLE"), "702.19", "case does not matter");
+	CHECK_STR(first(s, "tramlpe"), "702.19", "a transposed typo still finds Trample");
+	CHECK_STR(first(s, "deathtuch"), "702.2", "a missing letter still finds Deathtouch");
+	CHECK_STR(first(s, "jotun"), "704.5k", "accents folded: jotun finds J\xc3\xb6tun");
+	CHECK_STR(first(s, "J\xc3\xb6tun"), "704.5k", "and J\xc3\xb6tun itself");
+	CHECK_STR(first(s, "702.19b"), "702.19b", "a rule number finds that rule first");
+	CHECK_STR(run(s, "\"lethal damage\" in:702", 10, &d), "702.19b 702.19b/ex", "a phrase in a chapter: only where the words are adjacent");
+	CHECK_STR(run(s, "\"damage lethal\"", 10, &d), "", "a phrase in the wrong order matches nothing");
+	CHECK_STR(run(s, "trample -planeswalker in:rules", 10, &d), "702.19 702.19a", "exclusion drops the rules that mention planeswalkers");
+	CHECK_STR(run(s, "trample in:glossary", 10, &d), "Trample", "in:glossary keeps glossary entries only");
+	CHECK_STR(run(s, "trampl* in:702.19", 2, &d), "702.19 702.19a", "a prefix, limited to one rule");
+	CHECK_STR(first(s, "legend same name"), "704.5j", "words from the legend rule");
+	CHECK_STR(first(s, "pump blockers in:textbook"), "book 3.1", "an added textbook document is searchable");
+	CHECK_STR(first(s, "quuxly"), "book 9.9", "indexed: a plain word");
+	CHECK_STR(first(s, "frobnitzs"), "book 9.9", "indexed: an accented word with a curly apostrophe");
+	CHECK_STR(first(s, "zorks"), "book 9.9", "indexed: a straight apostrophe");
+	CHECK_STR(first(s, "+7/+7"), "book 9.9", "indexed: a counter");
+	CHECK_STR(first(s, "\"x/x blorp\""), "book 9.9", "indexed: X/X next to the word after it");
+	CHECK_STR(first(s, "999.99z"), "book 9.9", "indexed: a rule number");
+	CHECK_STR(first(s, "gloep"), "book 9.9", "indexed: a ligature folded");
+	CHECK_STR(first(s, "fizzles"), "", "slang the thesaurus maps to words the tiny release lacks finds nothing");
+	CHECK_STR(run(s, "/leg[e]nd\\s+rule/", 5, &d), "704.5j", "a regex");
+	CHECK_STR(run(s, "/LEGEND RULE/c", 5, &d), "", "/.../c is case-sensitive");
+	CHECK_STR(run(s, "/LEGEND RULE/", 5, &d), "704.5j", "caseless by default");
+
+	/* the snippet highlights the query's words */
+	struct srch_result r;
+	diag_clear(&d);
+	srch_run(s, "lethal damage in:rules", 5, &r, &d);
+	CHECK(r.nshown > 0, "lethal damage finds something");
+	if (r.nshown) {
+		struct sbuf b = {0};
+		srch_snippet(s, r.hits[0].doc, &b, 200, "<", ">");
+		CHECK(strstr(sbuf_str(&b), "<lethal>") && strstr(sbuf_str(&b), "<damage>"), "snippet highlights: %s", sbuf_str(&b));
+		sbuf_free(&b);
+	}
+	srch_result_free(&r);
+
+	/* diagnostics: column and message */
+	CHECK_STR(run(s, "", 5, &d), "ERR", "an empty query is an error");
+	CHECK(d.n == 1 && strstr(d.v[0].msg, "empty"), "that says it is empty");
+	CHECK_STR(run(s, "   \t ", 5, &d), "ERR", "blank is empty too");
+	CHECK_STR(run(s, "trample /foo(bar/", 5, &d), "ERR", "a bad regex is an error");
+	CHECK(d.n == 1 && d.v[0].col == 17 && strstr(d.v[0].msg, "missing closing parenthesis"),
+	    "pcre2's message, caret at column 17 (got %u: %s)", d.n ? d.v[0].col : 0, d.n ? d.v[0].msg : "");
+	CHECK_STR(run(s, "x /abc", 5, &d), "ERR", "an unterminated regex is an error");
+	CHECK(d.n == 1 && d.v[0].col == 3, "at the slash, column 3");
+	CHECK_STR(run(s, "/abc/z", 5, &d), "ERR", "an unknown regex flag");
+	CHECK_STR(run(s, "in:nowhere trample", 5, &d), "ERR", "an unknown filter");
+	CHECK(d.n == 1 && d.v[0].col == 4, "pointed at its value");
+	CHECK_STR(run(s, "-trample", 5, &d), "ERR", "exclusions alone are not a search");
+	CHECK(d.n == 1 && strstr(d.v[0].msg, "nothing to search for"), "and it says so");
+	double t0 = now();
+	CHECK_STR(run(s, "/(a+)+$/", 5, &d), "ERR", "a catastrophic regex is stopped");
+	CHECK(now() - t0 < 1.0, "within a second");
+	CHECK(d.n == 1 && strstr(d.v[0].msg, "too complex"), "and says it is too complex");
+	char *big = malloc(100 * 1024 + 1);
+	for (size_t i = 0; i < 100 * 1024; i++)
+		big[i] = (char)("trample "[i % 8]);
+	big[100 * 1024] = '\0';
+	t0 = now();
+	CHECK_STR(run(s, big, 5, &d), "ERR", "a 100 KB query is refused");
+	CHECK(now() - t0 < 0.1 && d.n == 1 && strstr(d.v[0].msg, "too long"), "quickly, saying it is too long");
+	free(big);
+	diag_clear(&d);
+	srch_free(s);
+}
+
+static void
+test_real(void)
+{
+	const char *sh = SHARED_DIR();
+	char path[512];
+	snprintf(path, sizeof path, "%s/cr/cr-2026-01-16.txt", sh);
+	struct jindex *ix = jindex_new();
+	jindex_load_path(ix, path);
+	jindex_finish(ix);
+	struct jrelease *rel = jindex_default(ix);
+	CHECK(rel != NULL, "the 2026-01-16 release loads");
+	if (!rel) {
+		jindex_free(ix);
+		return;
+	}
+	struct srch *s = srch_new();
+	srch_add_release(s, rel);
+	struct diags d = {0};
+	int k = srch_load_thesaurus(s, "corpus/thesaurus.tsv", &d);
+	CHECK(k >= 100, "the built-in thesaurus has 100+ entries (%d)", k);
+	CHECK_INT(d.n, 0, "and no complaints");
+	srch_finalize(s);
+	CHECK_STR(first(s, "trample"), "702.19", "trample: 702.19 first");
+	CHECK_STR(first(s, "deathtuch"), "702.2", "deathtuch: 702.2 first");
+	CHECK_STR(first(s, "indestructable"), "702.12", "indestructable: 702.12 first");
+	CHECK_STR(first(s, "tramlpe"), "702.19", "tramlpe: 702.19 first");
+	CHECK_STR(first(s, "fizzle"), "608.2b", "fizzle: 608.2b (the thesaurus)");
+	CHECK_STR(first(s, "two legends same name"), "704.5j", "two legends same name: the legend rule");
+	CHECK_STR(first(s, "704.5j"), "704.5j", "a rule number");
+	CHECK_STR(first(s, "\"lethal damage\" in:glossary"), "Lethal Damage", "a phrase in the glossary");
+	double t0 = now();
+	const char *re = run(s, "/(a+)+$/", 5, &d);
+	CHECK(now() - t0 < 2.0, "(a+)+$ over the whole release returns within 2 s (%s)", re);
+	CHECK_STR(run(s, "/first strike/ in:702.7", 3, &d), "702.7 702.7a 702.7b", "a regex in one rule, in rule order");
+	struct srch_result r;
+	srch_run(s, "qwxyzzy", 5, &r, &d);
+	CHECK(r.nhits == 0 && !r.error, "nonsense finds nothing without an error");
+	srch_result_free(&r);
+	srch_run(s, "deathtoch lifelinc", 5, &r, &d);
+	CHECK(r.nhits > 0, "two typos still find something");
+	srch_result_free(&r);
+	srch_run(s, "zombiez", 5, &r, &d);
+	CHECK(r.nhits > 0 || r.nsuggest > 0, "a near word is found or suggested");
+	srch_result_free(&r);
+	diag_clear(&d);
+	srch_free(s);
+	jindex_free(ix);
+}
+
+int
+main(void)
+{
+	test_text();
+	test_stem();
+	test_small();
+	test_real();
+	return T_DONE();
+}
