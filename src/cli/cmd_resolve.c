@@ -187,7 +187,7 @@ cmd_why(struct jctx *c, int argc, char **argv)
 			continue;
 		}
 		if (c->json)
-			rules_json(&w, rel, i);
+			rules_json(c, &w, rel, i);
 		else {
 			out_puts(c->out, "\n");
 			if (rel != c->rel)
