@@ -26,8 +26,10 @@ enum bd_kw { KW_FLYING, KW_REACH, KW_FIRST_STRIKE, KW_DOUBLE_STRIKE, KW_TRAMPLE,
 	KW_FLASH, KW_COUNT };
 #define KWBIT(k) (1u << (k))
 
-/* Protection qualities beyond colors (702.16). */
-enum { PROT_CREATURES = 1, PROT_EVERYTHING = 2, PROT_ARTIFACTS = 4 };
+/* Protection qualities beyond colors (702.16): card types (the BT_* bits, "protection from
+ * creatures") and everything. */
+enum { PROT_CREATURES = BT_CREATURE, PROT_ARTIFACTS = BT_ARTIFACT, PROT_EVERYTHING = 1u << 15 };
+#define PROT_TYPES 0x7FFFu
 
 enum bd_zone { ZN_BATTLEFIELD, ZN_GRAVEYARD, ZN_EXILE, ZN_HAND, ZN_LIBRARY, ZN_STACK, ZN_GONE };
 

@@ -327,9 +327,8 @@ kwlist_parse(const char *s, uint32_t *kws, unsigned *pcol, unsigned *pflags)
 		if (q) {
 			unsigned c = bd_color_lookup(q);
 			if (c) *pcol |= c;
-			else if (!strcmp(q, "creatures")) *pflags |= PROT_CREATURES;
 			else if (!strcmp(q, "everything")) *pflags |= PROT_EVERYTHING;
-			else if (!strcmp(q, "artifacts")) *pflags |= PROT_ARTIFACTS;
+			else if (bd_type_lookup(q)) *pflags |= bd_type_lookup(q);   /* "creatures", "enchantments" */
 			else return false;
 		}
 		*e = save;

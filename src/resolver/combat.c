@@ -45,7 +45,7 @@ check_blocks(struct rz *z)
 			const struct rz_view *bv = &z->cur[i].v;
 			if ((av->kws & KWBIT(KW_FLYING)) && !(bv->kws & (KWBIT(KW_FLYING) | KWBIT(KW_REACH))))
 				STEP(z, RL(R_FLYING_BLOCK), "Note: %s has flying and %s has neither flying nor reach, so that block isn't legal; judge resolves the board as given.", rz_oname(z, a), rz_oname(z, i));
-			if ((av->prot_colors & bv->colors) || (av->prot_flags & (PROT_CREATURES | PROT_EVERYTHING)))
+			if ((av->prot_colors & bv->colors) || (av->prot_flags & (PROT_EVERYTHING | (bv->types & PROT_TYPES))))
 				STEP(z, RL(R_PROT_BLOCK), "Note: %s has protection from %s's qualities, so that block isn't legal; judge resolves the board as given.", rz_oname(z, a), rz_oname(z, i));
 		}
 		if (nb == 1 && (av->kws & KWBIT(KW_MENACE)))

@@ -38,9 +38,7 @@ prot_from(const struct rz_view *v, const struct rz_dmg *d)
 		return true;
 	if (v->prot_colors & d->colors)
 		return true;
-	if ((v->prot_flags & PROT_CREATURES) && (d->types & BT_CREATURE))
-		return true;
-	if ((v->prot_flags & PROT_ARTIFACTS) && (d->types & BT_ARTIFACT))
+	if (v->prot_flags & d->types & PROT_TYPES)
 		return true;
 	return false;
 }
@@ -632,7 +630,7 @@ aura_legal(struct rz *z, int aura, char *why, size_t cap)
 		}
 	}
 	const struct rz_view *tv = &z->cur[t].v;
-	if ((tv->prot_colors & z->cur[aura].v.colors) || (tv->prot_flags & PROT_EVERYTHING)) {
+	if ((tv->prot_colors & z->cur[aura].v.colors) || (tv->prot_flags & (PROT_EVERYTHING | (z->cur[aura].v.types & PROT_TYPES)))) {
 		snprintf(why, cap, "attached to %s, which has protection from it", rz_oname(z, t));
 		return false;
 	}
@@ -731,7 +729,7 @@ sba_once(struct rz *z)
 			int tgt = o->attached;
 			const struct rz_view *tv = &z->cur[tgt].v;
 			if (equip && (b->objs[tgt].zone != ZN_BATTLEFIELD || !(tv->types & BT_CREATURE)
-			    || (tv->prot_colors & v->colors) || (tv->prot_flags & (PROT_EVERYTHING | PROT_ARTIFACTS)))) {
+			    || (tv->prot_colors & v->colors) || (tv->prot_flags & (PROT_EVERYTHING | (v->types & PROT_TYPES))))) {
 				unattach[nun++] = i; any = true; CITE(R_SBA_EQUIP);
 				sbuf_addf(&t, "%s%s becomes unattached from %s (an illegal permanent to equip now) and stays on the battlefield", t.len ? "; " : "", rz_oname(z, i), rz_oname(z, tgt));
 			} else if (!equip && (v->types & BT_CREATURE) && !(v->types & BT_ENCHANTMENT)) {

@@ -188,8 +188,11 @@ kw_str(const struct rz_view *v, char *out, size_t cap)
 	for (int c = 0; c < 5; c++)
 		if (v->prot_colors & (1u << c))
 			sbuf_addf(&s, "%sprotection from %s", s.len ? ", " : "", cn[c]);
-	if (v->prot_flags & PROT_CREATURES) sbuf_addf(&s, "%sprotection from creatures", s.len ? ", " : "");
-	if (v->prot_flags & PROT_ARTIFACTS) sbuf_addf(&s, "%sprotection from artifacts", s.len ? ", " : "");
+	static const struct { unsigned bit; const char *name; } pt[] = {
+		{ BT_ARTIFACT, "artifacts" }, { BT_CREATURE, "creatures" }, { BT_ENCHANTMENT, "enchantments" },
+		{ BT_INSTANT, "instants" }, { BT_LAND, "lands" }, { BT_PLANESWALKER, "planeswalkers" }, { BT_SORCERY, "sorceries" } };
+	for (size_t k = 0; k < sizeof pt / sizeof *pt; k++)
+		if (v->prot_flags & pt[k].bit) sbuf_addf(&s, "%sprotection from %s", s.len ? ", " : "", pt[k].name);
 	if (v->prot_flags & PROT_EVERYTHING) sbuf_addf(&s, "%sprotection from everything", s.len ? ", " : "");
 	snprintf(out, cap, "%s", s.len ? s.s : "");
 	sbuf_free(&s);

@@ -33,7 +33,8 @@ rz_target_legal(const struct rz *z, const struct bd_tspec *ts, struct bd_ref r, 
 	}
 	if (v->kws & KWBIT(KW_SHROUD)) { snprintf(why, cap, "%s has shroud", rz_oname(z, r.o)); return false; }
 	if ((v->kws & KWBIT(KW_HEXPROOF)) && v->controller != controller) { snprintf(why, cap, "%s has hexproof", rz_oname(z, r.o)); return false; }
-	if ((v->prot_colors & src_colors) || (v->prot_flags & PROT_EVERYTHING)) {
+	unsigned src_types = src >= 0 && src < b->nobjs ? z->cur[src].v.types : 0;
+	if ((v->prot_colors & src_colors) || (v->prot_flags & (PROT_EVERYTHING | (src_types & PROT_TYPES)))) {
 		snprintf(why, cap, "%s has protection from the source", rz_oname(z, r.o));
 		return false;
 	}

@@ -79,4 +79,4 @@ fact river-boa-knight-of-meadowgrain "River Boa — Creature — Snake, green, 2
 order cr-608-2b-plague-spores Bob "Darkening|Dryad Arbor" "CR 608.2b: the \"destroy target land\" part still destroys it"
 fact sulfuric-vapors-healing-salve "Bob: life 20, poison 0" "textbook: my opponent takes no damage"
 order legend-rule Alice "Thalia, Guardian of Thraben [New Thalia]" "704.5j: the other one goes to the graveyard"
-fact clone-polis-crusher "Clone (a copy of Polis Crusher, so named Polis Crusher) — Creature — Cyclops, red green, 4/4; trample; controller Alice" "textbook: name, cost and type of Polis Crusher, no counters, untapped"
+fact clone-polis-crusher "Clone (a copy of Polis Crusher, so named Polis Crusher) — Creature — Cyclops, red green, 4/4; trample, protection from enchantments; controller Alice" "textbook: name, cost and type of Polis Crusher, no counters, untapped"
