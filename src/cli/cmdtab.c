@@ -1,5 +1,6 @@
 /* cmdtab.c — the command table: dispatch, help and completion all read it. */
 #include "cmd.h"
+#include "cmd_resolve.h"
 #include "cmd_rules.h"
 #include "../repl/repl.h"
 #include "../study/study.h"
@@ -41,6 +42,10 @@ const struct jcmd jcmd_table[] = {
 	{":use", NULL, JA_RELEASE, ":use DATE", "answer from another loaded release", repl_cmd_use, true},
 	{":settings", NULL, JA_NONE, ":settings", "show the settings", repl_cmd_settings, true},
 	{":source", NULL, JA_FILE, ":source FILE", "run the REPL commands in FILE", repl_cmd_source, true},
+	/* board resolver (cmd_resolve.c) */
+	{"resolve", "explain", JA_FILE, "resolve FILE", "walk a described board through the rules, step by step with citations (docs/board-format.md)", cmd_resolve, false},
+	{"board", NULL, JA_NONE, "board", "type a board description, end it with a line `end`, and resolve it", cmd_board, false},
+	{"why", NULL, JA_NONE, "why N", "print the rules that step N of the last resolution cites", cmd_why, false},
 	/* history: every release at once (cmd_history.c) */
 	{"diff", NULL, JA_RELEASE, "diff OLD [NEW] [SECTION]", "rules added, removed, changed and moved between two releases, with a word diff", hist_cmd_diff, false},
 	{"history", "trace", JA_RULE, "history ID", "one rule through every loaded release, following renumbering", hist_cmd_history, false},

@@ -3,6 +3,7 @@
 #include "cmd_rules.h"
 #include "../base/buf.h"
 #include "../search/search.h"
+#include "../resolver/resolver.h"
 #include "cmd_textbook.h"
 #include "../history/history.h"
 
@@ -398,6 +399,7 @@ done:
 	jnav_reset_links(&c);
 	srch_free(c.search);
 	tb_ctx_free(&c);
+	rz_free(c.board);   /* the last board resolved (resolve, board, why) */
 	hist_cache_clear();
 	jindex_free(ix);
 	free(datadir);

@@ -1,0 +1,318 @@
+/* board.h — a described board: players, objects with printed characteristics and abilities
+ * (read from the cards' own English through a library of templates), choices, and the
+ * events to resolve. bd_parse() reads the text format of docs/board-format.md.
+ * Ownership: a struct board owns everything reachable from it; bd_free() releases it all.
+ * Who may include this: the resolver, the board commands, tests and fuzzers. */
+#ifndef JUDGE_BOARD_H
+#define JUDGE_BOARD_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "../base/diag.h"
+
+enum { BD_MAXSUB = 12, BD_SUBLEN = 24, BD_MAXCTR = 8, BD_MAXBLK = 8, BD_MAXTGT = 6,
+	BD_MAXPART = 6, BD_MAXEFF = 3, BD_MAXPLAYERS = 8 };
+
+/* Card types (205.2a), supertypes (205.4a), colors (105.1), as bit sets. */
+enum { BT_ARTIFACT = 1, BT_BATTLE = 2, BT_CREATURE = 4, BT_ENCHANTMENT = 8, BT_INSTANT = 16,
+	BT_KINDRED = 32, BT_LAND = 64, BT_PLANESWALKER = 128, BT_SORCERY = 256 };
+enum { BS_BASIC = 1, BS_LEGENDARY = 2, BS_SNOW = 4, BS_WORLD = 8 };
+enum { BC_W = 1, BC_U = 2, BC_B = 4, BC_R = 8, BC_G = 16 };
+
+/* Keyword abilities judge models (702). */
+enum bd_kw { KW_FLYING, KW_REACH, KW_FIRST_STRIKE, KW_DOUBLE_STRIKE, KW_TRAMPLE,
+	KW_DEATHTOUCH, KW_LIFELINK, KW_INDESTRUCTIBLE, KW_HEXPROOF, KW_SHROUD, KW_MENACE,
+	KW_DEFENDER, KW_VIGILANCE, KW_HASTE, KW_PERSIST, KW_UNDYING, KW_WITHER, KW_INFECT,
+	KW_FLASH, KW_COUNT };
+#define KWBIT(k) (1u << (k))
+
+/* Protection qualities beyond colors (702.16): card types (the BT_* bits, "protection from
+ * creatures") and everything. */
+enum { PROT_CREATURES = BT_CREATURE, PROT_ARTIFACTS = BT_ARTIFACT, PROT_EVERYTHING = 1u << 15 };
+#define PROT_TYPES 0x7FFFu
+
+enum bd_zone { ZN_BATTLEFIELD, ZN_GRAVEYARD, ZN_EXILE, ZN_HAND, ZN_LIBRARY, ZN_STACK, ZN_GONE };
+
+/* Counter kinds; PT counters carry their own +X/+Y. */
+enum bd_ckind { CK_PT, CK_LOYALTY, CK_KEYWORD, CK_OTHER };
+struct bd_ctr {
+	enum bd_ckind kind;
+	int dp, dt;             /* CK_PT: +1/+1 is (1,1), -1/-1 is (-1,-1) */
+	int kw;                 /* CK_KEYWORD */
+	char other[BD_SUBLEN];  /* CK_OTHER: "charge" */
+	int n;
+	long ts;                /* 613.7c */
+};
+
+/* Which objects (and players) an ability or effect talks about. */
+enum bd_ctl { FC_ANY, FC_YOU, FC_OPP };
+struct bd_filter {
+	unsigned types, nottypes;       /* all of types, none of nottypes; 0 = no condition */
+	bool anytype;                   /* types is "any of" (creature or planeswalker) */
+	unsigned supers, notsupers;
+	char sub[BD_SUBLEN], notsub[BD_SUBLEN];
+	unsigned colors, notcolors;     /* at least one of colors, none of notcolors */
+	int kw, notkw;                  /* -1 = no condition */
+	enum bd_ctl ctl;
+	bool other;                     /* not the source itself */
+	bool self;                      /* the source itself */
+	bool attached;                  /* the object the source is attached to */
+	bool token, nontoken;
+	bool players;                   /* players too ("each creature and each player") */
+	bool opponents_only;            /* of players: only opponents */
+	bool you_only;                  /* of players: only the controller */
+	bool no_objects;                /* players only */
+	bool spell;                     /* spells (and abilities) on the stack, not permanents */
+};
+
+/* Layers and sublayers (613.1, 613.4). */
+enum bd_layer { LY_COPY = 1, LY_CONTROL, LY_TEXT, LY_TYPE, LY_COLOR, LY_ABIL,
+	LY_7A, LY_7B, LY_7C, LY_7D, LY_COUNT };
+
+enum bd_op { OP_CONTROL, OP_ADD_TYPES, OP_SET_CREATURE_SUB, OP_SET_LAND_SUB, OP_ADD_SUB,
+	OP_SET_COLOR, OP_ADD_KW, OP_LOSE_ALL, OP_LOSE_KW, OP_CDA_PT, OP_SET_PT, OP_SET_PT_MV,
+	OP_MOD_PT, OP_SWITCH_PT };
+
+/* What a characteristic-defining or counting P/T ability counts. */
+enum bd_count { CN_NONE, CN_TARMOGOYF, CN_CREATURES_YOU, CN_LANDS_YOU, CN_GRAVE_CREATURES_YOU,
+	CN_SUBTYPE_YOU, CN_ARTIFACTS_YOU };
+
+struct bd_part {
+	enum bd_op op;
+	enum bd_layer layer;
+	int a, b;                 /* P/T numbers; OP_CDA_PT: b is toughness offset */
+	unsigned mask;            /* types or colors */
+	uint32_t kws;             /* OP_ADD_KW / OP_LOSE_KW */
+	unsigned prot_colors, prot_flags;
+	char sub[BD_SUBLEN];
+	enum bd_count count;      /* OP_CDA_PT / OP_MOD_PT by a count */
+	char countsub[BD_SUBLEN];
+	bool pow_only, tou_only;  /* CDA that defines only one of them */
+};
+
+/* "as long as" conditions. */
+enum bd_condk { CD_NONE, CD_CONTROL, CD_OPP_CONTROL, CD_YOUR_TURN, CD_NOT_YOUR_TURN,
+	CD_LIFE_LE, CD_LIFE_GE, CD_SELF_TAPPED, CD_SELF_UNTAPPED, CD_SELF_ATTACKING,
+	CD_CONTROL_N, CD_GRAVE_N };
+struct bd_cond {
+	enum bd_condk kind;
+	struct bd_filter f;
+	int n;
+};
+
+enum bd_akind { AK_INERT, AK_KEYWORD, AK_STATIC, AK_TRIGGER, AK_REPLACE_DIE,
+	AK_PREVENT, AK_DAMAGE_MOD, AK_SPELL, AK_ENCHANT, AK_EQUIP, AK_MANA };
+
+/* One-shot effects of spells and triggered abilities. */
+enum bd_effk { EF_DAMAGE, EF_DESTROY, EF_EXILE, EF_CONTINUOUS, EF_COUNTERS, EF_GAIN_LIFE,
+	EF_LOSE_LIFE, EF_RETURN_SELF, EF_SACRIFICE, EF_BOUNCE, EF_PREVENT_COMBAT, EF_DRAW,
+	EF_GAIN_CONTROL, EF_CREATE_TOKEN, EF_COUNTER, EF_TAP, EF_UNTAP, EF_REGENERATE, EF_SHIELD };
+enum bd_amt { AM_N, AM_X, AM_POWER_SELF, AM_POWER_TARGET };
+struct bd_effect {
+	enum bd_effk kind;
+	enum bd_amt amt;
+	int n;
+	int slot;                 /* target slot, -1 = untargeted */
+	bool each;                /* applies to everything matching f */
+	struct bd_filter f;       /* what "each ..." covers, or the target restriction */
+	struct bd_part parts[BD_MAXPART];
+	int nparts;
+	bool until_eot;
+	struct bd_ctr ctr;        /* EF_COUNTERS / EF_RETURN_SELF */
+	bool cant_regen;
+	bool you;                 /* EF_GAIN_LIFE/EF_DRAW: the controller */
+	bool its_controller;      /* "its controller gains life equal to its power" */
+	/* EF_CREATE_TOKEN: n tokens with these characteristics */
+	int tok_power, tok_toughness;
+	unsigned tok_colors, tok_types;
+	char tok_sub[BD_SUBLEN];
+	uint32_t tok_kws;
+};
+
+/* A target requirement: "target creature", "any target", "target player". */
+struct bd_tspec {
+	struct bd_filter f;
+	bool player_ok, object_ok;
+};
+
+enum bd_trig { TR_NONE, TR_DIES, TR_LTB, TR_PUT_GRAVE, TR_ETB };
+enum bd_ifk { IF_NONE, IF_NO_M1M1, IF_NO_P1P1 };
+
+/* Replacement/prevention kinds. */
+enum bd_dmk { DM_DOUBLE, DM_PLUS, DM_MINUS, DM_PREVENT_ALL };
+
+struct bd_abil {
+	enum bd_akind kind;
+	char *text;               /* as written */
+	unsigned line, col;
+	const char *tmpl;         /* the template's name */
+	/* AK_KEYWORD: the keywords in parts[0].kws, protection in prot_colors/prot_flags */
+	unsigned prot_colors, prot_flags;
+	struct bd_filter aff;     /* what a static ability, trigger or replacement looks at */
+	struct bd_part parts[BD_MAXPART];
+	int nparts;
+	struct bd_cond cond;      /* "as long as" */
+	bool cda;                 /* 604.3 */
+	enum bd_trig trig;
+	enum bd_ifk ifk;          /* intervening "if" (603.4) */
+	struct bd_effect eff[BD_MAXEFF];
+	int neff;
+	struct bd_tspec tgt[BD_MAXTGT];
+	int ntgt;
+	enum bd_dmk dmk;          /* AK_PREVENT / AK_DAMAGE_MOD */
+	int dmn;
+	bool combat_only;
+	struct bd_filter src;     /* the damage source a replacement looks at */
+	bool src_spell;           /* "a spell" / "instant or sorcery spell" */
+	bool to_and_by;           /* "dealt to and dealt by" */
+	bool by_only;             /* "dealt by" */
+	bool any_grave;           /* "put into a graveyard from anywhere" */
+};
+
+/* A reference to a player (p >= 0) or an object (o >= 0); the other is -1. */
+struct bd_ref {
+	int p, o;
+};
+
+struct bd_player {
+	char *name;
+	unsigned line;
+	int life, poison;
+	bool active;
+	bool lost;                /* set by the resolver (704.5a, 704.5c) */
+	int shield;               /* "prevent the next N damage" left (615.7) */
+	int order;                /* turn order, for APNAP (101.4) */
+};
+
+struct bd_obj {
+	char *name;
+	char *alias;              /* "as Bears2" */
+	unsigned line;
+	int owner, controller;
+	unsigned types, supers;
+	char subs[BD_MAXSUB][BD_SUBLEN];
+	int nsubs;
+	unsigned colors;
+	int mv;
+	int power, toughness;
+	bool has_pt, pt_star;
+	struct bd_abil *abils;
+	int nabils;
+	size_t abcap;
+	enum bd_zone zone;
+	bool token, tapped;
+	int damage;
+	bool dt_damage;           /* dealt deathtouch damage since the last SBA check */
+	struct bd_ctr ctr[BD_MAXCTR];
+	int nctr;
+	int attached;             /* object index or -1 */
+	long attach_ts;
+	int attacking_p;          /* player attacked, or -1 */
+	int attacking_o;          /* planeswalker/battle attacked, or -1 */
+	int blocking[BD_MAXBLK];
+	int nblocking;
+	bool blocked;             /* 509.1h */
+	bool removed_combat;
+	long ts;                  /* 613.7d */
+	int x;                    /* spells: the value of X */
+	struct bd_ref targets[BD_MAXTGT];
+	int ntargets;
+	int zpos;                 /* position in its zone: higher is later (graveyard top) */
+	int shield;               /* "prevent the next N damage" left */
+	int regen;                /* regeneration shields (701.19a) */
+	int copy_of;              /* layer 1: it is a copy of this object's copiable values, or -1 */
+	/* names resolved after parsing */
+	char *attached_name, *attacking_name, *blocking_names[BD_MAXBLK], *target_names[BD_MAXTGT];
+	unsigned attached_col, attacking_col, blocking_col[BD_MAXBLK], target_col[BD_MAXTGT];
+	unsigned attached_line, attacking_line, blocking_line[BD_MAXBLK], target_line[BD_MAXTGT];
+	char *owner_name, *ctl_name, *copy_name;
+	unsigned copy_line, copy_col;
+	unsigned owner_line, owner_col, ctl_line, ctl_col;
+};
+
+enum bd_evk { EV_RESOLVE, EV_COMBAT, EV_DAMAGE, EV_DESTROY, EV_EXILE, EV_SACRIFICE,
+	EV_COUNTERS };
+struct bd_event {
+	enum bd_evk kind;
+	unsigned line;
+	int obj;                  /* the spell (EV_RESOLVE), the object acted on */
+	struct bd_ref to;         /* damage recipient */
+	int source;               /* damage source object, -1 = none named */
+	int amount;
+	struct bd_ctr ctr;
+	char *n1, *n2;            /* names, resolved after parsing */
+	unsigned c1, c2;
+};
+
+/* A combat damage assignment chosen by the attacking player (510.1c-d). */
+struct bd_assign {
+	int attacker;
+	struct bd_ref to[BD_MAXBLK + 1];
+	int amount[BD_MAXBLK + 1];
+	int n;
+	unsigned line;
+	char *names[BD_MAXBLK + 2];
+	unsigned cols[BD_MAXBLK + 2];
+};
+
+/* Choices the board states in advance. */
+struct bd_choice {
+	enum { CH_ORDER, CH_TARGET, CH_KEEP } kind;
+	int objs[BD_MAXBLK];
+	int nobjs;
+	struct bd_ref ref;        /* CH_TARGET: the target */
+	unsigned line;
+	char *names[BD_MAXBLK + 1];
+	unsigned cols[BD_MAXBLK + 1];
+};
+
+struct board {
+	char *name;               /* file name, for diagnostics */
+	char *title;
+	struct bd_player players[BD_MAXPLAYERS];
+	int nplayers;
+	struct bd_obj *objs;
+	int nobjs;
+	size_t objcap;
+	struct bd_event *events;
+	int nevents;
+	size_t evcap;
+	struct bd_assign *assigns;
+	int nassigns;
+	size_t ascap;
+	struct bd_choice *choices;
+	int nchoices;
+	size_t chcap;
+	long next_ts;
+};
+
+/* Parse a board from text (any bytes). name is used in diagnostics. Returns NULL with
+ * errors in d when the board is malformed; never exits. */
+struct board *bd_parse(const char *name, const char *text, size_t len, struct diags *d);
+void bd_free(struct board *b);
+
+/* Add an object (a copy of proto, e.g. a returning persist card); returns its index. */
+int bd_add_obj(struct board *b, const struct bd_obj *proto);
+
+/* Read one ability's English into a. owner is the object's name (for "~"). Returns false
+ * and reports the closest template (with a caret) when no template matches. */
+bool bd_read_ability(const char *text, const char *owner, bool spell, struct bd_abil *a,
+    const char *file, unsigned line, unsigned col, struct diags *d);
+/* How many templates the library holds, and each one's example text. */
+size_t bd_template_count(void);
+const char *bd_template_example(size_t i);
+
+/* Names for output. */
+const char *bd_kw_name(int kw);
+const char *bd_zone_name(enum bd_zone z);
+void bd_types_str(unsigned supers, unsigned types, const char (*subs)[BD_SUBLEN], int nsubs,
+    char *out, size_t cap);
+void bd_colors_str(unsigned colors, char *out, size_t cap);
+/* Parsing helpers shared with the templates. */
+int bd_kw_lookup(const char *word);
+unsigned bd_color_lookup(const char *word);
+unsigned bd_type_lookup(const char *word);
+unsigned bd_super_lookup(const char *word);
+bool bd_filter_parse(const char *phrase, struct bd_filter *f);
+
+#endif

@@ -1,0 +1,947 @@
+/* parse.c — reads the board text format (docs/board-format.md) into a struct board:
+ * one statement per line, object attributes under the object they follow, names
+ * resolved once the whole board is read. Every error names line and column. */
+#include "board.h"
+#include "../base/buf.h"
+#include "../base/mem.h"
+
+#include <ctype.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct ps {
+	struct board *b;
+	struct diags *d;
+	const char *file;
+	const char *line;     /* the current line (not NUL-terminated) */
+	size_t len;
+	unsigned lno;
+	int cur;              /* current object, -1 when none */
+	bool failed;
+	int nerr;
+};
+
+static void
+perr(struct ps *ps, const char *at, const char *hint, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+static void
+perr(struct ps *ps, const char *at, const char *hint, const char *fmt, ...)
+{
+	ps->failed = true;
+	if (++ps->nerr > 20)
+		return;       /* a binary file would otherwise give thousands */
+	char msg[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	unsigned col = 1;
+	if (at && at >= ps->line && at <= ps->line + ps->len)
+		for (const char *q = ps->line; q < at; q++)
+			if (((unsigned char)*q & 0xC0) != 0x80) col++;
+	diag_add(ps->d, DL_ERROR, ps->file, ps->lno, col, "%s", msg);
+	if (hint)
+		diag_hint(ps->d, "%s", hint);
+	diag_src(ps->d, ps->line, ps->len);
+}
+
+static const char *
+skipws(const char *p)
+{
+	while (*p == ' ' || *p == '\t')
+		p++;
+	return p;
+}
+
+/* next word into w (cap bytes); returns the position after it */
+static const char *
+word(const char *p, char *w, size_t cap)
+{
+	p = skipws(p);
+	size_t n = 0;
+	while (*p && *p != ' ' && *p != '\t') {
+		if (n + 1 < cap)
+			w[n++] = *p;
+		p++;
+	}
+	w[n] = 0;
+	return p;
+}
+
+static bool
+parse_int(const char *s, int *out)
+{
+	char *end;
+	if (!*s)
+		return false;
+	long v = strtol(s, &end, 10);
+	if (*end || v < -1000000 || v > 1000000)
+		return false;
+	*out = (int)v;
+	return true;
+}
+
+static char *
+trimdup(const char *s)
+{
+	s = skipws(s);
+	size_t n = strlen(s);
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--;
+	return xstrndup(s, n);
+}
+
+static struct bd_obj *
+cur(struct ps *ps, const char *at, const char *key)
+{
+	if (ps->cur < 0) {
+		char hint[160];
+		snprintf(hint, sizeof hint, "start an object first with `permanent NAME`, `card NAME` or `spell NAME`, then `%s ...` under it", key);
+		perr(ps, at, hint, "`%s` describes an object, but no object was started", key);
+		return NULL;
+	}
+	return &ps->b->objs[ps->cur];
+}
+
+static int
+find_player(const struct board *b, const char *name)
+{
+	for (int i = 0; i < b->nplayers; i++)
+		if (strcasecmp(b->players[i].name, name) == 0)
+			return i;
+	return -1;
+}
+
+static void
+obj_init(struct bd_obj *o)
+{
+	memset(o, 0, sizeof *o);
+	o->owner = o->controller = -1;
+	o->attached = -1;
+	o->copy_of = -1;
+	o->attacking_p = o->attacking_o = -1;
+	o->zpos = 0;
+}
+
+int
+bd_add_obj(struct board *b, const struct bd_obj *proto)
+{
+	b->objs = xgrow(b->objs, &b->objcap, (size_t)b->nobjs + 1, sizeof *b->objs);
+	struct bd_obj *o = &b->objs[b->nobjs];
+	obj_init(o);
+	if (proto) {
+		*o = *proto;
+		o->name = xstrdup(proto->name);
+		o->alias = proto->alias ? xstrdup(proto->alias) : NULL;
+		o->abils = proto->nabils ? xcalloc((size_t)proto->nabils, sizeof *o->abils) : NULL;
+		o->abcap = (size_t)proto->nabils;
+		for (int i = 0; i < proto->nabils; i++) {
+			o->abils[i] = proto->abils[i];
+			o->abils[i].text = xstrdup(proto->abils[i].text);
+		}
+		o->attached_name = o->attacking_name = o->owner_name = o->ctl_name = o->copy_name = NULL;
+		memset(o->blocking_names, 0, sizeof o->blocking_names);
+		memset(o->target_names, 0, sizeof o->target_names);
+	}
+	return b->nobjs++;
+}
+
+/* "Legendary Creature — Faerie Wizard" */
+static void
+parse_typeline(struct ps *ps, struct bd_obj *o, const char *s)
+{
+	char buf[512];
+	snprintf(buf, sizeof buf, "%s", s);
+	/* fold the em dash to " - " */
+	struct sbuf t = {0};
+	for (const unsigned char *p = (const unsigned char *)buf; *p; p++) {
+		if (p[0] == 0xE2 && p[1] == 0x80 && (p[2] == 0x94 || p[2] == 0x93)) { sbuf_adds(&t, " - "); p += 2; }
+		else sbuf_addc(&t, (char)*p);
+	}
+	char *line = sbuf_take(&t);
+	if (!line) line = xstrdup("");
+	bool after_dash = false;
+	o->types = o->supers = 0;
+	o->nsubs = 0;
+	for (char *w = strtok(line, " \t"); w; w = strtok(NULL, " \t")) {
+		if (!strcmp(w, "-") || !strcmp(w, "--")) { after_dash = true; continue; }
+		if (!after_dash) {
+			unsigned t1 = bd_type_lookup(w), s1 = bd_super_lookup(w);
+			if (t1) o->types |= t1;
+			else if (s1) o->supers |= s1;
+			else {
+				const char *at = strstr(ps->line, w);
+				perr(ps, at, "write the type line as printed: [supertypes] card types [— subtypes], e.g. `type Legendary Creature — Faerie Wizard`",
+				    "unknown card type or supertype \"%s\"", w);
+			}
+		} else if (o->nsubs < BD_MAXSUB) {
+			snprintf(o->subs[o->nsubs], BD_SUBLEN, "%s", w);
+			o->subs[o->nsubs][0] = (char)toupper((unsigned char)o->subs[o->nsubs][0]);
+			o->nsubs++;
+		}
+	}
+	if (!o->types && !ps->failed)
+		perr(ps, ps->line, "e.g. `type Creature — Faerie` or `type Enchantment — Aura`", "the type line names no card type");
+	free(line);
+}
+
+/* "{2}{U}{U}": mana value and colors (202.2, 202.3) */
+static void
+parse_cost(struct ps *ps, struct bd_obj *o, const char *s)
+{
+	o->mv = 0;
+	unsigned colors = 0;
+	const char *p = skipws(s);
+	while (*p) {
+		if (*p != '{') {
+			perr(ps, p, "write mana costs in braces, e.g. `cost {1}{U}{U}`", "expected '{' in a mana cost");
+			return;
+		}
+		const char *e = strchr(p, '}');
+		if (!e) {
+			perr(ps, p, "close the symbol with '}'", "unterminated mana symbol");
+			return;
+		}
+		char sym[16];
+		size_t n = (size_t)(e - p - 1);
+		if (n == 0 || n >= sizeof sym) {
+			perr(ps, p, "e.g. {2}, {U}, {W/U}, {X}", "bad mana symbol");
+			return;
+		}
+		memcpy(sym, p + 1, n);
+		sym[n] = 0;
+		if (isdigit((unsigned char)sym[0])) {
+			int v;
+			if (!parse_int(sym, &v) || v < 0) { perr(ps, p, "e.g. {2}", "bad generic mana amount"); return; }
+			o->mv += v;
+		} else if (!strcasecmp(sym, "X") || !strcasecmp(sym, "Y")) {
+			/* X is 0 except on the stack (202.3e) */
+		} else {
+			bool any = false;
+			for (char *q = sym; *q; q++) {
+				switch (toupper((unsigned char)*q)) {
+				case 'W': colors |= BC_W; any = true; break;
+				case 'U': colors |= BC_U; any = true; break;
+				case 'B': colors |= BC_B; any = true; break;
+				case 'R': colors |= BC_R; any = true; break;
+				case 'G': colors |= BC_G; any = true; break;
+				case 'C': case 'P': case 'S': case '/': case '2': any = true; break;
+				default: perr(ps, p, "symbols: {N} {W} {U} {B} {R} {G} {C} {X} {W/U} {W/P}", "unknown mana symbol {%s}", sym); return;
+				}
+			}
+			if (any)
+				o->mv += (sym[0] == '2' && sym[1] == '/') ? 2 : 1;
+		}
+		p = skipws(e + 1);
+	}
+	o->colors = colors;
+}
+
+/* "2 +1/+1, 1 -1/-1, 3 loyalty, 1 flying" */
+static void
+parse_counters(struct ps *ps, const char *s, struct bd_ctr *out, int *nout, int max)
+{
+	char buf[512];
+	snprintf(buf, sizeof buf, "%s", s);
+	char *save = NULL;
+	for (char *item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
+		char nw[32], kind[64];
+		const char *p = word(item, nw, sizeof nw);
+		p = skipws(p);
+		snprintf(kind, sizeof kind, "%s", p);
+		size_t kl = strlen(kind);
+		while (kl && kind[kl - 1] == ' ') kind[--kl] = 0;
+		if (kl > 8 && !strcmp(kind + kl - 8, " counter")) kind[kl -= 8] = 0;
+		if (kl > 9 && !strcmp(kind + kl - 9, " counters")) kind[kl -= 9] = 0;
+		const char *at = (s >= ps->line && s <= ps->line + ps->len) ? s + (item - buf) : ps->line;
+		int n;
+		if (!parse_int(nw, &n) || n < 0) {
+			perr(ps, at, "write counters as `counters N KIND[, N KIND]`, e.g. `counters 2 +1/+1, 1 flying`", "expected a number of counters, got \"%s\"", nw);
+			return;
+		}
+		if (*nout >= max) {
+			perr(ps, at, NULL, "too many kinds of counters (at most %d)", max);
+			return;
+		}
+		struct bd_ctr c;
+		memset(&c, 0, sizeof c);
+		c.n = n;
+		int dp, dt;
+		char tail;
+		if (sscanf(kind, "%d/%d%c", &dp, &dt, &tail) == 2 && (kind[0] == '+' || kind[0] == '-')) {
+			c.kind = CK_PT; c.dp = dp; c.dt = dt;
+		} else if (!strcasecmp(kind, "loyalty")) {
+			c.kind = CK_LOYALTY;
+		} else if (bd_kw_lookup(kind) >= 0) {
+			c.kind = CK_KEYWORD; c.kw = bd_kw_lookup(kind);
+		} else if (kind[0] && isalpha((unsigned char)kind[0])) {
+			c.kind = CK_OTHER; snprintf(c.other, sizeof c.other, "%.23s", kind);
+		} else {
+			perr(ps, at, "kinds: +1/+1, -1/-1, +N/+M, loyalty, a keyword (flying), or a word (charge)", "unknown counter kind \"%s\"", kind);
+			return;
+		}
+		c.ts = ++ps->b->next_ts;
+		/* same kind merges (613.7c gives them all the new timestamp) */
+		int k;
+		for (k = 0; k < *nout; k++)
+			if (out[k].kind == c.kind && out[k].dp == c.dp && out[k].dt == c.dt && out[k].kw == c.kw
+			    && !strcmp(out[k].other, c.other))
+				break;
+		if (k < *nout) { out[k].n += c.n; out[k].ts = c.ts; }
+		else out[(*nout)++] = c;
+	}
+}
+
+/* Split "A, B and C" into names; returns count. */
+static int
+split_names(char *s, char **out, unsigned *cols, int max, const char *linestart)
+{
+	int n = 0;
+	char *p = s;
+	while (*p && n < max) {
+		while (*p == ' ' || *p == ',') p++;
+		if (!*p) break;
+		char *e = p;
+		while (*e && *e != ',') e++;
+		char save = *e;
+		*e = 0;
+		char *t = trimdup(p);
+		cols[n] = (unsigned)(p - linestart) + 1;
+		out[n++] = t;
+		*e = save;
+		p = e;
+	}
+	return n;
+}
+
+static const char *const top_keys =
+    "title, player, permanent, card, spell, token, resolve, combat, damage, destroy, exile, "
+    "sacrifice, counters-on, assign, order, trigger-target, keep";
+
+static void
+statement(struct ps *ps, char *ln)
+{
+	struct board *b = ps->b;
+	char key[64];
+	const char *rest = word(ln, key, sizeof key);
+	rest = skipws(rest);
+	const char *keyat = skipws(ln);
+	for (char *k = key; *k; k++) *k = (char)tolower((unsigned char)*k);
+	struct bd_obj *o;
+	int n;
+
+	if (!strcmp(key, "title")) {
+		free(b->title);
+		b->title = trimdup(rest);
+	} else if (!strcmp(key, "player")) {
+		ps->cur = -1;
+		char nm[64];
+		const char *p = word(rest, nm, sizeof nm);
+		if (!nm[0]) { perr(ps, rest, "e.g. `player Alice life 20 active`", "expected a player name"); return; }
+		if (b->nplayers >= BD_MAXPLAYERS) { perr(ps, keyat, NULL, "at most %d players", BD_MAXPLAYERS); return; }
+		if (find_player(b, nm) >= 0) { perr(ps, rest, "give each player a different name", "player \"%s\" is already declared", nm); return; }
+		struct bd_player *pl = &b->players[b->nplayers];
+		memset(pl, 0, sizeof *pl);
+		pl->name = xstrdup(nm);
+		pl->line = ps->lno;
+		pl->life = 20;
+		pl->order = b->nplayers;
+		b->nplayers++;   /* counted now so bd_free() releases the name if the rest fails */
+		for (;;) {
+			char w[64];
+			const char *at = skipws(p);
+			p = word(p, w, sizeof w);
+			if (!w[0]) break;
+			if (!strcmp(w, "active")) pl->active = true;
+			else if (!strcmp(w, "prevent-next")) {
+				char v[32];
+				const char *vat = skipws(p);
+				p = word(p, v, sizeof v);
+				if (!parse_int(v, &n) || n < 0) { perr(ps, vat, "e.g. `prevent-next 3`", "expected a number after `prevent-next`"); return; }
+				pl->shield = n;
+			} else if (!strcmp(w, "life") || !strcmp(w, "poison")) {
+				char v[32];
+				const char *vat = skipws(p);
+				p = word(p, v, sizeof v);
+				if (!parse_int(v, &n) || (w[0] == 'p' && n < 0)) { perr(ps, vat, "e.g. `life 20` or `poison 3`", "expected a number after `%s`", w); return; }
+				if (w[0] == 'l') pl->life = n; else pl->poison = n;
+			} else { perr(ps, at, "player attributes: life N, poison N, prevent-next N, active", "unknown player attribute \"%s\"", w); return; }
+		}
+	} else if (!strcmp(key, "permanent") || !strcmp(key, "card") || !strcmp(key, "spell") || !strcmp(key, "token")) {
+		char *nm = trimdup(rest);
+		char *as = NULL;
+		char *asp = strstr(nm, " as ");
+		if (asp) { *asp = 0; as = trimdup(asp + 4); char *t = trimdup(nm); free(nm); nm = t; }
+		if (!nm[0]) { free(nm); free(as); perr(ps, rest, "e.g. `permanent Scion of Oona`", "expected the object's name"); return; }
+		int i = bd_add_obj(b, NULL);
+		o = &b->objs[i];
+		o->name = nm;
+		o->alias = as;
+		o->line = ps->lno;
+		o->zone = key[0] == 's' ? ZN_STACK : key[0] == 'c' ? ZN_GRAVEYARD : ZN_BATTLEFIELD;
+		o->token = key[0] == 't';
+		o->ts = ++b->next_ts;
+		ps->cur = i;
+	} else if (!strcmp(key, "controller") || !strcmp(key, "owner")) {
+		if (!(o = cur(ps, keyat, key))) return;
+		char nm[64];
+		word(rest, nm, sizeof nm);
+		if (!nm[0]) { perr(ps, rest, "name a declared player", "expected a player name after `%s`", key); return; }
+		char **slot = key[0] == 'c' ? &o->ctl_name : &o->owner_name;
+		free(*slot);
+		*slot = xstrdup(nm);
+		if (key[0] == 'c') { o->ctl_line = ps->lno; o->ctl_col = (unsigned)(rest - ps->line) + 1; }
+		else { o->owner_line = ps->lno; o->owner_col = (unsigned)(rest - ps->line) + 1; }
+	} else if (!strcmp(key, "type")) {
+		if (!(o = cur(ps, keyat, key))) return;
+		parse_typeline(ps, o, rest);
+	} else if (!strcmp(key, "cost")) {
+		if (!(o = cur(ps, keyat, key))) return;
+		parse_cost(ps, o, rest);
+	} else if (!strcmp(key, "mv")) {
+		if (!(o = cur(ps, keyat, key))) return;
+		if (!parse_int(rest, &n) || n < 0) { perr(ps, rest, "e.g. `mv 3`", "expected a mana value"); return; }
+		o->mv = n;
+	} else if (!strcmp(key, "color") || !strcmp(key, "colors")) {
+		if (!(o = cur(ps, keyat, key))) return;
+		o->colors = 0;
+		char buf[256];
+		snprintf(buf, sizeof buf, "%s", rest);
+		for (char *w = strtok(buf, " ,\t"); w; w = strtok(NULL, " ,\t")) {
+			if (!strcasecmp(w, "colorless") || !strcasecmp(w, "and")) continue;
+			unsigned c = bd_color_lookup(w);
+			if (!c) { perr(ps, rest + (w - buf), "colors: white blue black red green, or colorless", "unknown color \"%s\"", w); return; }
+			o->colors |= c;
+		}
+	} else if (!strcmp(key, "pt")) {
+		if (!(o = cur(ps, keyat, key))) return;
+		char a[32], bb[32];
+		const char *slash = strchr(rest, '/');
+		if (!slash || slash - rest >= 31) { perr(ps, rest, "e.g. `pt 2/2` or `pt */*` for a characteristic-defining P/T", "expected power/toughness"); return; }
+		snprintf(a, sizeof a, "%.*s", (int)(slash - rest), rest);
+		snprintf(bb, sizeof bb, "%s", slash + 1);
+		for (char *q = bb + strlen(bb); q > bb && (q[-1] == ' ' || q[-1] == '\t'); q--) q[-1] = 0;
+		if (!strcmp(a, "*") || !strncmp(bb, "*", 1)) {
+			o->pt_star = true; o->power = 0; o->toughness = 0;
+			if (strcmp(a, "*")) parse_int(a, &o->power);
+			if (!strncmp(bb, "*+", 2)) parse_int(bb + 2, &o->toughness);
+		} else {
+			if (!parse_int(a, &o->power)) { perr(ps, rest, "e.g. `pt 2/2`", "bad power \"%s\"", a); return; }
+			if (!parse_int(bb, &o->toughness)) { perr(ps, slash + 1, "e.g. `pt 2/2`", "bad toughness \"%s\"", bb); return; }
+		}
+		o->has_pt = true;
+	} else if (!strcmp(key, "loyalty")) {
+		if (!(o = cur(ps, keyat, key))) return;
+		if (!parse_int(rest, &n) || n < 0) { perr(ps, rest, "e.g. `loyalty 3`", "expected a loyalty number"); return; }
+		char tmp[64];
+		snprintf(tmp, sizeof tmp, "%d loyalty", n);
+		parse_counters(ps, tmp, o->ctr, &o->nctr, BD_MAXCTR);
+	} else if (!strcmp(key, "counters") || !strcmp(key, "counter")) {
+		if (!(o = cur(ps, keyat, key))) return;
+		parse_counters(ps, rest, o->ctr, &o->nctr, BD_MAXCTR);
+	} else if (!strcmp(key, "damage") && ps->cur >= 0 && !strstr(rest, " to ")) {
+		o = &b->objs[ps->cur];
+		char v[32], w[32];
+		const char *p = word(rest, v, sizeof v);
+		word(p, w, sizeof w);
+		if (!parse_int(v, &n) || n < 0) { perr(ps, rest, "e.g. `damage 2` or `damage 1 deathtouch` (marked damage), or `damage N to NAME` as an event", "expected an amount of damage"); return; }
+		o->damage = n;
+		if (!strcmp(w, "deathtouch")) o->dt_damage = true;
+		else if (w[0]) { perr(ps, skipws(p), "only `deathtouch` may follow the amount", "unexpected \"%s\"", w); return; }
+	} else if (!strcmp(key, "prevent-next")) {
+		if (!(o = cur(ps, keyat, key))) return;
+		if (!parse_int(rest, &n) || n < 0) { perr(ps, rest, "e.g. `prevent-next 3` (from a resolved \"prevent the next 3 damage\")", "expected an amount of damage to prevent"); return; }
+		o->shield = n;
+	} else if (!strcmp(key, "regeneration")) {
+		if (!(o = cur(ps, keyat, key))) return;
+		if (!parse_int(rest, &n) || n < 0) { perr(ps, rest, "e.g. `regeneration 1` (a regeneration shield from a resolved ability)", "expected a number of regeneration shields"); return; }
+		o->regen = n;
+	} else if (!strcmp(key, "tapped")) {
+		if (!(o = cur(ps, keyat, key))) return;
+		o->tapped = true;
+	} else if (!strcmp(key, "untapped")) {
+		if (!(o = cur(ps, keyat, key))) return;
+		o->tapped = false;
+	} else if (!strcmp(key, "zone")) {
+		if (!(o = cur(ps, keyat, key))) return;
+		static const char *const zn[] = { "battlefield", "graveyard", "exile", "hand", "library", "stack" };
+		int z;
+		for (z = 0; z < 6; z++)
+			if (!strcasecmp(rest, zn[z])) break;
+		if (z == 6) { perr(ps, rest, "zones: battlefield, graveyard, exile, hand, library, stack", "unknown zone \"%s\"", rest); return; }
+		o->zone = (enum bd_zone)z;
+	} else if (!strcmp(key, "attached") || !strcmp(key, "attached-to") || !strcmp(key, "enchanting") || !strcmp(key, "equipping")) {
+		if (!(o = cur(ps, keyat, key))) return;
+		if (!strncmp(rest, "to ", 3)) rest = skipws(rest + 3);
+		free(o->attached_name);
+		o->attached_name = trimdup(rest);
+		o->attached_line = ps->lno;
+		o->attached_col = (unsigned)(rest - ps->line) + 1;
+	} else if (!strcmp(key, "copy-of") || !strcmp(key, "copying")) {
+		if (!(o = cur(ps, keyat, key))) return;
+		free(o->copy_name);
+		o->copy_name = trimdup(rest);
+		o->copy_line = ps->lno;
+		o->copy_col = (unsigned)(rest - ps->line) + 1;
+	} else if (!strcmp(key, "attacking")) {
+		if (!(o = cur(ps, keyat, key))) return;
+		free(o->attacking_name);
+		o->attacking_name = trimdup(rest);
+		o->attacking_line = ps->lno;
+		o->attacking_col = (unsigned)(rest - ps->line) + 1;
+	} else if (!strcmp(key, "blocking")) {
+		if (!(o = cur(ps, keyat, key))) return;
+		char buf[512];
+		snprintf(buf, sizeof buf, "%s", rest);
+		for (int i = 0; i < BD_MAXBLK; i++) { free(o->blocking_names[i]); o->blocking_names[i] = NULL; }
+		int k = split_names(buf, o->blocking_names, o->blocking_col, BD_MAXBLK, buf);
+		for (int i = 0; i < k; i++) { o->blocking_col[i] += (unsigned)(rest - ps->line); o->blocking_line[i] = ps->lno; }
+		o->nblocking = k;
+	} else if (!strcmp(key, "timestamp")) {
+		if (!(o = cur(ps, keyat, key))) return;
+		if (!parse_int(rest, &n) || n < 0) { perr(ps, rest, "e.g. `timestamp 3` (larger is later)", "expected a timestamp number"); return; }
+		o->ts = n * 1000L;   /* room for counters and effects between */
+	} else if (!strcmp(key, "x")) {
+		if (!(o = cur(ps, keyat, key))) return;
+		if (!parse_int(rest, &n) || n < 0) { perr(ps, rest, "e.g. `x 3`", "expected the value of X"); return; }
+		o->x = n;
+	} else if (!strcmp(key, "target") || !strcmp(key, "targets")) {
+		if (!(o = cur(ps, keyat, key))) return;
+		char buf[512];
+		snprintf(buf, sizeof buf, "%s", rest);
+		for (int i = 0; i < BD_MAXTGT; i++) { free(o->target_names[i]); o->target_names[i] = NULL; }
+		int k = split_names(buf, o->target_names, o->target_col, BD_MAXTGT, buf);
+		for (int i = 0; i < k; i++) { o->target_col[i] += (unsigned)(rest - ps->line); o->target_line[i] = ps->lno; }
+		o->ntargets = k;
+	} else if (!strcmp(key, "ability") || !strcmp(key, "text")) {
+		if (!(o = cur(ps, keyat, key))) return;
+		if (!*rest) { perr(ps, rest, "write the ability as printed on the card, e.g. `ability Flying`", "expected the ability's text"); return; }
+		/* instants, sorceries, and abilities on the stack (a `spell` with no type line) */
+		bool spell = (o->types & (BT_INSTANT | BT_SORCERY)) != 0 || (o->zone == ZN_STACK && !o->types);
+		struct bd_abil a;
+		if (!bd_read_ability(rest, o->name, spell, &a, ps->file, ps->lno, (unsigned)(rest - ps->line) + 1, ps->d)) {
+			ps->failed = true;
+			ps->nerr++;
+			diag_src(ps->d, ps->line, ps->len);
+			return;
+		}
+		o->abils = xgrow(o->abils, &o->abcap, (size_t)o->nabils + 1, sizeof *o->abils);
+		o->abils[o->nabils++] = a;
+	} else if (!strcmp(key, "resolve") || !strcmp(key, "destroy") || !strcmp(key, "exile")
+	    || !strcmp(key, "sacrifice") || !strcmp(key, "combat") || !strcmp(key, "damage")
+	    || !strcmp(key, "counters-on")) {
+		ps->cur = -1;
+		b->events = xgrow(b->events, &b->evcap, (size_t)b->nevents + 1, sizeof *b->events);
+		struct bd_event *e = &b->events[b->nevents];
+		memset(e, 0, sizeof *e);
+		e->line = ps->lno;
+		e->obj = e->source = -1;
+		e->to.p = e->to.o = -1;
+		b->nevents++;    /* counted now so bd_free() releases its names if the rest fails */
+		if (!strcmp(key, "combat")) {
+			e->kind = EV_COMBAT;
+			if (*rest && strcmp(rest, "damage")) { perr(ps, rest, "write just `combat` (attackers and blockers are declared on the objects)", "unexpected text after `combat`"); return; }
+		} else if (!strcmp(key, "damage")) {
+			/* damage N to NAME [from NAME] */
+			e->kind = EV_DAMAGE;
+			char v[32];
+			const char *p = word(rest, v, sizeof v);
+			if (!parse_int(v, &e->amount) || e->amount < 0) { perr(ps, rest, "e.g. `damage 3 to Grizzly Bears from Lightning Bolt`", "expected an amount of damage"); return; }
+			p = skipws(p);
+			if (strncmp(p, "to ", 3)) { perr(ps, p, "e.g. `damage 3 to Grizzly Bears from Lightning Bolt`", "expected `to NAME`"); return; }
+			p = skipws(p + 3);
+			const char *from = strstr(p, " from ");
+			e->n1 = from ? xstrndup(p, (size_t)(from - p)) : trimdup(p);
+			e->c1 = (unsigned)(p - ps->line) + 1;
+			if (from) { e->n2 = trimdup(from + 6); e->c2 = (unsigned)(skipws(from + 6) - ps->line) + 1; }
+		} else if (!strcmp(key, "counters-on")) {
+			/* counters-on NAME: 2 -1/-1 */
+			e->kind = EV_COUNTERS;
+			const char *colon = strchr(rest, ':');
+			if (!colon) { perr(ps, rest, "e.g. `counters-on Grizzly Bears: 2 -1/-1`", "expected `NAME: N KIND`"); return; }
+			e->n1 = xstrndup(rest, (size_t)(colon - rest));
+			e->c1 = (unsigned)(rest - ps->line) + 1;
+			struct bd_ctr tmp[1];
+			int nt = 0;
+			parse_counters(ps, colon + 1, tmp, &nt, 1);
+			if (nt != 1) return;
+			e->ctr = tmp[0];
+		} else {
+			e->kind = key[0] == 'r' ? EV_RESOLVE : key[0] == 'd' ? EV_DESTROY : key[0] == 'e' ? EV_EXILE : EV_SACRIFICE;
+			if (!*rest) { perr(ps, rest, "name the object", "expected a name after `%s`", key); return; }
+			e->n1 = trimdup(rest);
+			e->c1 = (unsigned)(rest - ps->line) + 1;
+		}
+	} else if (!strcmp(key, "assign")) {
+		ps->cur = -1;
+		/* assign ATTACKER: 2 to B1, 3 to Bob */
+		const char *colon = strchr(rest, ':');
+		if (!colon) { perr(ps, rest, "e.g. `assign Colossal Dreadmaw: 2 to Grizzly Bears, 4 to Bob`", "expected `ATTACKER: N to NAME, ...`"); return; }
+		b->assigns = xgrow(b->assigns, &b->ascap, (size_t)b->nassigns + 1, sizeof *b->assigns);
+		struct bd_assign *as = &b->assigns[b->nassigns++];
+		memset(as, 0, sizeof *as);
+		as->line = ps->lno;
+		as->names[0] = xstrndup(rest, (size_t)(colon - rest));
+		as->cols[0] = (unsigned)(rest - ps->line) + 1;
+		char buf[512];
+		snprintf(buf, sizeof buf, "%s", colon + 1);
+		char *items[BD_MAXBLK + 1];
+		unsigned cols[BD_MAXBLK + 1];
+		int k = split_names(buf, items, cols, BD_MAXBLK + 1, buf);
+		for (int i = 0; i < k; i++) {
+			char v[32];
+			const char *p = word(items[i], v, sizeof v);
+			p = skipws(p);
+			const char *at = colon + 1 + cols[i] - 1;
+			if (!parse_int(v, &as->amount[i]) || as->amount[i] < 0 || strncmp(p, "to ", 3)) {
+				perr(ps, at, "e.g. `assign Colossal Dreadmaw: 2 to Grizzly Bears, 4 to Bob`", "expected `N to NAME`");
+				for (int j = i; j < k; j++) free(items[j]);
+				as->n = i;
+				return;
+			}
+			as->names[i + 1] = trimdup(p + 3);
+			as->cols[i + 1] = (unsigned)(at - ps->line) + 1;
+			free(items[i]);
+			as->n = i + 1;
+		}
+	} else if (!strcmp(key, "order") || !strcmp(key, "keep") || !strcmp(key, "trigger-target")) {
+		ps->cur = -1;
+		b->choices = xgrow(b->choices, &b->chcap, (size_t)b->nchoices + 1, sizeof *b->choices);
+		struct bd_choice *c = &b->choices[b->nchoices++];
+		memset(c, 0, sizeof *c);
+		c->line = ps->lno;
+		c->ref.p = c->ref.o = -1;
+		char buf[512];
+		if (key[0] == 't') {
+			const char *colon = strchr(rest, ':');
+			if (!colon) { perr(ps, rest, "e.g. `trigger-target Murderous Redcap: Bob`", "expected `SOURCE: TARGET`"); b->nchoices--; return; }
+			c->kind = CH_TARGET;
+			c->names[0] = xstrndup(rest, (size_t)(colon - rest));
+			c->cols[0] = (unsigned)(rest - ps->line) + 1;
+			c->names[1] = trimdup(colon + 1);
+			c->cols[1] = (unsigned)(skipws(colon + 1) - ps->line) + 1;
+			c->nobjs = 1;
+			return;
+		}
+		c->kind = key[0] == 'o' ? CH_ORDER : CH_KEEP;
+		snprintf(buf, sizeof buf, "%s", rest);
+		int k = split_names(buf, c->names, c->cols, BD_MAXBLK, buf);
+		for (int i = 0; i < k; i++) c->cols[i] += (unsigned)(rest - ps->line);
+		c->nobjs = k;
+		if (k == 0) { perr(ps, rest, key[0] == 'o' ? "e.g. `order Benevolent Unicorn, Fire Servant`" : "e.g. `keep Thalia, Guardian of Thraben`", "expected one or more names"); return; }
+	} else {
+		char hint[400];
+		snprintf(hint, sizeof hint, "statements: %s; object attributes: controller, owner, type, cost, mv, colors, pt, loyalty, counters, damage, prevent-next, regeneration, copy-of, tapped, zone, attached, attacking, blocking, timestamp, x, target, ability", top_keys);
+		perr(ps, keyat, hint, "unknown statement \"%s\"", key);
+	}
+}
+
+/* A name to an object index (aliases first, then names); -1 with an error if unknown
+ * or ambiguous. Players are tried when players_ok. */
+static struct bd_ref
+lookup(struct ps *ps, const char *name, unsigned line, unsigned col, bool players_ok, const char *what)
+{
+	struct bd_ref r = { -1, -1 };
+	struct board *b = ps->b;
+	if (players_ok) {
+		int p = find_player(b, name);
+		if (p >= 0) { r.p = p; return r; }
+	}
+	for (int i = 0; i < b->nobjs; i++)
+		if (b->objs[i].alias && !strcasecmp(b->objs[i].alias, name)) { r.o = i; return r; }
+	int hits = 0;
+	for (int i = 0; i < b->nobjs; i++)
+		if (!strcasecmp(b->objs[i].name, name)) { if (!hits) r.o = i; hits++; }
+	if (hits == 1)
+		return r;
+	/* find the line to echo */
+	ps->lno = line;
+	ps->line = "";
+	ps->len = 0;
+	ps->failed = true;
+	if (++ps->nerr > 20)
+		return (struct bd_ref){ -1, -1 };
+	if (hits > 1) {
+		diag_add(ps->d, DL_ERROR, ps->file, line, col, "\"%s\" names %d objects", name, hits);
+		diag_hint(ps->d, "give each a short name with `permanent %s as NAME2` and use that", name);
+	} else {
+		diag_add(ps->d, DL_ERROR, ps->file, line, col, "no %s named \"%s\"", what, name);
+		struct sbuf h = {0};
+		sbuf_adds(&h, "known:");
+		int shown = 0;
+		for (int i = 0; players_ok && i < b->nplayers; i++, shown++)
+			sbuf_addf(&h, "%s %s", shown ? "," : "", b->players[i].name);
+		for (int i = 0; i < b->nobjs && shown < 12; i++, shown++)
+			sbuf_addf(&h, "%s %s", shown ? "," : "", b->objs[i].alias ? b->objs[i].alias : b->objs[i].name);
+		diag_hint(ps->d, "%s", h.len ? sbuf_str(&h) : "declare it first");
+		sbuf_free(&h);
+	}
+	r.p = r.o = -1;
+	return r;
+}
+
+static void
+src_lines(struct ps *ps, const char *text, size_t len, struct diags *d, size_t from)
+{
+	/* attach the offending line to the errors raised after resolution */
+	for (size_t k = from; k < d->n; k++) {
+		struct diag_item *it = &d->v[k];
+		if (it->src || it->line == 0)
+			continue;
+		unsigned l = 1;
+		const char *p = text, *end = text + len;
+		while (p < end && l < it->line) {
+			const char *nl = memchr(p, '\n', (size_t)(end - p));
+			if (!nl) { p = end; break; }
+			p = nl + 1;
+			l++;
+		}
+		const char *e = p;
+		while (e < end && *e != '\n' && *e != '\r') e++;
+		it->src = xstrndup(p, (size_t)(e - p));
+	}
+	(void)ps;
+}
+
+static void
+resolve_names(struct ps *ps)
+{
+	struct board *b = ps->b;
+	for (int i = 0; i < b->nobjs; i++) {
+		struct bd_obj *o = &b->objs[i];
+		if (o->ctl_name) {
+			o->controller = find_player(b, o->ctl_name);
+			if (o->controller < 0) lookup(ps, o->ctl_name, o->ctl_line, o->ctl_col, true, "player");
+		}
+		if (o->owner_name) {
+			o->owner = find_player(b, o->owner_name);
+			if (o->owner < 0) lookup(ps, o->owner_name, o->owner_line, o->owner_col, true, "player");
+		}
+		if (o->owner < 0) o->owner = o->controller;
+		if (o->controller < 0) o->controller = o->owner;
+		if (o->owner < 0 && b->nplayers == 1) o->owner = o->controller = 0;
+		if (o->owner < 0) {
+			ps->failed = true;
+			diag_add(ps->d, DL_ERROR, ps->file, o->line, 1, "\"%s\" has no controller", o->name);
+			diag_hint(ps->d, "add `controller NAME` (and `owner NAME` if someone else owns it) under it");
+		}
+		if (o->attached_name) {
+			struct bd_ref r = lookup(ps, o->attached_name, o->attached_line, o->attached_col, true, "object or player");
+			o->attached = r.o;
+			if (r.p >= 0) o->attached = -2 - r.p;
+		}
+		if (o->copy_name) {
+			o->copy_of = lookup(ps, o->copy_name, o->copy_line, o->copy_col, false, "object to copy").o;
+			if (o->copy_of == i) {
+				ps->failed = true;
+				diag_add(ps->d, DL_ERROR, ps->file, o->copy_line, o->copy_col, "\"%s\" can't be a copy of itself", o->name);
+			}
+		}
+		if (o->attacking_name) {
+			struct bd_ref r = lookup(ps, o->attacking_name, o->attacking_line, o->attacking_col, true, "player or planeswalker");
+			o->attacking_p = r.p;
+			o->attacking_o = r.o;
+		}
+		for (int k = 0; k < o->nblocking; k++) {
+			struct bd_ref r = lookup(ps, o->blocking_names[k], o->blocking_line[k], o->blocking_col[k], false, "attacking creature");
+			o->blocking[k] = r.o;
+		}
+		for (int k = 0; k < o->ntargets; k++) {
+			struct bd_ref r = lookup(ps, o->target_names[k], o->target_line[k], o->target_col[k], true, "target");
+			o->targets[k] = r;
+		}
+		if (o->zone == ZN_STACK) {
+			int need = 0;
+			for (int k = 0; k < o->nabils; k++)
+				if (o->abils[k].ntgt > need) need = o->abils[k].ntgt;
+			if (o->ntargets != need && !ps->failed) {
+				ps->failed = true;
+				diag_add(ps->d, DL_ERROR, ps->file, o->line, 1, "\"%s\" has %d target%s in its text but %d given", o->name, need, need == 1 ? "" : "s", o->ntargets);
+				diag_hint(ps->d, "list them in text order under the spell: `target NAME, NAME`");
+			}
+		}
+	}
+	/* a blocker must block an attacking creature */
+	for (int i = 0; i < b->nobjs && !ps->failed; i++) {
+		struct bd_obj *o = &b->objs[i];
+		for (int k = 0; k < o->nblocking; k++) {
+			int a = o->blocking[k];
+			if (a >= 0 && b->objs[a].attacking_p < 0 && b->objs[a].attacking_o < 0) {
+				ps->failed = true;
+				diag_add(ps->d, DL_ERROR, ps->file, o->blocking_line[k], o->blocking_col[k], "\"%s\" blocks %s, which is not attacking", o->name, b->objs[a].name);
+				diag_hint(ps->d, "add `attacking PLAYER` under %s", b->objs[a].name);
+			}
+		}
+	}
+	/* an attacker is blocked once any creature blocks it (509.1h) */
+	for (int i = 0; i < b->nobjs; i++)
+		for (int k = 0; k < b->objs[i].nblocking; k++)
+			if (b->objs[i].blocking[k] >= 0)
+				b->objs[b->objs[i].blocking[k]].blocked = true;
+	for (int i = 0; i < b->nevents; i++) {
+		struct bd_event *e = &b->events[i];
+		if (e->kind == EV_COMBAT)
+			continue;
+		if (e->kind == EV_DAMAGE) {
+			e->to = lookup(ps, e->n1, e->line, e->c1, true, "object or player");
+			if (e->n2) e->source = lookup(ps, e->n2, e->line, e->c2, false, "source").o;
+		} else
+			e->obj = lookup(ps, e->n1, e->line, e->c1, false, "object").o;
+		if (e->kind == EV_RESOLVE && e->obj >= 0 && b->objs[e->obj].zone != ZN_STACK) {
+			ps->failed = true;
+			diag_add(ps->d, DL_ERROR, ps->file, e->line, e->c1, "\"%s\" is not a spell on the stack", e->n1);
+			diag_hint(ps->d, "declare it with `spell NAME` and its text with `ability ...`");
+		}
+	}
+	for (int i = 0; i < b->nassigns; i++) {
+		struct bd_assign *a = &b->assigns[i];
+		a->attacker = lookup(ps, a->names[0], a->line, a->cols[0], false, "attacking creature").o;
+		for (int k = 0; k < a->n; k++)
+			a->to[k] = lookup(ps, a->names[k + 1], a->line, a->cols[k + 1], true, "creature or player");
+	}
+	for (int i = 0; i < b->nchoices; i++) {
+		struct bd_choice *c = &b->choices[i];
+		if (c->kind == CH_TARGET) {
+			c->objs[0] = lookup(ps, c->names[0], c->line, c->cols[0], false, "object").o;
+			c->ref = lookup(ps, c->names[1], c->line, c->cols[1], true, "target");
+		} else
+			for (int k = 0; k < c->nobjs; k++)
+				c->objs[k] = lookup(ps, c->names[k], c->line, c->cols[k], false, "object").o;
+	}
+	if (b->nplayers == 0) {
+		ps->failed = true;
+		diag_add(ps->d, DL_ERROR, ps->file, 1, 1, "the board declares no players");
+		diag_hint(ps->d, "start with e.g. `player Alice life 20 active` and `player Bob life 20`");
+	}
+	bool any_active = false;
+	for (int i = 0; i < b->nplayers; i++) any_active |= b->players[i].active;
+	if (!any_active && b->nplayers) b->players[0].active = true;
+}
+
+struct board *
+bd_parse(const char *name, const char *text, size_t len, struct diags *d)
+{
+	struct ps ps = {0};
+	struct board *b = xcalloc(1, sizeof *b);
+	b->name = xstrdup(name ? name : "<board>");
+	ps.b = b;
+	ps.d = d;
+	ps.file = b->name;
+	ps.cur = -1;
+	size_t first_diag = d->n;
+	const char *p = text, *end = text + len;
+	/* a UTF-8 BOM is not part of the first statement */
+	if (len >= 3 && (unsigned char)p[0] == 0xEF && (unsigned char)p[1] == 0xBB && (unsigned char)p[2] == 0xBF)
+		p += 3;
+	unsigned lno = 0;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *le = nl ? nl : end;
+		lno++;
+		size_t n = (size_t)(le - p);
+		if (n && p[n - 1] == '\r') n--;
+		ps.line = p;
+		ps.len = n;
+		ps.lno = lno;
+		if (memchr(p, 0, n)) {
+			perr(&ps, memchr(p, 0, n), "a board is plain text", "NUL byte in the board");
+		} else {
+			char *ln = xstrndup(p, n);
+			/* comments: '#' to the end of the line */
+			char *hash = strchr(ln, '#');
+			if (hash) *hash = 0;
+			const char *s = skipws(ln);
+			if (*s) {
+				/* positions inside ln map 1:1 to the line */
+				ps.line = ln;
+				statement(&ps, ln);
+			}
+			free(ln);
+		}
+		p = nl ? nl + 1 : end;
+		if (ps.nerr > 20)
+			break;
+	}
+	ps.line = NULL;
+	ps.len = 0;
+	if (!ps.failed)
+		resolve_names(&ps);
+	src_lines(&ps, text, len, d, first_diag);
+	if (ps.failed) {
+		bd_free(b);
+		return NULL;
+	}
+	return b;
+}
+
+void
+bd_free(struct board *b)
+{
+	if (!b)
+		return;
+	for (int i = 0; i < b->nplayers; i++)
+		free(b->players[i].name);
+	for (int i = 0; i < b->nobjs; i++) {
+		struct bd_obj *o = &b->objs[i];
+		free(o->name); free(o->alias);
+		for (int k = 0; k < o->nabils; k++) free(o->abils[k].text);
+		free(o->abils);
+		free(o->attached_name); free(o->attacking_name); free(o->owner_name); free(o->ctl_name); free(o->copy_name);
+		for (int k = 0; k < BD_MAXBLK; k++) free(o->blocking_names[k]);
+		for (int k = 0; k < BD_MAXTGT; k++) free(o->target_names[k]);
+	}
+	free(b->objs);
+	for (int i = 0; i < b->nevents; i++) { free(b->events[i].n1); free(b->events[i].n2); }
+	free(b->events);
+	for (int i = 0; i < b->nassigns; i++)
+		for (int k = 0; k < BD_MAXBLK + 2; k++) free(b->assigns[i].names[k]);
+	free(b->assigns);
+	for (int i = 0; i < b->nchoices; i++)
+		for (int k = 0; k < BD_MAXBLK + 1; k++) free(b->choices[i].names[k]);
+	free(b->choices);
+	free(b->name);
+	free(b->title);
+	free(b);
+}
+
+const char *
+bd_zone_name(enum bd_zone z)
+{
+	static const char *const n[] = { "battlefield", "graveyard", "exile", "hand", "library", "stack", "gone" };
+	return (unsigned)z < 7 ? n[z] : "?";
+}
+
+void
+bd_types_str(unsigned supers, unsigned types, const char (*subs)[BD_SUBLEN], int nsubs, char *out, size_t cap)
+{
+	struct sbuf s = {0};
+	static const char *const sn[] = { "Basic", "Legendary", "Snow", "World" };
+	/* the order type lines print in: Kindred Enchantment Artifact Land Creature */
+	static const struct { unsigned bit; const char *name; } tn[] = {
+		{ BT_KINDRED, "Kindred" }, { BT_ENCHANTMENT, "Enchantment" }, { BT_ARTIFACT, "Artifact" },
+		{ BT_LAND, "Land" }, { BT_PLANESWALKER, "Planeswalker" }, { BT_CREATURE, "Creature" },
+		{ BT_BATTLE, "Battle" }, { BT_INSTANT, "Instant" }, { BT_SORCERY, "Sorcery" } };
+	for (int i = 0; i < 4; i++)
+		if (supers & (1u << i)) sbuf_addf(&s, "%s%s", s.len ? " " : "", sn[i]);
+	for (int i = 0; i < 9; i++)
+		if (types & tn[i].bit) sbuf_addf(&s, "%s%s", s.len ? " " : "", tn[i].name);
+	if (nsubs) {
+		sbuf_adds(&s, " —");
+		for (int i = 0; i < nsubs; i++) sbuf_addf(&s, " %s", subs[i]);
+	}
+	snprintf(out, cap, "%s", s.len ? s.s : "(no types)");
+	sbuf_free(&s);
+}
+
+void
+bd_colors_str(unsigned colors, char *out, size_t cap)
+{
+	static const char *const cn[] = { "white", "blue", "black", "red", "green" };
+	struct sbuf s = {0};
+	for (int i = 0; i < 5; i++)
+		if (colors & (1u << i)) sbuf_addf(&s, "%s%s", s.len ? " " : "", cn[i]);
+	snprintf(out, cap, "%s", s.len ? s.s : "colorless");
+	sbuf_free(&s);
+}

@@ -1,0 +1,1622 @@
+/* templates.c — the library of ability templates: a card's English is normalised, then
+ * matched with pcre2 against each template; the match builds a struct bd_abil. */
+#include "board.h"
+#include "../base/buf.h"
+#include "../base/mem.h"
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- words ---------------------------------------------------------------------- */
+
+static const char *const kw_names[KW_COUNT] = {
+	"flying", "reach", "first strike", "double strike", "trample", "deathtouch", "lifelink",
+	"indestructible", "hexproof", "shroud", "menace", "defender", "vigilance", "haste",
+	"persist", "undying", "wither", "infect", "flash",
+};
+
+const char *
+bd_kw_name(int kw)
+{
+	return kw >= 0 && kw < KW_COUNT ? kw_names[kw] : "?";
+}
+
+int
+bd_kw_lookup(const char *w)
+{
+	for (int i = 0; i < KW_COUNT; i++)
+		if (strcasecmp(w, kw_names[i]) == 0)
+			return i;
+	return -1;
+}
+
+static const struct { const char *w; unsigned bit; } color_words[] = {
+	{"white", BC_W}, {"blue", BC_U}, {"black", BC_B}, {"red", BC_R}, {"green", BC_G},
+};
+
+unsigned
+bd_color_lookup(const char *w)
+{
+	for (size_t i = 0; i < sizeof color_words / sizeof *color_words; i++)
+		if (strcasecmp(w, color_words[i].w) == 0)
+			return color_words[i].bit;
+	return 0;
+}
+
+static const struct { const char *w; unsigned bit; } type_words[] = {
+	{"artifact", BT_ARTIFACT}, {"battle", BT_BATTLE}, {"creature", BT_CREATURE},
+	{"enchantment", BT_ENCHANTMENT}, {"instant", BT_INSTANT}, {"kindred", BT_KINDRED},
+	{"tribal", BT_KINDRED}, {"land", BT_LAND}, {"planeswalker", BT_PLANESWALKER},
+	{"sorcery", BT_SORCERY},
+};
+
+unsigned
+bd_type_lookup(const char *w)
+{
+	char s[32];
+	size_t n = strlen(w);
+	if (n == 0 || n >= sizeof s)
+		return 0;
+	memcpy(s, w, n + 1);
+	for (int pass = 0; pass < 2; pass++) {
+		for (size_t i = 0; i < sizeof type_words / sizeof *type_words; i++)
+			if (strcasecmp(s, type_words[i].w) == 0)
+				return type_words[i].bit;
+		/* plurals: creatures, artifacts, sorceries */
+		n = strlen(s);
+		if (n > 3 && strcasecmp(s + n - 3, "ies") == 0)
+			strcpy(s + n - 3, "y");
+		else if (n > 1 && (s[n - 1] == 's' || s[n - 1] == 'S'))
+			s[n - 1] = 0;
+		else
+			break;
+	}
+	return 0;
+}
+
+unsigned
+bd_super_lookup(const char *w)
+{
+	if (strcasecmp(w, "basic") == 0) return BS_BASIC;
+	if (strcasecmp(w, "legendary") == 0) return BS_LEGENDARY;
+	if (strcasecmp(w, "snow") == 0) return BS_SNOW;
+	if (strcasecmp(w, "world") == 0) return BS_WORLD;
+	return 0;
+}
+
+/* "Faeries" -> "Faerie", "Elves" -> "Elf", "mountains" -> "Mountain" */
+static void
+subtype_word(const char *w, char out[BD_SUBLEN])
+{
+	size_t n = strlen(w);
+	if (n >= BD_SUBLEN)
+		n = BD_SUBLEN - 1;
+	memcpy(out, w, n);
+	out[n] = 0;
+	if (n > 4 && strcmp(out + n - 3, "ves") == 0 && strcasecmp(out, "elves") == 0)
+		strcpy(out + n - 3, "f");
+	else if (n > 2 && out[n - 1] == 's' && out[n - 2] != 's')
+		out[n - 1] = 0;
+	out[0] = (char)toupper((unsigned char)out[0]);
+}
+
+/* ---- normalising card English -------------------------------------------------- */
+
+/* Lower-case, fold typographic punctuation, drop reminder text, name the object "~"
+ * wherever its name or "this creature" appears, collapse spaces, drop the final period. */
+static char *
+normalise(const char *text, const char *owner)
+{
+	struct sbuf b = {0};
+	int paren = 0;
+	for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+		if (p[0] == 0xE2 && p[1] == 0x80 && (p[2] == 0x98 || p[2] == 0x99)) {
+			sbuf_addc(&b, '\''); p += 2; continue;
+		}
+		if (p[0] == 0xE2 && p[1] == 0x80 && (p[2] == 0x9C || p[2] == 0x9D)) {
+			sbuf_addc(&b, '"'); p += 2; continue;
+		}
+		if (p[0] == 0xE2 && p[1] == 0x80 && (p[2] == 0x93 || p[2] == 0x94)) {
+			sbuf_addc(&b, '-'); p += 2; continue;
+		}
+		if (p[0] == 0xE2 && p[1] == 0x88 && p[2] == 0x92) {   /* minus sign */
+			sbuf_addc(&b, '-'); p += 2; continue;
+		}
+		if (*p == '(') { paren++; continue; }
+		if (*p == ')') { if (paren) paren--; continue; }
+		if (paren)
+			continue;
+		unsigned char c = *p;
+		if (c == '\t' || c == '\r' || c == '\n')
+			c = ' ';
+		if (c == ' ' && (b.len == 0 || b.s[b.len - 1] == ' '))
+			continue;
+		sbuf_addc(&b, (char)tolower(c));
+	}
+	while (b.len && (b.s[b.len - 1] == ' ' || b.s[b.len - 1] == '.'))
+		b.s[--b.len] = 0;
+	char *s = sbuf_take(&b);
+	if (!s)
+		s = xstrdup("");
+	/* self references */
+	char lowname[256] = "";
+	if (owner) {
+		size_t i;
+		for (i = 0; owner[i] && i + 1 < sizeof lowname; i++)
+			lowname[i] = (char)tolower((unsigned char)owner[i]);
+		lowname[i] = 0;
+	}
+	static const char *const selfs[] = { "this creature", "this permanent", "this enchantment",
+		"this artifact", "this land", "this aura", "this equipment", "this spell", NULL };
+	struct sbuf o = {0};
+	size_t nl = strlen(lowname);
+	for (size_t i = 0; s[i];) {
+		bool at_word = i == 0 || (!isalnum((unsigned char)s[i - 1]) && s[i - 1] != '\'');
+		if (at_word && nl > 1 && strncmp(s + i, lowname, nl) == 0 && !isalnum((unsigned char)s[i + nl])) {
+			sbuf_addc(&o, '~'); i += nl; continue;
+		}
+		bool hit = false;
+		for (int k = 0; at_word && selfs[k]; k++) {
+			size_t kl = strlen(selfs[k]);
+			if (strncmp(s + i, selfs[k], kl) == 0 && !isalnum((unsigned char)s[i + kl])) {
+				sbuf_addc(&o, '~'); i += kl; hit = true; break;
+			}
+		}
+		if (!hit)
+			sbuf_addc(&o, s[i++]);
+	}
+	free(s);
+	s = sbuf_take(&o);
+	return s ? s : xstrdup("");
+}
+
+/* ---- filters --------------------------------------------------------------------- */
+
+static void
+filter_init(struct bd_filter *f)
+{
+	memset(f, 0, sizeof *f);
+	f->kw = f->notkw = -1;
+}
+
+/* Read "other non-Aura enchantment", "Faerie creatures you control", "creature with flying",
+ * "nonbasic lands", "creature or planeswalker an opponent controls". */
+bool
+bd_filter_parse(const char *phrase, struct bd_filter *f)
+{
+	filter_init(f);
+	char buf[256];
+	snprintf(buf, sizeof buf, "%s", phrase);
+	char *words[48];
+	int n = 0;
+	for (char *t = strtok(buf, " "); t && n < 48; t = strtok(NULL, " "))
+		words[n++] = t;
+	if (n == 0)
+		return false;
+	bool saw_noun = false, or_mode = false;
+	for (int i = 0; i < n; i++) {
+		char *w = words[i];
+		size_t wl = strlen(w);
+		if (wl && w[wl - 1] == ',')
+			w[--wl] = 0;
+		if (!strcmp(w, "each") || !strcmp(w, "all") || !strcmp(w, "a") || !strcmp(w, "an")
+		    || !strcmp(w, "target") || !strcmp(w, "the"))
+			continue;
+		if (!strcmp(w, "other") || !strcmp(w, "another")) { f->other = true; continue; }
+		/* "creature or planeswalker"; "artifacts, creatures, and enchantments" is a union too */
+		if (!strcmp(w, "or") || !strcmp(w, "and")) {
+			or_mode = true;
+			if (f->types) f->anytype = true;
+			continue;
+		}
+		if (!strcmp(w, "you") && i + 1 < n && !strcmp(words[i + 1], "control")) {
+			f->ctl = FC_YOU; i++; continue;
+		}
+		if (!strcmp(w, "your") && i + 2 < n && !strncmp(words[i + 1], "opponent", 8)
+		    && !strncmp(words[i + 2], "control", 7)) {
+			f->ctl = FC_OPP; i += 2; continue;
+		}
+		if ((!strcmp(w, "an") || !strcmp(w, "opponent")) && i + 1 < n
+		    && !strncmp(words[i + 1], "control", 7) && !strcmp(w, "opponent")) {
+			f->ctl = FC_OPP; i++; continue;
+		}
+		if ((!strcmp(w, "with") || !strcmp(w, "without")) && i + 1 < n) {
+			char kwb[40];
+			snprintf(kwb, sizeof kwb, "%s", words[i + 1]);
+			int k = bd_kw_lookup(kwb);
+			if (k < 0 && i + 2 < n) {
+				snprintf(kwb, sizeof kwb, "%s %s", words[i + 1], words[i + 2]);
+				if ((k = bd_kw_lookup(kwb)) >= 0)
+					i++;
+			}
+			if (k < 0)
+				return false;
+			if (w[4] == 0) f->kw = k; else f->notkw = k;
+			i++;
+			continue;
+		}
+		if (!strcmp(w, "token") || !strcmp(w, "tokens")) { f->token = true; continue; }
+		if (!strcmp(w, "nontoken")) { f->nontoken = true; continue; }
+		if (!strcmp(w, "permanent") || !strcmp(w, "permanents")) { saw_noun = true; continue; }
+		if (!strcmp(w, "spell") || !strcmp(w, "spells")) { f->spell = true; saw_noun = true; continue; }
+		if (!strcmp(w, "ability") || !strcmp(w, "abilities")) { f->spell = true; saw_noun = true; continue; }
+		if (!strcmp(w, "player") || !strcmp(w, "players")) { f->players = true; saw_noun = true; continue; }
+		if (!strcmp(w, "colorless") || !strcmp(w, "multicolored") || !strcmp(w, "monocolored"))
+			return false;
+		bool neg = false;
+		char *base = w;
+		if (!strncmp(w, "non-", 4)) { neg = true; base = w + 4; }
+		else if (!strncmp(w, "non", 3) && (bd_color_lookup(w + 3) || bd_type_lookup(w + 3)
+		    || bd_super_lookup(w + 3) || !strcmp(w + 3, "token"))) { neg = true; base = w + 3; }
+		unsigned c = bd_color_lookup(base), t = bd_type_lookup(base), s = bd_super_lookup(base);
+		if (c) { if (neg) f->notcolors |= c; else f->colors |= c; continue; }
+		if (t) {
+			if (neg) f->nottypes |= t;
+			else { f->types |= t; saw_noun = true; if (or_mode) f->anytype = true; }
+			continue;
+		}
+		if (s) { if (neg) f->notsupers |= s; else f->supers |= s; continue; }
+		/* anything else is a subtype: "Faerie", "Aura", "Zombies" */
+		if (!isalpha((unsigned char)base[0]))
+			return false;
+		char sb[BD_SUBLEN];
+		subtype_word(base, sb);
+		if (neg) {
+			if (f->notsub[0]) return false;
+			memcpy(f->notsub, sb, BD_SUBLEN);
+		} else {
+			if (f->sub[0]) return false;
+			memcpy(f->sub, sb, BD_SUBLEN);
+			saw_noun = true;
+		}
+	}
+	return saw_noun || f->types || f->sub[0];
+}
+
+/* The subject of a static ability: "~", "enchanted creature", "equipped creature", or a
+ * filter phrase. "each"/"all" are dropped. */
+static bool
+subject_parse(const char *s, struct bd_filter *f)
+{
+	filter_init(f);
+	if (!strcmp(s, "~") || !strcmp(s, "it")) { f->self = true; return true; }
+	if (!strncmp(s, "target ", 7) || strstr(s, " target "))
+		return false;   /* targets belong to spells and abilities, not to static abilities */
+	if (!strncmp(s, "enchanted ", 10) || !strncmp(s, "equipped ", 9)) {
+		f->attached = true;
+		return true;
+	}
+	return bd_filter_parse(s, f);
+}
+
+/* "flying", "flying and first strike", "flying, vigilance, and trample",
+ * "protection from black", "protection from black and from red" */
+static bool
+kwlist_parse(const char *s, uint32_t *kws, unsigned *pcol, unsigned *pflags)
+{
+	char buf[256];
+	snprintf(buf, sizeof buf, "%s", s);
+	*kws = 0;
+	*pcol = 0;
+	*pflags = 0;
+	bool prot = false;
+	char *p = buf;
+	while (*p) {
+		while (*p == ' ' || *p == ',') p++;
+		if (!strncmp(p, "and ", 4)) p += 4;
+		if (!*p) break;
+		char *e = p;
+		while (*e && *e != ',' && strncmp(e, " and ", 5)) e++;
+		char save = *e;
+		*e = 0;
+		int k = bd_kw_lookup(p);
+		const char *q = NULL;
+		if (k >= 0) {
+			*kws |= KWBIT(k);
+			prot = false;
+		} else if (!strncmp(p, "protection from ", 16))
+			q = p + 16, prot = true;
+		else if (prot && !strncmp(p, "from ", 5))
+			q = p + 5;
+		else
+			return false;
+		if (q) {
+			unsigned c = bd_color_lookup(q);
+			if (c) *pcol |= c;
+			else if (!strcmp(q, "everything")) *pflags |= PROT_EVERYTHING;
+			else if (bd_type_lookup(q)) *pflags |= bd_type_lookup(q);   /* "creatures", "enchantments" */
+			else return false;
+		}
+		*e = save;
+		p = e;
+	}
+	return *kws || *pcol || *pflags;
+}
+
+static int
+number_word(const char *s)
+{
+	static const char *const w[] = { "zero", "one", "two", "three", "four", "five", "six",
+		"seven", "eight", "nine", "ten" };
+	if (!strcmp(s, "a") || !strcmp(s, "an")) return 1;
+	for (int i = 0; i <= 10; i++)
+		if (!strcmp(s, w[i])) return i;
+	if (isdigit((unsigned char)s[0])) return atoi(s);
+	return -1;
+}
+
+/* ---- the template table ------------------------------------------------------------- */
+
+struct match {
+	const char *subj;
+	char cap[10][256];
+};
+
+typedef bool (*build_fn)(struct match *m, struct bd_abil *a);
+
+struct tmpl {
+	const char *name;
+	const char *re;
+	build_fn build;
+	const char *example;
+	bool spell;                 /* a one-shot effect: spells and triggered abilities */
+	pcre2_code *code;
+};
+
+static void
+part_add(struct bd_abil *a, enum bd_op op, enum bd_layer ly)
+{
+	if (a->nparts >= BD_MAXPART)
+		return;
+	struct bd_part *p = &a->parts[a->nparts++];
+	memset(p, 0, sizeof *p);
+	p->op = op;
+	p->layer = ly;
+}
+
+static bool
+b_keywords(struct match *m, struct bd_abil *a)
+{
+	uint32_t kws;
+	unsigned pc, pf;
+	if (!kwlist_parse(m->subj, &kws, &pc, &pf))
+		return false;
+	a->kind = AK_KEYWORD;
+	a->parts[0].kws = kws;
+	a->prot_colors = pc;
+	a->prot_flags = pf;
+	return true;
+}
+
+static bool
+b_enchant(struct match *m, struct bd_abil *a)
+{
+	a->kind = AK_ENCHANT;
+	if (!strcmp(m->cap[1], "player")) { filter_init(&a->aff); a->aff.players = true; a->aff.no_objects = true; return true; }
+	return bd_filter_parse(m->cap[1], &a->aff);
+}
+
+static bool
+b_equip(struct match *m, struct bd_abil *a)
+{
+	a->kind = AK_EQUIP;
+	return true;
+}
+
+static bool
+b_mana(struct match *m, struct bd_abil *a)
+{
+	a->kind = AK_MANA;
+	return true;
+}
+
+/* Restrictions on attacking, blocking and untapping: the declarations and the untap step
+ * are outside what judge resolves, so these are read and kept but change nothing. */
+static bool
+b_inert(struct match *m, struct bd_abil *a)
+{
+	a->kind = AK_INERT;
+	return true;
+}
+
+/* "X get(s) +N/+M [and has/have KW]" */
+static bool
+b_anthem(struct match *m, struct bd_abil *a)
+{
+	a->kind = AK_STATIC;
+	if (!subject_parse(m->cap[1], &a->aff))
+		return false;
+	part_add(a, OP_MOD_PT, LY_7C);
+	a->parts[a->nparts - 1].a = atoi(m->cap[2]);
+	a->parts[a->nparts - 1].b = atoi(m->cap[3]);
+	if (m->cap[4][0]) {
+		uint32_t kws; unsigned pc, pf;
+		if (!kwlist_parse(m->cap[4], &kws, &pc, &pf))
+			return false;
+		part_add(a, OP_ADD_KW, LY_ABIL);
+		a->parts[a->nparts - 1].kws = kws;
+		a->parts[a->nparts - 1].prot_colors = pc;
+		a->parts[a->nparts - 1].prot_flags = pf;
+	}
+	return true;
+}
+
+/* "X get(s) +1/+1 for each other creature you control" */
+static bool
+b_anthem_count(struct match *m, struct bd_abil *a)
+{
+	a->kind = AK_STATIC;
+	if (!subject_parse(m->cap[1], &a->aff))
+		return false;
+	part_add(a, OP_MOD_PT, LY_7C);
+	struct bd_part *p = &a->parts[a->nparts - 1];
+	p->a = atoi(m->cap[2]);
+	p->b = atoi(m->cap[3]);
+	struct bd_filter cf;
+	if (!bd_filter_parse(m->cap[4], &cf))
+		return false;
+	if (cf.types == BT_CREATURE && !cf.sub[0]) p->count = CN_CREATURES_YOU;
+	else if (cf.types == BT_LAND) p->count = CN_LANDS_YOU;
+	else if (cf.types == BT_ARTIFACT) p->count = CN_ARTIFACTS_YOU;
+	else if (cf.sub[0]) { p->count = CN_SUBTYPE_YOU; memcpy(p->countsub, cf.sub, BD_SUBLEN); }
+	else return false;
+	a->src = cf;       /* remembers "other" */
+	return true;
+}
+
+static bool
+b_grant(struct match *m, struct bd_abil *a)
+{
+	a->kind = AK_STATIC;
+	if (!subject_parse(m->cap[1], &a->aff))
+		return false;
+	uint32_t kws; unsigned pc, pf;
+	if (!kwlist_parse(m->cap[2], &kws, &pc, &pf))
+		return false;
+	part_add(a, OP_ADD_KW, LY_ABIL);
+	a->parts[0].kws = kws;
+	a->parts[0].prot_colors = pc;
+	a->parts[0].prot_flags = pf;
+	return true;
+}
+
+static bool
+b_lose_kw(struct match *m, struct bd_abil *a)
+{
+	a->kind = AK_STATIC;
+	if (!subject_parse(m->cap[1], &a->aff))
+		return false;
+	uint32_t kws; unsigned pc, pf;
+	if (!kwlist_parse(m->cap[2], &kws, &pc, &pf) || pc || pf)
+		return false;
+	part_add(a, OP_LOSE_KW, LY_ABIL);
+	a->parts[0].kws = kws;
+	return true;
+}
+
+static bool
+b_lose_all(struct match *m, struct bd_abil *a)
+{
+	a->kind = AK_STATIC;
+	if (!subject_parse(m->cap[1], &a->aff))
+		return false;
+	part_add(a, OP_LOSE_ALL, LY_ABIL);
+	if (m->cap[2][0]) {
+		part_add(a, OP_SET_PT, LY_7B);
+		a->parts[1].a = atoi(m->cap[2]);
+		a->parts[1].b = atoi(m->cap[3]);
+	}
+	return true;
+}
+
+static bool
+b_base_pt(struct match *m, struct bd_abil *a)
+{
+	a->kind = AK_STATIC;
+	if (!subject_parse(m->cap[1], &a->aff))
+		return false;
+	part_add(a, OP_SET_PT, LY_7B);
+	a->parts[0].a = atoi(m->cap[2]);
+	a->parts[0].b = atoi(m->cap[3]);
+	return true;
+}
+
+/* Lignify: "Enchanted creature is a Treefolk with base power and toughness 0/4 and loses all abilities" */
+static bool
+b_is_a_with_base(struct match *m, struct bd_abil *a)
+{
+	a->kind = AK_STATIC;
+	if (!subject_parse(m->cap[1], &a->aff))
+		return false;
+	/* cap2: "[color] Subtype" */
+	char buf[256];
+	snprintf(buf, sizeof buf, "%s", m->cap[2]);
+	char *sp = strrchr(buf, ' ');
+	char *subw = sp ? sp + 1 : buf;
+	if (sp) {
+		*sp = 0;
+		unsigned c = bd_color_lookup(buf);
+		if (!c)
+			return false;
+		part_add(a, OP_SET_COLOR, LY_COLOR);
+		a->parts[a->nparts - 1].mask = c;
+	}
+	part_add(a, OP_SET_CREATURE_SUB, LY_TYPE);
+	subtype_word(subw, a->parts[a->nparts - 1].sub);
+	if (m->cap[5][0])
+		part_add(a, OP_LOSE_ALL, LY_ABIL);
+	part_add(a, OP_SET_PT, LY_7B);
+	a->parts[a->nparts - 1].a = atoi(m->cap[3]);
+	a->parts[a->nparts - 1].b = atoi(m->cap[4]);
+	return true;
+}
+
+static const char *const basic_types[] = { "plains", "island", "swamp", "mountain", "forest", NULL };
+
+static bool
+basic_word(const char *w, char out[BD_SUBLEN])
+{
+	char s[BD_SUBLEN];
+	subtype_word(w, s);
+	for (int i = 0; basic_types[i]; i++)
+		if (strcasecmp(s, basic_types[i]) == 0 || (i == 0 && strcasecmp(w, "plains") == 0)) {
+			snprintf(out, BD_SUBLEN, "%s", i == 0 ? "Plains" : s);
+			return true;
+		}
+	return false;
+}
+
+/* Blood Moon: "Nonbasic lands are Mountains" (305.7) */
+static bool
+b_land_set(struct match *m, struct bd_abil *a)
+{
+	a->kind = AK_STATIC;
+	if (!subject_parse(m->cap[1], &a->aff) || !(a->aff.types & BT_LAND || a->aff.attached))
+		return false;
+	part_add(a, OP_SET_LAND_SUB, LY_TYPE);
+	return basic_word(m->cap[2], a->parts[0].sub);
+}
+
+/* Urborg: "Each land is a Swamp in addition to its other land types" */
+static bool
+b_land_add(struct match *m, struct bd_abil *a)
+{
+	a->kind = AK_STATIC;
+	if (!subject_parse(m->cap[1], &a->aff))
+		return false;
+	part_add(a, OP_ADD_SUB, LY_TYPE);
+	return basic_word(m->cap[2], a->parts[0].sub);
+}
+
+/* "X is/are [an] artifact creature(s) [in addition to its other types] [and has/with]
+ *  [base] power and toughness each equal to its mana value" (Opalescence, March) */
+static bool
+b_becomes_mv(struct match *m, struct bd_abil *a)
+{
+	a->kind = AK_STATIC;
+	if (!subject_parse(m->cap[1], &a->aff))
+		return false;
+	char buf[256];
+	snprintf(buf, sizeof buf, "%s", m->cap[2]);
+	unsigned t = 0;
+	for (char *w = strtok(buf, " "); w; w = strtok(NULL, " ")) {
+		unsigned x = bd_type_lookup(w);
+		if (!x) return false;
+		t |= x;
+	}
+	part_add(a, OP_ADD_TYPES, LY_TYPE);
+	a->parts[0].mask = t;
+	part_add(a, OP_SET_PT_MV, LY_7B);
+	return true;
+}
+
+/* "All creatures are artifacts in addition to their other types"; "X is a Zombie in addition" */
+static bool
+b_add_types(struct match *m, struct bd_abil *a)
+{
+	a->kind = AK_STATIC;
+	if (!subject_parse(m->cap[1], &a->aff))
+		return false;
+	char buf[256];
+	snprintf(buf, sizeof buf, "%s", m->cap[2]);
+	unsigned t = 0;
+	for (char *w = strtok(buf, " "); w; w = strtok(NULL, " ")) {
+		unsigned x = bd_type_lookup(w);
+		if (x) { t |= x; continue; }
+		part_add(a, OP_ADD_SUB, LY_TYPE);
+		subtype_word(w, a->parts[a->nparts - 1].sub);
+	}
+	if (t) {
+		part_add(a, OP_ADD_TYPES, LY_TYPE);
+		a->parts[a->nparts - 1].mask = t;
+	}
+	return a->nparts > 0;
+}
+
+static bool
+b_color(struct match *m, struct bd_abil *a)
+{
+	a->kind = AK_STATIC;
+	if (!subject_parse(m->cap[1], &a->aff))
+		return false;
+	part_add(a, OP_SET_COLOR, LY_COLOR);
+	a->parts[0].mask = bd_color_lookup(m->cap[2]);
+	return a->parts[0].mask || !strcmp(m->cap[2], "colorless");
+}
+
+static bool
+b_control(struct match *m, struct bd_abil *a)
+{
+	a->kind = AK_STATIC;
+	filter_init(&a->aff);
+	a->aff.attached = true;
+	part_add(a, OP_CONTROL, LY_CONTROL);
+	return true;
+}
+
+static bool
+b_cda_count(struct match *m, struct bd_abil *a)
+{
+	a->kind = AK_STATIC;
+	a->cda = true;
+	filter_init(&a->aff);
+	a->aff.self = true;
+	part_add(a, OP_CDA_PT, LY_7A);
+	struct bd_part *p = &a->parts[0];
+	struct bd_filter cf;
+	if (!bd_filter_parse(m->cap[1], &cf))
+		return false;
+	if (cf.types == BT_CREATURE && !cf.sub[0]) p->count = CN_CREATURES_YOU;
+	else if (cf.types == BT_LAND) p->count = CN_LANDS_YOU;
+	else if (cf.types == BT_ARTIFACT) p->count = CN_ARTIFACTS_YOU;
+	else if (cf.sub[0]) { p->count = CN_SUBTYPE_YOU; memcpy(p->countsub, cf.sub, BD_SUBLEN); }
+	else return false;
+	return true;
+}
+
+static bool
+b_cda_goyf(struct match *m, struct bd_abil *a)
+{
+	a->kind = AK_STATIC;
+	a->cda = true;
+	filter_init(&a->aff);
+	a->aff.self = true;
+	part_add(a, OP_CDA_PT, LY_7A);
+	a->parts[0].count = CN_TARMOGOYF;
+	a->parts[0].b = 1;
+	return true;
+}
+
+/* ---- triggers and one-shot effects ------------------------------------------------- */
+
+static bool effect_parse(const char *s, struct bd_abil *a);
+
+static bool
+b_dies(struct match *m, struct bd_abil *a)
+{
+	a->kind = AK_TRIGGER;
+	a->trig = m->cap[2][0] == 'l' ? TR_LTB : (m->cap[2][0] == 'd' ? TR_DIES : TR_PUT_GRAVE);
+	if (!subject_parse(m->cap[1], &a->aff))
+		return false;
+	const char *e = m->cap[3];
+	if (!strncmp(e, "if it had no -1/-1 counters on it, ", 35)) { a->ifk = IF_NO_M1M1; e += 35; }
+	else if (!strncmp(e, "if it had no +1/+1 counters on it, ", 35)) { a->ifk = IF_NO_P1P1; e += 35; }
+	return effect_parse(e, a);
+}
+
+static bool
+b_etb(struct match *m, struct bd_abil *a)
+{
+	a->kind = AK_TRIGGER;
+	a->trig = TR_ETB;
+	filter_init(&a->aff);
+	a->aff.self = true;
+	return effect_parse(m->cap[1], a);
+}
+
+static bool
+b_die_exile(struct match *m, struct bd_abil *a)
+{
+	a->kind = AK_REPLACE_DIE;
+	if (m->cap[1][0] == 0) {
+		filter_init(&a->aff);
+		a->any_grave = true;
+		return true;
+	}
+	return subject_parse(m->cap[1], &a->aff);
+}
+
+/* "Prevent all [combat] damage that would be dealt to [and dealt by] X" */
+static bool
+b_prevent(struct match *m, struct bd_abil *a)
+{
+	a->kind = AK_PREVENT;
+	a->dmk = DM_PREVENT_ALL;
+	a->combat_only = m->cap[1][0] != 0;
+	const char *how = m->cap[2];
+	a->to_and_by = !strcmp(how, "to and dealt by");
+	a->by_only = !strcmp(how, "by");
+	const char *who = m->cap[3];
+	if (!strcmp(who, "you")) { filter_init(&a->aff); a->aff.players = true; a->aff.you_only = true; a->aff.no_objects = true; return true; }
+	return subject_parse(who, &a->aff);
+}
+
+/* "If a [red] source [you control] would deal damage to X, it deals double that damage /
+ * that much damage plus/minus N [to that ...] instead"; "If a spell would ..." */
+static bool
+b_dmg_mod(struct match *m, struct bd_abil *a)
+{
+	a->kind = AK_DAMAGE_MOD;
+	filter_init(&a->src);
+	char src[256];
+	snprintf(src, sizeof src, "%s", m->cap[1]);
+	char *w = src;
+	if (!strncmp(w, "a ", 2)) w += 2; else if (!strncmp(w, "an ", 3)) w += 3;
+	size_t wl = strlen(w);
+	if (wl >= 12 && !strcmp(w + wl - 12, " you control")) { a->src.ctl = FC_YOU; w[wl - 12] = 0; }
+	/* what is left: "[color] [instant or sorcery] source|spell" */
+	char *last = strrchr(w, ' ');
+	const char *noun = last ? last + 1 : w;
+	if (!strcmp(noun, "spell")) a->src_spell = true;
+	else if (strcmp(noun, "source")) return false;
+	if (last) {
+		*last = 0;
+		for (char *t = strtok(w, " "); t; t = strtok(NULL, " ")) {
+			unsigned c = bd_color_lookup(t), ty = bd_type_lookup(t);
+			if (c) a->src.colors |= c;
+			else if (ty) { a->src.types |= ty; a->src.anytype = true; }
+			else if (strcmp(t, "or")) return false;
+		}
+	}
+	filter_init(&a->aff);
+	const char *to = m->cap[2];
+	if (!to[0] || !strcmp(to, "a permanent or player") || !strcmp(to, "any permanent or player")) {
+		a->aff.players = true;
+	} else if (!strcmp(to, "an opponent or a permanent an opponent controls")) {
+		a->aff.players = true; a->aff.opponents_only = true; a->aff.ctl = FC_OPP;
+	} else if (!strcmp(to, "you")) {
+		a->aff.players = true; a->aff.you_only = true; a->aff.no_objects = true;
+	} else if (!subject_parse(to, &a->aff))
+		return false;
+	if (!strcmp(m->cap[3], "double that damage")) a->dmk = DM_DOUBLE;
+	else { a->dmk = !strcmp(m->cap[4], "plus") ? DM_PLUS : DM_MINUS; a->dmn = atoi(m->cap[5]); }
+	return true;
+}
+
+/* "If a source would deal damage to you/X, prevent N of that damage" */
+static bool
+b_prevent_n(struct match *m, struct bd_abil *a)
+{
+	a->kind = AK_DAMAGE_MOD;
+	filter_init(&a->src);
+	filter_init(&a->aff);
+	if (!strcmp(m->cap[1], "you")) { a->aff.players = true; a->aff.you_only = true; a->aff.no_objects = true; }
+	else if (!subject_parse(m->cap[1], &a->aff)) return false;
+	a->dmk = DM_MINUS;
+	a->dmn = atoi(m->cap[2]);
+	return true;
+}
+
+static bool
+b_spell(struct match *m, struct bd_abil *a)
+{
+	a->kind = AK_SPELL;
+	return effect_parse(m->subj, a);
+}
+
+#define KWRE "(?:flying|reach|first strike|double strike|trample|deathtouch|lifelink|indestructible|hexproof|shroud|menace|defender|vigilance|haste|persist|undying|wither|infect|flash|protection from [a-z]+(?: and from [a-z]+)*)"
+#define KWLIST KWRE "(?:(?:,? and |, )" KWRE ")*"
+#define PT "([+-]\\d+)/([+-]\\d+)"
+#define SUBJ "(~|enchanted creature|equipped creature|enchanted permanent|enchanted land|(?:other |each |all )?[a-z ,/-]+?)"
+
+static struct tmpl tmpls[] = {
+	{ "keywords", "^" KWLIST "$", b_keywords, "Flying, first strike", false, NULL },
+	{ "enchant", "^enchant ([a-z ]+)$", b_enchant, "Enchant creature", false, NULL },
+	{ "equip", "^equip (?:\\{[^}]*\\})+$|^equip \\d+$", b_equip, "Equip {2}", false, NULL },
+	{ "mana ability", "^\\{t\\}: add .*$", b_mana, "{T}: Add {G}.", false, NULL },
+	{ "attack/block restriction", "^[a-z~ ,'-]+ (?:can't (?:attack|block|attack or block|be blocked)|attacks each (?:combat|turn) if able|blocks each (?:combat|turn) if able|doesn't untap during [a-z' ]+ untap step)(?: [a-z~ ,'-]+)?$", b_inert,
+	  "Enchanted creature can't attack or block.", false, NULL },
+	{ "anthem", "^" SUBJ " gets? " PT "(?: and (?:has|have|gains?) (" KWLIST "))?$", b_anthem,
+	  "Other Faerie creatures you control get +1/+1 and have flying.", false, NULL },
+	{ "anthem per count", "^" SUBJ " gets? " PT " for each ([a-z ]+?)(?: you control)?$", b_anthem_count,
+	  "This creature gets +1/+1 for each other creature you control.", false, NULL },
+	{ "grant keywords", "^" SUBJ " (?:has|have) (" KWLIST ")$", b_grant,
+	  "Enchanted creature has flying.", false, NULL },
+	{ "loses a keyword", "^" SUBJ " loses? (" KWLIST ")$", b_lose_kw,
+	  "Enchanted creature loses flying.", false, NULL },
+	{ "loses all abilities", "^" SUBJ " loses? all abilities(?: and (?:has|have) base power and toughness (\\d+)/(\\d+))?$", b_lose_all,
+	  "All creatures lose all abilities and have base power and toughness 1/1.", false, NULL },
+	{ "base power and toughness", "^" SUBJ " (?:has|have) base power and toughness (\\d+)/(\\d+)$", b_base_pt,
+	  "Enchanted creature has base power and toughness 0/2.", false, NULL },
+	{ "is a ... with base P/T", "^" SUBJ " is an? ([a-z]+(?: [a-z]+)?) with base power and toughness (\\d+)/(\\d+)( and loses all abilities)?$", b_is_a_with_base,
+	  "Enchanted creature is a Treefolk with base power and toughness 0/4 and loses all abilities.", false, NULL },
+	{ "lands are a basic type", "^" SUBJ " (?:is|are) (?:an? )?(plains|islands?|swamps?|mountains?|forests?)$", b_land_set,
+	  "Nonbasic lands are Mountains.", false, NULL },
+	{ "land type added", "^" SUBJ " (?:is|are) (?:an? )?(plains|islands?|swamps?|mountains?|forests?) in addition to (?:its|their) other land types$", b_land_add,
+	  "Each land is a Swamp in addition to its other land types.", false, NULL },
+	{ "becomes a creature with P/T = mana value", "^" SUBJ " (?:is|are) (?:an? )?([a-z ]+?)s?(?: in addition to (?:its|their) other types)?(?: and (?:has|have) |,? with )(?:base )?power and (?:base )?toughness each equal to (?:its|their) mana values?$", b_becomes_mv,
+	  "Each other non-Aura enchantment is a creature in addition to its other types and has base power and base toughness each equal to its mana value.", false, NULL },
+	{ "types added", "^" SUBJ " (?:is|are) (?:an? )?([a-z ]+?) in addition to (?:its|their) other (?:creature )?types$", b_add_types,
+	  "All creatures are artifacts in addition to their other types.", false, NULL },
+	{ "color set", "^" SUBJ " (?:is|are) (white|blue|black|red|green|colorless)$", b_color,
+	  "Enchanted creature is black.", false, NULL },
+	{ "control enchanted", "^you control enchanted (?:creature|permanent|artifact|land)$", b_control,
+	  "You control enchanted creature.", false, NULL },
+	{ "P/T equal to a count", "^~'s power and toughness are each equal to the number of ([a-z ]+?)(?: you control)?$", b_cda_count,
+	  "This creature's power and toughness are each equal to the number of creatures you control.", false, NULL },
+	{ "Tarmogoyf", "^~'s power is equal to the number of card types among cards in all graveyards and its toughness is equal to that number plus 1$", b_cda_goyf,
+	  "Tarmogoyf's power is equal to the number of card types among cards in all graveyards and its toughness is equal to that number plus 1.", false, NULL },
+	{ "dies trigger", "^when(?:ever)? " SUBJ " (dies|leaves the battlefield|is put into a graveyard from the battlefield), (.+)$", b_dies,
+	  "Whenever another creature you control dies, you gain 1 life.", false, NULL },
+	{ "enters trigger", "^when ~ enters(?: the battlefield)?, (.+)$", b_etb,
+	  "When this creature enters, you gain 2 life.", false, NULL },
+	{ "die replacement", "^if " SUBJ " would die, exile it instead$|^if a card (?:or token )?would be put into a graveyard from anywhere, exile it instead()$", b_die_exile,
+	  "If a creature an opponent controls would die, exile it instead.", false, NULL },
+	{ "prevent damage", "^prevent all (combat )?damage that would be dealt (to and dealt by|to|by) " SUBJ "$", b_prevent,
+	  "Prevent all damage that would be dealt to enchanted creature.", false, NULL },
+	{ "damage modification", "^if ([a-z ]+?(?:source|spell)(?: you control)?) would deal damage(?: to ([a-z ]+?))?, it deals (double that damage|that much damage (plus|minus) (\\d+))(?: to that [a-z ]+?)? instead$", b_dmg_mod,
+	  "If a source would deal damage to a permanent or player, it deals double that damage to that permanent or player instead.", false, NULL },
+	{ "prevent some damage", "^if a source would deal damage to ([a-z~ ]+?), prevent (\\d+) of that damage$", b_prevent_n,
+	  "If a source would deal damage to you, prevent 1 of that damage.", false, NULL },
+	{ "spell effect", "^(.*)$", b_spell, "Destroy target creature.", true, NULL },
+};
+#define NTMPL (sizeof tmpls / sizeof *tmpls)
+
+/* One-shot effect sentences (spells, triggered abilities). */
+struct eff_tmpl {
+	const char *re;
+	bool (*build)(struct match *m, struct bd_abil *a, struct bd_effect *e);
+	const char *example;
+	pcre2_code *code;
+};
+
+static int
+target_slot(struct bd_abil *a, const char *phrase, struct bd_filter *f)
+{
+	/* "target creature", "any target", "target player", "target creature or player" */
+	if (a->ntgt >= BD_MAXTGT)
+		return -1;
+	struct bd_tspec *t = &a->tgt[a->ntgt];
+	memset(t, 0, sizeof *t);
+	filter_init(&t->f);
+	if (!strcmp(phrase, "any target")) {
+		t->player_ok = t->object_ok = true;
+		t->f.types = BT_CREATURE | BT_PLANESWALKER | BT_BATTLE;
+		t->f.anytype = true;
+	} else if (!strncmp(phrase, "target ", 7)) {
+		const char *r = phrase + 7;
+		if (!strcmp(r, "player") || !strcmp(r, "opponent")) {
+			t->player_ok = true;
+			t->f.opponents_only = r[0] == 'o';
+		} else {
+			if (!bd_filter_parse(r, &t->f))
+				return -1;
+			t->object_ok = !t->f.no_objects;
+			t->player_ok = t->f.players;
+		}
+	} else
+		return -1;
+	if (f)
+		*f = t->f;
+	return a->ntgt++;
+}
+
+static bool
+recipient(struct bd_abil *a, struct bd_effect *e, const char *r)
+{
+	if (!strncmp(r, "target ", 7) || !strcmp(r, "any target")) {
+		e->slot = target_slot(a, r, &e->f);
+		return e->slot >= 0;
+	}
+	/* "it" / "that creature" after a targeted instruction is that target again */
+	if ((!strcmp(r, "it") || !strcmp(r, "that creature") || !strcmp(r, "they") || !strcmp(r, "that permanent"))
+	    && a->neff > 0 && a->eff[a->neff - 1].slot >= 0) {
+		e->slot = a->eff[a->neff - 1].slot;
+		e->f = a->eff[a->neff - 1].f;
+		return true;
+	}
+	if (!strcmp(r, "~") || !strcmp(r, "it")) { filter_init(&e->f); e->f.self = true; e->each = true; return true; }
+	if (!strcmp(r, "enchanted creature") || !strcmp(r, "equipped creature")) {
+		filter_init(&e->f); e->f.attached = true; e->each = true; return true;
+	}
+	if (!strcmp(r, "you")) { filter_init(&e->f); e->f.players = e->f.you_only = e->f.no_objects = true; e->each = true; return true; }
+	if (!strcmp(r, "each player")) { filter_init(&e->f); e->f.players = e->f.no_objects = true; e->each = true; return true; }
+	if (!strcmp(r, "each opponent")) { filter_init(&e->f); e->f.players = e->f.no_objects = e->f.opponents_only = true; e->each = true; return true; }
+	if (!strncmp(r, "each ", 5) || !strncmp(r, "all ", 4) || strstr(r, "creatures")) {
+		char buf[256];
+		snprintf(buf, sizeof buf, "%s", r);
+		bool pl = false, opp = false;
+		char *x = strstr(buf, " and each player");
+		if (x) { *x = 0; pl = true; }
+		else if ((x = strstr(buf, " and each opponent"))) { *x = 0; pl = opp = true; }
+		if (!bd_filter_parse(buf, &e->f))
+			return false;
+		e->f.players = e->f.players || pl;
+		e->f.opponents_only = opp;
+		e->each = true;
+		return true;
+	}
+	return false;
+}
+
+static int
+amount(const char *s, struct bd_effect *e)
+{
+	if (!strcmp(s, "x")) { e->amt = AM_X; return 0; }
+	e->amt = AM_N;
+	e->n = number_word(s);
+	return e->n;
+}
+
+static bool
+e_damage(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	e->kind = EF_DAMAGE;
+	if (m->cap[2][0] == 0 || !strcmp(m->cap[2], "damage equal to its power")) {
+		if (m->cap[2][0]) e->amt = AM_POWER_SELF;
+		else if (amount(m->cap[1], e) < 0) return false;
+	} else
+		return false;
+	return recipient(a, e, m->cap[3]);
+}
+
+static bool
+e_damage_power(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	e->kind = EF_DAMAGE;
+	e->amt = AM_POWER_SELF;
+	return recipient(a, e, m->cap[1]);
+}
+
+static bool
+e_destroy(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	e->kind = m->cap[1][0] == 'd' ? EF_DESTROY : m->cap[1][0] == 'e' ? EF_EXILE : EF_BOUNCE;
+	e->cant_regen = m->cap[3][0] != 0;
+	return recipient(a, e, m->cap[2]);
+}
+
+static bool
+e_pump(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	e->kind = EF_CONTINUOUS;
+	e->until_eot = true;
+	if (!recipient(a, e, m->cap[1]))
+		return false;
+	struct bd_part *p = &e->parts[e->nparts++];
+	memset(p, 0, sizeof *p);
+	p->op = OP_MOD_PT; p->layer = LY_7C; p->a = atoi(m->cap[2]); p->b = atoi(m->cap[3]);
+	if (m->cap[4][0]) {
+		uint32_t kws; unsigned pc, pf;
+		if (!kwlist_parse(m->cap[4], &kws, &pc, &pf))
+			return false;
+		p = &e->parts[e->nparts++];
+		memset(p, 0, sizeof *p);
+		p->op = OP_ADD_KW; p->layer = LY_ABIL; p->kws = kws; p->prot_colors = pc; p->prot_flags = pf;
+	}
+	return true;
+}
+
+static bool
+e_gains(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	e->kind = EF_CONTINUOUS;
+	e->until_eot = true;
+	if (!recipient(a, e, m->cap[1]))
+		return false;
+	uint32_t kws; unsigned pc, pf;
+	if (!kwlist_parse(m->cap[2], &kws, &pc, &pf))
+		return false;
+	struct bd_part *p = &e->parts[e->nparts++];
+	memset(p, 0, sizeof *p);
+	p->op = OP_ADD_KW; p->layer = LY_ABIL; p->kws = kws; p->prot_colors = pc; p->prot_flags = pf;
+	return true;
+}
+
+static bool
+e_lose_all(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	e->kind = EF_CONTINUOUS;
+	e->until_eot = true;
+	if (!recipient(a, e, m->cap[1]))
+		return false;
+	struct bd_part *p = &e->parts[e->nparts++];
+	memset(p, 0, sizeof *p);
+	p->op = OP_LOSE_ALL; p->layer = LY_ABIL;
+	if (m->cap[2][0]) {      /* "and becomes a blue Frog with base power and toughness 1/1" */
+		unsigned c = bd_color_lookup(m->cap[2]);
+		if (c) {
+			p = &e->parts[e->nparts++]; memset(p, 0, sizeof *p);
+			p->op = OP_SET_COLOR; p->layer = LY_COLOR; p->mask = c;
+		}
+		p = &e->parts[e->nparts++]; memset(p, 0, sizeof *p);
+		p->op = OP_SET_CREATURE_SUB; p->layer = LY_TYPE; subtype_word(m->cap[3], p->sub);
+		p = &e->parts[e->nparts++]; memset(p, 0, sizeof *p);
+		p->op = OP_SET_PT; p->layer = LY_7B; p->a = atoi(m->cap[4]); p->b = atoi(m->cap[5]);
+	}
+	return true;
+}
+
+static bool
+e_base_pt(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	e->kind = EF_CONTINUOUS;
+	e->until_eot = m->cap[4][0] != 0;
+	if (!recipient(a, e, m->cap[1]))
+		return false;
+	struct bd_part *p = &e->parts[e->nparts++];
+	memset(p, 0, sizeof *p);
+	p->op = OP_SET_PT; p->layer = LY_7B; p->a = atoi(m->cap[2]); p->b = atoi(m->cap[3]);
+	return true;
+}
+
+static bool
+e_becomes_pt(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	e->kind = EF_CONTINUOUS;
+	e->until_eot = true;
+	if (!recipient(a, e, m->cap[1]))
+		return false;
+	struct bd_part *p = &e->parts[e->nparts++];
+	memset(p, 0, sizeof *p);
+	p->op = OP_SET_PT; p->layer = LY_7B; p->a = atoi(m->cap[2]); p->b = atoi(m->cap[3]);
+	return true;
+}
+
+static bool
+e_becomes_color(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	e->kind = EF_CONTINUOUS;
+	e->until_eot = true;
+	if (!recipient(a, e, m->cap[1]))
+		return false;
+	struct bd_part *p = &e->parts[e->nparts++];
+	memset(p, 0, sizeof *p);
+	p->op = OP_SET_COLOR; p->layer = LY_COLOR; p->mask = bd_color_lookup(m->cap[2]);
+	return true;
+}
+
+static bool
+e_damage_two(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	/* "deals 2 damage to any target and 1 damage to any other target": two effects */
+	e->kind = EF_DAMAGE;
+	if (amount(m->cap[1], e) < 0 || !recipient(a, e, m->cap[2]))
+		return false;
+	if (a->neff + 1 >= BD_MAXEFF)
+		return false;
+	struct bd_effect *e2 = &a->eff[a->neff + 1];
+	memset(e2, 0, sizeof *e2);
+	filter_init(&e2->f);
+	e2->kind = EF_DAMAGE;
+	e2->slot = -1;
+	char r[128];
+	snprintf(r, sizeof r, "%.127s", m->cap[4]);
+	if (!strncmp(r, "another ", 8)) memmove(r, r + 8, strlen(r + 8) + 1);
+	if (!strcmp(r, "any other target")) snprintf(r, sizeof r, "any target");
+	if (amount(m->cap[3], e2) < 0 || !recipient(a, e2, r))
+		return false;
+	a->neff++;   /* the caller counts the first */
+	return true;
+}
+
+static bool
+e_switch(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	e->kind = EF_CONTINUOUS;
+	e->until_eot = true;
+	if (!recipient(a, e, m->cap[1]))
+		return false;
+	struct bd_part *p = &e->parts[e->nparts++];
+	memset(p, 0, sizeof *p);
+	p->op = OP_SWITCH_PT; p->layer = LY_7D;
+	return true;
+}
+
+static bool
+e_counters(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	e->kind = EF_COUNTERS;
+	int n = number_word(m->cap[1]);
+	if (n < 0) return false;
+	e->ctr.kind = CK_PT;
+	e->ctr.n = n;
+	e->ctr.dp = atoi(m->cap[2]);
+	e->ctr.dt = atoi(m->cap[3]);
+	return recipient(a, e, m->cap[4]);
+}
+
+static bool
+e_life(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	const char *who = m->cap[1];
+	e->kind = !strncmp(m->cap[2], "gain", 4) ? EF_GAIN_LIFE : EF_LOSE_LIFE;
+	if (amount(m->cap[3], e) < 0) return false;
+	return recipient(a, e, who);
+}
+
+static bool
+e_return(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	e->kind = EF_RETURN_SELF;
+	if (m->cap[1][0]) {
+		e->ctr.kind = CK_PT; e->ctr.n = 1;
+		e->ctr.dp = atoi(m->cap[1]); e->ctr.dt = atoi(m->cap[2]);
+	}
+	return true;
+}
+
+static bool
+e_fog(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	e->kind = EF_PREVENT_COMBAT;
+	return true;
+}
+
+static bool
+e_draw(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	e->kind = EF_DRAW;
+	e->you = true;
+	return amount(m->cap[1], e) >= 0;
+}
+
+static bool
+e_control(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	e->kind = EF_GAIN_CONTROL;
+	e->until_eot = m->cap[2][0] != 0;
+	if (!recipient(a, e, m->cap[1]))
+		return false;
+	struct bd_part *p = &e->parts[e->nparts++];
+	memset(p, 0, sizeof *p);
+	p->op = OP_CONTROL; p->layer = LY_CONTROL;
+	return true;
+}
+
+static bool
+e_ctl_gains_power(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	/* Swords to Plowshares: refers to the previous instruction's target */
+	if (a->neff == 0 || a->eff[a->neff - 1].slot < 0)
+		return false;
+	e->kind = EF_GAIN_LIFE;
+	e->amt = AM_POWER_TARGET;
+	e->slot = a->eff[a->neff - 1].slot;
+	e->its_controller = true;
+	return true;
+}
+
+static bool
+e_token(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	e->kind = EF_CREATE_TOKEN;
+	e->each = true;
+	filter_init(&e->f);
+	e->n = number_word(m->cap[1]);
+	if (e->n <= 0 || e->n > 10)
+		return false;
+	e->tok_power = atoi(m->cap[2]);
+	e->tok_toughness = atoi(m->cap[3]);
+	/* "white Spirit", "red and white Soldier", "colorless Servo artifact" */
+	char buf[256];
+	snprintf(buf, sizeof buf, "%s", m->cap[4]);
+	e->tok_types = BT_CREATURE;
+	for (char *w = strtok(buf, " "); w; w = strtok(NULL, " ")) {
+		unsigned c = bd_color_lookup(w), t = bd_type_lookup(w);
+		if (c) e->tok_colors |= c;
+		else if (t) e->tok_types |= t;
+		else if (!strcmp(w, "and") || !strcmp(w, "colorless")) continue;
+		else if (!e->tok_sub[0]) subtype_word(w, e->tok_sub);
+		else return false;
+	}
+	if (m->cap[5][0]) {
+		unsigned pc, pf;
+		if (!kwlist_parse(m->cap[5], &e->tok_kws, &pc, &pf) || pc || pf)
+			return false;
+	}
+	return true;
+}
+
+static bool
+e_counter(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	e->kind = EF_COUNTER;
+	return recipient(a, e, m->cap[1]) && e->f.spell;
+}
+
+static bool
+e_tap(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	e->kind = m->cap[1][0] == 'u' ? EF_UNTAP : EF_TAP;
+	return recipient(a, e, m->cap[2]);
+}
+
+static bool
+e_regenerate(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	e->kind = EF_REGENERATE;
+	return recipient(a, e, m->cap[1]);
+}
+
+static bool
+e_destroy_two(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	/* "Destroy target nonblack creature and target land": two targets, two instructions */
+	e->kind = EF_DESTROY;
+	e->cant_regen = m->cap[3][0] != 0;
+	if (!recipient(a, e, m->cap[1]) || a->neff + 1 >= BD_MAXEFF)
+		return false;
+	struct bd_effect *e2 = &a->eff[a->neff + 1];
+	memset(e2, 0, sizeof *e2);
+	filter_init(&e2->f);
+	e2->kind = EF_DESTROY;
+	e2->slot = -1;
+	e2->cant_regen = e->cant_regen;
+	if (!recipient(a, e2, m->cap[2]))
+		return false;
+	a->neff++;   /* the caller counts the first */
+	return true;
+}
+
+static bool
+e_shield(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	e->kind = EF_SHIELD;
+	if (amount(m->cap[1], e) <= 0)
+		return false;
+	return recipient(a, e, m->cap[2]);
+}
+
+static bool
+e_sacrifice(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	e->kind = EF_SACRIFICE;
+	return recipient(a, e, m->cap[1]);
+}
+
+#define TGT "((?:another )?target [a-z ]+?|any target|~|it|they|that creature|that permanent|you|enchanted creature|equipped creature|each [a-z ,]+?|all [a-z ,]+?|(?:other )?(?:[a-z]+ )?creatures(?: you control| your opponents control)?)"
+static struct eff_tmpl etmpls[] = {
+	{ "^(?:~|it) deals (\\d+|x|one|two|three|four|five)()? damage to " TGT "$", e_damage,
+	  "Hurricane deals X damage to each creature with flying and each player." , NULL },
+	{ "^(?:~|it) deals damage equal to (?:its|~'s) power to " TGT "$", e_damage_power,
+	  "It deals damage equal to its power to any target.", NULL },
+	{ "^destroy (target [a-z ]+?) and (target [a-z ]+?)(\\. (?:it|they) can't be regenerated)?$", e_destroy_two,
+	  "Destroy target nonblack creature and target land. They can't be regenerated.", NULL },
+	{ "^(destroy|exile|return) " TGT "(?: to (?:its|their) owners?'s? hands?)?()(\\. (?:it|they) can't be regenerated)?$", e_destroy,
+	  "Destroy target creature.", NULL },
+	{ "^" TGT " gets? " PT "(?: and gains? (" KWLIST "))? until end of turn$", e_pump,
+	  "Target creature gets +3/+3 until end of turn.", NULL },
+	{ "^(?:until end of turn, )?" TGT " gains? (" KWLIST ")(?: until end of turn)?$", e_gains,
+	  "Target creature gains indestructible until end of turn.", NULL },
+	{ "^(?:until end of turn, )?" TGT " loses? all abilities(?: and becomes an? (?:([a-z]+) )?([a-z]+) with base power and toughness (\\d+)/(\\d+))?(?: until end of turn)?$", e_lose_all,
+	  "Until end of turn, target creature loses all abilities and becomes a blue Frog with base power and toughness 1/1.", NULL },
+	{ "^" TGT " (?:has|have) base power and toughness (\\d+)/(\\d+)()( until end of turn)$", e_base_pt,
+	  "Target creature has base power and toughness 0/2 until end of turn.", NULL },
+	{ "^" TGT " becomes? (\\d+)/(\\d+) until end of turn$", e_becomes_pt,
+	  "Target creature becomes 0/2 until end of turn.", NULL },
+	{ "^" TGT " becomes? (white|blue|black|red|green) until end of turn$", e_becomes_color,
+	  "Target creature becomes white until end of turn.", NULL },
+	{ "^(?:~|it) deals (\\d+|x|one|two|three) damage to (any target|target [a-z ]+?) and (\\d+|one|two|three) damage to ((?:another |any other )target(?: [a-z ]+)?)$", e_damage_two,
+	  "Arc Trail deals 2 damage to any target and 1 damage to any other target.", NULL },
+	{ "^switch " TGT "'s power and toughness until end of turn$", e_switch,
+	  "Switch target creature's power and toughness until end of turn.", NULL },
+	{ "^put (a|an|one|two|three|four|five|\\d+) " PT " counters? on " TGT "$", e_counters,
+	  "Put a +1/+1 counter on target creature.", NULL },
+	{ "^" TGT " (gains?|loses?) (\\d+|x|one|two|three) life$", e_life,
+	  "You gain 2 life.", NULL },
+	{ "^return (?:it|~|that card) to the battlefield(?: under (?:its owner's|your) control)?(?: with an? " PT " counter on it)?$", e_return,
+	  "Return it to the battlefield under its owner's control with a -1/-1 counter on it.", NULL },
+	{ "^prevent all combat damage that would be dealt this turn$", e_fog,
+	  "Prevent all combat damage that would be dealt this turn.", NULL },
+	{ "^(?:you )?draws? (a|one|two|three|\\d+) cards?$", e_draw, "Draw a card.", NULL },
+	{ "^gain control of " TGT "( until end of turn)?()$", e_control,
+	  "Gain control of target creature until end of turn.", NULL },
+	{ "^sacrifice " TGT "$", e_sacrifice, "Sacrifice this creature.", NULL },
+	{ "^counter " TGT "$", e_counter, "Counter target spell.", NULL },
+	{ "^(tap|untap) " TGT "$", e_tap, "Untap that creature.", NULL },
+	{ "^regenerate " TGT "$", e_regenerate, "Regenerate target creature.", NULL },
+	{ "^prevent the next (\\d+|one|two|three|four|five) damage that would be dealt to " TGT " this turn$", e_shield,
+	  "Prevent the next 3 damage that would be dealt to any target this turn.", NULL },
+	{ "^its controller gains life equal to its power$", e_ctl_gains_power,
+	  "Exile target creature. Its controller gains life equal to its power.", NULL },
+	{ "^(?:you )?create (a|an|one|two|three|four|five|\\d+) (\\d+)/(\\d+) ([a-z ]+?) creature tokens?(?: with (" KWLIST "))?$", e_token,
+	  "Create a 1/1 white Spirit creature token with flying.", NULL },
+};
+#define NETMPL (sizeof etmpls / sizeof *etmpls)
+
+static bool compiled;
+
+static void
+compile_all(void)
+{
+	if (compiled)
+		return;
+	int err;
+	PCRE2_SIZE off;
+	for (size_t i = 0; i < NTMPL; i++) {
+		tmpls[i].code = pcre2_compile((PCRE2_SPTR)tmpls[i].re, PCRE2_ZERO_TERMINATED, 0, &err, &off, NULL);
+		if (!tmpls[i].code) {
+			fprintf(stderr, "judge: internal: template %s does not compile at %zu\n", tmpls[i].name, (size_t)off);
+			abort();
+		}
+	}
+	for (size_t i = 0; i < NETMPL; i++) {
+		etmpls[i].code = pcre2_compile((PCRE2_SPTR)etmpls[i].re, PCRE2_ZERO_TERMINATED, 0, &err, &off, NULL);
+		if (!etmpls[i].code) {
+			fprintf(stderr, "judge: internal: effect template %zu does not compile at %zu\n", i, (size_t)off);
+			abort();
+		}
+	}
+	compiled = true;
+}
+
+static bool
+run(pcre2_code *code, const char *s, struct match *m)
+{
+	pcre2_match_data *md = pcre2_match_data_create_from_pattern(code, NULL);
+	int rc = pcre2_match(code, (PCRE2_SPTR)s, strlen(s), 0, 0, md, NULL);
+	memset(m, 0, sizeof *m);
+	m->subj = s;
+	if (rc < 0) {
+		pcre2_match_data_free(md);
+		return false;
+	}
+	PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
+	int npairs = (int)pcre2_get_ovector_count(md);
+	for (int i = 0; i < npairs && i < 10; i++) {
+		if (ov[2 * i] == PCRE2_UNSET)
+			continue;
+		size_t n = ov[2 * i + 1] - ov[2 * i];
+		if (n > 255) n = 255;
+		memcpy(m->cap[i], s + ov[2 * i], n);
+		m->cap[i][n] = 0;
+	}
+	pcre2_match_data_free(md);
+	return true;
+}
+
+/* Split a spell's text into sentences and read each with the effect templates. */
+static bool
+effect_parse(const char *s, struct bd_abil *a)
+{
+	char buf[1024];
+	/* "... and you gain 2 life" is a second instruction */
+	struct sbuf tmp = {0};
+	for (const char *q = s; *q;) {
+		if (!strncmp(q, " and you gain ", 14)) { sbuf_adds(&tmp, ". you gain "); q += 14; }
+		else sbuf_addc(&tmp, *q++);
+	}
+	snprintf(buf, sizeof buf, "%s", tmp.len ? tmp.s : "");
+	sbuf_free(&tmp);
+	/* keep "It can't be regenerated." with the destroy sentence */
+	char *p = buf;
+	while (*p) {
+		char *end = strstr(p, ". ");
+		while (end && (!strncmp(end + 2, "it can't be regenerated", 23) || !strncmp(end + 2, "they can't be regenerated", 25)))
+			end = strstr(end + 2, ". ");
+		if (end) *end = 0;
+		/* "then" joins two effects: "..., then draw a card" */
+		char *then = strstr(p, ", then ");
+		char *part2 = NULL;
+		if (then) { *then = 0; part2 = then + 7; }
+		for (int k = 0; k < 2; k++) {
+			const char *sent = k == 0 ? p : part2;
+			if (!sent)
+				continue;
+			if (a->neff >= BD_MAXEFF)
+				return false;
+			struct bd_effect *e = &a->eff[a->neff];
+			memset(e, 0, sizeof *e);
+			e->slot = -1;
+			filter_init(&e->f);
+			bool ok = false;
+			for (size_t i = 0; i < NETMPL && !ok; i++) {
+				struct match m;
+				if (run(etmpls[i].code, sent, &m)) {
+					memset(e, 0, sizeof *e);
+					e->slot = -1;
+					filter_init(&e->f);
+					int saved = a->ntgt;
+					ok = etmpls[i].build(&m, a, e);
+					if (!ok) a->ntgt = saved;
+				}
+			}
+			if (!ok)
+				return false;
+			a->neff++;
+		}
+		if (!end)
+			break;
+		p = end + 2;
+	}
+	return a->neff > 0;
+}
+
+size_t
+bd_template_count(void)
+{
+	return NTMPL - 1 + NETMPL;
+}
+
+const char *
+bd_template_example(size_t i)
+{
+	if (i < NTMPL - 1)
+		return tmpls[i].example;
+	i -= NTMPL - 1;
+	return i < NETMPL ? etmpls[i].example : NULL;
+}
+
+/* Word-level edit distance, to name the closest template an unreadable ability resembles. */
+static int
+word_distance(const char *a, const char *b, int *first_diff)
+{
+	char wa[64][32], wb[64][32];
+	int na = 0, nb = 0;
+	for (const char *p = a; *p && na < 64;) {
+		while (*p == ' ') p++;
+		if (!*p) break;
+		int k = 0;
+		while (*p && *p != ' ') { if (k < 31) wa[na][k++] = *p; p++; }
+		wa[na++][k] = 0;
+	}
+	for (const char *p = b; *p && nb < 64;) {
+		while (*p == ' ') p++;
+		if (!*p) break;
+		int k = 0;
+		while (*p && *p != ' ') { if (k < 31) wb[nb][k++] = *p; p++; }
+		wb[nb++][k] = 0;
+	}
+	static int d[65][65];
+	for (int i = 0; i <= na; i++) d[i][0] = i;
+	for (int j = 0; j <= nb; j++) d[0][j] = j;
+	for (int i = 1; i <= na; i++)
+		for (int j = 1; j <= nb; j++) {
+			int c = strcmp(wa[i - 1], wb[j - 1]) != 0;
+			int v = d[i - 1][j - 1] + c;
+			if (d[i - 1][j] + 1 < v) v = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < v) v = d[i][j - 1] + 1;
+			d[i][j] = v;
+		}
+	int k = 0;
+	while (k < na && k < nb && !strcmp(wa[k], wb[k])) k++;
+	*first_diff = k;
+	return d[na][nb];
+}
+
+bool
+bd_read_ability(const char *text, const char *owner, bool spell, struct bd_abil *a,
+    const char *file, unsigned line, unsigned col, struct diags *d)
+{
+	compile_all();
+	memset(a, 0, sizeof *a);
+	a->text = xstrdup(text);
+	a->line = line;
+	a->col = col;
+	filter_init(&a->aff);
+	filter_init(&a->src);
+	char *s = normalise(text, owner);
+	/* "As long as C, X" and "X as long as C" */
+	char *body = s;
+	char condtxt[256] = "";
+	if (!strncmp(s, "as long as ", 11)) {
+		char *comma = strchr(s, ',');
+		if (comma) {
+			snprintf(condtxt, sizeof condtxt, "%.*s", (int)(comma - s - 11), s + 11);
+			body = comma + 1;
+			while (*body == ' ') body++;
+		}
+	} else {
+		char *al = strstr(s, " as long as ");
+		if (al) {
+			snprintf(condtxt, sizeof condtxt, "%s", al + 12);
+			*al = 0;
+		}
+	}
+	bool ok = false;
+	for (size_t i = 0; i < NTMPL && !ok; i++) {
+		if (tmpls[i].spell != spell)
+			continue;
+		struct match m;
+		if (!run(tmpls[i].code, body, &m))
+			continue;
+		struct bd_abil keep = *a;
+		if (tmpls[i].build(&m, a)) {
+			a->tmpl = tmpls[i].name;
+			ok = true;
+		} else
+			*a = keep, a->nparts = 0, a->neff = 0, a->ntgt = 0;
+	}
+	if (ok && condtxt[0]) {
+		/* "you control another blue creature", "an opponent controls a Forest",
+		 * "it's your turn", "you have 5 or less life", "~ is untapped" */
+		struct bd_cond *c = &a->cond;
+		char tmp[256];
+		int n;
+		if (!strncmp(condtxt, "you control ", 12)) {
+			c->kind = CD_CONTROL;
+			const char *ph = condtxt + 12;
+			if (sscanf(ph, "%d or more %255[^\n]", &n, tmp) == 2 || sscanf(ph, "%d or more %255[^\n]", &n, tmp) == 2) {
+				c->kind = CD_CONTROL_N; c->n = n; ph = tmp;
+			}
+			ok = bd_filter_parse(ph, &c->f);
+		} else if (!strncmp(condtxt, "an opponent controls ", 21)) {
+			c->kind = CD_OPP_CONTROL;
+			ok = bd_filter_parse(condtxt + 21, &c->f);
+		} else if (!strcmp(condtxt, "it's your turn"))
+			c->kind = CD_YOUR_TURN;
+		else if (!strcmp(condtxt, "it's not your turn"))
+			c->kind = CD_NOT_YOUR_TURN;
+		else if (sscanf(condtxt, "you have %d or less life", &n) == 1)
+			c->kind = CD_LIFE_LE, c->n = n;
+		else if (sscanf(condtxt, "you have %d or more life", &n) == 1)
+			c->kind = CD_LIFE_GE, c->n = n;
+		else if (!strcmp(condtxt, "~ is untapped"))
+			c->kind = CD_SELF_UNTAPPED;
+		else if (!strcmp(condtxt, "~ is tapped"))
+			c->kind = CD_SELF_TAPPED;
+		else if (!strcmp(condtxt, "~ is attacking") || !strcmp(condtxt, "it's attacking"))
+			c->kind = CD_SELF_ATTACKING;
+		else if (sscanf(condtxt, "there are %d or more creature cards in your graveyard", &n) == 1)
+			c->kind = CD_GRAVE_N, c->n = n;
+		else
+			ok = false;
+		if (ok && a->kind != AK_STATIC && a->kind != AK_KEYWORD)
+			ok = false;
+		if (ok && a->kind == AK_KEYWORD) {
+			/* a conditional keyword is a static ability granting it to itself */
+			uint32_t kws = a->parts[0].kws;
+			unsigned pc = a->prot_colors, pf = a->prot_flags;
+			a->kind = AK_STATIC;
+			a->nparts = 0;
+			part_add(a, OP_ADD_KW, LY_ABIL);
+			a->parts[0].kws = kws;
+			a->parts[0].prot_colors = pc;
+			a->parts[0].prot_flags = pf;
+			filter_init(&a->aff);
+			a->aff.self = true;
+		}
+	}
+	if (!ok && d) {
+		/* the closest template, and where the text leaves it */
+		int best = 1 << 30, bestk = 0;
+		size_t bi = 0;
+		for (size_t i = 0; i < bd_template_count(); i++) {
+			char *ex = normalise(bd_template_example(i), NULL);
+			int k;
+			/* a shared opening counts for more than the rest: "Whenever ..." wants a trigger */
+			int dist = word_distance(s, ex, &k) - 2 * k;
+			if (dist < best) { best = dist; bi = i; bestk = k; }
+			free(ex);
+		}
+		/* column of the first word that differs, in the original text */
+		unsigned c = col;
+		const char *t = text;
+		for (int w = 0; w < bestk && *t; w++) {
+			while (*t == ' ') t++;
+			while (*t && *t != ' ') t++;
+		}
+		while (*t == ' ') t++;
+		if (*t) {
+			size_t chars = 0;
+			for (const char *q = text; q < t; q++)
+				if (((unsigned char)*q & 0xC0) != 0x80) chars++;
+			c = col + (unsigned)chars;
+		}
+		diag_add(d, DL_ERROR, file, line, c, "judge cannot read this ability%s",
+		    condtxt[0] ? " (or its \"as long as\" condition)" : "");
+		diag_hint(d, "the closest template it knows: \"%s\" (see docs/board-format.md for the list)",
+		    bd_template_example(bi));
+	}
+	free(s);
+	if (!ok) {
+		free(a->text);
+		a->text = NULL;
+	}
+	return ok;
+}

@@ -1,0 +1,204 @@
+/* cmd_resolve.c — resolve, board and why: walk a described board through the rules and
+ * explain each step; `why N` prints the rules step N cites from the loaded release. */
+#include "cmd_resolve.h"
+#include "cmd_rules.h"
+#include "../base/buf.h"
+#include "../base/mem.h"
+#include "../resolver/resolver.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int
+run_board(struct jctx *c, const char *name, const char *text, size_t len)
+{
+	struct diags d = {0};
+	struct board *b = bd_parse(name, text, len, &d);
+	if (!b) {
+		if (c->json) {
+			/* the same errors as data, for tools */
+			struct jw w;
+			jw_init(&w, &c->out->buf, true);
+			jw_obj(&w);
+			jw_key(&w, "errors");
+			jw_arr(&w);
+			for (size_t i = 0; i < d.n; i++) {
+				jw_obj(&w);
+				jw_kstr(&w, "file", d.v[i].file);
+				jw_kint(&w, "line", d.v[i].line);
+				jw_kint(&w, "col", d.v[i].col);
+				jw_kstr(&w, "message", d.v[i].msg);
+				jw_kstr(&w, "hint", d.v[i].hint);
+				jw_kstr(&w, "source", d.v[i].src);
+				jw_obj_end(&w);
+			}
+			jw_arr_end(&w);
+			jw_obj_end(&w);
+			sbuf_addc(&c->out->buf, '\n');
+		}
+		out_flush(c->out);
+		diag_print(stderr, &d, DL_NOTE);
+		fprintf(stderr, "  the board format is described in docs/board-format.md\n");
+		diag_clear(&d);
+		return JX_USAGE;
+	}
+	diag_print(stderr, &d, DL_NOTE);
+	diag_clear(&d);
+	struct rz_result *r = rz_resolve(b);
+	if (c->json) {
+		struct jw w;
+		jw_init(&w, &c->out->buf, true);
+		rz_json(&w, r);
+		sbuf_addc(&c->out->buf, '\n');
+	} else {
+		rz_print(c->out, r);
+		if (c->interactive)
+			out_printf(c->out, "(`why N` shows the rules step N cites)\n");
+	}
+	rz_free(c->board);
+	c->board = r;
+	return JX_OK;
+}
+
+static char *
+slurp(FILE *f, size_t *len)
+{
+	struct sbuf b = {0};
+	char buf[65536];
+	size_t n;
+	while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+		sbuf_add(&b, buf, n);
+	*len = b.len;
+	char *s = sbuf_take(&b);
+	return s ? s : xstrdup("");
+}
+
+int
+cmd_resolve(struct jctx *c, int argc, char **argv)
+{
+	if (argc != 2) {
+		jerr(c, "e.g. judge resolve corpus/boards/hurricane-scion-of-oona.board", "usage: resolve FILE (a board description; - reads standard input)");
+		return JX_USAGE;
+	}
+	const char *path = argv[1];
+	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+	if (!f) {
+		jerr(c, "give the path of a .board file (see docs/board-format.md)", "cannot open %s: %s", path, strerror(errno));
+		return JX_NOTFOUND;
+	}
+	size_t len;
+	char *text = slurp(f, &len);
+	if (f != stdin)
+		fclose(f);
+	int st = run_board(c, strcmp(path, "-") == 0 ? "<stdin>" : path, text, len);
+	free(text);
+	return st;
+}
+
+int
+cmd_board(struct jctx *c, int argc, char **argv)
+{
+	if (argc != 1) {
+		jerr(c, "type `board`, then the board's lines, then a line `end`", "usage: board");
+		return JX_USAGE;
+	}
+	if (c->interactive && !c->json)
+		fprintf(stderr, "(type the board; finish with a line `end`)\n");
+	struct sbuf b = {0};
+	char *line = NULL;
+	size_t cap = 0;
+	bool ended = false;
+	while (getline(&line, &cap, stdin) > 0) {
+		const char *p = line;
+		while (*p == ' ' || *p == '\t') p++;
+		if (strncmp(p, "end", 3) == 0 && (p[3] == '\n' || p[3] == '\r' || p[3] == 0 || p[3] == ' ')) {
+			ended = true;
+			break;
+		}
+		sbuf_adds(&b, line);
+	}
+	free(line);
+	if (!ended) {
+		jerr(c, "finish the board with a line `end`", "the board ended without a line `end`");
+		sbuf_free(&b);
+		return JX_USAGE;
+	}
+	int st = run_board(c, "<board>", b.s ? b.s : "", b.len);
+	sbuf_free(&b);
+	return st;
+}
+
+int
+cmd_why(struct jctx *c, int argc, char **argv)
+{
+	const struct rz_result *r = c->board;
+	if (argc != 2) {
+		jerr(c, "e.g. why 3", "usage: why N (a step of the last board resolved)");
+		return JX_USAGE;
+	}
+	if (!r) {
+		jerr(c, "resolve a board first: resolve FILE, or board", "no board has been resolved in this session");
+		return JX_NOTFOUND;
+	}
+	char *e;
+	long n = strtol(argv[1], &e, 10);
+	if (*e || n < 1 || n > r->nsteps) {
+		jerr(c, NULL, "no step %s: the last resolution has steps 1 to %d", argv[1], r->nsteps);
+		return JX_NOTFOUND;
+	}
+	const struct rz_step *s = &r->steps[n - 1];
+	if (!c->rel) {
+		jerr(c, "load a release with --rules FILE", "no rules are loaded");
+		return JX_NOTFOUND;
+	}
+	struct jw w;
+	if (c->json) {
+		jw_init(&w, &c->out->buf, true);
+		jw_obj(&w);
+		jw_kint(&w, "step", n);
+		jw_kstr(&w, "text", s->text);
+		jw_key(&w, "rules");
+		jw_arr(&w);
+	} else {
+		out_printf(c->out, "%sStep %ld%s: ", out_sgr(c->out, OS_TITLE), n, out_sgr(c->out, OS_RESET));
+		out_wrap(c->out, s->text, 0, 2);
+	}
+	int missing = 0;
+	for (int k = 0; k < s->nrules; k++) {
+		jrid id = jrid_from_str(s->rules[k]);
+		const struct jrelease *rel = c->rel;
+		uint32_t i = id == JRID_NONE ? JNONE : jrel_find(rel, id);
+		/* the resolver cites the newest CR; an older or partial release may lack the rule,
+		 * so fall back to the newest loaded release that has it */
+		for (uint32_t ri = 0; i == JNONE && id != JRID_NONE && c->ix && ri < c->ix->nrels; ri++) {
+			const struct jrelease *x = c->ix->rels[ri];
+			uint32_t j = jrel_find(x, id);
+			if (j != JNONE && (rel == c->rel || x->date > rel->date)) {
+				rel = x;
+				i = j;
+			}
+		}
+		if (i == JNONE) {
+			missing++;
+			if (!c->json)
+				out_printf(c->out, "\n%s is not in the loaded release %s (load the newest CR with --rules FILE).\n", s->rules[k], c->rel->label);
+			continue;
+		}
+		if (c->json)
+			rules_json(c, &w, rel, i);
+		else {
+			out_puts(c->out, "\n");
+			if (rel != c->rel)
+				out_printf(c->out, "(from release %s)\n", rel->label);
+			rules_print(c, rel, i, false);
+		}
+	}
+	if (c->json) {
+		jw_arr_end(&w);
+		jw_obj_end(&w);
+		sbuf_addc(&c->out->buf, '\n');
+	}
+	return missing && missing == s->nrules ? JX_NOTFOUND : JX_OK;
+}

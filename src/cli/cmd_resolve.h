@@ -1,0 +1,10 @@
+/* cmd_resolve.h — the board commands: resolve FILE, board (typed in), why N. */
+#ifndef JUDGE_CMD_RESOLVE_H
+#define JUDGE_CMD_RESOLVE_H
+#include "cmd.h"
+
+int cmd_resolve(struct jctx *c, int argc, char **argv);
+int cmd_board(struct jctx *c, int argc, char **argv);
+int cmd_why(struct jctx *c, int argc, char **argv);
+
+#endif

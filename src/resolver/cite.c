@@ -1,0 +1,137 @@
+/* cite.c — the one table of rule numbers the resolver cites, pinned to the newest CR
+ * (2026-01-16). Code cites R_* constants; no rule number is written anywhere else. */
+#include "rz_int.h"
+
+static const struct { const char *id, *what; } cites[R_COUNT] = {
+	[R_DAMAGE_LIFE] = { "120.3a", "damage to a player causes life loss" },
+	[R_DAMAGE_INFECT_PLAYER] = { "120.3b", "infect damage to a player gives poison counters" },
+	[R_DAMAGE_PW] = { "120.3c", "damage to a planeswalker removes loyalty counters" },
+	[R_DAMAGE_WITHER] = { "120.3d", "wither/infect damage to a creature gives -1/-1 counters" },
+	[R_DAMAGE_MARKED] = { "120.3e", "damage to a creature is marked on it" },
+	[R_DAMAGE_LIFELINK] = { "120.3f", "lifelink damage gains life" },
+	[R_COUNTER_PT] = { "122.1a", "+X/+Y counters" },
+	[R_COUNTER_KW] = { "122.1b", "keyword counters" },
+	[R_LIFE] = { "119.3", "gaining and losing life" },
+	[R_LAND_SUBTYPE] = { "305.7", "setting a land's subtype removes its old land types and abilities" },
+	[R_AURA_ILLEGAL_RULE] = { "303.4c", "an Aura enchanting an illegal object" },
+	[R_NEW_OBJECT] = { "400.7", "an object that changes zones becomes a new object" },
+	[R_BLOCKED] = { "509.1h", "an attacker stays blocked" },
+	[R_COMBAT_ASSIGN] = { "510.1", "combat damage assignment" },
+	[R_ASSIGN_POWER] = { "510.1a", "creatures assign combat damage equal to their power" },
+	[R_ASSIGN_UNBLOCKED] = { "510.1b", "an unblocked creature assigns damage to what it attacks" },
+	[R_ASSIGN_BLOCKED] = { "510.1c", "a blocked creature divides damage among its blockers" },
+	[R_ASSIGN_BLOCKER] = { "510.1d", "a blocking creature assigns damage to what it blocks" },
+	[R_ASSIGN_CHECK] = { "510.1e", "the total damage assignment is checked" },
+	[R_COMBAT_DEALT] = { "510.2", "combat damage is dealt simultaneously" },
+	[R_FIRST_STRIKE_STEP] = { "510.4", "a first-strike combat damage step" },
+	[R_TRIG_CONTROLLER] = { "603.3a", "a triggered ability's controller" },
+	[R_TRIG_APNAP] = { "603.3b", "triggered abilities go on the stack in APNAP order" },
+	[R_TRIG_TARGETS] = { "603.3d", "choosing targets for a triggered ability" },
+	[R_INTERVENING_IF] = { "603.4", "intervening \"if\" clauses" },
+	[R_ETB_TRIGGER] = { "603.6a", "enters-the-battlefield abilities" },
+	[R_LTB_TRIGGER] = { "603.6c", "leaves-the-battlefield abilities" },
+	[R_LOOK_BACK] = { "603.10a", "leaves-the-battlefield abilities look back in time" },
+	[R_CDA] = { "604.3", "characteristic-defining abilities" },
+	[R_RESOLVE_TARGETS] = { "608.2b", "target legality is checked on resolution" },
+	[R_RESOLVE_FOLLOW] = { "608.2c", "instructions are followed in order" },
+	[R_RESOLVE_INFO] = { "608.2h", "information is determined once, as the effect is applied" },
+	[R_RESOLVE_GRAVE] = { "608.2n", "an instant or sorcery goes to the graveyard as it finishes" },
+	[R_LOCKED_SET] = { "611.2c", "a resolved effect's affected set is locked in" },
+	[R_STATIC_NOT_LOCKED] = { "611.3a", "a static ability's effect is not locked in" },
+	[R_LAYERS] = { "613.1", "the layer system" },
+	[R_LAYER_COPY] = { "613.2a", "layer 1a: copy effects" },
+	[R_COPIABLE] = { "707.2", "the copiable values: what a copy copies" },
+	[R_LAYER_CONTROL] = { "613.1b", "layer 2: control" },
+	[R_LAYER_TYPE] = { "613.1d", "layer 4: types" },
+	[R_LAYER_COLOR] = { "613.1e", "layer 5: colors" },
+	[R_LAYER_ABIL] = { "613.1f", "layer 6: abilities" },
+	[R_LAYER_PT] = { "613.1g", "layer 7: power and toughness" },
+	[R_CDA_FIRST] = { "613.3", "characteristic-defining abilities apply first" },
+	[R_LAYER_7A] = { "613.4a", "layer 7a: characteristic-defining P/T" },
+	[R_LAYER_7B] = { "613.4b", "layer 7b: P/T set to a value" },
+	[R_LAYER_7C] = { "613.4c", "layer 7c: P/T modified, counters included" },
+	[R_LAYER_7D] = { "613.4d", "layer 7d: P/T switched" },
+	[R_MULTI_LAYER] = { "613.6", "an effect that started applying continues in later layers" },
+	[R_TIMESTAMP] = { "613.7", "timestamp order" },
+	[R_TS_STATIC] = { "613.7a", "a static ability's timestamp" },
+	[R_TS_RESOLVED] = { "613.7b", "a resolved effect's timestamp" },
+	[R_TS_COUNTER] = { "613.7c", "each counter's timestamp" },
+	[R_TS_ZONE] = { "613.7d", "an object's timestamp when it enters a zone" },
+	[R_TS_ATTACH] = { "613.7e", "an Aura or Equipment's timestamp when attached" },
+	[R_DEPENDENCY] = { "613.8a", "dependency between effects" },
+	[R_DEPENDENCY_ORDER] = { "613.8b", "dependent effects wait; loops by timestamp" },
+	[R_DEPENDENCY_AGAIN] = { "613.8c", "order re-evaluated after each effect" },
+	[R_REPLACE_INSTEAD] = { "614.1a", "\"instead\" replacement effects" },
+	[R_REPLACED_NEVER] = { "614.6", "a replaced event never happens" },
+	[R_PREVENTION] = { "615.1a", "prevention effects" },
+	[R_PREVENTED_NEVER] = { "615.6", "prevented damage is never dealt" },
+	[R_REPL_ORDER] = { "616.1", "the affected player orders replacement and prevention effects" },
+	[R_REPL_ANY] = { "616.1e", "any applicable effect may be chosen" },
+	[R_REPL_REPEAT] = { "616.1f", "the process repeats" },
+	[R_DIES] = { "700.4", "\"dies\" means put into a graveyard from the battlefield" },
+	[R_COUNTER_SPELL] = { "701.6a", "countering a spell or ability" },
+	[R_REGENERATE] = { "701.19a", "regeneration shields" },
+	[R_REGEN_REPLACES] = { "701.8c", "regeneration replaces destruction" },
+	[R_DESTROY] = { "701.8a", "destroy" },
+	[R_EXILE] = { "701.13a", "exile" },
+	[R_SACRIFICE] = { "701.21a", "sacrifice" },
+	[R_DEATHTOUCH_SBA] = { "702.2b", "deathtouch damage destroys" },
+	[R_DEATHTOUCH_LETHAL] = { "702.2c", "any deathtouch damage is lethal for assignment" },
+	[R_DOUBLE_STRIKE] = { "702.4b", "double strike deals damage in both steps" },
+	[R_FIRST_STRIKE] = { "702.7b", "first strike" },
+	[R_FLYING_BLOCK] = { "702.9b", "flying: blocked only by flying or reach" },
+	[R_HEXPROOF] = { "702.11b", "hexproof" },
+	[R_INDESTRUCTIBLE] = { "702.12b", "indestructible" },
+	[R_LIFELINK] = { "702.15b", "lifelink" },
+	[R_PROT_TARGET] = { "702.16b", "protection: can't be targeted" },
+	[R_PROT_ENCHANT] = { "702.16c", "protection: can't be enchanted" },
+	[R_PROT_EQUIP] = { "702.16d", "protection: can't be equipped" },
+	[R_PROT_DAMAGE] = { "702.16e", "protection: damage is prevented" },
+	[R_PROT_BLOCK] = { "702.16f", "protection: can't be blocked" },
+	[R_SHROUD] = { "702.18a", "shroud" },
+	[R_TRAMPLE] = { "702.19b", "trample" },
+	[R_TRAMPLE_NO_BLOCKERS] = { "702.19d", "trample with no blockers left" },
+	[R_PERSIST] = { "702.79a", "persist" },
+	[R_WITHER] = { "702.80a", "wither" },
+	[R_INFECT] = { "702.90b", "infect" },
+	[R_UNDYING] = { "702.93a", "undying" },
+	[R_MENACE] = { "702.111b", "menace" },
+	[R_SBA_CHECK] = { "704.3", "state-based actions are performed simultaneously, then checked again" },
+	[R_SBA_LIFE] = { "704.5a", "a player with 0 or less life loses" },
+	[R_SBA_POISON] = { "704.5c", "a player with ten or more poison counters loses" },
+	[R_SBA_TOKEN] = { "704.5d", "a token outside the battlefield ceases to exist" },
+	[R_SBA_TOUGHNESS] = { "704.5f", "a creature with toughness 0 or less is put into its owner's graveyard" },
+	[R_SBA_LETHAL] = { "704.5g", "a creature with lethal damage is destroyed" },
+	[R_SBA_DEATHTOUCH] = { "704.5h", "a creature dealt deathtouch damage is destroyed" },
+	[R_SBA_LOYALTY] = { "704.5i", "a planeswalker with 0 loyalty is put into its owner's graveyard" },
+	[R_SBA_LEGEND] = { "704.5j", "the legend rule" },
+	[R_SBA_AURA] = { "704.5m", "an Aura attached illegally or to nothing is put into its owner's graveyard" },
+	[R_SBA_EQUIP] = { "704.5n", "an Equipment attached illegally becomes unattached" },
+	[R_SBA_ATTACHED] = { "704.5p", "a creature attached to something becomes unattached" },
+	[R_GRAVE_ORDER] = { "404.3", "cards put into a graveyard at once are ordered by their owner" },
+	[R_SBA_COUNTERS] = { "704.5q", "+1/+1 and -1/-1 counters cancel out" },
+};
+
+const char *
+rz_cite(enum rz_rule r)
+{
+	return (unsigned)r < R_COUNT ? cites[r].id : "";
+}
+
+size_t
+rz_cite_count(void)
+{
+	return R_COUNT;
+}
+
+const char *
+rz_cite_id(size_t i)
+{
+	return i < R_COUNT ? cites[i].id : NULL;
+}
+
+const char *
+rz_cite_what(size_t i)
+{
+	return i < R_COUNT ? cites[i].what : NULL;
+}

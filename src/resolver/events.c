@@ -1,0 +1,918 @@
+/* events.c — damage (120, with prevention and replacement ordered per 616.1), zone moves
+ * with their replacement effects and look-back triggers (603.10a), counters, life, and the
+ * state-based-action loop (704.3) that settles the board after every event. */
+#include "rz_int.h"
+#include "../base/buf.h"
+#include "../base/mem.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- damage ---------------------------------------------------------------------- */
+
+enum modk { MOD_PROT, MOD_PREVENT, MOD_FOG, MOD_DOUBLE, MOD_PLUS, MOD_MINUS, MOD_SHIELD };
+struct mod {
+	enum modk k;
+	int n;
+	int src;          /* the object whose ability it is, -1 for protection/fog */
+	char label[96];
+};
+
+static int
+apply_mod(const struct mod *m, int amount)
+{
+	switch (m->k) {
+	case MOD_PROT: case MOD_PREVENT: case MOD_FOG: return 0;
+	case MOD_DOUBLE: return amount * 2;
+	case MOD_PLUS: return amount + m->n;
+	case MOD_MINUS: case MOD_SHIELD: return amount > m->n ? amount - m->n : 0;
+	}
+	return amount;
+}
+
+static bool
+prot_from(const struct rz_view *v, const struct rz_dmg *d)
+{
+	if (v->prot_flags & PROT_EVERYTHING)
+		return true;
+	if (v->prot_colors & d->colors)
+		return true;
+	if (v->prot_flags & d->types & PROT_TYPES)
+		return true;
+	return false;
+}
+
+/* Does a damage ability's recipient filter cover this recipient? */
+static bool
+covers(const struct rz *z, const struct bd_filter *f, struct bd_ref to, int src, int ctl)
+{
+	if (to.p >= 0) {
+		if (!f->players)
+			return false;
+		if (f->you_only) return to.p == ctl;
+		if (f->opponents_only) return to.p != ctl;
+		return true;
+	}
+	return rz_filter_match(z, f, to.o, src, ctl);
+}
+
+static int
+gather_mods(struct rz *z, const struct rz_dmg *d, struct mod *m)
+{
+	int n = 0;
+	struct board *b = z->b;
+	if (d->to.o >= 0 && prot_from(&z->cur[d->to.o].v, d)) {
+		m[n].k = MOD_PROT; m[n].src = -1;
+		snprintf(m[n].label, sizeof m[n].label, "%s's protection", rz_oname(z, d->to.o));
+		n++;
+	}
+	int shield = d->to.p >= 0 ? b->players[d->to.p].shield : b->objs[d->to.o].shield;
+	if (shield > 0) {
+		m[n].k = MOD_SHIELD; m[n].src = -1; m[n].n = shield;
+		snprintf(m[n].label, sizeof m[n].label, "the shield preventing the next %d damage to %s", shield,
+		    d->to.p >= 0 ? rz_pname(z, d->to.p) : rz_oname(z, d->to.o));
+		n++;
+	}
+	if (z->fog && d->combat) {
+		m[n].k = MOD_FOG; m[n].src = -1;
+		snprintf(m[n].label, sizeof m[n].label, "the effect preventing all combat damage this turn");
+		n++;
+	}
+	for (int i = 0; i < b->nobjs && n < 8; i++) {
+		if (b->objs[i].zone != ZN_BATTLEFIELD)
+			continue;
+		int ctl = z->cur[i].v.controller;
+		const struct bd_obj *pr = rz_printed(z, i);
+		for (int k = 0; k < pr->nabils && n < 8; k++) {
+			const struct bd_abil *a = &pr->abils[k];
+			if (k < 64 && !z->cur[i].abil_on[k])
+				continue;
+			if (a->kind == AK_PREVENT) {
+				if (a->combat_only && !d->combat)
+					continue;
+				bool to = covers(z, &a->aff, d->to, i, ctl);
+				bool by = d->src >= 0 && rz_filter_match(z, &a->aff, d->src, i, ctl);
+				if (a->to_and_by ? (to || by) : a->by_only ? by : to) {
+					m[n].k = MOD_PREVENT; m[n].src = i;
+					snprintf(m[n].label, sizeof m[n].label, "%s", rz_oname(z, i));
+					n++;
+				}
+			} else if (a->kind == AK_DAMAGE_MOD) {
+				if (a->src_spell && !d->is_spell)
+					continue;
+				if (a->src.colors && !(a->src.colors & d->colors))
+					continue;
+				if (a->src.types && !(a->src.types & d->types))
+					continue;
+				if (a->src.ctl == FC_YOU && d->controller != ctl)
+					continue;
+				if (!covers(z, &a->aff, d->to, i, ctl))
+					continue;
+				m[n].k = a->dmk == DM_DOUBLE ? MOD_DOUBLE : a->dmk == DM_PLUS ? MOD_PLUS : MOD_MINUS;
+				m[n].n = a->dmn;
+				m[n].src = i;
+				snprintf(m[n].label, sizeof m[n].label, "%s", rz_oname(z, i));
+				n++;
+			}
+		}
+	}
+	return n;
+}
+
+static bool
+next_perm(int *p, int n)
+{
+	int i = n - 2;
+	while (i >= 0 && p[i] >= p[i + 1]) i--;
+	if (i < 0) return false;
+	int j = n - 1;
+	while (p[j] <= p[i]) j--;
+	int t = p[i]; p[i] = p[j]; p[j] = t;
+	for (int a = i + 1, c = n - 1; a < c; a++, c--) { t = p[a]; p[a] = p[c]; p[c] = t; }
+	return true;
+}
+
+/* The damage left after applying the effects in this order (616.1f: once it is 0 nothing
+ * else applies). *used gets what a "prevent the next N" shield used up. */
+static int
+run_order_used(const struct mod *m, const int *perm, int n, int amount, int *used)
+{
+	*used = 0;
+	for (int i = 0; i < n && amount > 0; i++) {
+		int after = apply_mod(&m[perm[i]], amount);
+		if (m[perm[i]].k == MOD_SHIELD)
+			*used = amount - after;
+		amount = after;
+	}
+	return amount;
+}
+
+static int
+run_order(const struct mod *m, const int *perm, int n, int amount)
+{
+	int used;
+	return run_order_used(m, perm, n, amount, &used);
+}
+
+static void
+use_shield(struct rz *z, struct bd_ref to, int used)
+{
+	if (used <= 0)
+		return;
+	if (to.p >= 0) z->b->players[to.p].shield -= used;
+	else z->b->objs[to.o].shield -= used;
+}
+
+/* The order the board states with `order A, B`, if it covers these effects. */
+static bool
+stated_order(const struct rz *z, const struct mod *m, int n, int *perm)
+{
+	for (int c = 0; c < z->b->nchoices; c++) {
+		const struct bd_choice *ch = &z->b->choices[c];
+		if (ch->kind != CH_ORDER)
+			continue;
+		int k = 0;
+		bool used[8] = { false };
+		for (int i = 0; i < ch->nobjs; i++)
+			for (int j = 0; j < n; j++)
+				if (!used[j] && m[j].src == ch->objs[i]) { perm[k++] = j; used[j] = true; }
+		if (k == 0)
+			continue;
+		for (int j = 0; j < n; j++)
+			if (!used[j]) perm[k++] = j;
+		return true;
+	}
+	return false;
+}
+
+static const char *
+recipient_name(const struct rz *z, struct bd_ref r)
+{
+	return r.p >= 0 ? rz_pname(z, r.p) : rz_oname(z, r.o);
+}
+
+void
+rz_deal_damage(struct rz *z, struct rz_dmg *d, int n, const char *why)
+{
+	struct board *b = z->b;
+	int *final = xcalloc((size_t)n + 1, sizeof *final);
+	for (int i = 0; i < n; i++) {
+		final[i] = d[i].amount;
+		if (d[i].amount <= 0)
+			continue;
+		struct mod m[8];
+		int nm = gather_mods(z, &d[i], m);
+		if (nm == 0)
+			continue;
+		int chooser = d[i].to.p >= 0 ? d[i].to.p : z->cur[d[i].to.o].v.controller;
+		int perm[8], best[8];
+		for (int k = 0; k < nm; k++) perm[k] = k;
+		if (nm == 1) {
+			final[i] = apply_mod(&m[0], d[i].amount);
+			if (m[0].k == MOD_SHIELD)
+				use_shield(z, d[i].to, d[i].amount - final[i]);
+			bool prev = m[0].k == MOD_PROT || m[0].k == MOD_PREVENT || m[0].k == MOD_FOG || m[0].k == MOD_SHIELD;
+			if (m[0].k == MOD_PROT)
+				STEP(z, RL(R_PROT_DAMAGE, R_PREVENTED_NEVER), "%d damage from %s to %s is prevented by protection.",
+				    d[i].amount, d[i].src_name, recipient_name(z, d[i].to));
+			else if (prev && final[i] > 0)
+				STEP(z, RL(R_PREVENTION), "%d of the %d damage from %s to %s is prevented (%s).",
+				    d[i].amount - final[i], d[i].amount, d[i].src_name, recipient_name(z, d[i].to), m[0].label);
+			else if (prev)
+				STEP(z, RL(R_PREVENTION, R_PREVENTED_NEVER), "%d damage from %s to %s is prevented (%s).",
+				    d[i].amount, d[i].src_name, recipient_name(z, d[i].to), m[0].label);
+			else
+				STEP(z, RL(R_REPLACE_INSTEAD, R_REPLACED_NEVER), "%s's replacement effect changes the %d damage %s would deal to %s: %d damage instead.",
+				    m[0].label, d[i].amount, d[i].src_name, recipient_name(z, d[i].to), final[i]);
+			continue;
+		}
+		/* 616.1: the affected player (or the affected object's controller) orders them;
+		 * try every order and show each outcome that differs */
+		struct sbuf br = {0};
+		int minv = 1 << 30, maxv = -1;
+		memcpy(best, perm, sizeof perm);
+		do {
+			int v = run_order(m, perm, nm, d[i].amount);
+			sbuf_addf(&br, "%s", br.len ? "; " : "");
+			for (int k = 0; k < nm; k++)
+				sbuf_addf(&br, "%s%s", k ? " then " : "", m[perm[k]].label);
+			sbuf_addf(&br, " gives %d", v);
+			if (v < minv) { minv = v; memcpy(best, perm, sizeof perm); }
+			if (v > maxv) maxv = v;
+		} while (next_perm(perm, nm));
+		int chosen[8];
+		bool stated = stated_order(z, m, nm, chosen);
+		if (!stated)
+			memcpy(chosen, best, sizeof chosen);
+		int used;
+		final[i] = run_order_used(m, chosen, nm, d[i].amount, &used);
+		use_shield(z, d[i].to, used);
+		struct sbuf ord = {0};
+		for (int k = 0; k < nm; k++)
+			sbuf_addf(&ord, "%s%s", k ? " then " : "", m[chosen[k]].label);
+		if (minv != maxv)
+			STEP(z, RL(R_REPL_ORDER, R_REPL_ANY, R_REPL_REPEAT),
+			    "%d effects apply to the %d damage %s would deal to %s, and %s (the affected %s) chooses their order, which changes the outcome. Branches: %s. %s %s: %d damage.",
+			    nm, d[i].amount, d[i].src_name, recipient_name(z, d[i].to), rz_pname(z, chooser),
+			    d[i].to.p >= 0 ? "player" : "object's controller", sbuf_str(&br),
+			    stated ? "As the board states, they apply" : "Judge follows the order that deals the least damage (add `order NAME, NAME` to the board for another):",
+			    sbuf_str(&ord), final[i]);
+		else
+			STEP(z, RL(R_REPL_ORDER, R_REPL_REPEAT),
+			    "%d effects apply to the %d damage %s would deal to %s; %s orders them (%s), and every order gives %d damage.",
+			    nm, d[i].amount, d[i].src_name, recipient_name(z, d[i].to), rz_pname(z, chooser), sbuf_str(&ord), final[i]);
+		sbuf_free(&br);
+		sbuf_free(&ord);
+	}
+	/* 120.3: the results, all at once */
+	struct sbuf t = {0};
+	enum rz_rule rules[RZ_MAXCITE];
+	int nr = 0;
+#define CITE(r) do { bool seen_ = false; for (int q_ = 0; q_ < nr; q_++) seen_ |= rules[q_] == (r); \
+	if (!seen_ && nr < RZ_MAXCITE) rules[nr++] = (r); } while (0)
+	int gain[BD_MAXPLAYERS] = { 0 };
+	bool same = true;
+	for (int i = 1; i < n; i++)
+		same &= d[i].src == d[0].src && !strcmp(d[i].src_name, d[0].src_name);
+	for (int i = 0; i < n; i++) {
+		int a = final[i];
+		if (a <= 0)
+			continue;
+		struct rz_dmg *x = &d[i];
+		bool infect = x->kws & KWBIT(KW_INFECT), wither = x->kws & KWBIT(KW_WITHER);
+		if (same)
+			sbuf_addf(&t, "%s%d to %s", t.len ? "; " : "", a, recipient_name(z, x->to));
+		else
+			sbuf_addf(&t, "%s%s deals %d to %s", t.len ? "; " : "", x->src_name, a, recipient_name(z, x->to));
+		if (x->to.p >= 0) {
+			struct bd_player *p = &b->players[x->to.p];
+			if (infect) {
+				p->poison += a;
+				sbuf_addf(&t, " (%d poison counters, now %d)", a, p->poison);
+				CITE(R_DAMAGE_INFECT_PLAYER);
+			} else {
+				p->life -= a;
+				sbuf_addf(&t, " (life %d)", p->life);
+				CITE(R_DAMAGE_LIFE);
+			}
+		} else {
+			struct bd_obj *o = &b->objs[x->to.o];
+			const struct rz_view *v = &z->cur[x->to.o].v;
+			if ((v->types & BT_PLANESWALKER) && !(v->types & BT_CREATURE)) {
+				for (int k = 0; k < o->nctr; k++)
+					if (o->ctr[k].kind == CK_LOYALTY) {
+						o->ctr[k].n = o->ctr[k].n > a ? o->ctr[k].n - a : 0;
+						sbuf_addf(&t, " (loyalty %d)", o->ctr[k].n);
+					}
+				CITE(R_DAMAGE_PW);
+			} else if (infect || wither) {
+				struct bd_ctr c = { .kind = CK_PT, .dp = -1, .dt = -1, .n = a };
+				rz_put_counters(z, x->to.o, &c, NULL);
+				sbuf_addf(&t, " (as %d -1/-1 counters)", a);
+				CITE(R_DAMAGE_WITHER);
+			} else {
+				o->damage += a;
+				sbuf_addf(&t, " (%d damage marked)", o->damage);
+				CITE(R_DAMAGE_MARKED);
+			}
+			if (x->kws & KWBIT(KW_DEATHTOUCH)) {
+				o->dt_damage = true;
+				CITE(R_DEATHTOUCH_SBA);
+			}
+		}
+		if ((x->kws & KWBIT(KW_LIFELINK)) && x->controller >= 0) {
+			gain[x->controller] += a;
+			CITE(R_LIFELINK);
+		}
+	}
+	for (int p = 0; p < b->nplayers; p++)
+		if (gain[p]) {
+			b->players[p].life += gain[p];
+			sbuf_addf(&t, "; lifelink: %s gains %d life (life %d)", rz_pname(z, p), gain[p], b->players[p].life);
+		}
+	if (!t.len && n > 0) {
+		if (d[0].combat) CITE(R_COMBAT_DEALT);
+		CITE(R_PREVENTED_NEVER);
+		rz_step(z, rules, nr, "%s: all of it is prevented, so no damage is dealt.", why ? why : d[0].src_name);
+	}
+	if (t.len) {
+		if (d[0].combat) CITE(R_COMBAT_DEALT);
+		if (same && why)
+			rz_step(z, rules, nr, "%s: %s deals damage%s: %s.", why, d[0].src_name, n > 1 ? " at the same time" : "", sbuf_str(&t));
+		else if (same)
+			rz_step(z, rules, nr, "%s deals damage%s: %s.", d[0].src_name, n > 1 ? ", all at the same time" : "", sbuf_str(&t));
+		else
+			rz_step(z, rules, nr, "%s%s%s.", why ? why : "", why ? ": " : "", sbuf_str(&t));
+	}
+#undef CITE
+	sbuf_free(&t);
+	free(final);
+}
+
+/* ---- counters and life ------------------------------------------------------------- */
+
+void
+rz_put_counters(struct rz *z, int o, const struct bd_ctr *c, const char *why)
+{
+	struct bd_obj *ob = &z->b->objs[o];
+	int k;
+	for (k = 0; k < ob->nctr; k++)
+		if (ob->ctr[k].kind == c->kind && ob->ctr[k].dp == c->dp && ob->ctr[k].dt == c->dt
+		    && ob->ctr[k].kw == c->kw && !strcmp(ob->ctr[k].other, c->other))
+			break;
+	if (k == ob->nctr) {
+		if (ob->nctr >= BD_MAXCTR)
+			return;
+		ob->ctr[ob->nctr] = *c;
+		ob->ctr[ob->nctr].n = 0;
+		ob->nctr++;
+	}
+	ob->ctr[k].n += c->n;
+	ob->ctr[k].ts = ++z->b->next_ts;   /* 613.7c: each counter of the kind gets the new timestamp */
+	if (why) {
+		char kind[32];
+		if (c->kind == CK_PT) snprintf(kind, sizeof kind, "%+d/%+d", c->dp, c->dt);
+		else if (c->kind == CK_KEYWORD) snprintf(kind, sizeof kind, "%s", bd_kw_name(c->kw));
+		else if (c->kind == CK_LOYALTY) snprintf(kind, sizeof kind, "loyalty");
+		else snprintf(kind, sizeof kind, "%s", c->other);
+		STEP(z, RL(c->kind == CK_KEYWORD ? R_COUNTER_KW : R_COUNTER_PT, R_TS_COUNTER),
+		    "%s: %d %s counter%s put on %s.", why, c->n, kind, c->n == 1 ? "" : "s", rz_oname(z, o));
+	}
+}
+
+void
+rz_life(struct rz *z, int p, int delta, const char *why)
+{
+	z->b->players[p].life += delta;
+	STEP(z, RL(R_LIFE), "%s: %s %s %d life (life %d).", why, rz_pname(z, p), delta >= 0 ? "gains" : "loses",
+	    delta >= 0 ? delta : -delta, z->b->players[p].life);
+}
+
+bool
+rz_regenerate(struct rz *z, int o, bool cant_regen, struct sbuf *out)
+{
+	struct bd_obj *ob = &z->b->objs[o];
+	if (ob->regen <= 0 || cant_regen)
+		return false;
+	ob->regen--;
+	ob->damage = 0;
+	ob->dt_damage = false;
+	ob->tapped = true;
+	bool combat = ob->attacking_p >= 0 || ob->attacking_o >= 0 || ob->nblocking > 0;
+	ob->attacking_p = ob->attacking_o = -1;
+	ob->nblocking = 0;
+	sbuf_addf(out, "%s would be destroyed, but its regeneration shield replaces that: all damage is removed from it and it is tapped%s",
+	    rz_oname(z, o), combat ? ", and it is removed from combat" : "");
+	return true;
+}
+
+/* ---- zone moves and look-back triggers ------------------------------------------------ */
+
+void
+rz_pend(struct rz *z, int src, int abil, int kw, int ctl, int subject, int power)
+{
+	if (z->npending >= RZ_MAXTRIG)
+		return;
+	struct rz_trig *t = &z->pending[z->npending++];
+	memset(t, 0, sizeof *t);
+	t->src = src;
+	t->abil = abil;
+	t->kw = kw;
+	t->controller = ctl;
+	t->subject = subject;
+	t->power = power;
+	t->ab = abil >= 0 ? &rz_printed(z, src)->abils[abil] : NULL;
+	const struct bd_obj *o = &z->b->objs[subject];
+	for (int k = 0; k < o->nctr; k++) {
+		if (o->ctr[k].kind == CK_PT && o->ctr[k].n > 0 && o->ctr[k].dp == -1 && o->ctr[k].dt == -1) t->had_m1m1 = true;
+		if (o->ctr[k].kind == CK_PT && o->ctr[k].n > 0 && o->ctr[k].dp == 1 && o->ctr[k].dt == 1) t->had_p1p1 = true;
+	}
+}
+
+/* 603.10a: leaves-the-battlefield abilities look back at the board just before the event. */
+static void
+look_back(struct rz *z, const struct rz_move *mv, int n)
+{
+	struct board *b = z->b;
+	for (int i = 0; i < n; i++) {
+		int o = mv[i].obj;
+		if (b->objs[o].zone != ZN_BATTLEFIELD)
+			continue;
+		bool dies = mv[i].to == ZN_GRAVEYARD;
+		const struct rz_view *ov = &z->cur[o].v;
+		if (dies && (ov->kws & KWBIT(KW_PERSIST)))
+			rz_pend(z, o, -1, KW_PERSIST, ov->controller, o, ov->power);
+		if (dies && (ov->kws & KWBIT(KW_UNDYING)))
+			rz_pend(z, o, -1, KW_UNDYING, ov->controller, o, ov->power);
+		for (int s = 0; s < b->nobjs; s++) {
+			if (b->objs[s].zone != ZN_BATTLEFIELD)
+				continue;
+			int ctl = z->cur[s].v.controller;
+			const struct bd_obj *pr = rz_printed(z, s);
+			for (int k = 0; k < pr->nabils; k++) {
+				const struct bd_abil *a = &pr->abils[k];
+				if (a->kind != AK_TRIGGER || a->trig == TR_ETB || (k < 64 && !z->cur[s].abil_on[k]))
+					continue;
+				if ((a->trig == TR_DIES || a->trig == TR_PUT_GRAVE) && !dies)
+					continue;
+				/* "When this creature dies" needs a creature; "When enchanted creature dies" too */
+				if (a->trig == TR_DIES && !(ov->types & BT_CREATURE) && !a->aff.types)
+					continue;
+				if (!rz_filter_match(z, &a->aff, o, s, ctl))
+					continue;
+				rz_pend(z, s, k, -1, ctl, o, z->cur[s].v.power);
+			}
+		}
+	}
+}
+
+static const char *
+why_text(enum rz_move_why w)
+{
+	switch (w) {
+	case MV_DESTROY: return "destroyed";
+	case MV_DESTROY_SBA: return "destroyed";
+	case MV_SBA_GRAVE: return "put into its owner's graveyard";
+	case MV_SACRIFICE: return "sacrificed";
+	case MV_EXILE: return "exiled";
+	case MV_BOUNCE: return "returned to its owner's hand";
+	}
+	return "moved";
+}
+
+void
+rz_move(struct rz *z, struct rz_move *mv, int n, const char *prefix, enum rz_rule extra)
+{
+	struct board *b = z->b;
+	/* replacement: "If ... would die, exile it instead" (614.1a) */
+	for (int i = 0; i < n; i++) {
+		int o = mv[i].obj;
+		if (mv[i].to != ZN_GRAVEYARD)
+			continue;
+		bool from_bf = b->objs[o].zone == ZN_BATTLEFIELD;
+		for (int s = 0; s < b->nobjs; s++) {
+			if (b->objs[s].zone != ZN_BATTLEFIELD)
+				continue;
+			int ctl = z->cur[s].v.controller;
+			const struct bd_obj *pr = rz_printed(z, s);
+			for (int k = 0; k < pr->nabils; k++) {
+				const struct bd_abil *a = &pr->abils[k];
+				if (a->kind != AK_REPLACE_DIE || (k < 64 && !z->cur[s].abil_on[k]))
+					continue;
+				if (!a->any_grave && (!from_bf || !(z->cur[o].v.types & BT_CREATURE) || !rz_filter_match(z, &a->aff, o, s, ctl)))
+					continue;
+				mv[i].to = ZN_EXILE;
+				mv[i].replaced_by = s + 1;
+				goto next;
+			}
+		}
+	next:;
+	}
+	look_back(z, mv, n);
+	struct sbuf t = {0};
+	enum rz_rule rules[RZ_MAXCITE];
+	int nr = 0;
+	if (extra != R_NONE)
+		rules[nr++] = extra;
+	if (prefix)
+		sbuf_adds(&t, prefix);
+	size_t base = t.len;
+	int to_grave[BD_MAXPLAYERS] = { 0 };
+	for (int i = 0; i < n; i++)
+		if (mv[i].to == ZN_GRAVEYARD && b->objs[mv[i].obj].owner >= 0 && !b->objs[mv[i].obj].token)
+			to_grave[b->objs[mv[i].obj].owner]++;
+	for (int i = 0; i < n; i++) {
+		int o = mv[i].obj;
+		struct bd_obj *ob = &b->objs[o];
+		if (ob->zone == mv[i].to)
+			continue;
+		bool was_bf = ob->zone == ZN_BATTLEFIELD;
+		if (was_bf)
+			z->lki[o] = z->cur[o];
+		if (mv[i].replaced_by) {
+			sbuf_addf(&t, "%s%s would be %s", t.len > base ? "; " : "", rz_oname(z, o), why_text(mv[i].why));
+			if (mv[i].reason[0])
+				sbuf_addf(&t, " (%s)", mv[i].reason);
+			sbuf_addf(&t, ", but %s's replacement effect exiles it instead: it never goes to the graveyard%s",
+			    rz_oname(z, mv[i].replaced_by - 1), was_bf ? " and doesn't die" : "");
+			for (int q = 0; q < 2; q++) {
+				enum rz_rule rr = q ? R_REPLACED_NEVER : R_REPLACE_INSTEAD;
+				bool seen = false;
+				for (int k = 0; k < nr; k++) seen |= rules[k] == rr;
+				if (!seen && nr < RZ_MAXCITE - 2) rules[nr++] = rr;
+			}
+		} else {
+			sbuf_addf(&t, "%s%s is %s", t.len > base ? "; " : "", rz_oname(z, o), why_text(mv[i].why));
+			if (mv[i].reason[0])
+				sbuf_addf(&t, " (%s)", mv[i].reason);
+			if (was_bf && mv[i].to == ZN_GRAVEYARD && (z->cur[o].v.types & BT_CREATURE))
+				sbuf_adds(&t, ", so it dies");
+		}
+		bool seen = false;
+		for (int q = 0; q < nr; q++) seen |= rules[q] == mv[i].rule;
+		if (!seen && nr < RZ_MAXCITE - 1 && mv[i].rule != R_NONE)
+			rules[nr++] = mv[i].rule;
+		ob->zone = mv[i].to;
+		ob->zpos = ++z->zseq;
+		z->moveseq[o] = z->zseq;
+		/* 400.7: a new object, with none of the old one's status */
+		ob->damage = 0;
+		ob->dt_damage = false;
+		ob->nctr = 0;
+		ob->tapped = false;
+		ob->attached = -1;
+		ob->attacking_p = ob->attacking_o = -1;
+		ob->nblocking = 0;
+		ob->blocked = false;
+		ob->controller = ob->owner;
+		ob->copy_of = -1;
+		ob->ts = ++b->next_ts;
+	}
+	for (int i = 0; i < z->npending; i++)
+		if (z->pending[i].subject_zone_seq == 0)
+			z->pending[i].subject_zone_seq = z->moveseq[z->pending[i].subject];
+
+	for (int p = 0; p < b->nplayers; p++)
+		if (to_grave[p] > 1) {
+			sbuf_addf(&t, ". They go to %s's graveyard at the same time, so %s may arrange them in any order (judge keeps the order above)",
+			    rz_pname(z, p), rz_pname(z, p));
+			if (nr < RZ_MAXCITE) rules[nr++] = R_GRAVE_ORDER;
+		}
+	if (t.len > base) {
+		if (nr < RZ_MAXCITE) rules[nr++] = R_NEW_OBJECT;
+		rz_step(z, rules, nr, "%s.", sbuf_str(&t));
+	}
+	sbuf_free(&t);
+	/* 603.4: an intervening "if" that is false when the event happens: no trigger at all */
+	int keep = 0;
+	for (int i = 0; i < z->npending; i++) {
+		struct rz_trig *tr = &z->pending[i];
+		bool persist = tr->abil < 0 && tr->kw == KW_PERSIST, undying = tr->abil < 0 && tr->kw == KW_UNDYING;
+		enum bd_ifk ifk = tr->ab ? tr->ab->ifk : IF_NONE;
+		if ((persist || ifk == IF_NO_M1M1) && tr->had_m1m1) {
+			STEP(z, RL(R_INTERVENING_IF, persist ? R_PERSIST : R_INTERVENING_IF), "%s's %s doesn't trigger: it had a -1/-1 counter on it when it died.",
+			    rz_oname(z, tr->src), persist ? "persist ability" : "ability");
+			continue;
+		}
+		if ((undying || ifk == IF_NO_P1P1) && tr->had_p1p1) {
+			STEP(z, RL(R_INTERVENING_IF, undying ? R_UNDYING : R_INTERVENING_IF), "%s's %s doesn't trigger: it had a +1/+1 counter on it when it died.",
+			    rz_oname(z, tr->src), undying ? "undying ability" : "ability");
+			continue;
+		}
+		z->pending[keep++] = *tr;
+	}
+	z->npending = keep;
+}
+
+/* ---- state-based actions ------------------------------------------------------------- */
+
+static bool
+aura_legal(struct rz *z, int aura, char *why, size_t cap)
+{
+	const struct bd_obj *a = &z->b->objs[aura];
+	int t = a->attached;
+	if (t == -1) { snprintf(why, cap, "attached to nothing"); return false; }
+	a = rz_printed(z, aura);
+	if (t <= -2) {
+		for (int k = 0; k < a->nabils; k++)
+			if (a->abils[k].kind == AK_ENCHANT && !a->abils[k].aff.players) { snprintf(why, cap, "attached to a player it can't enchant"); return false; }
+		return true;
+	}
+	if (z->b->objs[t].zone != ZN_BATTLEFIELD) { snprintf(why, cap, "attached to nothing: %s left the battlefield", rz_oname(z, t)); return false; }
+	for (int k = 0; k < a->nabils; k++) {
+		const struct bd_abil *e = &a->abils[k];
+		if (e->kind != AK_ENCHANT)
+			continue;
+		if (!rz_filter_match(z, &e->aff, t, aura, z->cur[aura].v.controller)) {
+			snprintf(why, cap, "attached to %s, which it can no longer enchant", rz_oname(z, t));
+			return false;
+		}
+	}
+	const struct rz_view *tv = &z->cur[t].v;
+	if ((tv->prot_colors & z->cur[aura].v.colors) || (tv->prot_flags & (PROT_EVERYTHING | (z->cur[aura].v.types & PROT_TYPES)))) {
+		snprintf(why, cap, "attached to %s, which has protection from it", rz_oname(z, t));
+		return false;
+	}
+	return true;
+}
+
+static int
+loyalty(const struct bd_obj *o)
+{
+	for (int k = 0; k < o->nctr; k++)
+		if (o->ctr[k].kind == CK_LOYALTY)
+			return o->ctr[k].n;
+	return 0;
+}
+
+/* One check (704.3): every condition on the same snapshot, then all actions together.
+ * Returns whether anything happened. */
+static bool
+sba_once(struct rz *z)
+{
+	struct board *b = z->b;
+	struct rz_move *mv = xcalloc((size_t)b->nobjs + 1, sizeof *mv);
+	int nmv = 0;
+	bool any = false;
+	struct sbuf t = {0};
+	enum rz_rule rules[RZ_MAXCITE];
+	int nr = 0;
+#define CITE(r) do { bool seen_ = false; for (int q_ = 0; q_ < nr; q_++) seen_ |= rules[q_] == (r); \
+	if (!seen_ && nr < RZ_MAXCITE - 1) rules[nr++] = (r); } while (0)
+	for (int p = 0; p < b->nplayers; p++) {
+		if (z->b->players[p].lost)
+			continue;
+		if (b->players[p].life <= 0) {
+			z->b->players[p].lost = true; any = true; CITE(R_SBA_LIFE);
+			sbuf_addf(&t, "%s%s has %d life and loses the game", t.len ? "; " : "", rz_pname(z, p), b->players[p].life);
+		} else if (b->players[p].poison >= 10) {
+			z->b->players[p].lost = true; any = true; CITE(R_SBA_POISON);
+			sbuf_addf(&t, "%s%s has %d poison counters and loses the game", t.len ? "; " : "", rz_pname(z, p), b->players[p].poison);
+		}
+	}
+	int unattach[64], nun = 0;
+	for (int i = 0; i < b->nobjs; i++) {
+		struct bd_obj *o = &b->objs[i];
+		const struct rz_view *v = &z->cur[i].v;
+		if (o->token && o->zone != ZN_BATTLEFIELD && o->zone != ZN_GONE) {
+			o->zone = ZN_GONE; any = true; CITE(R_SBA_TOKEN);
+			sbuf_addf(&t, "%sthe token %s ceases to exist", t.len ? "; " : "", rz_oname(z, i));
+			continue;
+		}
+		if (o->zone != ZN_BATTLEFIELD)
+			continue;
+		struct rz_move m = { .obj = i, .to = ZN_GRAVEYARD, .rule = R_NONE };
+		if ((v->types & BT_CREATURE) && v->toughness <= 0) {
+			m.why = MV_SBA_GRAVE; m.rule = R_SBA_TOUGHNESS;
+			snprintf(m.reason, sizeof m.reason, "toughness %d", v->toughness);
+		} else if ((v->types & BT_CREATURE) && v->toughness > 0 && (o->damage >= v->toughness || o->dt_damage)) {
+			if (v->kws & KWBIT(KW_INDESTRUCTIBLE)) {
+				/* 702.12b: lethal damage doesn't destroy it; say so once */
+				if (!z->noted[i])
+					STEP(z, RL(R_INDESTRUCTIBLE, o->dt_damage ? R_SBA_DEATHTOUCH : R_SBA_LETHAL),
+					    "%s has %s, but it has indestructible, so the state-based action doesn't destroy it.",
+					    rz_oname(z, i), o->dt_damage ? "been dealt deathtouch damage" : "lethal damage marked on it");
+				z->noted[i] = true;
+				continue;
+			}
+			if (o->regen > 0) {
+				if (t.len) sbuf_adds(&t, "; ");
+				enum rz_rule why = o->damage >= v->toughness ? R_SBA_LETHAL : R_SBA_DEATHTOUCH;
+				rz_regenerate(z, i, false, &t);
+				any = true; CITE(why); CITE(R_REGENERATE); CITE(R_REGEN_REPLACES);
+				continue;
+			}
+			m.why = MV_DESTROY_SBA;
+			if (o->damage >= v->toughness) {
+				m.rule = R_SBA_LETHAL;
+				snprintf(m.reason, sizeof m.reason, "%d damage marked, toughness %d: lethal damage", o->damage, v->toughness);
+			} else {
+				m.rule = R_SBA_DEATHTOUCH;
+				snprintf(m.reason, sizeof m.reason, "dealt damage by a source with deathtouch");
+			}
+		} else if ((v->types & BT_PLANESWALKER) && loyalty(o) <= 0) {
+			m.why = MV_SBA_GRAVE; m.rule = R_SBA_LOYALTY;
+			snprintf(m.reason, sizeof m.reason, "0 loyalty");
+		} else if (o->nabils && (v->types & BT_ENCHANTMENT)) {
+			bool aura = false;
+			for (int k = 0; k < v->nsubs; k++) aura |= !strcasecmp(v->subs[k], "Aura");
+			char why[120];
+			if (aura && !aura_legal(z, i, why, sizeof why)) {
+				m.why = MV_SBA_GRAVE; m.rule = R_SBA_AURA;
+				snprintf(m.reason, sizeof m.reason, "an Aura %s", why);
+			}
+		}
+		if (m.rule == R_NONE && o->attached >= 0 && nun < 64) {
+			bool equip = false;
+			for (int k = 0; k < v->nsubs; k++) equip |= !strcasecmp(v->subs[k], "Equipment");
+			int tgt = o->attached;
+			const struct rz_view *tv = &z->cur[tgt].v;
+			if (equip && (b->objs[tgt].zone != ZN_BATTLEFIELD || !(tv->types & BT_CREATURE)
+			    || (tv->prot_colors & v->colors) || (tv->prot_flags & (PROT_EVERYTHING | (v->types & PROT_TYPES))))) {
+				unattach[nun++] = i; any = true; CITE(R_SBA_EQUIP);
+				sbuf_addf(&t, "%s%s becomes unattached from %s (an illegal permanent to equip now) and stays on the battlefield", t.len ? "; " : "", rz_oname(z, i), rz_oname(z, tgt));
+			} else if (!equip && (v->types & BT_CREATURE) && !(v->types & BT_ENCHANTMENT)) {
+				unattach[nun++] = i; any = true; CITE(R_SBA_ATTACHED);
+				sbuf_addf(&t, "%s%s is a creature and becomes unattached", t.len ? "; " : "", rz_oname(z, i));
+			}
+		}
+		if (m.rule != R_NONE) {
+			mv[nmv++] = m;
+			CITE(m.rule);
+			any = true;
+		}
+		/* 704.5q */
+		int pi = -1, mi = -1;
+		for (int k = 0; k < o->nctr; k++) {
+			if (o->ctr[k].kind == CK_PT && o->ctr[k].dp == 1 && o->ctr[k].dt == 1 && o->ctr[k].n > 0) pi = k;
+			if (o->ctr[k].kind == CK_PT && o->ctr[k].dp == -1 && o->ctr[k].dt == -1 && o->ctr[k].n > 0) mi = k;
+		}
+		if (pi >= 0 && mi >= 0 && m.rule == R_NONE) {
+			int k = o->ctr[pi].n < o->ctr[mi].n ? o->ctr[pi].n : o->ctr[mi].n;
+			o->ctr[pi].n -= k;
+			o->ctr[mi].n -= k;
+			any = true; CITE(R_SBA_COUNTERS);
+			sbuf_addf(&t, "%s%d +1/+1 and %d -1/-1 counters are removed from %s", t.len ? "; " : "", k, k, rz_oname(z, i));
+		}
+	}
+	/* 704.5j the legend rule */
+	for (int i = 0; i < b->nobjs; i++) {
+		const struct rz_view *v = &z->cur[i].v;
+		if (b->objs[i].zone != ZN_BATTLEFIELD || !(v->supers & BS_LEGENDARY))
+			continue;
+		int same[16], ns = 0;
+		for (int j = 0; j < b->nobjs && ns < 16; j++)
+			if (b->objs[j].zone == ZN_BATTLEFIELD && (z->cur[j].v.supers & BS_LEGENDARY)
+			    && z->cur[j].v.controller == v->controller && !strcasecmp(rz_printed(z, j)->name, rz_printed(z, i)->name))
+				same[ns++] = j;
+		if (ns < 2 || same[0] != i)
+			continue;
+		bool already = false;
+		for (int k = 0; k < nmv; k++) already |= mv[k].obj == same[0] || mv[k].obj == same[1];
+		if (already)
+			continue;
+		int keep = same[ns - 1];
+		bool stated = false;
+		for (int c = 0; c < b->nchoices; c++)
+			if (b->choices[c].kind == CH_KEEP)
+				for (int k = 0; k < b->choices[c].nobjs; k++)
+					for (int s = 0; s < ns; s++)
+						if (b->choices[c].objs[k] == same[s]) { keep = same[s]; stated = true; }
+		for (int s = 0; s < ns; s++) {
+			if (same[s] == keep)
+				continue;
+			struct rz_move m = { .obj = same[s], .to = ZN_GRAVEYARD, .why = MV_SBA_GRAVE, .rule = R_SBA_LEGEND };
+			snprintf(m.reason, sizeof m.reason, "legend rule: %s keeps %s%s", rz_pname(z, v->controller),
+			    b->objs[keep].alias ? b->objs[keep].alias : "the newest one", stated ? "" : " by default (`keep NAME` states the choice)");
+			mv[nmv++] = m;
+		}
+		any = true;
+		CITE(R_SBA_LEGEND);
+	}
+	for (int i = 0; i < b->nobjs; i++)
+		b->objs[i].dt_damage = false;
+	if (any) {
+		z->sba_checks++;
+		CITE(R_SBA_CHECK);
+		char pre[96];
+		snprintf(pre, sizeof pre, "State-based actions (check %d), performed at the same time: ", z->sba_checks);
+		for (int k = 0; k < nun; k++)
+			b->objs[unattach[k]].attached = -1;
+		if (nmv) {
+			struct sbuf p = {0};
+			sbuf_adds(&p, pre);
+			if (t.len)
+				sbuf_addf(&p, "%s; ", sbuf_str(&t));
+			/* the SBA rules cited by the moves come from the moves themselves */
+			int first = z->res->nsteps;
+			rz_move(z, mv, nmv, sbuf_str(&p), R_SBA_CHECK);
+			sbuf_free(&p);
+			for (int k = 0; k < nr; k++)
+				if (rules[k] != R_SBA_CHECK && z->res->nsteps > first) {
+					struct rz_step *st = &z->res->steps[first];
+					const char *id = rz_cite(rules[k]);
+					bool seen = false;
+					for (int q = 0; q < st->nrules; q++) seen |= st->rules[q] == id;
+					if (!seen && st->nrules < RZ_MAXCITE) st->rules[st->nrules++] = id;
+				}
+		} else
+			rz_step(z, rules, nr, "%s%s.", pre, sbuf_str(&t));
+		int alive = 0;
+		for (int p = 0; p < b->nplayers; p++) alive += !z->b->players[p].lost;
+		if (alive <= 1 && b->nplayers > 1 && !z->game_over) {
+			z->game_over = true;
+			for (int p = 0; p < b->nplayers; p++)
+				if (!z->b->players[p].lost)
+					STEP(z, RL(R_SBA_CHECK), "%s is the only player left and wins the game; nothing else happens.", rz_pname(z, p));
+		}
+	}
+#undef CITE
+	sbuf_free(&t);
+	free(mv);
+	return any;
+}
+
+static void put_triggers(struct rz *z);
+void rz_resolve_trigger(struct rz *z, const struct rz_trig *t);
+
+void
+rz_settle(struct rz *z)
+{
+	for (int guard = 0; guard < 500 && !z->game_over; guard++) {
+		rz_layers(z);
+		if (sba_once(z))
+			continue;
+		if (z->npending) {
+			put_triggers(z);
+			continue;
+		}
+		if (z->nstack) {
+			struct rz_trig t = z->stack[--z->nstack];
+			rz_resolve_trigger(z, &t);
+			continue;
+		}
+		return;
+	}
+	if (!z->game_over)
+		STEP(z, RL(R_SBA_CHECK), "The board keeps changing after 500 checks; judge stops here (a loop the players must resolve by other rules).");
+}
+
+static const char *
+trig_label(const struct rz *z, const struct rz_trig *t, char *buf, size_t cap)
+{
+	if (t->abil < 0)
+		snprintf(buf, cap, "%s's %s ability", rz_oname(z, t->src), bd_kw_name(t->kw));
+	else
+		snprintf(buf, cap, "%s's ability \"%s\"", rz_oname(z, t->src), t->ab->text);
+	return buf;
+}
+
+/* 603.3b: each player, in APNAP order, puts their triggered abilities on the stack in the
+ * order they choose (judge keeps the order they triggered in). */
+static void
+put_triggers(struct rz *z)
+{
+	struct board *b = z->b;
+	int ap = 0;
+	for (int p = 0; p < b->nplayers; p++)
+		if (b->players[p].active) ap = p;
+	struct sbuf t = {0};
+	int nplayers_with = 0;
+	for (int k = 0; k < b->nplayers; k++) {
+		int p = (ap + k) % b->nplayers;
+		bool first = true;
+		for (int i = 0; i < z->npending; i++) {
+			if (z->pending[i].controller != p)
+				continue;
+			if (first) {
+				sbuf_addf(&t, "%s%s puts ", t.len ? "; then " : "", rz_pname(z, p));
+				nplayers_with++;
+			}
+			char lb[300];
+			sbuf_addf(&t, "%s%s", first ? "" : ", then ", trig_label(z, &z->pending[i], lb, sizeof lb));
+			first = false;
+			if (z->nstack < RZ_MAXTRIG)
+				z->stack[z->nstack++] = z->pending[i];
+		}
+	}
+	struct sbuf own = {0};
+	for (int p = 0; p < b->nplayers; p++) {
+		int k = 0;
+		for (int i = 0; i < z->npending; i++)
+			k += z->pending[i].controller == p;
+		if (k > 1)
+			sbuf_addf(&own, " %s chooses the order of their own %d abilities (judge keeps the order they triggered in).", rz_pname(z, p), k);
+	}
+	z->npending = 0;
+	char lb[300];
+	bool looks_back = false;
+	for (int i = 0; i < z->nstack; i++)
+		looks_back |= z->stack[i].abil < 0 || z->stack[i].ab->trig != TR_ETB;
+	STEP(z, RL(R_TRIG_APNAP, R_TRIG_CONTROLLER, looks_back ? R_LOOK_BACK : R_ETB_TRIGGER),
+	    "Triggered abilities go on the stack in APNAP order: %s.%s The last one put on the stack (%s) resolves first.",
+	    sbuf_str(&t), sbuf_str(&own), trig_label(z, &z->stack[z->nstack - 1], lb, sizeof lb));
+	sbuf_free(&own);
+	(void)nplayers_with;
+	sbuf_free(&t);
+}

@@ -1,0 +1,433 @@
+/* explain.c — drives a resolution (events in order, the board settled after each) and
+ * renders it: numbered steps with their citations, then the final state, as text or JSON. */
+#include "rz_int.h"
+#include "../base/buf.h"
+#include "../base/mem.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_STEPS 3000
+
+void
+rz_step(struct rz *z, const enum rz_rule *rules, int nrules, const char *fmt, ...)
+{
+	struct rz_result *r = z->res;
+	if (r->nsteps >= MAX_STEPS)
+		return;
+	r->steps = xgrow(r->steps, &r->cap, (size_t)r->nsteps + 1, sizeof *r->steps);
+	struct rz_step *s = &r->steps[r->nsteps];
+	memset(s, 0, sizeof *s);
+	s->n = ++r->nsteps;
+	struct sbuf b = {0};
+	va_list ap;
+	va_start(ap, fmt);
+	sbuf_vaddf(&b, fmt, ap);
+	va_end(ap);
+	s->text = sbuf_take(&b);
+	if (!s->text)
+		s->text = xstrdup("");
+	for (int i = 0; i < nrules && s->nrules < RZ_MAXCITE; i++)
+		if (rules[i] != R_NONE)
+			s->rules[s->nrules++] = rz_cite(rules[i]);
+}
+
+const char *
+rz_pname(const struct rz *z, int p)
+{
+	return p >= 0 && p < z->b->nplayers ? z->b->players[p].name : "nobody";
+}
+
+const char *
+rz_oname(const struct rz *z, int o)
+{
+	if (o < 0 || o >= z->b->nobjs)
+		return "nothing";
+	return z->dname && z->dname[o] ? z->dname[o] : z->b->objs[o].name;
+}
+
+static void
+run_event(struct rz *z, const struct bd_event *e)
+{
+	struct board *b = z->b;
+	rz_layers(z);
+	switch (e->kind) {
+	case EV_RESOLVE:
+		rz_resolve_spell(z, e->obj);
+		return;
+	case EV_COMBAT:
+		rz_combat(z);
+		return;
+	case EV_DAMAGE: {
+		struct rz_dmg d;
+		memset(&d, 0, sizeof d);
+		d.src = e->source;
+		d.to = e->to;
+		d.amount = e->amount;
+		d.controller = -1;
+		d.src_name = "a source";
+		if (e->source >= 0) {
+			const struct rz_view *v = &z->cur[e->source].v;
+			d.kws = v->kws;
+			d.colors = v->colors;
+			d.types = v->types;
+			d.controller = v->controller;
+			d.is_spell = b->objs[e->source].zone == ZN_STACK && b->objs[e->source].types;
+			d.src_name = rz_oname(z, e->source);
+		}
+		rz_deal_damage(z, &d, 1, "Damage event");
+		break;
+	}
+	case EV_DESTROY: case EV_EXILE: case EV_SACRIFICE: {
+		int o = e->obj;
+		if (b->objs[o].zone != ZN_BATTLEFIELD) {
+			STEP(z, RL(R_RESOLVE_FOLLOW), "%s is not on the battlefield, so nothing happens to it.", rz_oname(z, o));
+			break;
+		}
+		if (e->kind == EV_DESTROY && (z->cur[o].v.kws & KWBIT(KW_INDESTRUCTIBLE))) {
+			STEP(z, RL(R_INDESTRUCTIBLE), "%s has indestructible, so it isn't destroyed.", rz_oname(z, o));
+			break;
+		}
+		struct sbuf rg = {0};
+		if (e->kind == EV_DESTROY && rz_regenerate(z, o, false, &rg)) {
+			STEP(z, RL(R_REGENERATE, R_REGEN_REPLACES), "%s.", sbuf_str(&rg));
+			sbuf_free(&rg);
+			break;
+		}
+		sbuf_free(&rg);
+		struct rz_move m;
+		memset(&m, 0, sizeof m);
+		m.obj = o;
+		m.to = e->kind == EV_EXILE ? ZN_EXILE : ZN_GRAVEYARD;
+		m.why = e->kind == EV_EXILE ? MV_EXILE : e->kind == EV_SACRIFICE ? MV_SACRIFICE : MV_DESTROY;
+		m.rule = e->kind == EV_EXILE ? R_EXILE : e->kind == EV_SACRIFICE ? R_SACRIFICE : R_DESTROY;
+		rz_move(z, &m, 1, NULL, R_NONE);
+		break;
+	}
+	case EV_COUNTERS:
+		rz_put_counters(z, e->obj, &e->ctr, "Counters event");
+		break;
+	}
+	rz_settle(z);
+}
+
+struct rz_result *
+rz_resolve(struct board *b)
+{
+	struct rz_result *r = xcalloc(1, sizeof *r);
+	struct rz *z = xcalloc(1, sizeof *z);
+	r->b = b;
+	z->b = b;
+	z->res = r;
+	/* tokens are added in place: make room now so no pointer into b->objs moves */
+	size_t n = (size_t)b->nobjs + RZ_MAXTOKENS + 1;
+	b->objs = xgrow(b->objs, &b->objcap, n, sizeof *b->objs);
+	z->cur = xcalloc(n, sizeof *z->cur);
+	z->lki = xcalloc(n, sizeof *z->lki);
+	z->moveseq = xcalloc(n, sizeof *z->moveseq);
+	z->noted = xcalloc(n, sizeof *z->noted);
+	/* objects sharing a name are told apart by their alias in the steps */
+	z->dname = xcalloc(n, sizeof *z->dname);
+	for (int i = 0; i < b->nobjs; i++)
+		if (b->objs[i].alias) {
+			struct sbuf d = {0};
+			sbuf_addf(&d, "%s [%s]", b->objs[i].name, b->objs[i].alias);
+			z->dname[i] = sbuf_take(&d);
+		}
+	/* graveyard order as given: earlier lines are deeper */
+	for (int i = 0; i < b->nobjs; i++)
+		if (b->objs[i].zone == ZN_GRAVEYARD)
+			b->objs[i].zpos = ++z->zseq;
+	z->trace_layers = true;
+	rz_layers(z);
+	z->trace_layers = false;
+	if (b->nevents == 0)
+		rz_settle(z);
+	for (int i = 0; i < b->nevents && !z->game_over; i++)
+		run_event(z, &b->events[i]);
+	rz_layers(z);
+	r->view = xcalloc(n, sizeof *r->view);
+	for (int i = 0; i < b->nobjs; i++)
+		r->view[i] = z->cur[i].v;
+	free(z->cur);
+	free(z->lki);
+	free(z->moveseq);
+	free(z->noted);
+	for (size_t i = 0; i < n; i++)
+		free(z->dname[i]);
+	free(z->dname);
+	free(z);
+	return r;
+}
+
+void
+rz_free(struct rz_result *r)
+{
+	if (!r)
+		return;
+	for (int i = 0; i < r->nsteps; i++)
+		free(r->steps[i].text);
+	free(r->steps);
+	free(r->view);
+	bd_free(r->b);
+	free(r);
+}
+
+/* ---- rendering ------------------------------------------------------------------- */
+
+static void
+kw_str(const struct rz_view *v, char *out, size_t cap)
+{
+	struct sbuf s = {0};
+	for (int k = 0; k < KW_COUNT; k++)
+		if (v->kws & KWBIT(k))
+			sbuf_addf(&s, "%s%s", s.len ? ", " : "", bd_kw_name(k));
+	static const char *const cn[] = { "white", "blue", "black", "red", "green" };
+	for (int c = 0; c < 5; c++)
+		if (v->prot_colors & (1u << c))
+			sbuf_addf(&s, "%sprotection from %s", s.len ? ", " : "", cn[c]);
+	static const struct { unsigned bit; const char *name; } pt[] = {
+		{ BT_ARTIFACT, "artifacts" }, { BT_CREATURE, "creatures" }, { BT_ENCHANTMENT, "enchantments" },
+		{ BT_INSTANT, "instants" }, { BT_LAND, "lands" }, { BT_PLANESWALKER, "planeswalkers" }, { BT_SORCERY, "sorceries" } };
+	for (size_t k = 0; k < sizeof pt / sizeof *pt; k++)
+		if (v->prot_flags & pt[k].bit) sbuf_addf(&s, "%sprotection from %s", s.len ? ", " : "", pt[k].name);
+	if (v->prot_flags & PROT_EVERYTHING) sbuf_addf(&s, "%sprotection from everything", s.len ? ", " : "");
+	snprintf(out, cap, "%s", s.len ? s.s : "");
+	sbuf_free(&s);
+}
+
+static void
+ctr_str(const struct bd_ctr *c, char *out, size_t cap)
+{
+	if (c->kind == CK_PT) snprintf(out, cap, "%+d/%+d", c->dp, c->dt);
+	else if (c->kind == CK_LOYALTY) snprintf(out, cap, "loyalty");
+	else if (c->kind == CK_KEYWORD) snprintf(out, cap, "%s", bd_kw_name(c->kw));
+	else snprintf(out, cap, "%s", c->other);
+}
+
+static const char *
+attached_name(const struct rz_result *r, int a, char *buf, size_t cap)
+{
+	if (a >= 0) return r->b->objs[a].name;
+	if (a <= -2 && -2 - a < r->b->nplayers) { snprintf(buf, cap, "%s", r->b->players[-2 - a].name); return buf; }
+	return NULL;
+}
+
+/* One object's final state in a line. */
+static void
+obj_line(const struct rz_result *r, int i, struct sbuf *s)
+{
+	const struct bd_obj *o = &r->b->objs[i];
+	const struct rz_view *v = &r->view[i];
+	char types[256], colors[64], kws[256];
+	bd_types_str(v->supers, v->types, (const char (*)[BD_SUBLEN])v->subs, v->nsubs, types, sizeof types);
+	bd_colors_str(v->colors, colors, sizeof colors);
+	kw_str(v, kws, sizeof kws);
+	sbuf_addf(s, "%s%s%s%s%s", o->name, o->alias ? " [" : "", o->alias ? o->alias : "", o->alias ? "]" : "",
+	    o->token && !strstr(o->name, "token") ? " (token)" : "");
+	if (o->copy_of >= 0 && o->zone == ZN_BATTLEFIELD)
+		sbuf_addf(s, " (a copy of %s, so named %s)", r->b->objs[o->copy_of].name, r->b->objs[o->copy_of].name);
+	sbuf_addf(s, " — %s, %s", types, colors);
+	if ((v->types & BT_CREATURE) && o->zone == ZN_BATTLEFIELD)
+		sbuf_addf(s, ", %d/%d", v->power, v->toughness);
+	else if (o->has_pt)
+		sbuf_addf(s, ", %d/%d", o->power, o->toughness);
+	if (kws[0] && o->zone == ZN_BATTLEFIELD)
+		sbuf_addf(s, "; %s", kws);
+	if (o->zone == ZN_BATTLEFIELD)
+		sbuf_addf(s, "; controller %s", r->b->players[v->controller >= 0 ? v->controller : 0].name);
+	if (o->owner >= 0 && (o->zone != ZN_BATTLEFIELD || o->owner != v->controller))
+		sbuf_addf(s, "; owner %s", r->b->players[o->owner].name);
+	for (int k = 0; k < o->nctr; k++) {
+		if (!o->ctr[k].n) continue;
+		char c[40];
+		ctr_str(&o->ctr[k], c, sizeof c);
+		sbuf_addf(s, "; %d %s counter%s", o->ctr[k].n, c, o->ctr[k].n == 1 ? "" : "s");
+	}
+	if (o->damage) sbuf_addf(s, "; damage %d", o->damage);
+	if (o->tapped) sbuf_adds(s, "; tapped");
+	if (o->shield > 0 && o->zone == ZN_BATTLEFIELD) sbuf_addf(s, "; the next %d damage to it will be prevented", o->shield);
+	if (o->regen && o->zone == ZN_BATTLEFIELD) sbuf_addf(s, "; %d regeneration shield%s", o->regen, o->regen == 1 ? "" : "s");
+	char pb[64];
+	const char *att = attached_name(r, o->attached, pb, sizeof pb);
+	if (att && o->zone == ZN_BATTLEFIELD) sbuf_addf(s, "; attached to %s", att);
+}
+
+static int
+cmp_zpos(const void *a, const void *b, void *ctx)
+{
+	const struct rz_result *r = ctx;
+	int x = *(const int *)a, y = *(const int *)b;
+	return r->b->objs[x].zpos - r->b->objs[y].zpos;
+}
+
+/* objects of zone z (owned by p when p >= 0) in zone order */
+static int
+zone_list(const struct rz_result *r, enum bd_zone zn, int p, int *out)
+{
+	int n = 0;
+	for (int i = 0; i < r->b->nobjs; i++)
+		if (r->b->objs[i].zone == zn && (p < 0 || r->b->objs[i].owner == p))
+			out[n++] = i;
+	qsort_r(out, (size_t)n, sizeof *out, cmp_zpos, (void *)r);
+	return n;
+}
+
+void
+rz_print(struct out *o, const struct rz_result *r)
+{
+	const struct board *b = r->b;
+	out_printf(o, "%sBoard%s: %s\n", out_sgr(o, OS_TITLE), out_sgr(o, OS_RESET), b->title ? b->title : b->name);
+	for (int i = 0; i < r->nsteps; i++) {
+		const struct rz_step *s = &r->steps[i];
+		struct sbuf t = {0};
+		sbuf_adds(&t, s->text);
+		if (s->nrules) {
+			sbuf_addf(&t, " %s[", out_sgr(o, OS_ID));
+			for (int k = 0; k < s->nrules; k++)
+				sbuf_addf(&t, "%s%s", k ? ", " : "", s->rules[k]);
+			sbuf_addf(&t, "]%s", out_sgr(o, OS_RESET));
+		}
+		char num[16];
+		snprintf(num, sizeof num, "%3d. ", s->n);
+		out_puts(o, num);
+		out_wrap(o, sbuf_str(&t), 5, 5);
+		sbuf_free(&t);
+	}
+	out_printf(o, "%sFinal state%s\n", out_sgr(o, OS_TITLE), out_sgr(o, OS_RESET));
+	for (int p = 0; p < b->nplayers; p++)
+		out_printf(o, "  %s: life %d, poison %d%s%s\n", b->players[p].name, b->players[p].life, b->players[p].poison,
+		    b->players[p].shield > 0 ? ", the next damage to them will be prevented" : "", b->players[p].lost ? " (lost the game)" : "");
+	int *idx = xcalloc((size_t)b->nobjs + 1, sizeof *idx);
+	int n = zone_list(r, ZN_BATTLEFIELD, -1, idx);
+	if (n) out_puts(o, "  Battlefield:\n");
+	for (int k = 0; k < n; k++) {
+		struct sbuf s = {0};
+		obj_line(r, idx[k], &s);
+		out_puts(o, "    ");
+		out_wrap(o, sbuf_str(&s), 4, 6);
+		sbuf_free(&s);
+	}
+	static const enum bd_zone zones[] = { ZN_GRAVEYARD, ZN_EXILE, ZN_HAND, ZN_LIBRARY, ZN_STACK };
+	for (size_t zi = 0; zi < sizeof zones / sizeof *zones; zi++)
+		for (int p = 0; p < b->nplayers; p++) {
+			n = zone_list(r, zones[zi], p, idx);
+			if (!n) continue;
+			out_printf(o, "  %s's %s%s:\n", b->players[p].name, bd_zone_name(zones[zi]),
+			    zones[zi] == ZN_GRAVEYARD ? " (bottom to top)" : "");
+			for (int k = 0; k < n; k++) {
+				struct sbuf s = {0};
+				obj_line(r, idx[k], &s);
+				out_puts(o, "    ");
+				out_wrap(o, sbuf_str(&s), 4, 6);
+				sbuf_free(&s);
+			}
+		}
+	bool gone = false;
+	for (int i = 0; i < b->nobjs; i++)
+		if (b->objs[i].zone == ZN_GONE && b->objs[i].token) {
+			if (!gone) out_puts(o, "  Ceased to exist:\n");
+			gone = true;
+			out_printf(o, "    %s (token)\n", b->objs[i].name);
+		}
+	free(idx);
+}
+
+void
+rz_json(struct jw *w, const struct rz_result *r)
+{
+	const struct board *b = r->b;
+	jw_obj(w);
+	jw_kstr(w, "board", b->name);
+	jw_kstr(w, "title", b->title);
+	jw_key(w, "steps");
+	jw_arr(w);
+	for (int i = 0; i < r->nsteps; i++) {
+		jw_obj(w);
+		jw_kint(w, "n", r->steps[i].n);
+		jw_kstr(w, "text", r->steps[i].text);
+		jw_key(w, "rules");
+		jw_arr(w);
+		for (int k = 0; k < r->steps[i].nrules; k++)
+			jw_str(w, r->steps[i].rules[k]);
+		jw_arr_end(w);
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
+	jw_key(w, "final");
+	jw_obj(w);
+	jw_key(w, "players");
+	jw_arr(w);
+	for (int p = 0; p < b->nplayers; p++) {
+		jw_obj(w);
+		jw_kstr(w, "name", b->players[p].name);
+		jw_kint(w, "life", b->players[p].life);
+		jw_kint(w, "poison", b->players[p].poison);
+		jw_kbool(w, "lost", b->players[p].lost);
+		jw_kbool(w, "active", b->players[p].active);
+		jw_kint(w, "prevent_next", b->players[p].shield);
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
+	jw_key(w, "objects");
+	jw_arr(w);
+	for (int i = 0; i < b->nobjs; i++) {
+		const struct bd_obj *o = &b->objs[i];
+		const struct rz_view *v = &r->view[i];
+		char buf[256];
+		jw_obj(w);
+		jw_kstr(w, "name", o->name);
+		if (o->alias) jw_kstr(w, "alias", o->alias);
+		jw_kstr(w, "zone", bd_zone_name(o->zone));
+		if (o->zone == ZN_GRAVEYARD || o->zone == ZN_EXILE) {
+			/* position from the bottom, 1-based */
+			int pos = 1;
+			for (int j = 0; j < b->nobjs; j++)
+				if (j != i && b->objs[j].zone == o->zone && b->objs[j].owner == o->owner && b->objs[j].zpos < o->zpos)
+					pos++;
+			jw_kint(w, "position", pos);
+		}
+		jw_kbool(w, "token", o->token);
+		jw_kstr(w, "owner", o->owner >= 0 ? b->players[o->owner].name : NULL);
+		jw_kstr(w, "controller", v->controller >= 0 && o->zone == ZN_BATTLEFIELD ? b->players[v->controller].name : NULL);
+		bd_types_str(v->supers, v->types, (const char (*)[BD_SUBLEN])v->subs, v->nsubs, buf, sizeof buf);
+		jw_kstr(w, "types", buf);
+		bd_colors_str(v->colors, buf, sizeof buf);
+		jw_kstr(w, "colors", buf);
+		if ((v->types & BT_CREATURE) || o->has_pt) {
+			jw_kint(w, "power", o->zone == ZN_BATTLEFIELD ? v->power : o->power);
+			jw_kint(w, "toughness", o->zone == ZN_BATTLEFIELD ? v->toughness : o->toughness);
+		}
+		jw_key(w, "keywords");
+		jw_arr(w);
+		if (o->zone == ZN_BATTLEFIELD) {
+			for (int k = 0; k < KW_COUNT; k++)
+				if (v->kws & KWBIT(k)) jw_str(w, bd_kw_name(k));
+			static const char *const cn[] = { "white", "blue", "black", "red", "green" };
+			for (int c = 0; c < 5; c++)
+				if (v->prot_colors & (1u << c)) { snprintf(buf, sizeof buf, "protection from %s", cn[c]); jw_str(w, buf); }
+		}
+		jw_arr_end(w);
+		jw_key(w, "counters");
+		jw_arr(w);
+		for (int k = 0; k < o->nctr; k++) {
+			if (!o->ctr[k].n) continue;
+			jw_obj(w);
+			ctr_str(&o->ctr[k], buf, sizeof buf);
+			jw_kstr(w, "kind", buf);
+			jw_kint(w, "n", o->ctr[k].n);
+			jw_obj_end(w);
+		}
+		jw_arr_end(w);
+		jw_kint(w, "damage", o->damage);
+		jw_kbool(w, "tapped", o->tapped);
+		const char *att = attached_name(r, o->attached, buf, sizeof buf);
+		jw_kstr(w, "attached_to", o->zone == ZN_BATTLEFIELD ? att : NULL);
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
+	jw_obj_end(w);
+	jw_obj_end(w);
+}

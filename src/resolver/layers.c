@@ -1,0 +1,639 @@
+/* layers.c — the layer system (613): characteristics rebuilt from printed values on
+ * every pass; effects ordered by characteristic-defining first, then dependency found by
+ * trial application, then timestamp; an effect that started applying keeps its set (613.6). */
+#include "rz_int.h"
+#include "../base/buf.h"
+#include "../base/mem.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAXFX 160
+#define MAXSET 64
+
+struct fx {
+	int src, abil;            /* static: source and ability index; -1 when not */
+	int rfx;                  /* resolved effect index, or -1 */
+	const struct bd_part *parts;
+	int nparts;
+	const struct bd_filter *aff;
+	const struct bd_cond *cond;
+	const struct bd_abil *ab;
+	const struct bd_ctr *ctr; /* a counter acting as an effect (613.4c, 613.1f) */
+	int ctr_obj;
+	bool cda;
+	long ts;
+	bool started;
+	int set[MAXSET];
+	int nset;
+	bool done[LY_COUNT];
+};
+
+struct pass {
+	struct rz *z;
+	struct fx fx[MAXFX];
+	int nfx;
+	struct sbuf trace;
+	bool reorder_noted;
+	bool used[LY_COUNT];
+	bool cda_used, multi_used, ctr_used, land_used, copy_used;
+};
+
+const struct bd_obj *
+rz_printed(const struct rz *z, int o)
+{
+	const struct bd_obj *p = &z->b->objs[o];
+	/* only a permanent on the battlefield is a copy; a loop of copies stops after a few */
+	for (int depth = 0; depth < 8 && p->copy_of >= 0 && p->zone == ZN_BATTLEFIELD; depth++)
+		p = &z->b->objs[p->copy_of];
+	return p;
+}
+
+bool
+rz_is(const struct rz *z, int o, unsigned type)
+{
+	return o >= 0 && o < z->b->nobjs && (z->cur[o].v.types & type) != 0;
+}
+
+int
+rz_opponent(const struct rz *z, int p)
+{
+	for (int i = 0; i < z->b->nplayers; i++)
+		if (i != p && !z->b->players[i].lost)
+			return i;
+	for (int i = 0; i < z->b->nplayers; i++)
+		if (i != p)
+			return i;
+	return p;
+}
+
+static bool
+has_sub(const struct rz_view *v, const char *s)
+{
+	for (int i = 0; i < v->nsubs; i++)
+		if (strcasecmp(v->subs[i], s) == 0)
+			return true;
+	return false;
+}
+
+static void
+add_sub(struct rz_view *v, const char *s)
+{
+	if (has_sub(v, s) || v->nsubs >= BD_MAXSUB)
+		return;
+	snprintf(v->subs[v->nsubs++], BD_SUBLEN, "%s", s);
+}
+
+static const char *const land_types[] = { "Plains", "Island", "Swamp", "Mountain", "Forest",
+	"Desert", "Gate", "Lair", "Locus", "Mine", "Power-Plant", "Tower", "Urza's", "Cave",
+	"Sphere", "Town", NULL };
+static const char *const other_noncreature[] = { "Aura", "Equipment", "Vehicle", "Fortification",
+	"Saga", "Shrine", "Cartouche", "Curse", "Food", "Treasure", "Clue", "Role", "Class",
+	"Background", "Case", "Room", "Rune", "Shard", "Siege", NULL };
+
+static bool
+in_list(const char *const *l, const char *s)
+{
+	for (; *l; l++)
+		if (strcasecmp(*l, s) == 0)
+			return true;
+	return false;
+}
+
+static void
+remove_subs_if(struct rz_view *v, bool land)
+{
+	int k = 0;
+	for (int i = 0; i < v->nsubs; i++) {
+		bool is_land = in_list(land_types, v->subs[i]);
+		bool is_other = in_list(other_noncreature, v->subs[i]);
+		bool drop = land ? is_land : (!is_land && !is_other);
+		if (!drop)
+			memcpy(v->subs[k++], v->subs[i], BD_SUBLEN);
+	}
+	v->nsubs = k;
+}
+
+static int
+src_controller(const struct rz *z, int src)
+{
+	return src >= 0 ? z->cur[src].v.controller : -1;
+}
+
+bool
+rz_filter_match(const struct rz *z, const struct bd_filter *f, int o, int src, int src_ctl)
+{
+	if (o < 0)
+		return false;
+	if (f->no_objects)
+		return false;
+	const struct rz_view *v = &z->cur[o].v;
+	const struct bd_obj *ob = &z->b->objs[o];
+	if (f->self)
+		return o == src;
+	if (f->spell != (ob->zone == ZN_STACK))
+		return false;
+	if (f->attached)
+		return src >= 0 && z->b->objs[src].attached == o;
+	if (f->other && o == src)
+		return false;
+	if (f->types) {
+		if (f->anytype ? !(v->types & f->types) : (v->types & f->types) != f->types)
+			return false;
+	}
+	if (v->types & f->nottypes)
+		return false;
+	if (f->supers && (v->supers & f->supers) != f->supers)
+		return false;
+	if (v->supers & f->notsupers)
+		return false;
+	if (f->sub[0] && !has_sub(v, f->sub))
+		return false;
+	if (f->notsub[0] && has_sub(v, f->notsub))
+		return false;
+	if (f->colors && !(v->colors & f->colors))
+		return false;
+	if (v->colors & f->notcolors)
+		return false;
+	if (f->kw >= 0 && !(v->kws & KWBIT(f->kw)))
+		return false;
+	if (f->notkw >= 0 && (v->kws & KWBIT(f->notkw)))
+		return false;
+	if (f->ctl == FC_YOU && v->controller != src_ctl)
+		return false;
+	if (f->ctl == FC_OPP && (v->controller == src_ctl || src_ctl < 0))
+		return false;
+	if (f->token && !ob->token)
+		return false;
+	if (f->nontoken && ob->token)
+		return false;
+	return true;
+}
+
+static int
+count_matching(const struct rz *z, enum bd_count c, const char *sub, int src, bool other)
+{
+	const struct board *b = z->b;
+	int ctl = src_controller(z, src), n = 0;
+	if (c == CN_TARMOGOYF) {
+		unsigned t = 0;
+		for (int i = 0; i < b->nobjs; i++)
+			if (b->objs[i].zone == ZN_GRAVEYARD)
+				t |= b->objs[i].types;   /* cards in graveyards: printed types */
+		for (unsigned m = t; m; m &= m - 1)
+			n++;
+		return n;
+	}
+	for (int i = 0; i < b->nobjs; i++) {
+		const struct rz_view *v = &z->cur[i].v;
+		if (other && i == src)
+			continue;
+		if (c == CN_GRAVE_CREATURES_YOU) {
+			if (b->objs[i].zone == ZN_GRAVEYARD && b->objs[i].owner == ctl && (b->objs[i].types & BT_CREATURE))
+				n++;
+			continue;
+		}
+		if (b->objs[i].zone != ZN_BATTLEFIELD || v->controller != ctl)
+			continue;
+		if ((c == CN_CREATURES_YOU && (v->types & BT_CREATURE))
+		    || (c == CN_LANDS_YOU && (v->types & BT_LAND))
+		    || (c == CN_ARTIFACTS_YOU && (v->types & BT_ARTIFACT))
+		    || (c == CN_SUBTYPE_YOU && has_sub(v, sub)))
+			n++;
+	}
+	return n;
+}
+
+static bool
+cond_holds(const struct rz *z, const struct bd_cond *c, int src)
+{
+	const struct board *b = z->b;
+	int ctl = src_controller(z, src);
+	int n = 0;
+	switch (c->kind) {
+	case CD_NONE: return true;
+	case CD_CONTROL: case CD_OPP_CONTROL: case CD_CONTROL_N:
+		for (int i = 0; i < b->nobjs; i++) {
+			if (b->objs[i].zone != ZN_BATTLEFIELD)
+				continue;
+			int oc = z->cur[i].v.controller;
+			bool mine = oc == ctl;
+			if ((c->kind == CD_OPP_CONTROL) == mine)
+				continue;
+			/* "you control another ..." is relative to the source */
+			if (rz_filter_match(z, &c->f, i, src, c->kind == CD_OPP_CONTROL ? oc : ctl))
+				n++;
+		}
+		return c->kind == CD_CONTROL_N ? n >= c->n : n > 0;
+	case CD_YOUR_TURN: return ctl >= 0 && b->players[ctl].active;
+	case CD_NOT_YOUR_TURN: return ctl >= 0 && !b->players[ctl].active;
+	case CD_LIFE_LE: return ctl >= 0 && b->players[ctl].life <= c->n;
+	case CD_LIFE_GE: return ctl >= 0 && b->players[ctl].life >= c->n;
+	case CD_SELF_TAPPED: return b->objs[src].tapped;
+	case CD_SELF_UNTAPPED: return !b->objs[src].tapped;
+	case CD_SELF_ATTACKING: return b->objs[src].attacking_p >= 0 || b->objs[src].attacking_o >= 0;
+	case CD_GRAVE_N: return count_matching(z, CN_GRAVE_CREATURES_YOU, NULL, src, false) >= c->n;
+	}
+	return false;
+}
+
+/* Does the effect exist now (613.8a "existence"): its source is where it works and still
+ * has the ability, and its "as long as" holds — or it already started applying (613.6). */
+static bool
+fx_exists(const struct rz *z, const struct fx *f)
+{
+	if (f->rfx >= 0 || f->started)
+		return true;
+	if (f->ctr)
+		return z->b->objs[f->ctr_obj].zone == ZN_BATTLEFIELD;
+	const struct bd_obj *s = &z->b->objs[f->src];
+	if (s->zone != ZN_BATTLEFIELD && !f->cda)
+		return false;
+	if (f->abil < 64 && !z->cur[f->src].abil_on[f->abil])
+		return false;
+	return cond_holds(z, f->cond, f->src);
+}
+
+static int
+fx_set(const struct rz *z, const struct fx *f, int *out)
+{
+	int n = 0;
+	if (f->started || f->rfx >= 0) {
+		const int *s = f->rfx >= 0 && !f->started ? z->rfx[f->rfx].locked : f->set;
+		int ns = f->rfx >= 0 && !f->started ? z->rfx[f->rfx].nlocked : f->nset;
+		for (int i = 0; i < ns; i++)
+			if (z->b->objs[s[i]].zone == ZN_BATTLEFIELD)
+				out[n++] = s[i];
+		return n;
+	}
+	if (f->ctr) {
+		out[0] = f->ctr_obj;
+		return 1;
+	}
+	int ctl = src_controller(z, f->src);
+	for (int i = 0; i < z->b->nobjs && n < MAXSET; i++) {
+		if (z->b->objs[i].zone != ZN_BATTLEFIELD && !(f->cda && i == f->src))
+			continue;
+		if (rz_filter_match(z, f->aff, i, f->src, ctl))
+			out[n++] = i;
+	}
+	return n;
+}
+
+static void
+apply_part(struct rz *z, const struct fx *f, const struct bd_part *p, int o)
+{
+	struct rz_chars *c = &z->cur[o];
+	struct rz_view *v = &c->v;
+	int n;
+	switch (p->op) {
+	case OP_CONTROL:
+		v->controller = f->rfx >= 0 ? z->rfx[f->rfx].controller : src_controller(z, f->src);
+		break;
+	case OP_ADD_TYPES: v->types |= p->mask; break;
+	case OP_SET_CREATURE_SUB:
+		remove_subs_if(v, false);
+		add_sub(v, p->sub);
+		break;
+	case OP_SET_LAND_SUB:
+		remove_subs_if(v, true);
+		add_sub(v, p->sub);
+		/* 305.7: it loses the abilities its rules text gave it */
+		for (int i = 0; i < 64; i++) c->abil_on[i] = false;
+		v->kws = 0;
+		v->prot_colors = v->prot_flags = 0;
+		break;
+	case OP_ADD_SUB: add_sub(v, p->sub); break;
+	case OP_SET_COLOR: v->colors = p->mask; break;
+	case OP_ADD_KW:
+		v->kws |= p->kws;
+		v->prot_colors |= p->prot_colors;
+		v->prot_flags |= p->prot_flags;
+		break;
+	case OP_LOSE_KW: v->kws &= ~p->kws; break;
+	case OP_LOSE_ALL:
+		for (int i = 0; i < 64; i++) c->abil_on[i] = false;
+		v->kws = 0;
+		v->prot_colors = v->prot_flags = 0;
+		break;
+	case OP_CDA_PT:
+		n = count_matching(z, p->count, p->countsub, f->src, false);
+		if (!p->tou_only) v->power = n;
+		if (!p->pow_only) v->toughness = n + p->b;
+		v->has_pt = true;
+		break;
+	case OP_SET_PT: v->power = p->a; v->toughness = p->b; v->has_pt = true; break;
+	case OP_SET_PT_MV: v->power = v->toughness = rz_printed(z, o)->mv; v->has_pt = true; break;
+	case OP_MOD_PT:
+		if (p->count != CN_NONE) {
+			n = count_matching(z, p->count, p->countsub, f->src, f->ab && f->ab->src.other);
+			v->power += p->a * n;
+			v->toughness += p->b * n;
+		} else {
+			v->power += p->a;
+			v->toughness += p->b;
+		}
+		break;
+	case OP_SWITCH_PT: n = v->power; v->power = v->toughness; v->toughness = n; break;
+	}
+}
+
+static void
+apply_counter(struct rz *z, const struct fx *f)
+{
+	struct rz_view *v = &z->cur[f->ctr_obj].v;
+	if (f->ctr->kind == CK_PT) {
+		v->power += f->ctr->dp * f->ctr->n;
+		v->toughness += f->ctr->dt * f->ctr->n;
+	} else if (f->ctr->kind == CK_KEYWORD && f->ctr->n > 0)
+		v->kws |= KWBIT(f->ctr->kw);
+}
+
+static bool
+has_layer(const struct fx *f, enum bd_layer L)
+{
+	if (f->ctr)
+		return (f->ctr->kind == CK_PT && L == LY_7C) || (f->ctr->kind == CK_KEYWORD && L == LY_ABIL);
+	for (int i = 0; i < f->nparts; i++)
+		if (f->parts[i].layer == L)
+			return true;
+	return false;
+}
+
+/* Apply every part of f that belongs to layer L; the first application locks the set. */
+static void
+fx_apply(struct rz *z, struct fx *f, enum bd_layer L, struct sbuf *trace)
+{
+	if (f->ctr) {
+		apply_counter(z, f);
+		return;
+	}
+	int set[MAXSET];
+	int n = fx_set(z, f, set);
+	if (!f->started && f->rfx < 0 && f->nparts > 1) {
+		memcpy(f->set, set, sizeof(int) * (size_t)n);
+		f->nset = n;
+		f->started = true;
+	}
+	for (int i = 0; i < f->nparts; i++)
+		if (f->parts[i].layer == L)
+			for (int k = 0; k < n; k++)
+				apply_part(z, f, &f->parts[i], set[k]);
+	if (trace && n) {
+		const char *lname[] = { "", "1", "2", "3", "4", "5", "6", "7a", "7b", "7c", "7d" };
+		sbuf_addf(trace, "%slayer %s: %s", trace->len ? "; " : "", lname[L],
+		    f->rfx >= 0 ? z->rfx[f->rfx].label : rz_oname(z, f->src));
+		sbuf_adds(trace, " (");
+		for (int k = 0; k < n && k < 6; k++)
+			sbuf_addf(trace, "%s%s", k ? ", " : "", rz_oname(z, set[k]));
+		if (n > 6) sbuf_adds(trace, ", ...");
+		sbuf_adds(trace, ")");
+	}
+}
+
+/* A's signature: does it exist, and which objects does it affect. */
+static int
+signature(const struct rz *z, const struct fx *f, int *set)
+{
+	if (!fx_exists(z, f))
+		return -1;
+	return fx_set(z, f, set);
+}
+
+/* 613.8a: A depends on B if applying B changes A's existence or what it applies to
+ * (both CDAs or neither). Found by applying B on a scratch copy. */
+static bool
+depends(struct pass *ps, int a, int bi, enum bd_layer L)
+{
+	struct rz *z = ps->z;
+	struct fx *A = &ps->fx[a], *B = &ps->fx[bi];
+	if (A->cda != B->cda || A->ctr || B->ctr || A->rfx >= 0)
+		return false;
+	if (A->started)
+		return false;    /* its set is locked; nothing B does changes it */
+	int s1[MAXSET], s2[MAXSET];
+	int n1 = signature(z, A, s1);
+	size_t sz = sizeof *z->cur * (size_t)z->b->nobjs;
+	struct rz_chars *save = xmalloc(sz);
+	memcpy(save, z->cur, sz);
+	struct fx Bc = *B;
+	fx_apply(z, &Bc, L, NULL);
+	int n2 = signature(z, A, s2);
+	memcpy(z->cur, save, sz);
+	free(save);
+	if (n1 != n2)
+		return true;
+	for (int i = 0; i < n1; i++)
+		if (s1[i] != s2[i])
+			return true;
+	return false;
+}
+
+static void
+gather(struct pass *ps)
+{
+	struct rz *z = ps->z;
+	struct board *b = z->b;
+	ps->nfx = 0;
+	for (int i = 0; i < b->nobjs; i++) {
+		struct bd_obj *o = &b->objs[i];
+		const struct bd_obj *pr = rz_printed(z, i);
+		for (int k = 0; k < pr->nabils && ps->nfx < MAXFX; k++) {
+			const struct bd_abil *a = &pr->abils[k];
+			if (a->kind != AK_STATIC || a->nparts == 0)
+				continue;
+			if (o->zone != ZN_BATTLEFIELD && !a->cda)
+				continue;
+			struct fx *f = &ps->fx[ps->nfx++];
+			memset(f, 0, sizeof *f);
+			f->src = i;
+			f->abil = k;
+			f->rfx = -1;
+			f->ab = a;
+			f->parts = a->parts;
+			f->nparts = a->nparts;
+			f->aff = &a->aff;
+			f->cond = &a->cond;
+			f->cda = a->cda;
+			/* 613.7a, 613.7e: an attached Aura or Equipment's effects date from attachment */
+			f->ts = o->ts;
+		}
+		if (o->zone != ZN_BATTLEFIELD)
+			continue;
+		for (int k = 0; k < o->nctr && ps->nfx < MAXFX; k++) {
+			if (o->ctr[k].kind != CK_PT && o->ctr[k].kind != CK_KEYWORD)
+				continue;
+			struct fx *f = &ps->fx[ps->nfx++];
+			memset(f, 0, sizeof *f);
+			f->src = f->abil = f->rfx = -1;
+			f->ctr = &o->ctr[k];
+			f->ctr_obj = i;
+			f->ts = o->ctr[k].ts;
+		}
+	}
+	for (int r = 0; r < z->nrfx && ps->nfx < MAXFX; r++) {
+		struct fx *f = &ps->fx[ps->nfx++];
+		memset(f, 0, sizeof *f);
+		f->src = f->abil = -1;
+		f->rfx = r;
+		f->parts = z->rfx[r].parts;
+		f->nparts = z->rfx[r].nparts;
+		f->ts = z->rfx[r].ts;
+	}
+}
+
+static void
+reset(struct rz *z)
+{
+	struct board *b = z->b;
+	for (int i = 0; i < b->nobjs; i++) {
+		const struct bd_obj *self = &b->objs[i];
+		/* 613.2a: a copy starts from the copiable values of what it copies */
+		const struct bd_obj *o = rz_printed(z, i);
+		struct rz_chars *c = &z->cur[i];
+		memset(c, 0, sizeof *c);
+		c->v.controller = self->zone == ZN_BATTLEFIELD || self->zone == ZN_STACK ? self->controller : self->owner;
+		c->v.types = o->types;
+		c->v.supers = o->supers;
+		c->v.colors = o->colors;
+		memcpy(c->v.subs, o->subs, sizeof o->subs);
+		c->v.nsubs = o->nsubs;
+		c->v.power = o->power;
+		c->v.toughness = o->toughness;
+		c->v.has_pt = o->has_pt;
+		for (int k = 0; k < 64; k++)
+			c->abil_on[k] = k < o->nabils;
+		for (int k = 0; k < o->nabils; k++)
+			if (o->abils[k].kind == AK_KEYWORD) {
+				c->v.kws |= o->abils[k].parts[0].kws;
+				c->v.prot_colors |= o->abils[k].prot_colors;
+				c->v.prot_flags |= o->abils[k].prot_flags;
+			}
+	}
+}
+
+/* Printed keywords count as abilities the object has: when layer 6 removes all abilities,
+ * printed keywords go too (done in OP_LOSE_ALL). Here, after 305.7 or "loses all", a
+ * keyword ability that is off must not come back. */
+
+void
+rz_layers(struct rz *z)
+{
+	struct pass *ps = xcalloc(1, sizeof *ps);
+	ps->z = z;
+	reset(z);
+	gather(ps);
+	bool trace = z->trace_layers;
+	for (int i = 0; trace && i < z->b->nobjs; i++)
+		if (z->b->objs[i].copy_of >= 0 && z->b->objs[i].zone == ZN_BATTLEFIELD) {
+			sbuf_addf(&ps->trace, "%slayer 1: %s has %s's copiable values (name, mana cost, types, colors, P/T, abilities; not its counters or status)",
+			    ps->trace.len ? "; " : "", rz_oname(z, i), rz_printed(z, i)->name);
+			ps->copy_used = true;
+		}
+	static const enum bd_layer order[] = { LY_COPY, LY_CONTROL, LY_TEXT, LY_TYPE, LY_COLOR,
+		LY_ABIL, LY_7A, LY_7B, LY_7C, LY_7D };
+	for (size_t li = 0; li < sizeof order / sizeof *order; li++) {
+		enum bd_layer L = order[li];
+		for (;;) {
+			int cand[MAXFX], nc = 0;
+			if (trace)
+				for (int i = 0; i < ps->nfx; i++) {
+					struct fx *f = &ps->fx[i];
+					if (!f->done[L] && !f->ctr && f->rfx < 0 && has_layer(f, L) && !fx_exists(z, f)
+					    && z->b->objs[f->src].zone == ZN_BATTLEFIELD && f->abil < 64 && !z->cur[f->src].abil_on[f->abil]) {
+						sbuf_addf(&ps->trace, "%s%s no longer has its ability (an earlier effect removed it), so that effect doesn't apply",
+						    ps->trace.len ? "; " : "", rz_oname(z, f->src));
+						f->done[L] = true;
+					}
+				}
+			for (int i = 0; i < ps->nfx; i++)
+				if (!ps->fx[i].done[L] && has_layer(&ps->fx[i], L) && fx_exists(z, &ps->fx[i]))
+					cand[nc++] = i;
+			if (nc == 0)
+				break;
+			/* 613.3: characteristic-defining abilities first */
+			bool anycda = false;
+			for (int i = 0; i < nc; i++) anycda |= ps->fx[cand[i]].cda;
+			int group[MAXFX], ng = 0;
+			for (int i = 0; i < nc; i++)
+				if (ps->fx[cand[i]].cda == anycda)
+					group[ng++] = cand[i];
+			/* the earliest timestamp among those that depend on no other waiting effect:
+			 * try them in timestamp order and stop at the first independent one. Only
+			 * layers 2-6 can change what another effect applies to or whether it exists;
+			 * in layer 7 the sets and abilities are already settled. */
+			for (int i = 1; i < ng; i++)
+				for (int j = i; j > 0 && ps->fx[group[j]].ts < ps->fx[group[j - 1]].ts; j--) {
+					int t = group[j]; group[j] = group[j - 1]; group[j - 1] = t;
+				}
+			int pick = -1, earliest = group[0];
+			bool dependent_seen = false;
+			bool may_depend = ng > 1 && L >= LY_CONTROL && L <= LY_ABIL;
+			for (int i = 0; i < ng && pick < 0; i++) {
+				bool dep = false;
+				for (int j = 0; may_depend && j < ng && !dep; j++)
+					if (j != i && depends(ps, group[i], group[j], L))
+						dep = true;
+				dependent_seen |= dep;
+				if (!dep)
+					pick = group[i];
+			}
+			if (pick < 0) {
+				pick = earliest;   /* 613.8b: a dependency loop is applied in timestamp order */
+				if (trace && !ps->reorder_noted) {
+					STEP(z, RL(R_DEPENDENCY_ORDER), "Layer system: the effects waiting in one layer depend on each other in a loop, so they apply in timestamp order.");
+					ps->reorder_noted = true;
+				}
+			} else if (trace && dependent_seen && pick != earliest) {
+				struct fx *P = &ps->fx[pick], *E = &ps->fx[earliest];
+				STEP(z, RL(R_DEPENDENCY, R_DEPENDENCY_ORDER, R_DEPENDENCY_AGAIN),
+				    "Dependency: the effect of %s depends on the effect of %s (applying the latter changes whether the former exists or what it applies to), so %s's effect applies first although its timestamp is later.",
+				    E->rfx >= 0 ? z->rfx[E->rfx].label : rz_oname(z, E->src),
+				    P->rfx >= 0 ? z->rfx[P->rfx].label : rz_oname(z, P->src),
+				    P->rfx >= 0 ? z->rfx[P->rfx].label : rz_oname(z, P->src));
+			}
+			size_t before = ps->trace.len;
+			fx_apply(z, &ps->fx[pick], L, trace && !ps->fx[pick].ctr ? &ps->trace : NULL);
+			ps->fx[pick].done[L] = true;
+			if (ps->trace.len != before || ps->fx[pick].ctr) {
+				ps->used[L] = true;
+				ps->cda_used |= ps->fx[pick].cda;
+				ps->multi_used |= ps->fx[pick].nparts > 1 && ps->fx[pick].rfx < 0;
+				ps->ctr_used |= ps->fx[pick].ctr != NULL;
+				for (int q = 0; q < ps->fx[pick].nparts; q++)
+					ps->land_used |= ps->fx[pick].parts[q].op == OP_SET_LAND_SUB;
+			}
+		}
+	}
+	/* a creature without printed P/T and no effect setting one is 0/0 */
+	for (int i = 0; i < z->b->nobjs; i++)
+		if ((z->cur[i].v.types & BT_CREATURE) && !z->cur[i].v.has_pt)
+			z->cur[i].v.has_pt = true;
+	if (trace && (ps->trace.len || ps->ctr_used)) {
+		enum rz_rule rules[RZ_MAXCITE];
+		int nr = 0;
+		rules[nr++] = R_LAYERS;
+		static const struct { enum bd_layer l; enum rz_rule r; } lr[] = {
+			{ LY_CONTROL, R_LAYER_CONTROL }, { LY_TYPE, R_LAYER_TYPE }, { LY_COLOR, R_LAYER_COLOR },
+			{ LY_ABIL, R_LAYER_ABIL }, { LY_7A, R_LAYER_7A }, { LY_7B, R_LAYER_7B },
+			{ LY_7C, R_LAYER_7C }, { LY_7D, R_LAYER_7D } };
+		if (ps->copy_used) { rules[nr++] = R_LAYER_COPY; rules[nr++] = R_COPIABLE; }
+		if (ps->cda_used) rules[nr++] = R_CDA_FIRST;
+		if (ps->multi_used) rules[nr++] = R_MULTI_LAYER;
+		if (ps->land_used) rules[nr++] = R_LAND_SUBTYPE;
+		for (size_t i = 0; i < sizeof lr / sizeof *lr && nr < RZ_MAXCITE - 1; i++)
+			if (ps->used[lr[i].l]) rules[nr++] = lr[i].r;
+		rules[nr++] = R_TIMESTAMP;
+		struct sbuf res = {0};
+		for (int i = 0; i < z->b->nobjs; i++)
+			if (z->b->objs[i].zone == ZN_BATTLEFIELD && (z->cur[i].v.types & BT_CREATURE))
+				sbuf_addf(&res, "%s%s %d/%d", res.len ? ", " : "", rz_oname(z, i), z->cur[i].v.power, z->cur[i].v.toughness);
+		rz_step(z, rules, nr, "Characteristics before the event (613: layer by layer, characteristic-defining abilities first, then timestamp order%s): %s%s%s.",
+		    ps->ctr_used ? "; counters apply in 7c" : "", ps->trace.len ? sbuf_str(&ps->trace) : "only counters apply",
+		    res.len ? ". Creatures: " : "", sbuf_str(&res));
+		sbuf_free(&res);
+	}
+	sbuf_free(&ps->trace);
+	free(ps);
+}

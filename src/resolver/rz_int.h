@@ -1,0 +1,153 @@
+/* rz_int.h — the resolver's private face, shared by its files only (layers, sba, combat,
+ * stack, explain). Nothing outside src/resolver/ includes this. */
+#ifndef JUDGE_RZ_INT_H
+#define JUDGE_RZ_INT_H
+#include "resolver.h"
+#include "../base/buf.h"
+
+enum rz_rule {
+	R_NONE = -1,
+	R_DAMAGE_LIFE, R_DAMAGE_INFECT_PLAYER, R_DAMAGE_PW, R_DAMAGE_WITHER, R_DAMAGE_MARKED,
+	R_DAMAGE_LIFELINK, R_COUNTER_PT, R_COUNTER_KW, R_LIFE, R_LAND_SUBTYPE, R_AURA_ILLEGAL_RULE,
+	R_NEW_OBJECT, R_BLOCKED, R_COMBAT_ASSIGN, R_ASSIGN_POWER, R_ASSIGN_UNBLOCKED, R_ASSIGN_BLOCKED,
+	R_ASSIGN_BLOCKER, R_ASSIGN_CHECK, R_COMBAT_DEALT, R_FIRST_STRIKE_STEP, R_TRIG_CONTROLLER,
+	R_TRIG_APNAP, R_TRIG_TARGETS, R_INTERVENING_IF, R_LTB_TRIGGER, R_LOOK_BACK, R_CDA,
+	R_RESOLVE_TARGETS, R_RESOLVE_FOLLOW, R_RESOLVE_INFO, R_RESOLVE_GRAVE, R_LOCKED_SET,
+	R_STATIC_NOT_LOCKED, R_LAYERS, R_LAYER_CONTROL, R_LAYER_TYPE, R_LAYER_COLOR, R_LAYER_ABIL,
+	R_LAYER_PT, R_CDA_FIRST, R_LAYER_7A, R_LAYER_7B, R_LAYER_7C, R_LAYER_7D, R_MULTI_LAYER,
+	R_TIMESTAMP, R_TS_STATIC, R_TS_RESOLVED, R_TS_COUNTER, R_TS_ZONE, R_TS_ATTACH, R_DEPENDENCY,
+	R_DEPENDENCY_ORDER, R_DEPENDENCY_AGAIN, R_REPLACE_INSTEAD, R_REPLACED_NEVER, R_PREVENTION,
+	R_PREVENTED_NEVER, R_REPL_ORDER, R_REPL_ANY, R_REPL_REPEAT, R_DIES, R_DESTROY, R_EXILE,
+	R_SACRIFICE, R_DEATHTOUCH_SBA, R_DEATHTOUCH_LETHAL, R_DOUBLE_STRIKE, R_FIRST_STRIKE,
+	R_FLYING_BLOCK, R_HEXPROOF, R_INDESTRUCTIBLE, R_LIFELINK, R_PROT_TARGET, R_PROT_ENCHANT,
+	R_PROT_EQUIP, R_PROT_DAMAGE, R_PROT_BLOCK, R_SHROUD, R_TRAMPLE, R_TRAMPLE_NO_BLOCKERS,
+	R_PERSIST, R_WITHER, R_INFECT, R_UNDYING, R_MENACE, R_SBA_CHECK, R_SBA_LIFE, R_SBA_POISON,
+	R_SBA_TOKEN, R_SBA_TOUGHNESS, R_SBA_LETHAL, R_SBA_DEATHTOUCH, R_SBA_LOYALTY, R_SBA_LEGEND,
+	R_SBA_AURA, R_SBA_EQUIP, R_SBA_ATTACHED, R_SBA_COUNTERS, R_GRAVE_ORDER, R_ETB_TRIGGER, R_COUNTER_SPELL, R_REGENERATE, R_REGEN_REPLACES, R_LAYER_COPY, R_COPIABLE,
+	R_COUNT
+};
+
+const char *rz_cite(enum rz_rule r);
+
+struct rz;
+/* The object whose copiable values (707.2) an object has: itself, or what it copies (613.2a),
+ * following copies of copies. Its abilities are the ones the object has before layer 6. */
+const struct bd_obj *rz_printed(const struct rz *z, int o);
+
+/* Characteristics after the layer system: struct rz_view plus which printed abilities
+ * the object still has. */
+struct rz_chars {
+	struct rz_view v;
+	bool abil_on[64];
+};
+
+/* A continuous effect from a resolved spell or ability (611.2): locked set, own timestamp. */
+struct rz_rfx {
+	const struct bd_part *parts;
+	int nparts;
+	int locked[32];
+	int nlocked;
+	long ts;
+	int controller;          /* for control-changing effects */
+	char label[96];
+	bool until_eot;
+};
+
+/* A triggered ability waiting for the stack or on it. */
+struct rz_trig {
+	int src;                 /* object whose ability triggered */
+	int abil;                /* ability index, or -1 for persist/undying keywords */
+	int kw;                  /* KW_PERSIST / KW_UNDYING when abil < 0 */
+	const struct bd_abil *ab;  /* the ability itself (a copy's ability lives on what it copies) */
+	int controller;          /* 603.3a */
+	int subject;             /* the object the trigger event was about (the dying creature) */
+	int subject_zone_seq;    /* the zone move the event made, to find the card later (400.7) */
+	int power;               /* last known power of the source, for "damage equal to its power" */
+	bool had_m1m1, had_p1p1; /* last known counters, for persist/undying (603.4) */
+};
+
+#define RZ_MAXTRIG 64
+#define RZ_MAXTOKENS 64     /* tokens a resolution may create; room is made up front */
+
+struct rz {
+	struct board *b;
+	struct rz_chars *cur;    /* one per object, recomputed by rz_layers() */
+	struct rz_chars *lki;    /* last known information when an object left the battlefield */
+	struct rz_result *res;
+	struct rz_rfx rfx[32];
+	int nrfx;
+	bool fog;                /* all combat damage is prevented this turn */
+	struct rz_trig pending[RZ_MAXTRIG];
+	int npending;
+	struct rz_trig stack[RZ_MAXTRIG];
+	int nstack;
+	int zseq;                /* counts zone moves, for graveyard order and 400.7 */
+	int *moveseq;            /* per object: the zseq of its last move */
+	bool *noted;             /* per object: indestructible survival already explained */
+	char **dname;            /* per object: "Name [alias]" when it has an alias */
+	bool game_over;
+	int sba_checks;
+	bool trace_layers;       /* say how layers ordered effects (first pass only) */
+};
+
+/* explain.c */
+void rz_step(struct rz *z, const enum rz_rule *rules, int nrules, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+#define STEP(z, rs, ...) do { const enum rz_rule rz_r_[] = { rs }; \
+	rz_step((z), rz_r_, (int)(sizeof rz_r_ / sizeof *rz_r_), __VA_ARGS__); } while (0)
+#define RL(...) __VA_ARGS__
+const char *rz_pname(const struct rz *z, int p);
+const char *rz_oname(const struct rz *z, int o);
+
+/* layers.c */
+void rz_layers(struct rz *z);
+bool rz_filter_match(const struct rz *z, const struct bd_filter *f, int obj, int src, int src_ctl);
+bool rz_is(const struct rz *z, int o, unsigned type);
+int rz_opponent(const struct rz *z, int p);
+
+/* events.c */
+struct rz_dmg {
+	int src;                 /* object, or -1 */
+	struct bd_ref to;
+	int amount;
+	bool combat;
+	/* the source's characteristics as it deals damage (702.2e, 702.15c: last known) */
+	uint32_t kws;
+	unsigned colors, types;
+	int controller;
+	bool is_spell;
+	const char *src_name;
+};
+void rz_deal_damage(struct rz *z, struct rz_dmg *d, int n, const char *why);
+enum rz_move_why { MV_DESTROY, MV_SBA_GRAVE, MV_SACRIFICE, MV_EXILE, MV_BOUNCE, MV_DESTROY_SBA };
+struct rz_move {
+	int obj;
+	enum bd_zone to;
+	enum rz_move_why why;
+	enum rz_rule rule;
+	char reason[160];
+	int replaced_by;         /* 1 + the object whose replacement effect exiles it, or 0 */
+};
+/* Move objects at once. The step's text starts with prefix (may be NULL) and cites the
+ * moves' rules plus extra (R_NONE for none). */
+void rz_move(struct rz *z, struct rz_move *mv, int n, const char *prefix, enum rz_rule extra);
+void rz_settle(struct rz *z);
+/* A triggered ability waits for the stack (603.3). */
+void rz_pend(struct rz *z, int src, int abil, int kw, int ctl, int subject, int power);      /* SBAs until none, then triggers to the stack and resolve */
+void rz_put_counters(struct rz *z, int o, const struct bd_ctr *c, const char *why);
+void rz_life(struct rz *z, int p, int delta, const char *why);
+/* A regeneration shield replaces destruction (701.19a): true if it did, with the text of
+ * what happened appended to out. */
+bool rz_regenerate(struct rz *z, int o, bool cant_regen, struct sbuf *out);
+
+/* combat.c */
+void rz_combat(struct rz *z);
+
+/* stack.c */
+void rz_resolve_spell(struct rz *z, int spell);
+void rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
+    const struct bd_ref *targets, int ntargets, int x, const struct rz_trig *t);
+bool rz_target_legal(const struct rz *z, const struct bd_tspec *ts, struct bd_ref r,
+    int src, int controller, unsigned src_colors, char *why, size_t cap);
+
+#endif

@@ -1,0 +1,461 @@
+/* stack.c — resolving spells and triggered abilities: targets checked on resolution
+ * (608.2b), instructions followed in order (608.2c), one-shot effects performed through
+ * the damage and zone-move pipelines, resolved continuous effects locked in (611.2c). */
+#include "rz_int.h"
+#include "../base/buf.h"
+#include "../base/mem.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+bool
+rz_target_legal(const struct rz *z, const struct bd_tspec *ts, struct bd_ref r, int src,
+    int controller, unsigned src_colors, char *why, size_t cap)
+{
+	const struct board *b = z->b;
+	if (r.p >= 0) {
+		if (!ts->player_ok) { snprintf(why, cap, "%s is a player, and the target must be an object", rz_pname(z, r.p)); return false; }
+		if (ts->f.opponents_only && r.p == controller) { snprintf(why, cap, "%s is not an opponent", rz_pname(z, r.p)); return false; }
+		if (b->players[r.p].lost) { snprintf(why, cap, "%s has left the game", rz_pname(z, r.p)); return false; }
+		return true;
+	}
+	if (r.o < 0) { snprintf(why, cap, "no target"); return false; }
+	const struct bd_obj *o = &b->objs[r.o];
+	const struct rz_view *v = &z->cur[r.o].v;
+	if (!ts->object_ok) { snprintf(why, cap, "%s is not a player", rz_oname(z, r.o)); return false; }
+	if (ts->f.spell) {
+		if (o->zone != ZN_STACK) { snprintf(why, cap, "%s is no longer on the stack", rz_oname(z, r.o)); return false; }
+	} else if (o->zone != ZN_BATTLEFIELD) { snprintf(why, cap, "%s is no longer on the battlefield", rz_oname(z, r.o)); return false; }
+	if (!rz_filter_match(z, &ts->f, r.o, src, controller)) {
+		snprintf(why, cap, "%s no longer matches the targeting requirement", rz_oname(z, r.o));
+		return false;
+	}
+	if (v->kws & KWBIT(KW_SHROUD)) { snprintf(why, cap, "%s has shroud", rz_oname(z, r.o)); return false; }
+	if ((v->kws & KWBIT(KW_HEXPROOF)) && v->controller != controller) { snprintf(why, cap, "%s has hexproof", rz_oname(z, r.o)); return false; }
+	unsigned src_types = src >= 0 && src < b->nobjs ? z->cur[src].v.types : 0;
+	if ((v->prot_colors & src_colors) || (v->prot_flags & (PROT_EVERYTHING | (src_types & PROT_TYPES)))) {
+		snprintf(why, cap, "%s has protection from the source", rz_oname(z, r.o));
+		return false;
+	}
+	return true;
+}
+
+static enum rz_rule
+illegal_rule(const char *why)
+{
+	if (strstr(why, "shroud")) return R_SHROUD;
+	if (strstr(why, "hexproof")) return R_HEXPROOF;
+	if (strstr(why, "protection")) return R_PROT_TARGET;
+	return R_RESOLVE_TARGETS;
+}
+
+/* Everything an effect reaches: its legal target, or each object/player matching. */
+static int
+recipients(struct rz *z, const struct bd_effect *e, int src, int controller, const struct bd_ref *targets,
+    int ntargets, struct bd_ref *out, int cap)
+{
+	int n = 0;
+	if (e->slot >= 0) {
+		if (e->slot < ntargets && (targets[e->slot].p >= 0 || targets[e->slot].o >= 0))
+			out[n++] = targets[e->slot];
+		return n;
+	}
+	const struct bd_filter *f = &e->f;
+	if (f->self) { out[n++] = (struct bd_ref){ -1, src }; return n; }
+	if (f->attached) {
+		int a = z->b->objs[src].attached;
+		if (a >= 0) out[n++] = (struct bd_ref){ -1, a };
+		return n;
+	}
+	if (!f->no_objects)
+		for (int i = 0; i < z->b->nobjs && n < cap; i++)
+			if (z->b->objs[i].zone == ZN_BATTLEFIELD && rz_filter_match(z, f, i, src, controller))
+				out[n++] = (struct bd_ref){ -1, i };
+	if (f->players)
+		for (int p = 0; p < z->b->nplayers && n < cap; p++) {
+			if (z->b->players[p].lost) continue;
+			if (f->you_only && p != controller) continue;
+			if (f->opponents_only && p == controller) continue;
+			out[n++] = (struct bd_ref){ p, -1 };
+		}
+	return n;
+}
+
+static void
+source_chars(struct rz *z, int src, struct rz_dmg *d)
+{
+	const struct bd_obj *o = &z->b->objs[src];
+	/* 702.2e, 702.15c: a source that left the battlefield uses its last known information */
+	const struct rz_view *v = o->zone == ZN_BATTLEFIELD || o->zone == ZN_STACK ? &z->cur[src].v : &z->lki[src].v;
+	d->src = src;
+	d->kws = v->kws;
+	d->colors = v->colors;
+	d->types = v->types;
+	d->controller = v->controller;
+	d->is_spell = o->zone == ZN_STACK && o->types;
+	d->src_name = rz_oname(z, src);
+}
+
+void
+rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
+    const struct bd_ref *targets, int ntargets, int x, const struct rz_trig *t)
+{
+	struct board *b = z->b;
+	const char *sname = rz_oname(z, src);
+	for (int ei = 0; ei < a->neff && !z->game_over; ei++) {
+		const struct bd_effect *e = &a->eff[ei];
+		struct bd_ref r[64];
+		rz_layers(z);
+		int n = e->kind == EF_CREATE_TOKEN ? 0 : recipients(z, e, src, controller, targets, ntargets, r, 64);
+		/* "its power": the current value, or the last known one if it left (608.2h) */
+		int amount = e->amt == AM_X ? x : e->amt == AM_POWER_SELF
+		    ? (b->objs[src].zone == ZN_BATTLEFIELD || !t ? z->cur[src].v.power : t->power) : e->n;
+		if (e->its_controller) {
+			/* "its controller gains life equal to its power": last known values if it left */
+			int o = n ? r[0].o : -1;
+			n = 0;
+			if (o >= 0) {
+				const struct rz_view *v = b->objs[o].zone == ZN_BATTLEFIELD ? &z->cur[o].v : &z->lki[o].v;
+				amount = v->power > 0 ? v->power : 0;
+				r[0] = (struct bd_ref){ v->controller, -1 };
+				n = 1;
+				STEP(z, RL(R_RESOLVE_INFO), "%s uses %s's last known power, %d.", sname, rz_oname(z, o), v->power);
+			}
+		}
+		switch (e->kind) {
+		case EF_SHIELD:
+			for (int i = 0; i < n; i++) {
+				if (r[i].p >= 0) b->players[r[i].p].shield += amount;
+				else if (r[i].o >= 0) b->objs[r[i].o].shield += amount;
+				else continue;
+				STEP(z, RL(R_PREVENTION), "%s: the next %d damage that would be dealt to %s this turn will be prevented.", sname, amount,
+				    r[i].p >= 0 ? rz_pname(z, r[i].p) : rz_oname(z, r[i].o));
+			}
+			break;
+		case EF_REGENERATE:
+			for (int i = 0; i < n; i++)
+				if (r[i].o >= 0 && b->objs[r[i].o].zone == ZN_BATTLEFIELD) {
+					b->objs[r[i].o].regen++;
+					STEP(z, RL(R_REGENERATE), "%s gives %s a regeneration shield: the next time it would be destroyed this turn, it is regenerated instead.", sname, rz_oname(z, r[i].o));
+				}
+			break;
+		case EF_TAP: case EF_UNTAP:
+			for (int i = 0; i < n; i++)
+				if (r[i].o >= 0 && b->objs[r[i].o].zone == ZN_BATTLEFIELD) {
+					b->objs[r[i].o].tapped = e->kind == EF_TAP;
+					STEP(z, RL(R_RESOLVE_FOLLOW), "%s %s %s.", sname, e->kind == EF_TAP ? "taps" : "untaps", rz_oname(z, r[i].o));
+				}
+			break;
+		case EF_COUNTER:
+			for (int i = 0; i < n; i++) {
+				if (r[i].o < 0 || b->objs[r[i].o].zone != ZN_STACK)
+					continue;
+				struct bd_obj *sp = &b->objs[r[i].o];
+				sp->zone = sp->types ? ZN_GRAVEYARD : ZN_GONE;
+				sp->zpos = ++z->zseq;
+				STEP(z, RL(R_COUNTER_SPELL), "%s counters %s: it leaves the stack without resolving%s.", sname, rz_oname(z, r[i].o),
+				    sp->types ? " and goes to its owner's graveyard" : "");
+			}
+			break;
+		case EF_CREATE_TOKEN:
+			for (int k = 0; k < e->n && b->nobjs < (int)b->objcap; k++) {
+				int ti = bd_add_obj(b, NULL);
+				struct bd_obj *tok = &b->objs[ti];
+				char nm[64];
+				snprintf(nm, sizeof nm, "%s token", e->tok_sub[0] ? e->tok_sub : "Creature");
+				tok->name = xstrdup(nm);
+				tok->owner = tok->controller = controller;
+				tok->types = e->tok_types;
+				tok->colors = e->tok_colors;
+				if (e->tok_sub[0]) { memcpy(tok->subs[0], e->tok_sub, BD_SUBLEN); tok->nsubs = 1; }
+				tok->power = e->tok_power;
+				tok->toughness = e->tok_toughness;
+				tok->has_pt = true;
+				tok->token = true;
+				tok->zone = ZN_BATTLEFIELD;
+				tok->ts = ++b->next_ts;
+				if (e->tok_kws) {
+					tok->abils = xcalloc(1, sizeof *tok->abils);
+					tok->abcap = 1;
+					tok->nabils = 1;
+					tok->abils[0].kind = AK_KEYWORD;
+					tok->abils[0].parts[0].kws = e->tok_kws;
+					struct sbuf kt = {0};
+					for (int q = 0; q < KW_COUNT; q++)
+						if (e->tok_kws & KWBIT(q)) sbuf_addf(&kt, "%s%s", kt.len ? ", " : "", bd_kw_name(q));
+					tok->abils[0].text = sbuf_take(&kt);
+				}
+			}
+			STEP(z, RL(R_RESOLVE_FOLLOW, R_TS_ZONE), "%s: %s creates %d %d/%d %s token%s.", sname, rz_pname(z, controller), e->n,
+			    e->tok_power, e->tok_toughness, e->tok_sub[0] ? e->tok_sub : "creature", e->n == 1 ? "" : "s");
+			break;
+		case EF_DAMAGE: {
+			if (n == 0 || amount <= 0) {
+				STEP(z, RL(e->slot >= 0 && n == 0 ? R_RESOLVE_TARGETS : R_RESOLVE_FOLLOW), "%s deals no damage here (%s).", sname,
+				    n == 0 ? (e->slot >= 0 ? "this part's target is illegal, so this part does nothing" : "nothing to deal it to") : "the amount is 0");
+				break;
+			}
+			struct rz_dmg d[64];
+			for (int i = 0; i < n; i++) {
+				memset(&d[i], 0, sizeof d[i]);
+				source_chars(z, src, &d[i]);
+				d[i].to = r[i];
+				d[i].amount = amount;
+			}
+			rz_deal_damage(z, d, n, NULL);
+			break;
+		}
+		case EF_DESTROY: case EF_EXILE: case EF_BOUNCE: case EF_SACRIFICE: {
+			struct rz_move mv[64];
+			int nm = 0;
+			for (int i = 0; i < n; i++) {
+				if (r[i].o < 0 || b->objs[r[i].o].zone != ZN_BATTLEFIELD)
+					continue;
+				if (e->kind == EF_DESTROY && (z->cur[r[i].o].v.kws & KWBIT(KW_INDESTRUCTIBLE))) {
+					STEP(z, RL(R_INDESTRUCTIBLE), "%s has indestructible, so %s doesn't destroy it.", rz_oname(z, r[i].o), sname);
+					continue;
+				}
+				struct sbuf rg = {0};
+				if (e->kind == EF_DESTROY && rz_regenerate(z, r[i].o, e->cant_regen, &rg)) {
+					STEP(z, RL(R_REGENERATE, R_REGEN_REPLACES), "%s.", sbuf_str(&rg));
+					sbuf_free(&rg);
+					continue;
+				}
+				sbuf_free(&rg);
+				memset(&mv[nm], 0, sizeof mv[nm]);
+				mv[nm].obj = r[i].o;
+				if (e->kind == EF_EXILE) { mv[nm].to = ZN_EXILE; mv[nm].why = MV_EXILE; mv[nm].rule = R_EXILE; }
+				else if (e->kind == EF_BOUNCE) { mv[nm].to = ZN_HAND; mv[nm].why = MV_BOUNCE; mv[nm].rule = R_RESOLVE_FOLLOW; }
+				else if (e->kind == EF_SACRIFICE) { mv[nm].to = ZN_GRAVEYARD; mv[nm].why = MV_SACRIFICE; mv[nm].rule = R_SACRIFICE; }
+				else { mv[nm].to = ZN_GRAVEYARD; mv[nm].why = MV_DESTROY; mv[nm].rule = R_DESTROY; }
+				snprintf(mv[nm].reason, sizeof mv[nm].reason, "by %s", sname);
+				nm++;
+			}
+			if (nm)
+				rz_move(z, mv, nm, NULL, R_NONE);
+			break;
+		}
+		case EF_CONTINUOUS: case EF_GAIN_CONTROL: {
+			if (z->nrfx >= 32 || n == 0)
+				break;
+			struct rz_rfx *f = &z->rfx[z->nrfx++];
+			memset(f, 0, sizeof *f);
+			f->parts = e->parts;
+			f->nparts = e->nparts;
+			f->ts = ++b->next_ts;
+			f->controller = controller;
+			f->until_eot = e->until_eot;
+			snprintf(f->label, sizeof f->label, "%s", sname);
+			struct sbuf names = {0};
+			for (int i = 0; i < n && f->nlocked < 32; i++)
+				if (r[i].o >= 0) {
+					f->locked[f->nlocked++] = r[i].o;
+					sbuf_addf(&names, "%s%s", names.len ? ", " : "", rz_oname(z, r[i].o));
+				}
+			STEP(z, RL(R_LOCKED_SET, R_TS_RESOLVED), "%s creates a continuous effect%s on %s; the set of objects it affects is fixed now, and the effect gets a timestamp now.",
+			    sname, e->until_eot ? " until end of turn" : "", sbuf_str(&names));
+			sbuf_free(&names);
+			break;
+		}
+		case EF_COUNTERS:
+			for (int i = 0; i < n; i++)
+				if (r[i].o >= 0)
+					rz_put_counters(z, r[i].o, &e->ctr, sname);
+			break;
+		case EF_GAIN_LIFE: case EF_LOSE_LIFE:
+			for (int i = 0; i < n; i++)
+				if (r[i].p >= 0)
+					rz_life(z, r[i].p, e->kind == EF_GAIN_LIFE ? amount : -amount, sname);
+			break;
+		case EF_PREVENT_COMBAT:
+			z->fog = true;
+			STEP(z, RL(R_PREVENTION), "%s: all combat damage that would be dealt this turn will be prevented.", sname);
+			break;
+		case EF_DRAW:
+			STEP(z, RL(R_RESOLVE_FOLLOW), "%s: %s draws %d card%s (libraries are not part of the board).", sname, rz_pname(z, controller), amount, amount == 1 ? "" : "s");
+			break;
+		case EF_RETURN_SELF: {
+			int o = t ? t->subject : src;
+			struct bd_obj *ob = &b->objs[o];
+			if (ob->zone != ZN_GRAVEYARD || (t && z->moveseq[o] != t->subject_zone_seq)) {
+				STEP(z, RL(R_NEW_OBJECT), "%s isn't in the graveyard it went to any more, so it isn't returned.", rz_oname(z, o));
+				break;
+			}
+			ob->zone = ZN_BATTLEFIELD;
+			ob->controller = ob->owner;
+			ob->ts = ++b->next_ts;
+			ob->zpos = 0;
+			z->moveseq[o] = ++z->zseq;
+			if (e->ctr.n)
+				rz_put_counters(z, o, &e->ctr, NULL);
+			STEP(z, RL(R_NEW_OBJECT, R_TS_ZONE), "%s returns to the battlefield under its owner's control%s, as a new object with a new timestamp.",
+			    rz_oname(z, o), e->ctr.n ? (e->ctr.dp < 0 ? " with a -1/-1 counter on it" : " with a +1/+1 counter on it") : "");
+			for (int k = 0; k < ob->nabils; k++)
+				if (ob->abils[k].kind == AK_TRIGGER && ob->abils[k].trig == TR_ETB)
+					rz_pend(z, o, k, -1, ob->controller, o, 0);
+			break;
+		}
+		}
+	}
+}
+
+/* Choose a triggered ability's targets: the board's `trigger-target` line, else the first
+ * legal one (an opponent first), noted as judge's default. */
+static int
+trigger_targets(struct rz *z, const struct bd_abil *a, int src, int ctl, struct bd_ref *out, bool *defaulted)
+{
+	*defaulted = false;
+	for (int k = 0; k < a->ntgt; k++) {
+		out[k] = (struct bd_ref){ -1, -1 };
+		for (int c = 0; c < z->b->nchoices; c++) {
+			const struct bd_choice *ch = &z->b->choices[c];
+			if (ch->kind == CH_TARGET && ch->objs[0] == src) { out[k] = ch->ref; break; }
+		}
+		if (out[k].p >= 0 || out[k].o >= 0)
+			continue;
+		*defaulted = true;
+		char why[160];
+		int opp = rz_opponent(z, ctl);
+		if (a->tgt[k].player_ok && rz_target_legal(z, &a->tgt[k], (struct bd_ref){ opp, -1 }, src, ctl, z->cur[src].v.colors, why, sizeof why)) {
+			out[k] = (struct bd_ref){ opp, -1 };
+			continue;
+		}
+		for (int pass = 0; pass < 2 && out[k].o < 0; pass++)
+			for (int i = 0; i < z->b->nobjs; i++)
+				if ((pass == 1 || z->cur[i].v.controller != ctl)
+				    && rz_target_legal(z, &a->tgt[k], (struct bd_ref){ -1, i }, src, ctl, z->cur[src].v.colors, why, sizeof why)) {
+					out[k] = (struct bd_ref){ -1, i };
+					break;
+				}
+	}
+	return a->ntgt;
+}
+
+void rz_resolve_trigger(struct rz *z, const struct rz_trig *t);
+
+void
+rz_resolve_trigger(struct rz *z, const struct rz_trig *t)
+{
+	const char *sname = rz_oname(z, t->src);
+	rz_layers(z);
+	if (t->abil < 0) {
+		bool persist = t->kw == KW_PERSIST;
+		bool ok = persist ? !t->had_m1m1 : !t->had_p1p1;
+		if (!ok) {
+			STEP(z, RL(R_INTERVENING_IF, persist ? R_PERSIST : R_UNDYING), "%s's %s ability: it had a %s counter on it when it died, so the ability doesn't trigger.",
+			    sname, bd_kw_name(t->kw), persist ? "-1/-1" : "+1/+1");
+			return;
+		}
+		STEP(z, RL(persist ? R_PERSIST : R_UNDYING, R_INTERVENING_IF), "%s's %s ability resolves: it had no %s counters on it, so it returns.",
+		    sname, bd_kw_name(t->kw), persist ? "-1/-1" : "+1/+1");
+		struct bd_abil tmp;
+		memset(&tmp, 0, sizeof tmp);
+		tmp.neff = 1;
+		tmp.eff[0].kind = EF_RETURN_SELF;
+		tmp.eff[0].slot = -1;
+		tmp.eff[0].ctr = (struct bd_ctr){ .kind = CK_PT, .dp = persist ? -1 : 1, .dt = persist ? -1 : 1, .n = 1 };
+		rz_run_effects(z, &tmp, t->src, t->controller, NULL, 0, 0, t);
+		return;
+	}
+	const struct bd_abil *a = t->ab;
+	if ((a->ifk == IF_NO_M1M1 && t->had_m1m1) || (a->ifk == IF_NO_P1P1 && t->had_p1p1)) {
+		STEP(z, RL(R_INTERVENING_IF), "%s's ability: its \"if\" condition is false, so it does nothing.", sname);
+		return;
+	}
+	struct bd_ref tg[BD_MAXTGT];
+	bool defaulted = false;
+	int nt = trigger_targets(z, a, t->src, t->controller, tg, &defaulted);
+	char why[200];
+	struct sbuf ts = {0};
+	int legal = 0;
+	unsigned colors = z->cur[t->src].v.colors;
+	for (int k = 0; k < nt; k++) {
+		if (tg[k].p < 0 && tg[k].o < 0) continue;
+		if (rz_target_legal(z, &a->tgt[k], tg[k], t->src, t->controller, colors, why, sizeof why)) {
+			legal++;
+			sbuf_addf(&ts, "%s%s", ts.len ? ", " : "", tg[k].p >= 0 ? rz_pname(z, tg[k].p) : rz_oname(z, tg[k].o));
+		} else
+			tg[k] = (struct bd_ref){ -1, -1 };
+	}
+	if (nt && !legal) {
+		STEP(z, RL(R_TRIG_TARGETS), "%s's triggered ability has no legal target, so it is removed from the stack.", sname);
+		sbuf_free(&ts);
+		return;
+	}
+	if (nt)
+		STEP(z, RL(R_TRIG_TARGETS, R_RESOLVE_TARGETS), "%s's triggered ability (\"%s\") resolves, targeting %s%s.", sname, a->text, sbuf_str(&ts),
+		    defaulted ? " (judge's default target; state another with `trigger-target SOURCE: TARGET`)" : "");
+	else
+		STEP(z, RL(a->trig == TR_ETB ? R_ETB_TRIGGER : R_LTB_TRIGGER, R_RESOLVE_FOLLOW), "%s's triggered ability (\"%s\") resolves.", sname, a->text);
+	sbuf_free(&ts);
+	rz_run_effects(z, a, t->src, t->controller, tg, nt, 0, t);
+}
+
+void
+rz_resolve_spell(struct rz *z, int s)
+{
+	struct board *b = z->b;
+	struct bd_obj *o = &b->objs[s];
+	rz_layers(z);
+	if (o->zone != ZN_STACK) {
+		STEP(z, RL(R_RESOLVE_FOLLOW), "%s is not on the stack, so it can't resolve.", rz_oname(z, s));
+		return;
+	}
+	int ctl = z->cur[s].v.controller;
+	unsigned colors = z->cur[s].v.colors;
+	/* target slots run across the spell's ability lines in order */
+	int total = 0, legal = 0;
+	struct bd_ref tg[BD_MAXTGT];
+	struct sbuf bad = {0};
+	enum rz_rule rules[RZ_MAXCITE] = { R_RESOLVE_TARGETS };
+	int nr = 1;
+	for (int k = 0; k < o->nabils; k++) {
+		const struct bd_abil *a = &o->abils[k];
+		for (int j = 0; j < a->ntgt && total < BD_MAXTGT; j++, total++) {
+			tg[total] = total < o->ntargets ? o->targets[total] : (struct bd_ref){ -1, -1 };
+			char why[200];
+			if (rz_target_legal(z, &a->tgt[j], tg[total], s, ctl, colors, why, sizeof why))
+				legal++;
+			else {
+				sbuf_addf(&bad, "%s%s", bad.len ? "; " : "", why);
+				enum rz_rule r = illegal_rule(why);
+				bool seen = false;
+				for (int q = 0; q < nr; q++) seen |= rules[q] == r;
+				if (!seen && nr < RZ_MAXCITE) rules[nr++] = r;
+				tg[total] = (struct bd_ref){ -1, -1 };
+			}
+		}
+	}
+	if (total && !legal) {
+		rz_step(z, rules, nr, "%s tries to resolve, but every target is illegal (%s): it doesn't resolve, none of its effects happen, and it is put into its owner's graveyard.",
+		    rz_oname(z, s), sbuf_str(&bad));
+		sbuf_free(&bad);
+		o->zone = o->types ? ZN_GRAVEYARD : ZN_GONE;
+		o->zpos = ++z->zseq;
+		rz_settle(z);
+		return;
+	}
+	if (bad.len)
+		rz_step(z, rules, nr, "%s resolves, but some targets are illegal (%s): it does nothing to them and does the rest.", rz_oname(z, s), sbuf_str(&bad));
+	else
+		STEP(z, RL(R_RESOLVE_TARGETS, R_RESOLVE_FOLLOW), "%s resolves%s; judge follows its instructions in order.", rz_oname(z, s),
+		    total ? " (its targets are still legal)" : "");
+	sbuf_free(&bad);
+	int base = 0;
+	for (int k = 0; k < o->nabils && !z->game_over; k++) {
+		const struct bd_abil *a = &o->abils[k];
+		if (a->kind != AK_SPELL) continue;
+		rz_run_effects(z, a, s, ctl, tg + base, a->ntgt, o->x, NULL);
+		base += a->ntgt;
+	}
+	if (o->zone == ZN_STACK && !o->types) {
+		o->zone = ZN_GONE;
+		STEP(z, RL(R_RESOLVE_GRAVE), "%s is removed from the stack as the last part of its resolution.", rz_oname(z, s));
+	} else if (o->zone == ZN_STACK) {
+		o->zone = ZN_GRAVEYARD;
+		o->zpos = ++z->zseq;
+		STEP(z, RL(R_RESOLVE_GRAVE), "%s is put into its owner's graveyard as the last part of its resolution.", rz_oname(z, s));
+	}
+	rz_settle(z);
+}

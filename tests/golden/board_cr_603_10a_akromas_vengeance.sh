@@ -1,0 +1,1 @@
+"$JUDGE" --width 80 resolve corpus/boards/cr-603-10a-akromas-vengeance.board

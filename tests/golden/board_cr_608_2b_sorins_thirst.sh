@@ -1,0 +1,1 @@
+"$JUDGE" --width 80 resolve corpus/boards/cr-608-2b-sorins-thirst.board

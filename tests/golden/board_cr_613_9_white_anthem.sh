@@ -1,0 +1,1 @@
+"$JUDGE" --width 80 resolve corpus/boards/cr-613-9-white-anthem.board

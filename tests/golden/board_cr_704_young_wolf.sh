@@ -1,0 +1,1 @@
+"$JUDGE" --width 80 resolve corpus/boards/cr-704-young-wolf.board

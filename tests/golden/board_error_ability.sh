@@ -1,0 +1,1 @@
+"$JUDGE" resolve tests/boards/bad-ability.board 2>&1

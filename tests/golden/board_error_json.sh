@@ -1,0 +1,1 @@
+"$JUDGE" --json resolve tests/boards/bad-ability.board 2>/dev/null

@@ -1,0 +1,1 @@
+"$JUDGE" resolve tests/boards/no-such-file.board 2>&1

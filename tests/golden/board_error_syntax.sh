@@ -1,0 +1,1 @@
+"$JUDGE" resolve tests/boards/bad-syntax.board 2>&1

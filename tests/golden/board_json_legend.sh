@@ -1,0 +1,1 @@
+"$JUDGE" --json resolve corpus/boards/legend-rule.board

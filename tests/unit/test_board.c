@@ -1,0 +1,176 @@
+/* test_board.c — the board parser and the ability templates: what they read, and the
+ * line:column, caret and next step of each error. */
+#include "t.h"
+#include "board/board.h"
+#include "base/diag.h"
+
+static struct board *
+parse(const char *text, struct diags *d)
+{
+	diag_clear(d);
+	return bd_parse("t.board", text, strlen(text), d);
+}
+
+static bool
+read_ab(const char *text, const char *owner, bool spell, struct bd_abil *a)
+{
+	struct diags d = {0};
+	bool ok = bd_read_ability(text, owner, spell, a, "t", 1, 1, &d);
+	diag_clear(&d);
+	return ok;
+}
+
+static void
+free_ab(struct bd_abil *a)
+{
+	free(a->text);
+}
+
+int
+main(void)
+{
+	struct diags d = {0};
+	struct bd_abil a;
+
+	/* --- a small board reads whole --- */
+	const char *ok =
+	    "# comment\n"
+	    "player Alice life 18 poison 2 active\n"
+	    "player Bob\n"
+	    "permanent Scion of Oona\n"
+	    "  controller Alice\n"
+	    "  type Creature — Faerie Wizard\n"
+	    "  cost {2}{U}\n"
+	    "  pt 1/1\n"
+	    "  counters 2 +1/+1, 1 flying\n"
+	    "  damage 1 deathtouch\n"
+	    "  ability Flash\n"
+	    "  ability Other Faerie creatures you control get +1/+1 and have shroud.\n"
+	    "permanent Curiosity\n"
+	    "  controller Alice\n"
+	    "  owner Bob\n"
+	    "  type Enchantment — Aura\n"
+	    "  attached Scion of Oona\n"
+	    "  ability Enchant creature\n"
+	    "destroy Scion of Oona\n";
+	struct board *b = parse(ok, &d);
+	CHECK(b != NULL, "a well-formed board parses");
+	if (b) {
+		CHECK_INT(b->nplayers, 2, "two players");
+		CHECK_INT(b->players[0].life, 18, "life");
+		CHECK_INT(b->players[0].poison, 2, "poison");
+		CHECK(b->players[0].active && !b->players[1].active, "Alice is active");
+		CHECK_INT(b->players[1].life, 20, "life defaults to 20");
+		CHECK_INT(b->nobjs, 2, "two objects");
+		struct bd_obj *s = &b->objs[0];
+		CHECK_STR(s->name, "Scion of Oona", "name");
+		CHECK_INT(s->types, BT_CREATURE, "type");
+		CHECK_INT(s->nsubs, 2, "two subtypes");
+		CHECK_STR(s->subs[1], "Wizard", "second subtype");
+		CHECK_INT(s->mv, 3, "mana value from {2}{U}");
+		CHECK_INT(s->colors, BC_U, "blue from {U}");
+		CHECK_INT(s->power * 10 + s->toughness, 11, "pt 1/1");
+		CHECK_INT(s->nctr, 2, "two kinds of counters");
+		CHECK_INT(s->ctr[0].n * 100 + s->ctr[0].dp * 10 + s->ctr[0].dt, 211, "2 +1/+1 counters");
+		CHECK_INT(s->ctr[1].kind, CK_KEYWORD, "a flying counter is a keyword counter");
+		CHECK(s->ctr[0].ts < s->ctr[1].ts, "counters get timestamps in order");
+		CHECK(s->damage == 1 && s->dt_damage, "marked damage from deathtouch");
+		CHECK_INT(s->nabils, 2, "two abilities");
+		CHECK_INT(b->objs[1].attached, 0, "Curiosity attached to Scion of Oona");
+		CHECK_INT(b->objs[1].owner * 10 + b->objs[1].controller, 10, "owner Bob, controller Alice");
+		CHECK_INT(b->nevents, 1, "one event");
+		CHECK_INT(b->events[0].kind, EV_DESTROY, "destroy event");
+		CHECK_INT(b->events[0].obj, 0, "destroying Scion of Oona");
+		CHECK(b->objs[0].ts < b->objs[1].ts, "timestamps follow the file");
+		bd_free(b);
+	}
+
+	/* --- errors: line, column, the line itself, and a next step --- */
+	b = parse("player Alice\npermanent X\n  controller Alice\n  pt 2/two\n", &d);
+	CHECK(b == NULL && d.n >= 1, "bad toughness is an error");
+	if (d.n) {
+		CHECK_INT(d.v[0].line, 4, "on line 4");
+		CHECK_INT(d.v[0].col, 8, "at the toughness");
+		CHECK(d.v[0].src && strstr(d.v[0].src, "pt 2/two"), "echoes the line");
+		CHECK(d.v[0].hint != NULL, "says what was expected");
+	}
+	b = parse("player Alice\nfrobnicate now\n", &d);
+	CHECK(b == NULL && d.n >= 1 && d.v[0].line == 2 && d.v[0].col == 1, "unknown statement at 2:1");
+	CHECK(d.n && strstr(d.v[0].msg, "frobnicate"), "names the statement");
+	b = parse("player Alice\n  pt 1/1\n", &d);
+	CHECK(b == NULL && d.n && strstr(d.v[0].msg, "no object"), "an attribute before any object");
+	b = parse("player Alice\npermanent A\n  controller Alice\n  attached Nobody Here\n", &d);
+	CHECK(b == NULL && d.n && d.v[0].line == 4 && d.v[0].col == 12, "unknown name at 4:12");
+	CHECK(d.n && d.v[0].hint && strstr(d.v[0].hint, "Alice"), "lists the known names");
+	b = parse("player Alice\npermanent A\n  controller Carol\n", &d);
+	CHECK(b == NULL && d.n && strstr(d.v[0].msg, "Carol"), "unknown controller");
+	b = parse("permanent A\n", &d);
+	CHECK(b == NULL && d.n, "a board without players is an error");
+	b = parse("player Alice\npermanent Bear\n  controller Alice\n  type Creature\n  ability Whenever you cast a spell, scry 1.\n", &d);
+	CHECK(b == NULL && d.n >= 1, "an unreadable ability is an error");
+	if (d.n) {
+		CHECK_INT(d.v[0].line, 5, "ability error line");
+		CHECK(d.v[0].col >= 11, "caret inside the ability text (col %u)", d.v[0].col);
+		CHECK(d.v[0].hint && strstr(d.v[0].hint, "closest template"), "names the closest template");
+		CHECK(d.v[0].src && strstr(d.v[0].src, "scry"), "echoes the ability line");
+	}
+	b = parse("player Alice\npermanent A as X\n  controller Alice\npermanent A as Y\n  controller Alice\ndestroy A\n", &d);
+	CHECK(b == NULL && d.n && strstr(d.v[0].msg, "names 2 objects"), "an ambiguous name asks for an alias");
+	b = parse("player Alice\npermanent A as X\n  controller Alice\npermanent A as Y\n  controller Alice\ndestroy Y\n", &d);
+	CHECK(b && b->events[0].obj == 1, "the alias picks the object");
+	bd_free(b);
+	b = parse("player Alice\nspell Shock\n  controller Alice\n  type Instant\n  ability Shock deals 2 damage to any target.\n", &d);
+	CHECK(b == NULL && d.n && strstr(d.v[0].msg, "target"), "a spell missing its targets");
+	b = parse("player Alice\npermanent A\n  controller Alice\n  cost {2}{Q}\n", &d);
+	CHECK(b == NULL && d.n && d.v[0].col == 11, "unknown mana symbol at its brace");
+	b = parse("player A\npermanent X\n controller A\n type Creature\npermanent Y\n controller A\n type Creature\n blocking X\n", &d);
+	CHECK(b == NULL && d.n && d.v[0].line == 8 && d.v[0].col == 11 && strstr(d.v[0].msg, "not attacking"), "blocking a creature that isn't attacking");
+	b = parse("\xEF\xBB\xBFplayer Alice\r\n", &d);
+	CHECK(b != NULL, "a BOM and CRLF are fine");
+	bd_free(b);
+	{
+		char junk[512];
+		for (int i = 0; i < 512; i++) junk[i] = (char)(i * 37 + 11);
+		b = bd_parse("junk", junk, sizeof junk, &d);
+		CHECK(b == NULL, "binary junk is rejected without a crash");
+		CHECK(d.n <= 25, "and the errors stop after a few (%zu)", d.n);
+		diag_clear(&d);
+	}
+
+	/* --- templates --- */
+	CHECK(read_ab("Other Faerie creatures you control get +1/+1 and have shroud.", "Scion of Oona", false, &a), "lord reads");
+	CHECK(a.kind == AK_STATIC && a.aff.other && a.aff.ctl == FC_YOU && !strcmp(a.aff.sub, "Faerie") && a.aff.types == BT_CREATURE, "lord's filter");
+	CHECK(a.nparts == 2 && a.parts[0].op == OP_MOD_PT && a.parts[0].a == 1 && a.parts[1].op == OP_ADD_KW && (a.parts[1].kws & KWBIT(KW_SHROUD)), "lord's parts");
+	free_ab(&a);
+	CHECK(read_ab("Briarberry Cohort gets +1/+1 as long as you control another blue creature.", "Briarberry Cohort", false, &a), "as long as reads");
+	CHECK(a.aff.self && a.cond.kind == CD_CONTROL && a.cond.f.other && a.cond.f.colors == BC_U, "condition: another blue creature");
+	free_ab(&a);
+	CHECK(read_ab("Flying, first strike, and protection from black and from red", "X", false, &a), "keyword list");
+	CHECK(a.kind == AK_KEYWORD && (a.parts[0].kws & KWBIT(KW_FIRST_STRIKE)) && a.prot_colors == (BC_B | BC_R), "keywords and two protections");
+	free_ab(&a);
+	CHECK(read_ab("Nonbasic lands are Mountains.", "Blood Moon", false, &a) && a.parts[0].op == OP_SET_LAND_SUB && !strcmp(a.parts[0].sub, "Mountain") && a.aff.notsupers == BS_BASIC, "Blood Moon");
+	free_ab(&a);
+	CHECK(read_ab("Each other non-Aura enchantment is a creature in addition to its other types and has base power and base toughness each equal to its mana value.", "Opalescence", false, &a)
+	    && a.nparts == 2 && a.parts[1].op == OP_SET_PT_MV && !strcmp(a.aff.notsub, "Aura"), "Opalescence");
+	free_ab(&a);
+	CHECK(read_ab("All creatures lose all abilities and have base power and toughness 1/1.", "Humility", false, &a) && a.parts[0].op == OP_LOSE_ALL && a.parts[1].a == 1, "Humility");
+	free_ab(&a);
+	CHECK(read_ab("Enchanted creature is a Treefolk with base power and toughness 0/4 and loses all abilities.", "Lignify", false, &a) && a.aff.attached && a.nparts == 3, "Lignify");
+	free_ab(&a);
+	CHECK(read_ab("If a creature an opponent controls would die, exile it instead.", "K", false, &a) && a.kind == AK_REPLACE_DIE && a.aff.ctl == FC_OPP, "die replacement");
+	free_ab(&a);
+	CHECK(read_ab("Prevent all combat damage that would be dealt to and dealt by enchanted creature.", "A", false, &a) && a.kind == AK_PREVENT && a.combat_only && a.to_and_by, "prevention");
+	free_ab(&a);
+	CHECK(read_ab("When this creature dies, it deals damage equal to its power to any target.", "R", false, &a) && a.kind == AK_TRIGGER && a.trig == TR_DIES && a.ntgt == 1 && a.eff[0].amt == AM_POWER_SELF, "dies trigger with a target");
+	free_ab(&a);
+	CHECK(read_ab("Tarmogoyf's power is equal to the number of card types among cards in all graveyards and its toughness is equal to that number plus 1.", "Tarmogoyf", false, &a) && a.cda && a.parts[0].layer == LY_7A, "Tarmogoyf's CDA");
+	free_ab(&a);
+	CHECK(read_ab("Hurricane deals X damage to each creature with flying and each player.", "Hurricane", true, &a) && a.eff[0].amt == AM_X && a.eff[0].f.kw == KW_FLYING && a.eff[0].f.players, "Hurricane");
+	free_ab(&a);
+	CHECK(read_ab("Sorin's Thirst deals 2 damage to target creature and you gain 2 life.", "Sorin's Thirst", true, &a) && a.neff == 2 && a.eff[1].kind == EF_GAIN_LIFE, "two instructions");
+	free_ab(&a);
+	CHECK(!read_ab("Draw a card for each Elf you control.", "X", false, &a), "a static ability judge can't read");
+	CHECK(!read_ab("Target creature gets +1/+1", "X", false, &a), "a one-shot effect is not a static ability");
+	CHECK(bd_template_count() > 30, "the library holds %zu templates", bd_template_count());
+	return T_DONE();
+}
