@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static int
 run_board(struct jctx *c, const char *name, const char *text, size_t len)
@@ -54,7 +55,7 @@ run_board(struct jctx *c, const char *name, const char *text, size_t len)
 		sbuf_addc(&c->out->buf, '\n');
 	} else {
 		rz_print(c->out, r);
-		if (c->interactive)
+		if (c->interactive && isatty(STDIN_FILENO))
 			out_printf(c->out, "(`why N` shows the rules step N cites)\n");
 	}
 	rz_free(c->board);
@@ -104,7 +105,7 @@ cmd_board(struct jctx *c, int argc, char **argv)
 		jerr(c, "type `board`, then the board's lines, then a line `end`", "usage: board");
 		return JX_USAGE;
 	}
-	if (c->interactive && !c->json)
+	if (c->interactive && !c->json && isatty(STDIN_FILENO))
 		fprintf(stderr, "(type the board; finish with a line `end`)\n");
 	struct sbuf b = {0};
 	char *line = NULL;

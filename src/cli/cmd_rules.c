@@ -106,7 +106,8 @@ link_text(struct jctx *c, struct sbuf *b, const char *num)
 {
 	int k = jnav_link(c, num);
 	if (k > 0)
-		sbuf_addf(b, "%s[%d]%s %s", out_sgr(c->out, OS_DIM), k, out_sgr(c->out, OS_RESET), num);
+		/* a no-break space keeps "[3] 510.1c" on one line when wrapped */
+		sbuf_addf(b, "%s[%d]%s\u00a0%s", out_sgr(c->out, OS_DIM), k, out_sgr(c->out, OS_RESET), num);
 	else
 		sbuf_adds(b, num);
 }
@@ -187,8 +188,9 @@ rules_print(struct jctx *c, const struct jrelease *rel, uint32_t i, bool deep)
 		for (uint32_t k = 0; k < r->nchildren; k++) {
 			char buf[160];
 			struct sbuf b = {0};
-			link_text(c, &b, rules_label(rel, r->children[k], buf, sizeof buf));
-			out_printf(c->out, "  %s\n", b.s);
+			const char *label = rules_label(rel, r->children[k], buf, sizeof buf);
+			link_text(c, &b, rel->rules[r->children[k]].num);
+			out_printf(c->out, "  %s%s\n", b.s, label + strlen(rel->rules[r->children[k]].num));
 			sbuf_free(&b);
 		}
 		return;

@@ -43,7 +43,7 @@ const struct jcmd jcmd_table[] = {
 	{":settings", NULL, JA_NONE, ":settings", "show the settings", repl_cmd_settings, true},
 	{":source", NULL, JA_FILE, ":source FILE", "run the REPL commands in FILE", repl_cmd_source, true},
 	/* board resolver (cmd_resolve.c) */
-	{"resolve", "explain", JA_FILE, "resolve FILE", "walk a described board through the rules, step by step with citations (docs/board-format.md)", cmd_resolve, false},
+	{"resolve", NULL, JA_FILE, "resolve FILE", "walk a described board through the rules, step by step with citations (docs/board-format.md)", cmd_resolve, false},
 	{"board", NULL, JA_NONE, "board", "type a board description, end it with a line `end`, and resolve it", cmd_board, false},
 	{"why", NULL, JA_NONE, "why N", "print the rules that step N of the last resolution cites", cmd_why, false},
 	/* history: every release at once (cmd_history.c) */

@@ -90,7 +90,7 @@ main(void)
 	CHECK_STR(all(":set color o"), "off on", "setting values by prefix");
 	CHECK_STR(all(":set color on "), "", "nothing after the value");
 	CHECK_STR(all(":use "), "2025-11-14", "releases after :use");
-	CHECK_STR(all("help wh"), "where", "command names after help");
+	CHECK_STR(all("help wh"), "where why", "command names after help");
 	CHECK_STR(all("help sett"), "settings", "help topics");
 	CHECK_STR(all("versions "), "", "no argument, no candidates");
 	CHECK_STR(all("nosuch "), "", "unknown command, no candidates");
