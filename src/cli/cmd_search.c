@@ -2,12 +2,14 @@
  * and two hidden helpers for the benchmark: --dump (the records, for SQLite FTS5) and
  * --bench FILE (recall and query time measured in-process). */
 #include "cmd.h"
+#include "cmd_textbook.h"
 #include "../render/json.h"
 #include "../search/search.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <strings.h>
 #include <string.h>
 #include <time.h>
 
@@ -407,6 +409,22 @@ bench(struct jctx *c, const char *path)
 	return JX_OK;
 }
 
+/* `search WORDS in:textbook`: the textbook's pages are not in the rules index (parsing the
+ * book would double the cost of every search), so its own topic search answers. */
+static int
+textbook_search(struct jctx *c, int argc, char **argv, int skip)
+{
+	char **v = xmalloc((size_t)argc * sizeof *v);
+	int n = 0;
+	v[n++] = (char *)"textbook";
+	for (int i = 1; i < argc; i++)
+		if (i != skip)
+			v[n++] = argv[i];
+	int st = cmd_textbook(c, n, v);
+	free(v);
+	return st;
+}
+
 int
 cmd_search(struct jctx *c, int argc, char **argv)
 {
@@ -441,6 +459,11 @@ cmd_search(struct jctx *c, int argc, char **argv)
 			}
 			bench_file = argv[++i];
 			continue;
+		}
+		if (strcasecmp(argv[i], "in:textbook") == 0 || strcasecmp(argv[i], "in:book") == 0) {
+			/* the textbook has its own topic search: hand the other words to it */
+			sbuf_free(&q);
+			return textbook_search(c, argc, argv, i);
 		}
 		if (q.len)
 			sbuf_addc(&q, ' ');

@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <netdb.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,16 @@
 #include <unistd.h>
 
 #include "../base/mem.h"
+
+/* Set by the REPL's SIGINT handler (weak: programs without the REPL have none). Ctrl-C
+ * during a download stops it instead of waiting for the server's time limit. */
+extern volatile sig_atomic_t judge_interrupted __attribute__((weak));
+
+static bool
+interrupted(void)
+{
+	return &judge_interrupted != NULL && judge_interrupted;
+}
 
 #define MAX_BODY (64u * 1024u * 1024u)
 #define CONNECT_MS 10000
@@ -202,11 +213,19 @@ read_all(int fd, struct sbuf *raw, struct sbuf *err)
 			sbuf_addf(err, "the server stopped answering (no data for %d s)", READ_MS / 1000);
 			return HF_NONET;
 		}
-		if (pr < 0 && errno == EINTR)
+		if (pr < 0 && errno == EINTR && !interrupted())
 			continue;
+		if (pr < 0 && errno == EINTR) {
+			sbuf_adds(err, "interrupted");
+			return HF_NONET;
+		}
 		ssize_t n = read(fd, chunk, sizeof chunk);
-		if (n < 0 && errno == EINTR)
+		if (n < 0 && errno == EINTR && !interrupted())
 			continue;
+		if (n < 0 && errno == EINTR) {
+			sbuf_adds(err, "interrupted");
+			return HF_NONET;
+		}
 		if (n < 0) {
 			sbuf_addf(err, "reading the answer: %s", strerror(errno));
 			return HF_NONET;

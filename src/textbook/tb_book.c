@@ -538,12 +538,16 @@ guess_lang(struct tb_book *b, const struct tb_page *p)
 		"em", "se", "voce", "nao", "do", "da", "no", "na", "por", "mais", NULL };
 	static const char *const en[] = { "the", "of", "and", "to", "is", "you", "it", "that",
 		"in", "for", "with", "can", NULL };
-	int npt = 0, nen = 0;
-	for (uint32_t i = 0; i < p->nblocks; i++) {
+	int npt = 0, nen = 0, seen = 0;
+	/* a few hundred words settle it; counting a whole long page costs milliseconds */
+	for (uint32_t i = 0; i < p->nblocks && seen < 400; i++) {
 		struct sbuf f = {0};
 		const char *s = b->blocks[p->block0 + i].text;
 		tb_fold(s, strlen(s), &f);
 		for (char *w = strtok(f.s, " ,.;:!?()\"\n\t"); w; w = strtok(NULL, " ,.;:!?()\"\n\t")) {
+			seen++;
+			if (strlen(w) > 4)   /* every word counted has at most four letters */
+				continue;
 			for (int k = 0; pt[k]; k++)
 				npt += strcmp(w, pt[k]) == 0;
 			for (int k = 0; en[k]; k++)

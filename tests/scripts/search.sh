@@ -96,4 +96,6 @@ NO_COLOR= "${J[@]}" --color search -n 1 trample deathtouch >"$T/out" 2>&1
 check "--color highlights with escapes" grep -q $'\033\\[' "$T/out"
 "${J[@]}" search -n 1 trample deathtouch >"$T/out" 2>&1
 check "no escapes without colour" bash -c "! grep -q $'\033' '$T/out'"
+"${J[@]}" search declare blockers in:textbook >"$T/out" 2>&1; st=$?
+check "in:textbook answers from the textbook's own search" bash -c "[ $st = 0 ] && head -n 2 '$T/out' | grep -q 'Textbook: .*Combat phase'"
 echo "1..$n"
