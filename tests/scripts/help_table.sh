@@ -16,6 +16,10 @@ done
 for c in $shellish; do
 	echo "$one_help" | grep -qE "^  $c( |\$)"; ok $? "one-shot help lists $c"
 done
+# the man page describes every command (".It Ic back , Ic forward" names two)
+for c in $all; do
+	grep -qE "^\.It (.* )?(Ic|Cm|Li) $c( |\$)" "$ROOT/docs/judge.1"; ok $? "the man page describes $c"
+done
 got=$("$JUDGE" --complete '' | sort)
 [ "$got" = "$(echo "$shellish" | sort)" ]; ok $? "the shell completes exactly the commands that work outside the REPL"
 exit $bad
