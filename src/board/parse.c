@@ -2,6 +2,7 @@
  * one statement per line, object attributes under the object they follow, names
  * resolved once the whole board is read. Every error names line and column. */
 #include "board.h"
+#include "../text/decode.h"
 #include "../base/buf.h"
 #include "../base/mem.h"
 
@@ -820,6 +821,48 @@ resolve_names(struct ps *ps)
 	if (!any_active && b->nplayers) b->players[0].active = true;
 }
 
+/* A board is UTF-8 text. A NUL byte or bytes that are not UTF-8 get one error at the first
+ * of them (without the line itself, which would put raw bytes on the terminal). */
+static bool
+plain_text(struct ps *ps, const char *p, const char *end)
+{
+	unsigned lno = 1, col = 1;
+	const char *nul = memchr(p, 0, (size_t)(end - p));
+	while (p < end) {
+		if (nul && p < nul) {   /* a NUL anywhere: report it, not the mojibake before it */
+			lno += *p == '\n';
+			col = *p == '\n' ? 1 : col + ((*p & 0xC0) != 0x80);
+			p++;
+			continue;
+		}
+		unsigned char ch = (unsigned char)*p;
+		size_t n = 1;
+		bool bad = ch == 0;
+		if (ch >= 0x80) {
+			unsigned cp = utf8_get(p, (size_t)(end - p), &n);
+			bad = cp == 0xFFFD && !(n == 3 && (unsigned char)p[0] == 0xEF
+			    && (unsigned char)p[1] == 0xBF && (unsigned char)p[2] == 0xBD);
+		}
+		if (bad) {
+			ps->failed = true;
+			ps->nerr++;
+			if (ch == 0)
+				diag_add(ps->d, DL_ERROR, ps->file, lno, col, "this is a binary file, not a board description");
+			else
+				diag_add(ps->d, DL_ERROR, ps->file, lno, col, "byte 0x%02X is not UTF-8 text", ch);
+			diag_hint(ps->d, "%s", ch == 0 ? "give judge resolve a .board text file"
+			    : "save the board as UTF-8 (iconv -f WINDOWS-1252 -t UTF-8 FILE)");
+			return false;
+		}
+		if (ch == '\n')
+			lno++, col = 1;
+		else
+			col++;
+		p += n;
+	}
+	return true;
+}
+
 struct board *
 bd_parse(const char *name, const char *text, size_t len, struct diags *d)
 {
@@ -835,6 +878,10 @@ bd_parse(const char *name, const char *text, size_t len, struct diags *d)
 	/* a UTF-8 BOM is not part of the first statement */
 	if (len >= 3 && (unsigned char)p[0] == 0xEF && (unsigned char)p[1] == 0xBB && (unsigned char)p[2] == 0xBF)
 		p += 3;
+	if (!plain_text(&ps, p, end)) {
+		bd_free(b);
+		return NULL;
+	}
 	unsigned lno = 0;
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));

@@ -104,6 +104,24 @@ main(void)
 	CHECK(d.n && d.v[0].hint && strstr(d.v[0].hint, "Alice"), "lists the known names");
 	b = parse("player Alice\npermanent A\n  controller Carol\n", &d);
 	CHECK(b == NULL && d.n && strstr(d.v[0].msg, "Carol"), "unknown controller");
+	{
+		struct diags bd = {0};
+		static const char bin[] = "player Alice\n\x01\xff\xfe\x00\x13junk\n\x00\x00";
+		b = bd_parse("bin.board", bin, sizeof bin - 1, &bd);
+		CHECK(b == NULL && bd.n == 1 && bd.v[0].line == 2 && bd.v[0].col == 4
+		    && strstr(bd.v[0].msg, "binary"), "a binary file is one error at its first NUL (2:4)");
+		CHECK(bd.n && bd.v[0].src == NULL, "without echoing raw bytes");
+		diag_clear(&bd);
+		b = parse("player Alice\nplayer J\xf6tun life 3\n", &bd);
+		CHECK(b == NULL && bd.n == 1 && bd.v[0].line == 2 && bd.v[0].col == 9
+		    && strstr(bd.v[0].msg, "UTF-8"), "Latin-1 text is one error at the first byte that is not UTF-8");
+		diag_clear(&bd);
+		b = parse("player J\xc3\xb6tun life 3\nplayer \xef\xbf\xbd life 2\n", &bd);
+		CHECK(b != NULL, "UTF-8, even U+FFFD itself, is fine");
+		bd_free(b);
+		diag_clear(&bd);
+		free(bd.v);
+	}
 	b = parse("permanent A\n", &d);
 	CHECK(b == NULL && d.n, "a board without players is an error");
 	b = parse("player Alice\npermanent Bear\n  controller Alice\n  type Creature\n  ability Whenever you cast a spell, scry 1.\n", &d);
