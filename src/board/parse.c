@@ -821,23 +821,23 @@ resolve_names(struct ps *ps)
 	if (!any_active && b->nplayers) b->players[0].active = true;
 }
 
-/* A board is UTF-8 text. A NUL byte or bytes that are not UTF-8 get one error at the first
- * of them (without the line itself, which would put raw bytes on the terminal). */
+/* A board is UTF-8 text. A binary file, or bytes that are not UTF-8, get one error at the
+ * first bad byte (without the line itself, which would put raw bytes on the terminal). */
 static bool
 plain_text(struct ps *ps, const char *p, const char *end)
 {
 	unsigned lno = 1, col = 1;
-	const char *nul = memchr(p, 0, (size_t)(end - p));
+	if (text_binary(p, (size_t)(end - p), &lno, &col)) {
+		ps->failed = true;
+		ps->nerr++;
+		diag_add(ps->d, DL_ERROR, ps->file, lno, col, "this is a binary file, not a board description");
+		diag_hint(ps->d, "give judge resolve a .board text file");
+		return false;
+	}
 	while (p < end) {
-		if (nul && p < nul) {   /* a NUL anywhere: report it, not the mojibake before it */
-			lno += *p == '\n';
-			col = *p == '\n' ? 1 : col + ((*p & 0xC0) != 0x80);
-			p++;
-			continue;
-		}
 		unsigned char ch = (unsigned char)*p;
 		size_t n = 1;
-		bool bad = ch == 0;
+		bool bad = false;
 		if (ch >= 0x80) {
 			unsigned cp = utf8_get(p, (size_t)(end - p), &n);
 			bad = cp == 0xFFFD && !(n == 3 && (unsigned char)p[0] == 0xEF
@@ -846,12 +846,8 @@ plain_text(struct ps *ps, const char *p, const char *end)
 		if (bad) {
 			ps->failed = true;
 			ps->nerr++;
-			if (ch == 0)
-				diag_add(ps->d, DL_ERROR, ps->file, lno, col, "this is a binary file, not a board description");
-			else
-				diag_add(ps->d, DL_ERROR, ps->file, lno, col, "byte 0x%02X is not UTF-8 text", ch);
-			diag_hint(ps->d, "%s", ch == 0 ? "give judge resolve a .board text file"
-			    : "save the board as UTF-8 (iconv -f WINDOWS-1252 -t UTF-8 FILE)");
+			diag_add(ps->d, DL_ERROR, ps->file, lno, col, "byte 0x%02X is not UTF-8 text", ch);
+			diag_hint(ps->d, "save the board as UTF-8 (iconv -f WINDOWS-1252 -t UTF-8 FILE)");
 			return false;
 		}
 		if (ch == '\n')

@@ -388,7 +388,7 @@ cmd_textbook(struct jctx *c, int argc, char **argv)
 		return JX_USAGE;
 	struct tb_book *b = tb_for(c);
 	if (!b)
-		return JX_NOTFOUND;
+		return JX_USAGE;   /* the textbook file could not be read: an input error */
 	if (argc < 2)
 		return print_outline(c, b);
 	char *topic = join_args(argc, argv);
@@ -635,7 +635,7 @@ cmd_cards(struct jctx *c, int argc, char **argv)
 		return JX_USAGE;
 	struct tb_book *b = tb_for(c);
 	if (!b)
-		return JX_NOTFOUND;
+		return JX_USAGE;   /* the textbook file could not be read: an input error */
 	char *name = join_args(argc, argv);
 	size_t max = c->limit > 0 ? (size_t)c->limit : argc < 2 ? b->ncards : 20;
 	const struct tb_card **v = xcalloc(b->ncards + 1, sizeof *v);

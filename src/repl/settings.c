@@ -11,6 +11,7 @@
 #include "../base/buf.h"
 #include "../base/mem.h"
 #include "../render/json.h"
+#include "../text/decode.h"
 
 const struct repl_setting repl_settings[] = {
 	{ "width", "auto 60 72 80 100 120", "wrap answers at this column (auto: the terminal's width)" },
@@ -311,6 +312,16 @@ repl_load_init(struct jctx *c)
 		return 0;
 	FILE *f = fopen(sbuf_str(&p), "r");
 	int errors = 0;
+	unsigned bl, bc;
+	if (f != NULL && text_file_binary(f, &bl, &bc)) {
+		char where[4200];
+		snprintf(where, sizeof where, "%s:%u:%u", sbuf_str(&p), bl, bc);
+		repl_err(c, where, "the init file holds settings lines such as ':set width 80'; it is not read",
+		    "this is a binary file");
+		fclose(f);
+		f = NULL;
+		errors = 1;
+	}
 	if (f != NULL) {
 		errors = run_init(c, f, sbuf_str(&p));
 		fclose(f);
@@ -336,6 +347,13 @@ repl_cmd_source(struct jctx *c, int argc, char **argv)
 		jerr(c, "check the path; Tab completes file names", "cannot read '%s': %s", argv[1],
 		    strerror(errno));
 		return JX_NOTFOUND;
+	}
+	unsigned bl, bc;
+	if (text_file_binary(f, &bl, &bc)) {
+		jerr(c, ":source runs a text file of judge commands, one a line",
+		    "%s:%u:%u: this is a binary file", argv[1], bl, bc);
+		fclose(f);
+		return JX_USAGE;
 	}
 	depth++;
 	int rc = repl_exec_stream(c, f);

@@ -1,6 +1,7 @@
 /* thesaurus.c — reading the judge thesaurus (slang and abbreviations -> the rules' own
  * words) and finding its entries in a query. Format: see corpus/thesaurus.tsv. */
 #include "srch_int.h"
+#include "../text/decode.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -39,6 +40,12 @@ int
 srch_add_thesaurus(struct srch *s, const char *name, const char *text, size_t len,
     struct diags *d)
 {
+	unsigned bl, bc;
+	if (text_binary(text, len, &bl, &bc)) {
+		diag_add(d, DL_ERROR, name, bl, bc, "this is a binary file, not a thesaurus");
+		diag_hint(d, "a thesaurus is text: SLANG<TAB>RULES WORDS a line (see corpus/thesaurus.tsv)");
+		return 0;
+	}
 	int added = 0;
 	unsigned lineno = 0;
 	struct sbuf from = {0};

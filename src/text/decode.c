@@ -243,6 +243,30 @@ line_col(const unsigned char *s, size_t at, unsigned *line, unsigned *col)
 	*col = c;
 }
 
+bool
+text_binary(const char *s, size_t n, unsigned *line, unsigned *col)
+{
+	size_t where;
+	if (!looks_binary((const unsigned char *)s, n, &where))
+		return false;
+	line_col((const unsigned char *)s, where, line, col);
+	return true;
+}
+
+bool
+text_file_binary(FILE *f, unsigned *line, unsigned *col)
+{
+	char head[65536];
+	long at = ftell(f);
+	if (at < 0)
+		return false;   /* a pipe: nothing to look ahead at */
+	size_t n = fread(head, 1, sizeof head, f);
+	bool bin = text_binary(head, n, line, col);
+	clearerr(f);
+	fseek(f, at, SEEK_SET);
+	return bin;
+}
+
 int
 text_decode(const unsigned char *in, size_t n, const char *name, struct decoded *out,
     struct diags *d)

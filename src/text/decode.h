@@ -3,7 +3,9 @@
  * bare CR and LF. Refuses binary and empty input with a diagnostic. */
 #ifndef JUDGE_DECODE_H
 #define JUDGE_DECODE_H
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 #include "../base/diag.h"
 
 struct decoded {
@@ -21,5 +23,12 @@ int text_decode(const unsigned char *in, size_t n, const char *name, struct deco
 size_t utf8_put(char *buf, unsigned cp);
 /* Decode one code point at s (n bytes left); sets *len; returns 0xFFFD on bad input. */
 unsigned utf8_get(const char *s, size_t n, size_t *len);
+
+/* Whether text looks binary: a NUL byte in its first 64 KiB, or more than one byte in 20
+ * a control character. *line and *col (1-based) locate the NUL when there is one. */
+bool text_binary(const char *s, size_t n, unsigned *line, unsigned *col);
+/* The same for an open file, looking at what comes next and then going back to it; false
+ * for a pipe, which cannot be looked at twice. */
+bool text_file_binary(FILE *f, unsigned *line, unsigned *col);
 
 #endif

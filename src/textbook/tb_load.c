@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tb_build.h"
+#include "../text/decode.h"
 
 static bool
 looks_html(const char *path, const char *s, size_t n)
@@ -51,6 +52,15 @@ tb_load_file(const char *path, struct diags *d)
 	if (err) {
 		if (d)
 			diag_add(d, DL_ERROR, path, 0, 0, "cannot read the textbook: read error");
+		sbuf_free(&b);
+		return NULL;
+	}
+	unsigned bl, bc;
+	if (text_binary(b.s ? b.s : "", b.len, &bl, &bc)) {
+		if (d) {
+			diag_add(d, DL_ERROR, path, bl, bc, "this is a binary file, not a textbook");
+			diag_hint(d, "give a textbook file with --textbook FILE (text or a saved HTML page)");
+		}
 		sbuf_free(&b);
 		return NULL;
 	}

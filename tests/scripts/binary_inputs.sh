@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# binary_inputs.sh — every file judge reads, given binary bytes instead: one error naming
+# file:line:col and a next step, the right exit status, no raw bytes echoed to the terminal,
+# no crash, and the rest of the session still works. Needs only the built-in data.
+set -u
+n=0; bad=0
+ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else bad=1; echo "not ok $n - $2"; fi; }
+W=$(mktemp -d); trap 'rm -rf "$W"' EXIT
+# bytes with a NUL on line 2, column 4, and high bytes before it
+printf 'ab\n\001\377\376\000junk\200\201\n\000\000\000' >"$W/bin.dat"
+# true when the file is UTF-8 text with no control character but tab and newline
+clean() { iconv -f UTF-8 -t UTF-8 "$1" >/dev/null 2>&1 && ! LC_ALL=C grep -qP '[\x00-\x08\x0b-\x1f\x7f]' "$1"; }
+
+"$JUDGE" --rules "$W/bin.dat" 100.1 >"$W/out" 2>"$W/err"; st=$?
+[ $st = 2 ] && grep -q 'bin.dat:2:4: error: this is a binary file' "$W/err"; ok $? "--rules: a binary file is an error at 2:4, exit 2"
+clean "$W/err"; ok $? "--rules: no raw bytes on the terminal"
+
+"$JUDGE" resolve "$W/bin.dat" >"$W/out" 2>"$W/err"; st=$?
+[ $st = 2 ] && grep -q 'bin.dat:2:4: error: this is a binary file, not a board' "$W/err" && [ "$(grep -c error "$W/err")" = 1 ]
+ok $? "resolve: one error at 2:4, exit 2"
+clean "$W/err"; ok $? "resolve: no raw bytes on the terminal"
+
+"$JUDGE" textbook --textbook "$W/bin.dat" layers >"$W/out" 2>"$W/err"; st=$?
+[ $st = 2 ] && grep -q 'bin.dat:2:4: error: this is a binary file, not a textbook' "$W/err"; ok $? "--textbook: an error at 2:4, exit 2"
+clean "$W/err"; ok $? "--textbook: no raw bytes on the terminal"
+
+mkdir -p "$XDG_CONFIG_HOME/judge"
+cp "$W/bin.dat" "$XDG_CONFIG_HOME/judge/thesaurus.tsv"
+"$JUDGE" search trample >"$W/out" 2>"$W/err"; st=$?
+grep -q 'thesaurus.tsv:2:4: error: this is a binary file, not a thesaurus' "$W/err"; ok $? "a binary user thesaurus is one error at 2:4"
+[ $st = 0 ] && [ -s "$W/out" ]; ok $? "and search still answers from the built-in thesaurus"
+rm -f "$XDG_CONFIG_HOME/judge/thesaurus.tsv"
+
+cp "$W/bin.dat" "$XDG_CONFIG_HOME/judge/init"
+printf '100.1\n' | "$JUDGE" >"$W/out" 2>"$W/err"; st=$?
+grep -q 'init:2:4: this is a binary file' "$W/err" && grep -q '^100\.1 ' "$W/out"; ok $? "a binary init file is reported at 2:4 and the session goes on"
+rm -f "$XDG_CONFIG_HOME/judge/init"
+
+printf ':source %s\n100.1\n' "$W/bin.dat" | "$JUDGE" >"$W/out" 2>"$W/err"; st=$?
+grep -q 'bin.dat:2:4: this is a binary file' "$W/err" && grep -q '^100\.1 ' "$W/out"; ok $? ":source of a binary file is refused and the next line runs"
+clean "$W/err"; ok $? ":source: no raw bytes on the terminal"
+
+mkdir -p "$XDG_STATE_HOME/judge"
+cp "$W/bin.dat" "$XDG_STATE_HOME/judge/study.tsv"
+"$JUDGE" study stats >"$W/out" 2>"$W/err"; st=$?
+ls "$XDG_STATE_HOME/judge/" | grep -q 'study.tsv.corrupt-' && cmp -s "$W/bin.dat" "$XDG_STATE_HOME"/judge/study.tsv.corrupt-*
+ok $? "a binary study file is set aside unchanged"
+rm -rf "$XDG_STATE_HOME/judge"
+
+[ $n -gt 0 ] && echo "1..$n"
+exit $bad
