@@ -36,6 +36,10 @@ builtin_path(const struct jctx *c)
 	return sbuf_take(&p);
 }
 
+/* Why tb_for() last returned NULL: JX_NOTFOUND for a missing file, JX_USAGE for one that
+ * is there but is not a textbook (binary, unreadable). */
+static int tb_fail = JX_NOTFOUND;
+
 struct tb_book *
 tb_for(struct jctx *c)
 {
@@ -51,6 +55,7 @@ tb_for(struct jctx *c)
 		diag_print(stderr, &d, DL_WARNING);
 		diag_clear(&d);
 		if (!b) {
+			tb_fail = access(want, F_OK) == 0 ? JX_USAGE : JX_NOTFOUND;
 			free(want);
 			return NULL;
 		}
@@ -388,7 +393,7 @@ cmd_textbook(struct jctx *c, int argc, char **argv)
 		return JX_USAGE;
 	struct tb_book *b = tb_for(c);
 	if (!b)
-		return JX_USAGE;   /* the textbook file could not be read: an input error */
+		return tb_fail;
 	if (argc < 2)
 		return print_outline(c, b);
 	char *topic = join_args(argc, argv);
@@ -635,7 +640,7 @@ cmd_cards(struct jctx *c, int argc, char **argv)
 		return JX_USAGE;
 	struct tb_book *b = tb_for(c);
 	if (!b)
-		return JX_USAGE;   /* the textbook file could not be read: an input error */
+		return tb_fail;
 	char *name = join_args(argc, argv);
 	size_t max = c->limit > 0 ? (size_t)c->limit : argc < 2 ? b->ncards : 20;
 	const struct tb_card **v = xcalloc(b->ncards + 1, sizeof *v);
