@@ -976,7 +976,7 @@ static bool
 e_destroy(struct match *m, struct bd_abil *a, struct bd_effect *e)
 {
 	e->kind = m->cap[1][0] == 'd' ? EF_DESTROY : m->cap[1][0] == 'e' ? EF_EXILE : EF_BOUNCE;
-	e->cant_regen = m->cap[3][0] != 0;
+	e->cant_regen = m->cap[4][0] != 0;
 	return recipient(a, e, m->cap[2]);
 }
 

@@ -72,6 +72,7 @@ static const struct { const char *id, *what; } cites[R_COUNT] = {
 	[R_COUNTER_SPELL] = { "701.6a", "countering a spell or ability" },
 	[R_REGENERATE] = { "701.19a", "regeneration shields" },
 	[R_REGEN_REPLACES] = { "701.8c", "regeneration replaces destruction" },
+	[R_CANT_REGEN] = { "701.19c", "can't be regenerated: shields are not applied" },
 	[R_DESTROY] = { "701.8a", "destroy" },
 	[R_EXILE] = { "701.13a", "exile" },
 	[R_SACRIFICE] = { "701.21a", "sacrifice" },

@@ -223,6 +223,9 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 					continue;
 				}
 				sbuf_free(&rg);
+				if (e->kind == EF_DESTROY && e->cant_regen && b->objs[r[i].o].regen > 0)
+					STEP(z, RL(R_CANT_REGEN), "%s says it can't be regenerated, so %s's regeneration shield is not applied.",
+					    sname, rz_oname(z, r[i].o));
 				memset(&mv[nm], 0, sizeof mv[nm]);
 				mv[nm].obj = r[i].o;
 				if (e->kind == EF_EXILE) { mv[nm].to = ZN_EXILE; mv[nm].why = MV_EXILE; mv[nm].rule = R_EXILE; }

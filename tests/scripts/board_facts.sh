@@ -80,3 +80,6 @@ order cr-608-2b-plague-spores Bob "Darkening|Dryad Arbor" "CR 608.2b: the \"dest
 fact sulfuric-vapors-healing-salve "Bob: life 20, poison 0" "textbook: my opponent takes no damage"
 order legend-rule Alice "Thalia, Guardian of Thraben [New Thalia]" "704.5j: the other one goes to the graveyard"
 fact clone-polis-crusher "Clone (a copy of Polis Crusher, so named Polis Crusher) — Creature — Cyclops, red green, 4/4; trample, protection from enchantments; controller Alice" "textbook: name, cost and type of Polis Crusher, no counters, untapped"
+order wrath-of-god-no-regeneration Bob "Drudge Skeletons|River Boa" "701.19c: \"they can't be regenerated\" means the shields are not applied"
+fact apostles-blessing-pacifism "Pacifism — Enchantment — Aura, white; owner Bob" "704.5m: an Aura on a creature with protection from its color goes to the graveyard"
+fact apostles-blessing-pacifism "Grizzly Bears — Creature — Bear, green, 2/2; protection from white; controller Alice" "the Bears stay, with protection from white"
