@@ -23,7 +23,7 @@ static float FW[NF] = { 5.0f, 2.5f, 1.0f };
 static float FB[NF] = { 0.5f, 0.3f, 0.75f };
 static float K1 = 1.8f;
 static float KINDW[SK_NKINDS] = { 1.0f, 0.55f, 0.75f, 0.9f };
-static float P_VARIANT = 0.65f, P_COORD = 0.45f, P_PROX = 0.6f, P_TRULE = 3.0f, P_TGLOSS = 1.2f, P_BACK = 0.15f, P_TONLY = 0.7f, P_TONLYW = 0.3f, P_FIRST = 1.2f, P_GREF = 1.0f, P_QUESTION = 1, P_GENN = 0.15f, P_DEF = 1.5f;
+static float P_VARIANT = 0.65f, P_COORD = 0.45f, P_PROX = 0.6f, P_TRULE = 3.0f, P_TGLOSS = 1.2f, P_BACK = 0.15f, P_TONLY = 0.7f, P_TONLYW = 0.3f, P_FIRST = 1.2f, P_GREF = 1.0f, P_QUESTION = 1, P_GENN = 0.15f, P_DEF = 1.5f, P_GENL = 0.1f;
 #ifdef SRCH_TUNE
 /* For re-tuning the weights against tests/search/questions.tsv without rebuilding:
  * make CFLAGS=-DSRCH_TUNE, then SRCH_P="k1=1.5,fwc=3" judge search --bench FILE. */
@@ -40,7 +40,7 @@ tune(void)
 	struct { const char *k; float *v; } t[] = {
 		{"fwt", &FW[0]}, {"fwc", &FW[1]}, {"fwb", &FW[2]}, {"fbt", &FB[0]}, {"fbc", &FB[1]}, {"fbb", &FB[2]},
 		{"k1", &K1}, {"kr", &KINDW[0]}, {"kg", &KINDW[1]}, {"ke", &KINDW[2]}, {"var", &P_VARIANT},
-		{"coord", &P_COORD}, {"prox", &P_PROX}, {"trule", &P_TRULE}, {"tgloss", &P_TGLOSS}, {"back", &P_BACK}, {"tonly", &P_TONLY}, {"tonlyw", &P_TONLYW}, {"first", &P_FIRST}, {"gref", &P_GREF}, {"question", &P_QUESTION}, {"genn", &P_GENN}, {"def", &P_DEF},
+		{"coord", &P_COORD}, {"prox", &P_PROX}, {"trule", &P_TRULE}, {"tgloss", &P_TGLOSS}, {"back", &P_BACK}, {"tonly", &P_TONLY}, {"tonlyw", &P_TONLYW}, {"first", &P_FIRST}, {"gref", &P_GREF}, {"question", &P_QUESTION}, {"genn", &P_GENN}, {"def", &P_DEF}, {"genl", &P_GENL},
 	};
 	char buf[512];
 	snprintf(buf, sizeof buf, "%s", e);
@@ -56,6 +56,16 @@ tune(void)
 }
 #endif
 
+#ifdef SRCH_TUNE
+/* SRCH_DEBUG=1: the parts of each shown hit's score, on stderr */
+static struct sdbg {
+	float bm, gref, tb, prox;
+} *dbg;
+#define DBG(dd, f, v) do { if (dbg) dbg[dd].f += (v); } while (0)
+#else
+#define DBG(dd, f, v) ((void)0)
+#endif
+
 struct qalt {
 	uint32_t term;
 	float w;
@@ -65,6 +75,8 @@ struct qclause {
 	struct qalt alt[QMAX_ALT];
 	uint8_t nalt;
 	bool expansion;          /* added by the thesaurus */
+	uint8_t group;           /* the concept it stands for: a word typed, with its slang's
+	                          * expansion, or an idiom replaced by its expansion */
 	float weight;
 	float idf;               /* of the first alternative */
 };
@@ -101,6 +113,7 @@ struct query {
 	bool has_re;
 	bool question;           /* typed as a question ("how does cycling work") */
 	bool define;             /* asks what something is ("what is ward", "how does kicker work") */
+	size_t ngroup;           /* concepts, for coordination */
 	size_t nw;
 	struct qword w[QMAX_WORDS];
 };
@@ -555,12 +568,19 @@ parse_query(struct srch *s, const char *qs, struct query *q, struct diags *d)
 		if (!q->w[w].covered && !q->w[w].prefix)
 			match_thesaurus(s, q, w, &key);
 	for (size_t w = 0; w < q->nw; w++) {
+		size_t c0 = q->ncl;
 		if (!word_clause(s, q, &q->w[w])) {
 			sbuf_free(&key);
 			qerr(d, qs, 0, "give at least two letters before the *", "a prefix search needs a longer prefix");
 			return false;
 		}
 		expand_thesaurus(s, q, w);
+		/* one concept: the word and what its slang stands for, or an idiom's expansion */
+		if (q->ncl > c0 && q->ngroup < 255) {
+			for (size_t c = c0; c < q->ncl; c++)
+				q->cl[c].group = (uint8_t)q->ngroup;
+			q->ngroup++;
+		}
 	}
 	sbuf_free(&key);
 	return true;
@@ -661,6 +681,58 @@ proximity(const struct srch *s, const struct sdoc *d, const struct query *q)
 	return b;
 }
 
+/* The query's concepts, for coordination: per group, the clauses of its typed word and
+ * of its thesaurus expansion, and the expansion's idf in all. */
+struct qgroups {
+	size_t n;
+	uint64_t typed[QMAX_CL], exp[QMAX_CL];
+	float expidf[QMAX_CL];
+};
+
+static void
+groups_of(const struct query *q, struct qgroups *g)
+{
+	memset(g, 0, sizeof *g);
+	g->n = q->ngroup < QMAX_CL ? q->ngroup : QMAX_CL;
+	for (size_t c = 0; c < q->ncl; c++) {
+		const struct qclause *cl = &q->cl[c];
+		if (cl->group >= g->n)
+			continue;
+		if (cl->expansion) {
+			g->exp[cl->group] |= 1ull << c;
+			g->expidf[cl->group] += cl->idf;
+		} else {
+			g->typed[cl->group] |= 1ull << c;
+		}
+	}
+}
+
+/* How many of the query's concepts a document answers: a concept whose typed word
+ * matched counts whole; one the document meets only through the thesaurus counts for
+ * the share (by idf) of the expansion's words it holds. */
+static float
+coverage(const struct query *q, const struct qgroups *g, uint64_t cmask)
+{
+	float n = 0;
+	for (size_t k = 0; k < g->n; k++) {
+		if (cmask & g->typed[k]) {
+			n += 1;
+			continue;
+		}
+		uint64_t m = cmask & g->exp[k];
+		if (!m || g->expidf[k] <= 0)
+			continue;
+		float hit = 0;
+		while (m) {
+			int c = __builtin_ctzll(m);
+			m &= m - 1;
+			hit += q->cl[c].idf;
+		}
+		n += hit / g->expidf[k];
+	}
+	return n;
+}
+
 static int
 cmp_hit(const void *a, const void *b)
 {
@@ -744,6 +816,10 @@ srch_run(struct srch *s, const char *qs, size_t limit, struct srch_result *res, 
 		sregex_free(s->re);
 		s->re = NULL;
 	}
+#ifdef SRCH_TUNE
+	free(dbg);
+	dbg = getenv("SRCH_DEBUG") ? xcalloc(s->ndocs, sizeof *dbg) : NULL;
+#endif
 	struct query *q = xmalloc(sizeof *q);
 	if (!parse_query(s, qs ? qs : "", q, d)) {
 		res->error = true;
@@ -794,6 +870,7 @@ srch_run(struct srch *s, const char *qs, size_t limit, struct srch_result *res, 
 				touch(s, ps->doc);
 				struct dscr *r = &s->scr[ps->doc];
 				r->acc += w * KINDW[doc->kind] * tf * (K1 + 1) / (tf + K1);
+				r->cmask |= 1ull << c;
 				if (r->stamp != c + 1) {
 					r->stamp = (uint16_t)(c + 1);
 					if (!cl->expansion && r->nmatch < 255)
@@ -857,10 +934,20 @@ srch_run(struct srch *s, const char *qs, size_t limit, struct srch_result *res, 
 				if (rd == UINT32_MAX)
 					continue;
 				touch(s, rd);
-				s->scr[rd].acc += g / (float)doc->nrefs;
+				/* the best entry naming it, not the sum of every entry that shares a
+				 * word with the query ("token" is in a dozen "... Token" entries) */
+				if (s->scr[rd].gref < g / (float)doc->nrefs)
+					s->scr[rd].gref = g / (float)doc->nrefs;
 			}
 		}
+		for (size_t i = 0; i < s->ntouched; i++) {
+			struct dscr *r = &s->scr[s->touched[i]];
+			r->acc += r->gref;
+			DBG(s->touched[i], gref, r->gref);
+		}
 	}
+	struct qgroups grp;
+	groups_of(q, &grp);
 	/* filter, finish the scores, keep the best TOPK in a min-heap */
 	size_t K = limit > TOPK ? limit : TOPK;
 	struct srch_hit *heap = xmalloc(K * sizeof *heap);
@@ -878,6 +965,7 @@ srch_run(struct srch *s, const char *qs, size_t limit, struct srch_result *res, 
 		if (!ok)
 			continue;
 		float score = r->acc;
+		DBG(dd, bm, r->acc - (dbg ? dbg[dd].gref : 0));
 		if (q->has_re) {
 			bool in_title;
 			int m = re_count(s, doc, 20, &in_title, msg, sizeof msg);
@@ -898,6 +986,7 @@ srch_run(struct srch *s, const char *qs, size_t limit, struct srch_result *res, 
 			/* in proportion to how much of the question the title is */
 			float share = r->tidf / qidf;
 			score += (doc->kind == SK_GLOSSARY ? P_TGLOSS : P_TRULE) * r->tidf * (share > 1 ? 1 : share);
+			DBG(dd, tb, (doc->kind == SK_GLOSSARY ? P_TGLOSS : P_TRULE) * r->tidf * (share > 1 ? 1 : share));
 		}
 		/* the variants (multiplayer, Commander, casual formats) restate general rules
 		 * for their own case: behind the general rule unless the query names them */
@@ -915,14 +1004,18 @@ srch_run(struct srch *s, const char *qs, size_t limit, struct srch_result *res, 
 		 * principle in its first rules (121.2 before 121.7, 111.2 before 111.10) */
 		if (doc->kind == SK_RULE && JRID_NUM(doc->rid) > 0)
 			score *= 1.0f + P_GENN / (float)JRID_NUM(doc->rid);
+		/* and within a rule its early subrules, which state it, before the exceptions
+		 * lettered after them (702.11b before 702.11d) */
+		if (doc->kind == SK_RULE && JRID_LETTER(doc->rid) > 'a')
+			score *= 1.0f + P_GENL / (float)(JRID_LETTER(doc->rid) - 'a' + 1);
 		/* a title-only rule ("702.33. Kicker") answers the query that is its title; for a
 		 * longer question its subrules say more */
 		if (doc->kind == SK_RULE && doc->nf[F_BODY] == 0 && qidf > 0 &&
 		    (r->tidf < P_TONLY * qidf || (q->question && P_QUESTION)))
 			score *= P_TONLYW;
-		/* documents that answer more of the question's words */
-		if (nreal > 1)
-			score *= (1.0f - P_COORD) + P_COORD * (float)(r->nmatch > nreal ? nreal : r->nmatch) / (float)nreal;
+		/* documents that answer more of the question's concepts */
+		if (grp.n > 1)
+			score *= (1.0f - P_COORD) + P_COORD * coverage(q, &grp, r->cmask) / (float)grp.n;
 		r->acc = score;
 		total++;
 		struct srch_hit h = { dd, score };
@@ -957,10 +1050,32 @@ srch_run(struct srch *s, const char *qs, size_t limit, struct srch_result *res, 
 		return;
 	}
 	if (q->ncl > 1)
-		for (size_t i = 0; i < nh; i++)
-			heap[i].score += proximity(s, &s->docs[heap[i].doc], q) *
-			    KINDW[s->docs[heap[i].doc].kind];
+		for (size_t i = 0; i < nh; i++) {
+			float pb = proximity(s, &s->docs[heap[i].doc], q) * KINDW[s->docs[heap[i].doc].kind];
+			heap[i].score += pb;
+			DBG(heap[i].doc, prox, pb);
+		}
 	qsort(heap, nh, sizeof *heap, cmp_hit);
+#ifdef SRCH_TUNE
+	if (dbg) {
+		fprintf(stderr, "query \"%s\": %zu clauses (%zu typed), question %d, define %d\n", qs, q->ncl, nreal,
+		    q->question, q->define);
+		for (size_t c = 0; c < q->ncl; c++) {
+			fprintf(stderr, "  clause %zu%s w %.2f idf %.2f:", c, q->cl[c].expansion ? " (exp)" : "",
+			    q->cl[c].weight, q->cl[c].idf);
+			for (size_t a = 0; a < q->cl[c].nalt; a++)
+				fprintf(stderr, " %s", s->terms[q->cl[c].alt[a].term].stem);
+			fprintf(stderr, "\n");
+		}
+		for (size_t i = 0; i < nh && i < limit; i++) {
+			uint32_t dd = heap[i].doc;
+			const struct sdoc *doc = &s->docs[dd];
+			fprintf(stderr, "  %-12s %7.2f  bm %6.2f gref %5.2f tb %5.2f prox %5.2f match %u/%zu thits %u/%u prior %.2f\n",
+			    doc->id, heap[i].score, dbg[dd].bm, dbg[dd].gref, dbg[dd].tb, dbg[dd].prox,
+			    s->scr[dd].nmatch, nreal, s->scr[dd].thits, doc->ntitle, doc->prior);
+		}
+	}
+#endif
 	res->nhits = total;
 	res->nshown = nh < limit ? nh : limit;
 	res->hits = heap;
