@@ -274,10 +274,28 @@ add_words(struct srch *s, struct query *q, const char *text, size_t n, size_t ba
 		if (w->noise || (w->stop && (strcmp(w->f, "how") == 0 || strcmp(w->f, "what") == 0 ||
 		    strcmp(w->f, "when") == 0 || strcmp(w->f, "why") == 0 || strcmp(w->f, "does") == 0)))
 			q->question = true;
-		if (is_word(w->f, "work") || is_word(w->f, "works") || is_word(w->f, "mean") ||
-		    is_word(w->f, "means") || is_word(w->f, "explain") || is_word(w->f, "define") ||
-		    is_word(w->f, "definition") || ((is_word(w->f, "is") || is_word(w->f, "are")) &&
-		    q->nw >= 2 && is_word(q->w[q->nw - 2].f, "what")))
+		if (is_word(w->f, "explain") || is_word(w->f, "define") || is_word(w->f, "definition") ||
+		    ((is_word(w->f, "is") || is_word(w->f, "are")) && q->nw >= 2 &&
+		    is_word(q->w[q->nw - 2].f, "what")))
+			q->define = true;
+	}
+}
+
+/* "how does kicker work", "what does ETB mean", "what does it mean to tap" ask for a
+ * definition; "does lifelink work with noncombat damage" asks about a case: the verb
+ * must end the question. */
+static void
+define_verb(struct query *q)
+{
+	for (size_t i = 0; i < q->nw; i++) {
+		const char *f = q->w[i].f;
+		if (!is_word(f, "work") && !is_word(f, "works") && !is_word(f, "mean") && !is_word(f, "means"))
+			continue;
+		size_t k = i + 1;
+		while (k < q->nw && (q->w[k].stop || q->w[k].noise))
+			k++;
+		/* or "what does it mean to tap something" */
+		if (k == q->nw || (f[0] == 'm' && i + 1 < q->nw && is_word(q->w[i + 1].f, "to")))
 			q->define = true;
 	}
 }
@@ -562,6 +580,7 @@ parse_query(struct srch *s, const char *qs, struct query *q, struct diags *d)
 		add_words(s, q, qs + i, e - i, i, prefix, qs);
 		i = e;
 	}
+	define_verb(q);
 	/* words -> clauses, in query order, with thesaurus expansions where slang sits */
 	struct sbuf key = {0};
 	for (size_t w = 0; w < q->nw; w++)
@@ -731,6 +750,15 @@ coverage(const struct query *q, const struct qgroups *g, uint64_t cmask)
 		n += hit / g->expidf[k];
 	}
 	return n;
+}
+
+/* Is the rule's parent a titled rule or section (702.33a under "702.33. Kicker", 111.1
+ * under "111. Tokens"), so that the rule opens what the title names? */
+static bool
+parent_titled(const struct srch *s, const struct sdoc *doc)
+{
+	uint32_t pd = srch_rule_doc(s, jrid_parent(doc->rid));
+	return pd != UINT32_MAX && s->docs[pd].title && s->docs[pd].title[0];
 }
 
 static int
@@ -993,12 +1021,15 @@ srch_run(struct srch *s, const char *qs, size_t limit, struct srch_result *res, 
 		if (doc->rid && JRID_CHAP(doc->rid) >= 800 && !(r->flags & DS_CTX))
 			score *= P_VARIANT;
 		score *= 1.0f + P_BACK * doc->prior;
-		/* a rule's first subrule usually defines it ("702.33a Kicker is a static ability") */
-		if (doc->kind == SK_RULE && JRID_LETTER(doc->rid) == 'a')
+		/* a rule's first subrule usually defines it ("702.33a Kicker is a static ability"),
+		 * as a section's first rule defines the section ("111.1 ... A token is a marker") */
+		bool first = doc->kind == SK_RULE && (JRID_LETTER(doc->rid) == 'a' ||
+		    (JRID_LETTER(doc->rid) == 0 && JRID_NUM(doc->rid) == 1));
+		if (first)
 			score *= P_FIRST;
 		/* "what is X", "how does X work": the definition, i.e. the first subrule of
 		 * the rule titled X, over the special cases further down */
-		if (q->define && doc->kind == SK_RULE && JRID_LETTER(doc->rid) == 'a' && (r->flags & DS_CTX))
+		if (q->define && first && (r->flags & DS_CTX) && parent_titled(s, doc))
 			score *= P_DEF;
 		/* on near ties the general rule beats the special cases: a section states its
 		 * principle in its first rules (121.2 before 121.7, 111.2 before 111.10) */
