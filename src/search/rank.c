@@ -399,6 +399,58 @@ quote_len(const char *q, size_t i)
 	return 0;
 }
 
+/* Is f (n bytes) an inflection of the verb kw: "sacrificed", "sacrificing" of
+ * "sacrifice", "exiled" of "exile"? */
+static bool
+inflects(const char *kw, const char *f, size_t n)
+{
+	static const char *const suf[] = { "d", "ed", "es", "ing", "s" };
+	size_t kl = strlen(kw);
+	for (size_t k = 0; k < sizeof suf / sizeof *suf; k++) {
+		size_t sl = strlen(suf[k]);
+		/* "sacrific" + "ing" for a verb ending in e */
+		size_t base = kl > 1 && kw[kl - 1] == 'e' && suf[k][0] != 'd' && suf[k][0] != 's' ? kl - 1 : kl;
+		if (base + sl == n && memcmp(f, kw, base) == 0 && memcmp(f + base, suf[k], sl) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* Keyword names have their own terms ("=sacrifice"), kept apart from their stem's other
+ * words; but the verbs' inflections stem elsewhere ("sacrificed" to "sacrif") and mean
+ * the same action. Add the keyword's term and its inflections' terms to the clause. */
+static void
+keyword_forms(struct srch *s, struct query *q, struct qclause *c, const struct qword *qw)
+{
+	static const char *const suf[] = { "d", "ed", "es", "ing", "s" };
+	char buf[WORD_MAX + 8];
+	for (size_t k = 0; k < s->nkw; k++) {
+		const char *kw = s->kw[k].word;
+		size_t kl = strlen(kw);
+		bool is_kw = kl == qw->flen && memcmp(kw, qw->f, kl) == 0;
+		if (!is_kw && !inflects(kw, qw->f, qw->flen))
+			continue;
+		if (!is_kw && kl + 1 < sizeof buf) {
+			buf[0] = '=';
+			memcpy(buf + 1, kw, kl + 1);
+			clause_add(q, c, srch_term_lookup(s, buf, kl + 1), 1.0f);
+		}
+		for (size_t j = 0; j < sizeof suf / sizeof *suf; j++) {
+			size_t base = kw[kl - 1] == 'e' && suf[j][0] != 'd' && suf[j][0] != 's' ? kl - 1 : kl;
+			size_t sl = strlen(suf[j]);
+			if (base + sl >= sizeof buf)
+				continue;
+			memcpy(buf, kw, base);
+			memcpy(buf + base, suf[j], sl + 1);
+			/* only forms the rules use: "defendering" would stem to "defend" */
+			uint32_t v = shash_get(s, &s->wordh, buf, base + sl, true);
+			if (v != UINT32_MAX && s->terms[s->words[v].term].df > 0)
+				clause_add(q, c, s->words[v].term, 1.0f);
+		}
+		return;
+	}
+}
+
 /* The clause for one plain word: a rule number, a prefix, the word, or its typos. */
 static bool
 word_clause(struct srch *s, struct query *q, struct qword *qw)
@@ -425,6 +477,7 @@ word_clause(struct srch *s, struct query *q, struct qword *qw)
 	if (t != UINT32_MAX && s->terms[t].df > 0) {
 		struct qclause *c = new_clause(q, false, 1.0f);
 		clause_add(q, c, t, 1.0f);
+		keyword_forms(s, q, c, qw);
 		clause_commit(s, q, c);
 		return true;
 	}
