@@ -18,8 +18,10 @@
 #define TOPK 60              /* candidates that get the proximity pass */
 
 /* Field weights and length normalisation: a rule title or glossary head is worth
- * several body mentions; context (the parent rule's title) sits between. */
-static float FW[NF] = { 5.0f, 2.5f, 1.0f };
+ * several body mentions, and so is the context (the titles of the rules a subrule sits
+ * in): judges name the topic ("hexproof", "cleanup step") and then the case, and the
+ * answer is a subrule of the rule the topic names, whose body rarely repeats it. */
+static float FW[NF] = { 5.0f, 6.0f, 1.0f };
 static float FB[NF] = { 0.5f, 0.3f, 0.75f };
 static float K1 = 1.8f;
 static float KINDW[SK_NKINDS] = { 1.0f, 0.55f, 0.75f, 0.9f };
