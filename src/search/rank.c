@@ -935,14 +935,29 @@ srch_run(struct srch *s, const char *qs, size_t limit, struct srch_result *res, 
 	float norm[NF];
 	for (int f = 0; f < NF; f++)
 		norm[f] = (float)s->avglen[f];
+	uint32_t *cdocs = NULL;   /* documents a clause of several words met */
+	size_t ncdocs = 0;
 	for (size_t c = 0; c < q->ncl; c++) {
 		const struct qclause *cl = &q->cl[c];
+		/* a clause of several words (forms of a keyword, typo candidates, a prefix)
+		 * is one term: their frequencies add up before saturating, so a rule that
+		 * says both "regenerate" and "regeneration" does not score twice */
+		bool pooled = cl->nalt > 1;
+		float cidf = 0;
+		for (size_t a = 0; a < cl->nalt; a++) {
+			float i = idf_of(s, cl->alt[a].term);
+			if (i > cidf)
+				cidf = i;
+		}
+		if (pooled && !cdocs)
+			cdocs = xmalloc(s->ndocs * sizeof *cdocs);
+		ncdocs = 0;
 		for (size_t a = 0; a < cl->nalt; a++) {
 			const struct sterm *t = &s->terms[cl->alt[a].term];
 			float idf = idf_of(s, cl->alt[a].term), w = cl->alt[a].w * cl->weight * idf;
 			/* a typo's correction is what the user meant: it counts for the title */
 			bool exact = !cl->expansion;
-			float aw = cl->alt[a].w;
+			float aw = cl->alt[a].w, share = cidf > 0 ? aw * idf / cidf : aw;
 			for (uint32_t p = t->post; p < t->post + t->npost; p++) {
 				const struct spost *ps = &s->posts[p];
 				const struct sdoc *doc = &s->docs[ps->doc];
@@ -952,12 +967,17 @@ srch_run(struct srch *s, const char *qs, size_t limit, struct srch_result *res, 
 						tf += FW[f] * ps->tf[f] / (1.0f - FB[f] + FB[f] * doc->nf[f] / norm[f]);
 				touch(s, ps->doc);
 				struct dscr *r = &s->scr[ps->doc];
-				r->acc += w * KINDW[doc->kind] * tf * (K1 + 1) / (tf + K1);
+				if (pooled)
+					r->ctf += share * tf;
+				else
+					r->acc += w * KINDW[doc->kind] * tf * (K1 + 1) / (tf + K1);
 				r->cmask |= 1ull << c;
 				if (r->stamp != c + 1) {
 					r->stamp = (uint16_t)(c + 1);
 					if (!cl->expansion && r->nmatch < 255)
 						r->nmatch++;
+					if (pooled)
+						cdocs[ncdocs++] = ps->doc;
 				}
 				if (exact && ps->tf[F_TITLE] && r->thits < 255) {
 					r->thits++;
@@ -967,7 +987,14 @@ srch_run(struct srch *s, const char *qs, size_t limit, struct srch_result *res, 
 					r->flags |= DS_CTX;
 			}
 		}
+		for (size_t k = 0; k < ncdocs; k++) {
+			struct dscr *r = &s->scr[cdocs[k]];
+			float tf = r->ctf;
+			r->acc += cl->weight * cidf * KINDW[s->docs[cdocs[k]].kind] * tf * (K1 + 1) / (tf + K1);
+			r->ctf = 0;
+		}
 	}
+	free(cdocs);
 	/* a rule number in the query: that rule first, then what it contains */
 	for (size_t k = 0; k < q->nrules; k++) {
 		for (uint32_t dd = 0; dd < s->ndocs; dd++) {
