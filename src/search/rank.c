@@ -453,6 +453,42 @@ keyword_forms(struct srch *s, struct query *q, struct qclause *c, const struct q
 	}
 }
 
+/* Irregular verbs: the stemmer leaves "paid" apart from "pay", "dealt" from "deal".
+ * Forms of one verb, separated by spaces, one verb a line. ("left" is not here: it is
+ * as often what remains as what leaves.) */
+static const char *const irregular[] = {
+	"pay paid", "deal dealt", "lose lost", "choose chose chosen", "draw drew drawn",
+	"take took taken", "give gave given", "become became", "win won", "begin began begun",
+	"hold held", "come came", "see saw seen", "fight fought", "bring brought",
+	"keep kept", "make made", "find found", "go went gone",
+};
+
+/* Add the other forms of an irregular verb, as the rules spell them, to the clause. */
+static void
+irregular_forms(struct srch *s, struct query *q, struct qclause *c, const struct qword *qw)
+{
+	for (size_t i = 0; i < sizeof irregular / sizeof *irregular; i++) {
+		const char *v = irregular[i];
+		bool in = false;
+		for (const char *w = v; *w;) {
+			size_t n = strcspn(w, " ");
+			if (n == qw->flen && memcmp(w, qw->f, n) == 0)
+				in = true;
+			w += n + (w[n] == ' ');
+		}
+		if (!in)
+			continue;
+		for (const char *w = v; *w;) {
+			size_t n = strcspn(w, " ");
+			uint32_t k = shash_get(s, &s->wordh, w, n, true);
+			if (k != UINT32_MAX && !s->words[k].stop && s->terms[s->words[k].term].df > 0)
+				clause_add(q, c, s->words[k].term, 1.0f);
+			w += n + (w[n] == ' ');
+		}
+		return;
+	}
+}
+
 /* The clause for one plain word: a rule number, a prefix, the word, or its typos. */
 static bool
 word_clause(struct srch *s, struct query *q, struct qword *qw)
@@ -480,11 +516,19 @@ word_clause(struct srch *s, struct query *q, struct qword *qw)
 		struct qclause *c = new_clause(q, false, 1.0f);
 		clause_add(q, c, t, 1.0f);
 		keyword_forms(s, q, c, qw);
+		irregular_forms(s, q, c, qw);
 		clause_commit(s, q, c);
 		return true;
 	}
 	if (qw->covered || qw->num)
 		return true;
+	/* "drew": a form the rules never use, of a verb they do */
+	struct qclause *ic = new_clause(q, false, 1.0f);
+	irregular_forms(s, q, ic, qw);
+	if (ic && ic->nalt) {
+		clause_commit(s, q, ic);
+		return true;
+	}
 	uint32_t terms[3];
 	float wts[3];
 	size_t nt = typo_terms(s, qw->f, qw->flen, terms, wts, 3);
