@@ -253,6 +253,20 @@ have_rule(const struct srch *s, jrid id)
 	return srch_rule_doc(s, id) != UINT32_MAX;
 }
 
+/* Stop words that make a sentence a question ("do turn-based actions use the stack"). */
+static bool
+is_question_word(const char *f)
+{
+	static const char *const qw[] = {
+		"are", "could", "did", "do", "does", "how", "is", "was", "were", "what", "when",
+		"where", "which", "who", "whom", "whose", "why", "will", "would",
+	};
+	for (size_t i = 0; i < sizeof qw / sizeof *qw; i++)
+		if (strcmp(f, qw[i]) == 0)
+			return true;
+	return false;
+}
+
 static void
 add_words(struct srch *s, struct query *q, const char *text, size_t n, size_t base, bool prefix_last,
     const char *qs)
@@ -273,8 +287,7 @@ add_words(struct srch *s, struct query *q, const char *text, size_t n, size_t ba
 		w->col = col_at(qs, base + t.start);
 		w->slen = (uint8_t)srch_stem(s, t.f, t.flen, w->stem, sizeof w->stem);
 		/* a question wants the text that answers it, not a bare heading */
-		if (w->noise || (w->stop && (strcmp(w->f, "how") == 0 || strcmp(w->f, "what") == 0 ||
-		    strcmp(w->f, "when") == 0 || strcmp(w->f, "why") == 0 || strcmp(w->f, "does") == 0)))
+		if (w->noise || (w->stop && is_question_word(w->f)))
 			q->question = true;
 		if (is_word(w->f, "explain") || is_word(w->f, "define") || is_word(w->f, "definition") ||
 		    ((is_word(w->f, "is") || is_word(w->f, "are")) && q->nw >= 2 &&
