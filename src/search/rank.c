@@ -25,7 +25,7 @@ static float FW[NF] = { 5.0f, 6.0f, 1.0f };
 static float FB[NF] = { 0.5f, 0.3f, 0.75f };
 static float K1 = 1.8f;
 static float KINDW[SK_NKINDS] = { 1.0f, 0.55f, 0.75f, 0.9f };
-static float P_VARIANT = 0.65f, P_COORD = 0.45f, P_PROX = 0.6f, P_TRULE = 3.0f, P_TGLOSS = 1.2f, P_BACK = 0.15f, P_TONLY = 0.7f, P_TONLYW = 0.3f, P_FIRST = 1.2f, P_GREF = 1.0f, P_QUESTION = 1, P_GENN = 0.15f, P_DEF = 1.5f, P_GENL = 0.1f, P_PRIORMAX = 2, P_FIRST1 = 1.1f;
+static float P_VARIANT = 0.65f, P_COORD = 0.45f, P_PROX = 0.6f, P_TRULE = 3.0f, P_TGLOSS = 1.2f, P_BACK = 0.15f, P_TONLY = 0.7f, P_TONLYW = 0.3f, P_FIRST = 1.2f, P_GREF = 1.0f, P_QUESTION = 1, P_GENN = 0.15f, P_DEF = 1.5f, P_GENL = 0.1f, P_PRIORMAX = 2, P_FIRST1 = 1.1f, P_EXR = 0.2f;
 #ifdef SRCH_TUNE
 /* For re-tuning the weights against tests/search/questions.tsv without rebuilding:
  * make CFLAGS=-DSRCH_TUNE, then SRCH_P="k1=1.5,fwc=3" judge search --bench FILE. */
@@ -42,7 +42,7 @@ tune(void)
 	struct { const char *k; float *v; } t[] = {
 		{"fwt", &FW[0]}, {"fwc", &FW[1]}, {"fwb", &FW[2]}, {"fbt", &FB[0]}, {"fbc", &FB[1]}, {"fbb", &FB[2]},
 		{"k1", &K1}, {"kr", &KINDW[0]}, {"kg", &KINDW[1]}, {"ke", &KINDW[2]}, {"var", &P_VARIANT},
-		{"coord", &P_COORD}, {"prox", &P_PROX}, {"trule", &P_TRULE}, {"tgloss", &P_TGLOSS}, {"back", &P_BACK}, {"tonly", &P_TONLY}, {"tonlyw", &P_TONLYW}, {"first", &P_FIRST}, {"gref", &P_GREF}, {"question", &P_QUESTION}, {"genn", &P_GENN}, {"def", &P_DEF}, {"genl", &P_GENL}, {"priormax", &P_PRIORMAX}, {"first1", &P_FIRST1},
+		{"coord", &P_COORD}, {"prox", &P_PROX}, {"trule", &P_TRULE}, {"tgloss", &P_TGLOSS}, {"back", &P_BACK}, {"tonly", &P_TONLY}, {"tonlyw", &P_TONLYW}, {"first", &P_FIRST}, {"gref", &P_GREF}, {"question", &P_QUESTION}, {"genn", &P_GENN}, {"def", &P_DEF}, {"genl", &P_GENL}, {"priormax", &P_PRIORMAX}, {"first1", &P_FIRST1}, {"exr", &P_EXR},
 	};
 	char buf[512];
 	snprintf(buf, sizeof buf, "%s", e);
@@ -1111,6 +1111,32 @@ srch_run(struct srch *s, const char *qs, size_t limit, struct srch_result *res, 
 			struct dscr *r = &s->scr[s->touched[i]];
 			r->acc += r->gref;
 			DBG(s->touched[i], gref, r->gref);
+		}
+	}
+	/* a rule's examples are part of it: they tell the case as players meet it ("a 2/2
+	 * creature ... gets +1/+1"), so the best of them lends the rule a share; not for a
+	 * lookup ("trample"), which wants the term's definition rather than a case */
+	if (P_EXR > 0 && (q->ngroup > 1 || q->question)) {
+		size_t nt0 = s->ntouched;
+		for (size_t i = 0; i < nt0; i++) {
+			uint32_t dd = s->touched[i];
+			const struct sdoc *doc = &s->docs[dd];
+			if (doc->kind != SK_EXAMPLE)
+				continue;
+			uint32_t rd = srch_rule_doc(s, doc->rid);
+			if (rd == UINT32_MAX)
+				continue;
+			touch(s, rd);
+			float g = P_EXR * s->scr[dd].acc;
+			/* ctf is free again once the clauses are accumulated */
+			if (s->scr[rd].ctf < g)
+				s->scr[rd].ctf = g;
+			s->scr[rd].cmask |= s->scr[dd].cmask;
+		}
+		for (size_t i = 0; i < s->ntouched; i++) {
+			struct dscr *r = &s->scr[s->touched[i]];
+			r->acc += r->ctf;
+			r->ctf = 0;
 		}
 	}
 	struct qgroups grp;
