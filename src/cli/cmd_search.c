@@ -346,7 +346,24 @@ bench(struct jctx *c, const char *path)
 		b1 += bat == 1;
 		b5 += bat >= 1;
 		if (c->verbose && at != 1) {
-			out_printf(c->out, "%s %s ->", at ? "miss@1" : "MISS@5", qs[i]);
+			/* where the answer ranks further down, and what was wanted */
+			struct srch_result deep;
+			srch_run(s, qs[i], 50, &deep, &d);
+			diag_clear(&d);
+			int far = 0;
+			for (size_t k = 0; k < deep.nshown && !far; k++)
+				if (answers(s, deep.hits[k].doc, ans[i], nans[i], false))
+					far = (int)k + 1;
+			srch_result_free(&deep);
+			out_printf(c->out, "%s %s [want", at ? "miss@1" : "MISS@5", qs[i]);
+			for (size_t k = 0; k < nans[i]; k++) {
+				char id[16];
+				out_printf(c->out, " %s", jrid_str(ans[i][k], id));
+			}
+			if (far)
+				out_printf(c->out, ", at %d] ->", far);
+			else
+				out_printf(c->out, ", not in 50] ->");
 			for (size_t k = 0; k < r.nshown; k++)
 				out_printf(c->out, " %s", srch_doc_id(s, r.hits[k].doc));
 			out_printf(c->out, "\n");

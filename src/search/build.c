@@ -454,10 +454,15 @@ static void
 rule_context(const struct jrelease *rel, const struct jrule *r, struct sbuf *b)
 {
 	sbuf_reset(b);
+	bool general = false;
 	for (uint32_t p = r->parent; p != JNONE && p < rel->nrules; p = rel->rules[p].parent) {
 		const struct jrule *pr = &rel->rules[p];
-		if (jrid_level(pr->id) == JL_SECTION)
+		/* a section's title is too broad to search by, except under its "General"
+		 * chapter, which says nothing else (800.4a is about "Multiplayer Rules") */
+		if (jrid_level(pr->id) == JL_SECTION && !general)
 			break;
+		if (jrid_level(pr->id) == JL_CHAPTER && pr->title && strcmp(pr->title, "General") == 0)
+			general = true;
 		if (pr->title) {
 			if (b->len)
 				sbuf_adds(b, "; ");

@@ -18,12 +18,14 @@
 #define TOPK 60              /* candidates that get the proximity pass */
 
 /* Field weights and length normalisation: a rule title or glossary head is worth
- * several body mentions; context (the parent rule's title) sits between. */
-static float FW[NF] = { 5.0f, 2.5f, 1.0f };
+ * several body mentions, and so is the context (the titles of the rules a subrule sits
+ * in): judges name the topic ("hexproof", "cleanup step") and then the case, and the
+ * answer is a subrule of the rule the topic names, whose body rarely repeats it. */
+static float FW[NF] = { 5.0f, 6.0f, 1.0f };
 static float FB[NF] = { 0.5f, 0.3f, 0.75f };
 static float K1 = 1.8f;
 static float KINDW[SK_NKINDS] = { 1.0f, 0.55f, 0.75f, 0.9f };
-static float P_VARIANT = 0.65f, P_COORD = 0.45f, P_PROX = 0.6f, P_TRULE = 3.0f, P_TGLOSS = 1.2f, P_BACK = 0.15f, P_TONLY = 0.7f, P_TONLYW = 0.3f, P_FIRST = 1.2f, P_GREF = 1.0f, P_QUESTION = 1, P_GENN = 0.15f, P_DEF = 1.5f;
+static float P_VARIANT = 0.65f, P_COORD = 0.45f, P_PROX = 0.6f, P_TRULE = 3.0f, P_TGLOSS = 1.2f, P_BACK = 0.15f, P_TONLY = 0.7f, P_TONLYW = 0.3f, P_FIRST = 1.2f, P_GREF = 1.0f, P_QUESTION = 1, P_GENN = 0.15f, P_DEF = 1.5f, P_GENL = 0.1f, P_PRIORMAX = 2, P_FIRST1 = 1.1f, P_EXR = 0.2f;
 #ifdef SRCH_TUNE
 /* For re-tuning the weights against tests/search/questions.tsv without rebuilding:
  * make CFLAGS=-DSRCH_TUNE, then SRCH_P="k1=1.5,fwc=3" judge search --bench FILE. */
@@ -40,7 +42,7 @@ tune(void)
 	struct { const char *k; float *v; } t[] = {
 		{"fwt", &FW[0]}, {"fwc", &FW[1]}, {"fwb", &FW[2]}, {"fbt", &FB[0]}, {"fbc", &FB[1]}, {"fbb", &FB[2]},
 		{"k1", &K1}, {"kr", &KINDW[0]}, {"kg", &KINDW[1]}, {"ke", &KINDW[2]}, {"var", &P_VARIANT},
-		{"coord", &P_COORD}, {"prox", &P_PROX}, {"trule", &P_TRULE}, {"tgloss", &P_TGLOSS}, {"back", &P_BACK}, {"tonly", &P_TONLY}, {"tonlyw", &P_TONLYW}, {"first", &P_FIRST}, {"gref", &P_GREF}, {"question", &P_QUESTION}, {"genn", &P_GENN}, {"def", &P_DEF},
+		{"coord", &P_COORD}, {"prox", &P_PROX}, {"trule", &P_TRULE}, {"tgloss", &P_TGLOSS}, {"back", &P_BACK}, {"tonly", &P_TONLY}, {"tonlyw", &P_TONLYW}, {"first", &P_FIRST}, {"gref", &P_GREF}, {"question", &P_QUESTION}, {"genn", &P_GENN}, {"def", &P_DEF}, {"genl", &P_GENL}, {"priormax", &P_PRIORMAX}, {"first1", &P_FIRST1}, {"exr", &P_EXR},
 	};
 	char buf[512];
 	snprintf(buf, sizeof buf, "%s", e);
@@ -56,6 +58,16 @@ tune(void)
 }
 #endif
 
+#ifdef SRCH_TUNE
+/* SRCH_DEBUG=1: the parts of each shown hit's score, on stderr */
+static struct sdbg {
+	float bm, gref, tb, prox;
+} *dbg;
+#define DBG(dd, f, v) do { if (dbg) dbg[dd].f += (v); } while (0)
+#else
+#define DBG(dd, f, v) ((void)0)
+#endif
+
 struct qalt {
 	uint32_t term;
 	float w;
@@ -65,6 +77,8 @@ struct qclause {
 	struct qalt alt[QMAX_ALT];
 	uint8_t nalt;
 	bool expansion;          /* added by the thesaurus */
+	uint8_t group;           /* the concept it stands for: a word typed, with its slang's
+	                          * expansion, or an idiom replaced by its expansion */
 	float weight;
 	float idf;               /* of the first alternative */
 };
@@ -101,6 +115,7 @@ struct query {
 	bool has_re;
 	bool question;           /* typed as a question ("how does cycling work") */
 	bool define;             /* asks what something is ("what is ward", "how does kicker work") */
+	size_t ngroup;           /* concepts, for coordination */
 	size_t nw;
 	struct qword w[QMAX_WORDS];
 };
@@ -238,6 +253,20 @@ have_rule(const struct srch *s, jrid id)
 	return srch_rule_doc(s, id) != UINT32_MAX;
 }
 
+/* Stop words that make a sentence a question ("do turn-based actions use the stack"). */
+static bool
+is_question_word(const char *f)
+{
+	static const char *const qw[] = {
+		"are", "could", "did", "do", "does", "how", "is", "was", "were", "what", "when",
+		"where", "which", "who", "whom", "whose", "why", "will", "would",
+	};
+	for (size_t i = 0; i < sizeof qw / sizeof *qw; i++)
+		if (strcmp(f, qw[i]) == 0)
+			return true;
+	return false;
+}
+
 static void
 add_words(struct srch *s, struct query *q, const char *text, size_t n, size_t base, bool prefix_last,
     const char *qs)
@@ -258,13 +287,30 @@ add_words(struct srch *s, struct query *q, const char *text, size_t n, size_t ba
 		w->col = col_at(qs, base + t.start);
 		w->slen = (uint8_t)srch_stem(s, t.f, t.flen, w->stem, sizeof w->stem);
 		/* a question wants the text that answers it, not a bare heading */
-		if (w->noise || (w->stop && (strcmp(w->f, "how") == 0 || strcmp(w->f, "what") == 0 ||
-		    strcmp(w->f, "when") == 0 || strcmp(w->f, "why") == 0 || strcmp(w->f, "does") == 0)))
+		if (w->noise || (w->stop && is_question_word(w->f)))
 			q->question = true;
-		if (is_word(w->f, "work") || is_word(w->f, "works") || is_word(w->f, "mean") ||
-		    is_word(w->f, "means") || is_word(w->f, "explain") || is_word(w->f, "define") ||
-		    is_word(w->f, "definition") || ((is_word(w->f, "is") || is_word(w->f, "are")) &&
-		    q->nw >= 2 && is_word(q->w[q->nw - 2].f, "what")))
+		if (is_word(w->f, "explain") || is_word(w->f, "define") || is_word(w->f, "definition") ||
+		    ((is_word(w->f, "is") || is_word(w->f, "are")) && q->nw >= 2 &&
+		    is_word(q->w[q->nw - 2].f, "what")))
+			q->define = true;
+	}
+}
+
+/* "how does kicker work", "what does ETB mean", "what does it mean to tap" ask for a
+ * definition; "does lifelink work with noncombat damage" asks about a case: the verb
+ * must end the question. */
+static void
+define_verb(struct query *q)
+{
+	for (size_t i = 0; i < q->nw; i++) {
+		const char *f = q->w[i].f;
+		if (!is_word(f, "work") && !is_word(f, "works") && !is_word(f, "mean") && !is_word(f, "means"))
+			continue;
+		size_t k = i + 1;
+		while (k < q->nw && (q->w[k].stop || q->w[k].noise))
+			k++;
+		/* or "what does it mean to tap something" */
+		if (k == q->nw || (f[0] == 'm' && i + 1 < q->nw && is_word(q->w[i + 1].f, "to")))
 			q->define = true;
 	}
 }
@@ -368,6 +414,94 @@ quote_len(const char *q, size_t i)
 	return 0;
 }
 
+/* Is f (n bytes) an inflection of the verb kw: "sacrificed", "sacrificing" of
+ * "sacrifice", "exiled" of "exile"? */
+static bool
+inflects(const char *kw, const char *f, size_t n)
+{
+	static const char *const suf[] = { "d", "ed", "es", "ing", "s" };
+	size_t kl = strlen(kw);
+	for (size_t k = 0; k < sizeof suf / sizeof *suf; k++) {
+		size_t sl = strlen(suf[k]);
+		/* "sacrific" + "ing" for a verb ending in e */
+		size_t base = kl > 1 && kw[kl - 1] == 'e' && suf[k][0] != 'd' && suf[k][0] != 's' ? kl - 1 : kl;
+		if (base + sl == n && memcmp(f, kw, base) == 0 && memcmp(f + base, suf[k], sl) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* Keyword names have their own terms ("=sacrifice"), kept apart from their stem's other
+ * words; but the verbs' inflections stem elsewhere ("sacrificed" to "sacrif") and mean
+ * the same action. Add the keyword's term and its inflections' terms to the clause. */
+static void
+keyword_forms(struct srch *s, struct query *q, struct qclause *c, const struct qword *qw)
+{
+	static const char *const suf[] = { "d", "ed", "es", "ing", "s" };
+	char buf[WORD_MAX + 8];
+	for (size_t k = 0; k < s->nkw; k++) {
+		const char *kw = s->kw[k].word;
+		size_t kl = strlen(kw);
+		bool is_kw = kl == qw->flen && memcmp(kw, qw->f, kl) == 0;
+		if (!is_kw && !inflects(kw, qw->f, qw->flen))
+			continue;
+		if (!is_kw && kl + 1 < sizeof buf) {
+			buf[0] = '=';
+			memcpy(buf + 1, kw, kl + 1);
+			clause_add(q, c, srch_term_lookup(s, buf, kl + 1), 1.0f);
+		}
+		for (size_t j = 0; j < sizeof suf / sizeof *suf; j++) {
+			size_t base = kw[kl - 1] == 'e' && suf[j][0] != 'd' && suf[j][0] != 's' ? kl - 1 : kl;
+			size_t sl = strlen(suf[j]);
+			if (base + sl >= sizeof buf)
+				continue;
+			memcpy(buf, kw, base);
+			memcpy(buf + base, suf[j], sl + 1);
+			/* only forms the rules use: "defendering" would stem to "defend" */
+			uint32_t v = shash_get(s, &s->wordh, buf, base + sl, true);
+			if (v != UINT32_MAX && s->terms[s->words[v].term].df > 0)
+				clause_add(q, c, s->words[v].term, 1.0f);
+		}
+		return;
+	}
+}
+
+/* Irregular verbs: the stemmer leaves "paid" apart from "pay", "dealt" from "deal".
+ * Forms of one verb, separated by spaces, one verb a line. ("left" is not here: it is
+ * as often what remains as what leaves.) */
+static const char *const irregular[] = {
+	"pay paid", "deal dealt", "lose lost", "choose chose chosen", "draw drew drawn",
+	"take took taken", "give gave given", "become became", "win won", "begin began begun",
+	"hold held", "come came", "see saw seen", "fight fought", "bring brought",
+	"keep kept", "make made", "find found", "go went gone",
+};
+
+/* Add the other forms of an irregular verb, as the rules spell them, to the clause. */
+static void
+irregular_forms(struct srch *s, struct query *q, struct qclause *c, const struct qword *qw)
+{
+	for (size_t i = 0; i < sizeof irregular / sizeof *irregular; i++) {
+		const char *v = irregular[i];
+		bool in = false;
+		for (const char *w = v; *w;) {
+			size_t n = strcspn(w, " ");
+			if (n == qw->flen && memcmp(w, qw->f, n) == 0)
+				in = true;
+			w += n + (w[n] == ' ');
+		}
+		if (!in)
+			continue;
+		for (const char *w = v; *w;) {
+			size_t n = strcspn(w, " ");
+			uint32_t k = shash_get(s, &s->wordh, w, n, true);
+			if (k != UINT32_MAX && !s->words[k].stop && s->terms[s->words[k].term].df > 0)
+				clause_add(q, c, s->words[k].term, 1.0f);
+			w += n + (w[n] == ' ');
+		}
+		return;
+	}
+}
+
 /* The clause for one plain word: a rule number, a prefix, the word, or its typos. */
 static bool
 word_clause(struct srch *s, struct query *q, struct qword *qw)
@@ -394,11 +528,20 @@ word_clause(struct srch *s, struct query *q, struct qword *qw)
 	if (t != UINT32_MAX && s->terms[t].df > 0) {
 		struct qclause *c = new_clause(q, false, 1.0f);
 		clause_add(q, c, t, 1.0f);
+		keyword_forms(s, q, c, qw);
+		irregular_forms(s, q, c, qw);
 		clause_commit(s, q, c);
 		return true;
 	}
 	if (qw->covered || qw->num)
 		return true;
+	/* "drew": a form the rules never use, of a verb they do */
+	struct qclause *ic = new_clause(q, false, 1.0f);
+	irregular_forms(s, q, ic, qw);
+	if (ic && ic->nalt) {
+		clause_commit(s, q, ic);
+		return true;
+	}
 	uint32_t terms[3];
 	float wts[3];
 	size_t nt = typo_terms(s, qw->f, qw->flen, terms, wts, 3);
@@ -549,18 +692,26 @@ parse_query(struct srch *s, const char *qs, struct query *q, struct diags *d)
 		add_words(s, q, qs + i, e - i, i, prefix, qs);
 		i = e;
 	}
+	define_verb(q);
 	/* words -> clauses, in query order, with thesaurus expansions where slang sits */
 	struct sbuf key = {0};
 	for (size_t w = 0; w < q->nw; w++)
 		if (!q->w[w].covered && !q->w[w].prefix)
 			match_thesaurus(s, q, w, &key);
 	for (size_t w = 0; w < q->nw; w++) {
+		size_t c0 = q->ncl;
 		if (!word_clause(s, q, &q->w[w])) {
 			sbuf_free(&key);
 			qerr(d, qs, 0, "give at least two letters before the *", "a prefix search needs a longer prefix");
 			return false;
 		}
 		expand_thesaurus(s, q, w);
+		/* one concept: the word and what its slang stands for, or an idiom's expansion */
+		if (q->ncl > c0 && q->ngroup < 255) {
+			for (size_t c = c0; c < q->ncl; c++)
+				q->cl[c].group = (uint8_t)q->ngroup;
+			q->ngroup++;
+		}
 	}
 	sbuf_free(&key);
 	return true;
@@ -661,6 +812,67 @@ proximity(const struct srch *s, const struct sdoc *d, const struct query *q)
 	return b;
 }
 
+/* The query's concepts, for coordination: per group, the clauses of its typed word and
+ * of its thesaurus expansion, and the expansion's idf in all. */
+struct qgroups {
+	size_t n;
+	uint64_t typed[QMAX_CL], exp[QMAX_CL];
+	float expidf[QMAX_CL];
+};
+
+static void
+groups_of(const struct query *q, struct qgroups *g)
+{
+	memset(g, 0, sizeof *g);
+	g->n = q->ngroup < QMAX_CL ? q->ngroup : QMAX_CL;
+	for (size_t c = 0; c < q->ncl; c++) {
+		const struct qclause *cl = &q->cl[c];
+		if (cl->group >= g->n)
+			continue;
+		if (cl->expansion) {
+			g->exp[cl->group] |= 1ull << c;
+			g->expidf[cl->group] += cl->idf;
+		} else {
+			g->typed[cl->group] |= 1ull << c;
+		}
+	}
+}
+
+/* How many of the query's concepts a document answers: a concept whose typed word
+ * matched counts whole; one the document meets only through the thesaurus counts for
+ * the share (by idf) of the expansion's words it holds. */
+static float
+coverage(const struct query *q, const struct qgroups *g, uint64_t cmask)
+{
+	float n = 0;
+	for (size_t k = 0; k < g->n; k++) {
+		if (cmask & g->typed[k]) {
+			n += 1;
+			continue;
+		}
+		uint64_t m = cmask & g->exp[k];
+		if (!m || g->expidf[k] <= 0)
+			continue;
+		float hit = 0;
+		while (m) {
+			int c = __builtin_ctzll(m);
+			m &= m - 1;
+			hit += q->cl[c].idf;
+		}
+		n += hit / g->expidf[k];
+	}
+	return n;
+}
+
+/* Is the rule's parent a titled rule or section (702.33a under "702.33. Kicker", 111.1
+ * under "111. Tokens"), so that the rule opens what the title names? */
+static bool
+parent_titled(const struct srch *s, const struct sdoc *doc)
+{
+	uint32_t pd = srch_rule_doc(s, jrid_parent(doc->rid));
+	return pd != UINT32_MAX && s->docs[pd].title && s->docs[pd].title[0];
+}
+
 static int
 cmp_hit(const void *a, const void *b)
 {
@@ -744,6 +956,10 @@ srch_run(struct srch *s, const char *qs, size_t limit, struct srch_result *res, 
 		sregex_free(s->re);
 		s->re = NULL;
 	}
+#ifdef SRCH_TUNE
+	free(dbg);
+	dbg = getenv("SRCH_DEBUG") ? xcalloc(s->ndocs, sizeof *dbg) : NULL;
+#endif
 	struct query *q = xmalloc(sizeof *q);
 	if (!parse_query(s, qs ? qs : "", q, d)) {
 		res->error = true;
@@ -776,14 +992,29 @@ srch_run(struct srch *s, const char *qs, size_t limit, struct srch_result *res, 
 	float norm[NF];
 	for (int f = 0; f < NF; f++)
 		norm[f] = (float)s->avglen[f];
+	uint32_t *cdocs = NULL;   /* documents a clause of several words met */
+	size_t ncdocs = 0;
 	for (size_t c = 0; c < q->ncl; c++) {
 		const struct qclause *cl = &q->cl[c];
+		/* a clause of several words (forms of a keyword, typo candidates, a prefix)
+		 * is one term: their frequencies add up before saturating, so a rule that
+		 * says both "regenerate" and "regeneration" does not score twice */
+		bool pooled = cl->nalt > 1;
+		float cidf = 0;
+		for (size_t a = 0; a < cl->nalt; a++) {
+			float i = idf_of(s, cl->alt[a].term);
+			if (i > cidf)
+				cidf = i;
+		}
+		if (pooled && !cdocs)
+			cdocs = xmalloc(s->ndocs * sizeof *cdocs);
+		ncdocs = 0;
 		for (size_t a = 0; a < cl->nalt; a++) {
 			const struct sterm *t = &s->terms[cl->alt[a].term];
 			float idf = idf_of(s, cl->alt[a].term), w = cl->alt[a].w * cl->weight * idf;
 			/* a typo's correction is what the user meant: it counts for the title */
 			bool exact = !cl->expansion;
-			float aw = cl->alt[a].w;
+			float aw = cl->alt[a].w, share = cidf > 0 ? aw * idf / cidf : aw;
 			for (uint32_t p = t->post; p < t->post + t->npost; p++) {
 				const struct spost *ps = &s->posts[p];
 				const struct sdoc *doc = &s->docs[ps->doc];
@@ -793,11 +1024,17 @@ srch_run(struct srch *s, const char *qs, size_t limit, struct srch_result *res, 
 						tf += FW[f] * ps->tf[f] / (1.0f - FB[f] + FB[f] * doc->nf[f] / norm[f]);
 				touch(s, ps->doc);
 				struct dscr *r = &s->scr[ps->doc];
-				r->acc += w * KINDW[doc->kind] * tf * (K1 + 1) / (tf + K1);
+				if (pooled)
+					r->ctf += share * tf;
+				else
+					r->acc += w * KINDW[doc->kind] * tf * (K1 + 1) / (tf + K1);
+				r->cmask |= 1ull << c;
 				if (r->stamp != c + 1) {
 					r->stamp = (uint16_t)(c + 1);
 					if (!cl->expansion && r->nmatch < 255)
 						r->nmatch++;
+					if (pooled)
+						cdocs[ncdocs++] = ps->doc;
 				}
 				if (exact && ps->tf[F_TITLE] && r->thits < 255) {
 					r->thits++;
@@ -807,7 +1044,14 @@ srch_run(struct srch *s, const char *qs, size_t limit, struct srch_result *res, 
 					r->flags |= DS_CTX;
 			}
 		}
+		for (size_t k = 0; k < ncdocs; k++) {
+			struct dscr *r = &s->scr[cdocs[k]];
+			float tf = r->ctf;
+			r->acc += cl->weight * cidf * KINDW[s->docs[cdocs[k]].kind] * tf * (K1 + 1) / (tf + K1);
+			r->ctf = 0;
+		}
 	}
+	free(cdocs);
 	/* a rule number in the query: that rule first, then what it contains */
 	for (size_t k = 0; k < q->nrules; k++) {
 		for (uint32_t dd = 0; dd < s->ndocs; dd++) {
@@ -857,10 +1101,46 @@ srch_run(struct srch *s, const char *qs, size_t limit, struct srch_result *res, 
 				if (rd == UINT32_MAX)
 					continue;
 				touch(s, rd);
-				s->scr[rd].acc += g / (float)doc->nrefs;
+				/* the best entry naming it, not the sum of every entry that shares a
+				 * word with the query ("token" is in a dozen "... Token" entries) */
+				if (s->scr[rd].gref < g / (float)doc->nrefs)
+					s->scr[rd].gref = g / (float)doc->nrefs;
 			}
 		}
+		for (size_t i = 0; i < s->ntouched; i++) {
+			struct dscr *r = &s->scr[s->touched[i]];
+			r->acc += r->gref;
+			DBG(s->touched[i], gref, r->gref);
+		}
 	}
+	/* a rule's examples are part of it: they tell the case as players meet it ("a 2/2
+	 * creature ... gets +1/+1"), so the best of them lends the rule a share; not for a
+	 * lookup ("trample"), which wants the term's definition rather than a case */
+	if (P_EXR > 0 && (q->ngroup > 1 || q->question)) {
+		size_t nt0 = s->ntouched;
+		for (size_t i = 0; i < nt0; i++) {
+			uint32_t dd = s->touched[i];
+			const struct sdoc *doc = &s->docs[dd];
+			if (doc->kind != SK_EXAMPLE)
+				continue;
+			uint32_t rd = srch_rule_doc(s, doc->rid);
+			if (rd == UINT32_MAX)
+				continue;
+			touch(s, rd);
+			float g = P_EXR * s->scr[dd].acc;
+			/* ctf is free again once the clauses are accumulated */
+			if (s->scr[rd].ctf < g)
+				s->scr[rd].ctf = g;
+			s->scr[rd].cmask |= s->scr[dd].cmask;
+		}
+		for (size_t i = 0; i < s->ntouched; i++) {
+			struct dscr *r = &s->scr[s->touched[i]];
+			r->acc += r->ctf;
+			r->ctf = 0;
+		}
+	}
+	struct qgroups grp;
+	groups_of(q, &grp);
 	/* filter, finish the scores, keep the best TOPK in a min-heap */
 	size_t K = limit > TOPK ? limit : TOPK;
 	struct srch_hit *heap = xmalloc(K * sizeof *heap);
@@ -878,6 +1158,7 @@ srch_run(struct srch *s, const char *qs, size_t limit, struct srch_result *res, 
 		if (!ok)
 			continue;
 		float score = r->acc;
+		DBG(dd, bm, r->acc - (dbg ? dbg[dd].gref : 0));
 		if (q->has_re) {
 			bool in_title;
 			int m = re_count(s, doc, 20, &in_title, msg, sizeof msg);
@@ -898,31 +1179,40 @@ srch_run(struct srch *s, const char *qs, size_t limit, struct srch_result *res, 
 			/* in proportion to how much of the question the title is */
 			float share = r->tidf / qidf;
 			score += (doc->kind == SK_GLOSSARY ? P_TGLOSS : P_TRULE) * r->tidf * (share > 1 ? 1 : share);
+			DBG(dd, tb, (doc->kind == SK_GLOSSARY ? P_TGLOSS : P_TRULE) * r->tidf * (share > 1 ? 1 : share));
 		}
 		/* the variants (multiplayer, Commander, casual formats) restate general rules
 		 * for their own case: behind the general rule unless the query names them */
 		if (doc->rid && JRID_CHAP(doc->rid) >= 800 && !(r->flags & DS_CTX))
 			score *= P_VARIANT;
-		score *= 1.0f + P_BACK * doc->prior;
-		/* a rule's first subrule usually defines it ("702.33a Kicker is a static ability") */
-		if (doc->kind == SK_RULE && JRID_LETTER(doc->rid) == 'a')
-			score *= P_FIRST;
+		score *= 1.0f + P_BACK * (doc->prior < P_PRIORMAX ? doc->prior : P_PRIORMAX);
+		/* a rule's first subrule usually defines it ("702.33a Kicker is a static ability"),
+		 * as a section's first rule often defines the section ("111.1 ... A token is a
+		 * marker"), though as often it is an overview of steps (509.1): less weight */
+		bool first = doc->kind == SK_RULE && (JRID_LETTER(doc->rid) == 'a' ||
+		    (JRID_LETTER(doc->rid) == 0 && JRID_NUM(doc->rid) == 1));
+		if (first)
+			score *= JRID_LETTER(doc->rid) ? P_FIRST : P_FIRST1;
 		/* "what is X", "how does X work": the definition, i.e. the first subrule of
 		 * the rule titled X, over the special cases further down */
-		if (q->define && doc->kind == SK_RULE && JRID_LETTER(doc->rid) == 'a' && (r->flags & DS_CTX))
+		if (q->define && first && (r->flags & DS_CTX) && parent_titled(s, doc))
 			score *= P_DEF;
 		/* on near ties the general rule beats the special cases: a section states its
 		 * principle in its first rules (121.2 before 121.7, 111.2 before 111.10) */
 		if (doc->kind == SK_RULE && JRID_NUM(doc->rid) > 0)
 			score *= 1.0f + P_GENN / (float)JRID_NUM(doc->rid);
+		/* and within a rule its early subrules, which state it, before the exceptions
+		 * lettered after them (702.11b before 702.11d) */
+		if (doc->kind == SK_RULE && JRID_LETTER(doc->rid) > 'a')
+			score *= 1.0f + P_GENL / (float)(JRID_LETTER(doc->rid) - 'a' + 1);
 		/* a title-only rule ("702.33. Kicker") answers the query that is its title; for a
 		 * longer question its subrules say more */
 		if (doc->kind == SK_RULE && doc->nf[F_BODY] == 0 && qidf > 0 &&
 		    (r->tidf < P_TONLY * qidf || (q->question && P_QUESTION)))
 			score *= P_TONLYW;
-		/* documents that answer more of the question's words */
-		if (nreal > 1)
-			score *= (1.0f - P_COORD) + P_COORD * (float)(r->nmatch > nreal ? nreal : r->nmatch) / (float)nreal;
+		/* documents that answer more of the question's concepts */
+		if (grp.n > 1)
+			score *= (1.0f - P_COORD) + P_COORD * coverage(q, &grp, r->cmask) / (float)grp.n;
 		r->acc = score;
 		total++;
 		struct srch_hit h = { dd, score };
@@ -957,10 +1247,32 @@ srch_run(struct srch *s, const char *qs, size_t limit, struct srch_result *res, 
 		return;
 	}
 	if (q->ncl > 1)
-		for (size_t i = 0; i < nh; i++)
-			heap[i].score += proximity(s, &s->docs[heap[i].doc], q) *
-			    KINDW[s->docs[heap[i].doc].kind];
+		for (size_t i = 0; i < nh; i++) {
+			float pb = proximity(s, &s->docs[heap[i].doc], q) * KINDW[s->docs[heap[i].doc].kind];
+			heap[i].score += pb;
+			DBG(heap[i].doc, prox, pb);
+		}
 	qsort(heap, nh, sizeof *heap, cmp_hit);
+#ifdef SRCH_TUNE
+	if (dbg) {
+		fprintf(stderr, "query \"%s\": %zu clauses (%zu typed), question %d, define %d\n", qs, q->ncl, nreal,
+		    q->question, q->define);
+		for (size_t c = 0; c < q->ncl; c++) {
+			fprintf(stderr, "  clause %zu%s w %.2f idf %.2f:", c, q->cl[c].expansion ? " (exp)" : "",
+			    q->cl[c].weight, q->cl[c].idf);
+			for (size_t a = 0; a < q->cl[c].nalt; a++)
+				fprintf(stderr, " %s", s->terms[q->cl[c].alt[a].term].stem);
+			fprintf(stderr, "\n");
+		}
+		for (size_t i = 0; i < nh && i < limit; i++) {
+			uint32_t dd = heap[i].doc;
+			const struct sdoc *doc = &s->docs[dd];
+			fprintf(stderr, "  %-12s %7.2f  bm %6.2f gref %5.2f tb %5.2f prox %5.2f match %u/%zu thits %u/%u prior %.2f\n",
+			    doc->id, heap[i].score, dbg[dd].bm, dbg[dd].gref, dbg[dd].tb, dbg[dd].prox,
+			    s->scr[dd].nmatch, nreal, s->scr[dd].thits, doc->ntitle, doc->prior);
+		}
+	}
+#endif
 	res->nhits = total;
 	res->nshown = nh < limit ? nh : limit;
 	res->hits = heap;

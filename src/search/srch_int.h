@@ -112,6 +112,9 @@ struct srch {
 /* Per-document scratch for one query. */
 struct dscr {
 	float acc;
+	uint64_t cmask;          /* clauses matched (bit c for clause c) */
+	float gref;              /* what the best glossary entry citing it lends */
+	float ctf;               /* term frequency pooled over a clause's words */
 	float tidf;              /* idf of the title terms matched */
 	uint16_t stamp;          /* last clause (1-based) that matched */
 	uint8_t nmatch;          /* clauses matched */

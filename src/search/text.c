@@ -262,11 +262,13 @@ static const char *const stop_words[] = {
 
 /* Words that make a sentence a question but say nothing about the answer. */
 static const char *const noise_words[] = {
-	"actually", "anybody", "anyone", "anyway", "ask", "asked", "basically", "can", "correct", "exactly", "explain",
+	"actually", "allowed", "anybody", "anyone", "anything", "anyway", "ask", "asked", "basically",
+	"can", "correct", "difference", "even", "ever", "exactly", "explain",
 	"get", "gets", "getting", "got", "guys", "happen", "happened", "happening", "happens",
-	"judge", "know", "many", "mean", "means", "much", "ok", "okay", "please", "question", "really",
-	"right", "should", "someone", "something", "still", "tell", "thats", "thing", "things",
-	"wanna", "want", "wants", "way", "whats", "work", "works",
+	"judge", "just", "know", "many", "mean", "means", "much", "ok", "okay", "please", "possible",
+	"question", "really", "right", "should", "someone", "something", "still", "supposed", "tell",
+	"thats", "thing", "things", "versus", "vs", "wanna", "want", "wants", "way", "whats", "work",
+	"works",
 };
 
 static bool

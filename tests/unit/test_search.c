@@ -258,6 +258,7 @@ test_real(void)
 	CHECK(k >= 100, "the built-in thesaurus has 100+ entries (%d)", k);
 	CHECK_INT(d.n, 0, "and no complaints");
 	srch_finalize(s);
+	struct srch_result r;
 	CHECK_STR(first(s, "trample"), "702.19", "trample: 702.19 first");
 	CHECK_STR(first(s, "deathtuch"), "702.2", "deathtuch: 702.2 first");
 	CHECK_STR(first(s, "indestructable"), "702.12", "indestructable: 702.12 first");
@@ -267,13 +268,33 @@ test_real(void)
 	CHECK_STR(first(s, "704.5j"), "704.5j", "a rule number");
 	CHECK_STR(first(s, "how does kicker work"), "702.33a", "how does X work: X's defining subrule");
 	CHECK_STR(first(s, "what is ward"), "702.21a", "what is X: X's defining subrule");
+	CHECK_STR(first(s, "what is a token"), "111.1", "what is X: a section's first rule defines it");
+	CHECK(strcmp(first(s, "does lifelink work with noncombat damage"), "702.15a") != 0,
+	    "\"does X work with Y\" asks about a case, not for X's definition (702.15a)");
+	CHECK_STR(first(s, "can I look at my own face-down creature"), "708.5", "\"my own\" is control, not ownership");
+	CHECK_STR(first(s, "what happens to my permanents when I leave a multiplayer game"), "800.4a",
+	    "a rule under a General chapter is found by its section's title");
+	CHECK_STR(first(s, "do turn-based actions use the stack"), "703.1", "a question gets the rule, not its bare heading");
+	/* a keyword action's inflections: "sacrificed" stems apart from "sacrifice" */
+	srch_run(s, "saga sacrificed", 10, &r, &d);
+	bool found = false;
+	for (size_t i = 0; i < r.nshown; i++)
+		found |= strcmp(srch_doc_id(s, r.hits[i].doc), "714.4") == 0;
+	CHECK(found, "\"saga sacrificed\" finds 714.4 (\"the Saga's controller sacrifices it\")");
+	srch_result_free(&r);
+	/* irregular verbs: "paid" is not stemmed to "pay" */
+	srch_run(s, "pay hybrid", 3, &r, &d);
+	found = false;
+	for (size_t i = 0; i < r.nshown; i++)
+		found |= strcmp(srch_doc_id(s, r.hits[i].doc), "107.4e") == 0;
+	CHECK(found, "\"pay hybrid\" finds 107.4e (\"can be paid in one of two ways\")");
+	srch_result_free(&r);
 	CHECK_STR(first(s, "creature\xe2\x80\x99s"), first(s, "creature's"), "curly and straight apostrophes index alike");
 	CHECK_STR(first(s, "\"lethal damage\" in:glossary"), "Lethal Damage", "a phrase in the glossary");
 	double t0 = now();
 	const char *re = run(s, "/(a+)+$/", 5, &d);
 	CHECK(now() - t0 < 2.0, "(a+)+$ over the whole release returns within 2 s (%s)", re);
 	CHECK_STR(run(s, "/first strike/ in:702.7", 3, &d), "702.7 702.7a 702.7b", "a regex in one rule, in rule order");
-	struct srch_result r;
 	srch_run(s, "qwxyzzy", 5, &r, &d);
 	CHECK(r.nhits == 0 && !r.error, "nonsense finds nothing without an error");
 	srch_result_free(&r);
