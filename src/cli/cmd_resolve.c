@@ -131,6 +131,12 @@ cmd_board(struct jctx *c, int argc, char **argv)
 	return st;
 }
 
+size_t
+cmd_board_names(void *board, const char ***names)
+{
+	return rz_names(board, names);
+}
+
 int
 cmd_why(struct jctx *c, int argc, char **argv)
 {
