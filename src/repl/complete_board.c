@@ -278,92 +278,109 @@ colon_arg(const char *line, size_t arg, size_t cursor, int after, size_t *ws)
 	return after;
 }
 
+/* Which names the argument of `key` (starting at line[arg]) takes at the cursor, with
+ * *ws where the name starts; 0 when it takes no name there. */
+static int
+name_arg(const char *key, const char *line, size_t arg, size_t cursor, size_t *ws)
+{
+	*ws = arg;
+	for (size_t i = 0; i < sizeof name_args / sizeof *name_args; i++) {
+		if (strcmp(key, name_args[i].key) != 0)
+			continue;
+		if (name_args[i].list)
+			*ws = after_last(line, arg, cursor, ",");
+		else if (strncmp(key, "attached", 8) == 0 && strncasecmp(line + arg, "to ", 3) == 0)
+			*ws = skip_ws(line, arg + 3, cursor);   /* "attached to NAME" */
+		return name_args[i].what;
+	}
+	if (strcmp(key, "counters-on") == 0)
+		return colon_arg(line, arg, cursor, 0, ws);
+	if (strcmp(key, "trigger-target") == 0)
+		return colon_arg(line, arg, cursor, BN_OBJS | BN_PLAYERS, ws);
+	if (strcmp(key, "assign") == 0) {
+		/* assign ATTACKER: 2 to BLOCKER, 3 to PLAYER */
+		if (colon_arg(line, arg, cursor, 0, ws) == BN_OBJS)
+			return BN_OBJS;
+		*ws = after_amount_to(line, after_last(line, *ws, cursor, ","), cursor);
+		return *ws ? BN_OBJS | BN_PLAYERS : 0;
+	}
+	if (strcmp(key, "damage") == 0) {
+		/* the event: damage N to NAME [from SOURCE] */
+		size_t to = after_amount_to(line, arg, cursor);
+		size_t from = to ? find_word(line, to, cursor, "from") : 0;
+		*ws = from ? skip_ws(line, from + 4, cursor) : to;
+		return from ? BN_OBJS : to ? BN_OBJS | BN_PLAYERS : 0;
+	}
+	return 0;
+}
+
+/* player NAME [life N] [poison N] [prevent-next N] [active]: the attributes after the name,
+ * not where a number is due. */
+static void
+add_player_attrs(struct repl_cands *k, const char *line, size_t arg, size_t cursor, size_t ws)
+{
+	size_t pe = ws;
+	while (pe > arg && is_space(line[pe - 1]))
+		pe--;
+	size_t ps = pe;
+	while (ps > arg && !is_space(line[ps - 1]))
+		ps--;
+	char *prev = xstrndup(line + ps, pe - ps);
+	char *word = xstrndup(line + ws, cursor - ws);
+	if (strcmp(prev, "life") != 0 && strcmp(prev, "poison") != 0 &&
+	    strcmp(prev, "prevent-next") != 0)
+		add_list(k, "active life poison prevent-next", word, false);
+	free(prev);
+	free(word);
+}
+
+/* The words a statement takes one at a time: keywords, types, zones, colors, and the
+ * attributes of a player. */
+static void
+add_words_for(struct repl_cands *k, const char *key, const char *line, size_t arg,
+    size_t cursor, size_t *ws)
+{
+	bool ability = strcmp(key, "ability") == 0 || strcmp(key, "text") == 0;
+	bool colors = strcmp(key, "colors") == 0 || strcmp(key, "color") == 0;
+	*ws = after_last(line, arg, cursor, ability ? "," : colors ? " \t," : " \t");
+	if (strcmp(key, "player") == 0) {
+		if (*ws > arg)
+			add_player_attrs(k, line, arg, cursor, *ws);
+		return;
+	}
+	char *word = xstrndup(line + *ws, cursor - *ws);
+	if (ability) {
+		add_keywords(k, word, *ws == arg);   /* "Flying, first strike" */
+	} else if (colors) {
+		add_colors(k, word);
+	} else if (strcmp(key, "zone") == 0) {
+		if (*ws == arg)
+			add_zones(k, word);
+	} else if (strcmp(key, "type") == 0) {
+		/* after the dash come subtypes, which judge does not list */
+		if (!find_word(line, arg - 1, cursor, "-") && !find_word(line, arg - 1, cursor, "--") &&
+		    !find_word(line, arg - 1, cursor, "\xE2\x80\x94"))
+			add_types(k, word);
+	}
+	free(word);
+}
+
 /* The candidates after the statement `key`, whose argument starts at line[arg]. */
 static void
 add_args(struct repl_cands *k, const struct declared *d, const char *key, const char *line,
     size_t arg, size_t cursor, size_t *ws)
 {
-	int what = 0;
-	bool one_word = false;
-	*ws = arg;
-	for (size_t i = 0; i < sizeof name_args / sizeof *name_args; i++)
-		if (strcmp(key, name_args[i].key) == 0) {
-			what = name_args[i].what;
-			one_word = what == BN_PLAYERS;   /* player names are one word */
-			*ws = name_args[i].list ? after_last(line, arg, cursor, ",") : arg;
-		}
-	if (strncmp(key, "attached", 8) == 0 && strncasecmp(line + arg, "to ", 3) == 0)
-		*ws = skip_ws(line, arg + 3, cursor);   /* "attached to NAME" */
-	if (strcmp(key, "counters-on") == 0) {
-		what = colon_arg(line, arg, cursor, 0, ws);
-	} else if (strcmp(key, "trigger-target") == 0) {
-		what = colon_arg(line, arg, cursor, BN_OBJS | BN_PLAYERS, ws);
-	} else if (strcmp(key, "assign") == 0) {
-		/* assign ATTACKER: 2 to BLOCKER, 3 to PLAYER */
-		what = colon_arg(line, arg, cursor, 0, ws);
-		if (what == 0) {
-			size_t item = after_last(line, *ws, cursor, ",");
-			*ws = after_amount_to(line, item, cursor);
-			what = *ws ? BN_OBJS | BN_PLAYERS : 0;
-		}
-	} else if (strcmp(key, "damage") == 0) {
-		/* the event: damage N to NAME [from SOURCE] */
-		size_t to = after_amount_to(line, arg, cursor);
-		size_t from = to ? find_word(line, to, cursor, "from") : 0;
-		if (from) {
-			*ws = skip_ws(line, from + 4, cursor);
-			what = BN_OBJS;
-		} else if (to) {
-			*ws = to;
-			what = BN_OBJS | BN_PLAYERS;
-		}
+	int what = name_arg(key, line, arg, cursor, ws);
+	if (what == 0) {
+		add_words_for(k, key, line, arg, cursor, ws);
+		return;
 	}
 	if (*ws > cursor)
 		*ws = cursor;
 	char *word = xstrndup(line + *ws, cursor - *ws);
-	if (what != 0) {
-		if (!one_word || strpbrk(word, " \t") == NULL)
-			add_names(k, d, what, word);
-	} else if (strcmp(key, "ability") == 0 || strcmp(key, "text") == 0) {
-		*ws = after_last(line, arg, cursor, ",");
-		free(word);
-		word = xstrndup(line + *ws, cursor - *ws);
-		add_keywords(k, word, *ws == arg);   /* "Flying, first strike" */
-	} else if (strcmp(key, "type") == 0) {
-		*ws = after_last(line, arg, cursor, " \t");
-		free(word);
-		word = xstrndup(line + *ws, cursor - *ws);
-		/* after the dash come subtypes, which judge does not list */
-		bool subtypes = find_word(line, arg - 1, cursor, "-") || find_word(line, arg - 1, cursor, "--") ||
-		    find_word(line, arg - 1, cursor, "\xE2\x80\x94");
-		if (!subtypes)
-			add_types(k, word);
-	} else if (strcmp(key, "zone") == 0) {
-		if (strpbrk(word, " \t") == NULL)
-			add_zones(k, word);
-	} else if (strcmp(key, "colors") == 0 || strcmp(key, "color") == 0) {
-		*ws = after_last(line, arg, cursor, " \t,");
-		free(word);
-		word = xstrndup(line + *ws, cursor - *ws);
-		add_colors(k, word);
-	} else if (strcmp(key, "player") == 0 && strpbrk(word, " \t") != NULL) {
-		/* player NAME [life N] [poison N] [prevent-next N] [active] */
-		size_t w = after_last(line, arg, cursor, " \t");
-		size_t pe = w;
-		while (pe > arg && is_space(line[pe - 1]))
-			pe--;
-		size_t ps = pe;
-		while (ps > arg && !is_space(line[ps - 1]))
-			ps--;
-		char *prev = xstrndup(line + ps, pe - ps);
-		*ws = w;
-		free(word);
-		word = xstrndup(line + w, cursor - w);
-		if (strcmp(prev, "life") != 0 && strcmp(prev, "poison") != 0 &&
-		    strcmp(prev, "prevent-next") != 0)
-			add_list(k, "active life poison prevent-next", word, false);
-		free(prev);
-	}
+	/* player names are one word */
+	if (what != BN_PLAYERS || strpbrk(word, " \t") == NULL)
+		add_names(k, d, what, word);
 	free(word);
 }
 
