@@ -302,6 +302,11 @@ bool bd_read_ability(const char *text, const char *owner, bool spell, struct bd_
 size_t bd_template_count(void);
 const char *bd_template_example(size_t i);
 
+/* The words a board line may start with: statements (player, permanent, resolve, ...) and
+ * object attributes (controller, type, ...), canonical spellings, NULL-terminated. */
+const char *const *bd_statement_names(void);
+const char *const *bd_attribute_names(void);
+
 /* Names for output. */
 const char *bd_kw_name(int kw);
 const char *bd_zone_name(enum bd_zone z);

@@ -317,9 +317,34 @@ split_names(char *s, char **out, unsigned *cols, int max, const char *linestart)
 	return n;
 }
 
-static const char *const top_keys =
-    "title, player, permanent, card, spell, token, resolve, combat, damage, destroy, exile, "
-    "sacrifice, counters-on, assign, order, trigger-target, keep";
+/* The words a line may start with, canonical spellings only (the parser also takes
+ * "colors"/"color", "targets", "attached-to" and a few more). Help and Tab use them. */
+static const char *const statement_names[] = { "title", "player", "permanent", "card",
+	"spell", "token", "resolve", "combat", "damage", "destroy", "exile", "sacrifice",
+	"counters-on", "assign", "order", "trigger-target", "keep", NULL };
+static const char *const attribute_names[] = { "controller", "owner", "type", "cost", "mv",
+	"colors", "pt", "loyalty", "counters", "damage", "prevent-next", "regeneration",
+	"copy-of", "tapped", "zone", "attached", "attacking", "blocking", "timestamp", "x",
+	"target", "ability", NULL };
+
+const char *const *
+bd_statement_names(void)
+{
+	return statement_names;
+}
+
+const char *const *
+bd_attribute_names(void)
+{
+	return attribute_names;
+}
+
+static void
+join_names(struct sbuf *s, const char *const *names)
+{
+	for (size_t i = 0; names[i]; i++)
+		sbuf_addf(s, "%s%s", i ? ", " : "", names[i]);
+}
 
 static void
 statement(struct ps *ps, char *ln)
@@ -633,9 +658,13 @@ statement(struct ps *ps, char *ln)
 		c->nobjs = k;
 		if (k == 0) { perr(ps, rest, key[0] == 'o' ? "e.g. `order Benevolent Unicorn, Fire Servant`" : "e.g. `keep Thalia, Guardian of Thraben`", "expected one or more names"); return; }
 	} else {
-		char hint[400];
-		snprintf(hint, sizeof hint, "statements: %s; object attributes: controller, owner, type, cost, mv, colors, pt, loyalty, counters, damage, prevent-next, regeneration, copy-of, tapped, zone, attached, attacking, blocking, timestamp, x, target, ability", top_keys);
-		perr(ps, keyat, hint, "unknown statement \"%s\"", key);
+		struct sbuf hint = {0};
+		sbuf_adds(&hint, "statements: ");
+		join_names(&hint, statement_names);
+		sbuf_adds(&hint, "; object attributes: ");
+		join_names(&hint, attribute_names);
+		perr(ps, keyat, sbuf_str(&hint), "unknown statement \"%s\"", key);
+		sbuf_free(&hint);
 	}
 }
 

@@ -38,6 +38,11 @@ struct jctx {
 	void *textbook;         /* built lazily by the textbook module */
 	void *board;            /* the last board resolved (REPL `why N`) */
 	const char *datadir;    /* where built-in data lives */
+	/* Set by the terminal REPL: one line of a board being typed after `board`, read with a
+	 * prompt, editing and completion from `typed` (the board's lines so far). Returns a
+	 * malloc'd line without its newline, or NULL when the user abandons the board (Ctrl-C,
+	 * or Ctrl-D on an empty line). NULL outside the terminal REPL: `board` reads stdin. */
+	char *(*read_board_line)(struct jctx *c, const char *typed);
 };
 
 typedef int (*jcmd_fn)(struct jctx *c, int argc, char **argv);   /* argv[0] = name */

@@ -98,6 +98,51 @@ cmd_resolve(struct jctx *c, int argc, char **argv)
 	return st;
 }
 
+/* A line `end` (any indentation, anything after a space) finishes a typed board. */
+static bool
+is_end(const char *line)
+{
+	const char *p = line;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	return strncmp(p, "end", 3) == 0 &&
+	    (p[3] == '\n' || p[3] == '\r' || p[3] == 0 || p[3] == ' ');
+}
+
+/* The board's lines from standard input up to `end`; false when input ends first. */
+static bool
+board_from_stdin(struct sbuf *b)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	bool ended = false;
+	while (!ended && getline(&line, &cap, stdin) > 0) {
+		ended = is_end(line);
+		if (!ended)
+			sbuf_adds(b, line);
+	}
+	free(line);
+	return ended;
+}
+
+/* The same through the terminal REPL's prompt; false when the user abandons the board. */
+static bool
+board_from_prompt(struct jctx *c, struct sbuf *b)
+{
+	char *line;
+	while ((line = c->read_board_line(c, sbuf_str(b))) != NULL) {
+		bool ended = is_end(line);
+		if (!ended) {
+			sbuf_adds(b, line);
+			sbuf_addc(b, '\n');
+		}
+		free(line);
+		if (ended)
+			return true;
+	}
+	return false;
+}
+
 int
 cmd_board(struct jctx *c, int argc, char **argv)
 {
@@ -105,23 +150,18 @@ cmd_board(struct jctx *c, int argc, char **argv)
 		jerr(c, "type `board`, then the board's lines, then a line `end`", "usage: board");
 		return JX_USAGE;
 	}
-	if (c->interactive && !c->json && isatty(STDIN_FILENO))
+	if (c->read_board_line != NULL && !c->json)
+		fprintf(stderr, "(type the board, then a line `end`; Tab completes, Ctrl-C abandons)\n");
+	else if (c->interactive && !c->json && isatty(STDIN_FILENO))
 		fprintf(stderr, "(type the board; finish with a line `end`)\n");
 	struct sbuf b = {0};
-	char *line = NULL;
-	size_t cap = 0;
-	bool ended = false;
-	while (getline(&line, &cap, stdin) > 0) {
-		const char *p = line;
-		while (*p == ' ' || *p == '\t') p++;
-		if (strncmp(p, "end", 3) == 0 && (p[3] == '\n' || p[3] == '\r' || p[3] == 0 || p[3] == ' ')) {
-			ended = true;
-			break;
+	if (c->read_board_line != NULL) {
+		if (!board_from_prompt(c, &b)) {
+			jerr(c, NULL, "board abandoned");
+			sbuf_free(&b);
+			return JX_USAGE;
 		}
-		sbuf_adds(&b, line);
-	}
-	free(line);
-	if (!ended) {
+	} else if (!board_from_stdin(&b)) {
 		jerr(c, "finish the board with a line `end`", "the board ended without a line `end`");
 		sbuf_free(&b);
 		return JX_USAGE;
@@ -129,6 +169,12 @@ cmd_board(struct jctx *c, int argc, char **argv)
 	int st = run_board(c, "<board>", b.s ? b.s : "", b.len);
 	sbuf_free(&b);
 	return st;
+}
+
+size_t
+cmd_board_names(void *board, const char ***names)
+{
+	return rz_names(board, names);
 }
 
 int

@@ -6,5 +6,7 @@
 int cmd_resolve(struct jctx *c, int argc, char **argv);
 int cmd_board(struct jctx *c, int argc, char **argv);
 int cmd_why(struct jctx *c, int argc, char **argv);
+/* The card names of c->board (a struct rz_result), for the REPL's repl_board_names hook. */
+size_t cmd_board_names(void *board, const char ***names);
 
 #endif

@@ -4,6 +4,7 @@
 #include "../base/buf.h"
 #include "../search/search.h"
 #include "../resolver/resolver.h"
+#include "cmd_resolve.h"
 #include "cmd_textbook.h"
 #include "../history/history.h"
 
@@ -386,6 +387,7 @@ main(int argc, char **argv)
 	} else if (nrest == 0) {
 		c.nav = &nav;
 #ifdef HAVE_REPL
+		repl_board_names = cmd_board_names;   /* Tab offers the resolved board's cards */
 		st = repl_run(&c);
 #else
 		st = run_lines(&c);

@@ -13,13 +13,8 @@
 #include "../base/mem.h"
 #include "../cli/cmd_textbook.h"
 
-struct cands {
-	char **v;
-	size_t n, cap;
-};
-
-static void
-cand_add(struct cands *k, const char *s, size_t n)
+void
+repl_cand_add(struct repl_cands *k, const char *s, size_t n)
 {
 	k->v = xgrow(k->v, &k->cap, k->n + 1, sizeof *k->v);
 	k->v[k->n++] = xstrndup(s, n);
@@ -33,9 +28,8 @@ cmp_fold(const void *a, const void *b)
 	return r ? r : strcmp(x, y);
 }
 
-/* Sort k->v[from..] alphabetically and drop case-insensitive duplicates. */
-static void
-sort_unique(struct cands *k, size_t from)
+void
+repl_cands_sort(struct repl_cands *k, size_t from)
 {
 	if (k->n - from < 2)
 		return;
@@ -62,15 +56,15 @@ folded_prefix(const char *s, const char *prefix)
 	return strncmp(fs, fp, strlen(fp)) == 0;
 }
 
-static void
-add_if(struct cands *k, const char *s, const char *word)
+void
+repl_cand_if(struct repl_cands *k, const char *s, const char *word)
 {
 	if (folded_prefix(s, word))
-		cand_add(k, s, strlen(s));
+		repl_cand_add(k, s, strlen(s));
 }
 
 static void
-add_commands(struct cands *k, const char *word, bool shell)
+add_commands(struct repl_cands *k, const char *word, bool shell)
 {
 	size_t from = k->n;
 	for (size_t i = 0; i < jcmd_count; i++) {
@@ -78,15 +72,15 @@ add_commands(struct cands *k, const char *word, bool shell)
 		if (shell && cmd->repl_only)
 			continue;
 		if (strncmp(cmd->name, word, strlen(word)) == 0)
-			cand_add(k, cmd->name, strlen(cmd->name));
+			repl_cand_add(k, cmd->name, strlen(cmd->name));
 	}
-	sort_unique(k, from);
+	repl_cands_sort(k, from);
 }
 
 /* Rule numbers by prefix, one level at a time: "702.1" offers 702.1, 702.1a.., 702.10..
  * 702.19 but not 702.10a, which its own prefix reaches. Document order. */
 static void
-add_rules(struct cands *k, const struct jrelease *rel, const char *word)
+add_rules(struct repl_cands *k, const struct jrelease *rel, const char *word)
 {
 	if (rel == NULL)
 		return;
@@ -100,13 +94,13 @@ add_rules(struct cands *k, const struct jrelease *rel, const char *word)
 			if (strncasecmp(pn, word, wl) == 0 && strcasecmp(pn, word) != 0)
 				continue;
 		}
-		cand_add(k, r->num, strlen(r->num));
+		repl_cand_add(k, r->num, strlen(r->num));
 	}
 }
 
 /* Glossary terms (every alias) and keywords (the titled rules of 701 and 702). */
 static void
-add_terms(struct cands *k, const struct jrelease *rel, const char *word)
+add_terms(struct repl_cands *k, const struct jrelease *rel, const char *word)
 {
 	if (rel == NULL)
 		return;
@@ -114,44 +108,44 @@ add_terms(struct cands *k, const struct jrelease *rel, const char *word)
 	for (uint32_t i = 0; i < rel->ngloss; i++) {
 		const struct jgloss *g = &rel->gloss[i];
 		for (uint32_t a = 0; a < g->naliases; a++)
-			add_if(k, g->aliases[a], word);
+			repl_cand_if(k, g->aliases[a], word);
 		if (g->naliases == 0 && g->head)
-			add_if(k, g->head, word);
+			repl_cand_if(k, g->head, word);
 	}
 	for (uint32_t i = 0; i < rel->nrules; i++) {
 		const struct jrule *r = &rel->rules[i];
 		if (r->title && jrid_level(r->id) == JL_RULE &&
 		    (JRID_CHAP(r->id) == 701 || JRID_CHAP(r->id) == 702))
-			add_if(k, r->title, word);
+			repl_cand_if(k, r->title, word);
 	}
-	sort_unique(k, from);
+	repl_cands_sort(k, from);
 }
 
 static void
-add_releases(struct cands *k, const struct jctx *c, const char *word)
+add_releases(struct repl_cands *k, const struct jctx *c, const char *word)
 {
 	size_t from = k->n;
 	for (uint32_t i = 0; c->ix && i < c->ix->nrels; i++)
-		add_if(k, c->ix->rels[i]->label, word);
-	sort_unique(k, from);
+		repl_cand_if(k, c->ix->rels[i]->label, word);
+	repl_cands_sort(k, from);
 }
 
 static void
-add_words(struct cands *k, const char *list, const char *word)
+add_words(struct repl_cands *k, const char *list, const char *word)
 {
 	size_t from = k->n;
 	for (const char *p = list; p && *p;) {
 		size_t n = strcspn(p, " ");
 		if (n >= strlen(word) && strncasecmp(p, word, strlen(word)) == 0)
-			cand_add(k, p, n);
+			repl_cand_add(k, p, n);
 		p += n;
 		p += strspn(p, " ");
 	}
-	sort_unique(k, from);
+	repl_cands_sort(k, from);
 }
 
 static void
-add_files(struct cands *k, const char *word)
+add_files(struct repl_cands *k, const char *word)
 {
 	const char *slash = strrchr(word, '/');
 	size_t dl = slash ? (size_t)(slash - word) + 1 : 0;
@@ -182,7 +176,7 @@ add_files(struct cands *k, const char *word)
 			sbuf_adds(&cand, e->d_name);
 			if (isdir)
 				sbuf_addc(&cand, '/');
-			cand_add(k, sbuf_str(&cand), cand.len);
+			repl_cand_add(k, sbuf_str(&cand), cand.len);
 			sbuf_free(&full);
 			sbuf_free(&cand);
 		}
@@ -196,7 +190,7 @@ add_files(struct cands *k, const char *word)
 
 /* Card names: the resolver's board (through its hook) and the textbook's card index. */
 static void
-add_cards(struct cands *k, struct jctx *c, const char *word)
+add_cards(struct repl_cands *k, struct jctx *c, const char *word)
 {
 	size_t from = k->n;
 	if (c->board != NULL && repl_board_names != NULL) {
@@ -204,12 +198,12 @@ add_cards(struct cands *k, struct jctx *c, const char *word)
 		size_t n = repl_board_names(c->board, &names);
 		for (size_t i = 0; i < n; i++)
 			if (names[i])
-				add_if(k, names[i], word);
+				repl_cand_if(k, names[i], word);
 	}
 	struct tb_book *b = tb_for(c);
 	for (uint32_t i = 0; b && i < b->ncards; i++)
-		add_if(k, b->cards[i].name, word);
-	sort_unique(k, from);
+		repl_cand_if(k, b->cards[i].name, word);
+	repl_cands_sort(k, from);
 }
 
 /* The textbook's Portuguese preface is not what anyone types a topic from. */
@@ -221,27 +215,27 @@ english(const struct tb_page *p)
 
 /* Topics: the textbook's page titles and headings, the glossary and the keywords. */
 static void
-add_topics(struct cands *k, struct jctx *c, const char *word)
+add_topics(struct repl_cands *k, struct jctx *c, const char *word)
 {
 	size_t from = k->n;
 	struct tb_book *b = tb_for(c);
 	for (uint32_t i = 0; b && i < b->npages; i++)
 		if (b->pages[i].title && english(&b->pages[i]))
-			add_if(k, b->pages[i].title, word);
+			repl_cand_if(k, b->pages[i].title, word);
 	for (uint32_t i = 0; b && i < b->nheadings; i++)
 		if (b->headings[i].title && b->headings[i].level <= 2 &&
 		    english(&b->pages[b->headings[i].page]))
-			add_if(k, b->headings[i].title, word);
+			repl_cand_if(k, b->headings[i].title, word);
 	if (repl_topic_names != NULL) {
 		const char **names = NULL;
 		size_t n = repl_topic_names(c, &names);
 		for (size_t i = 0; i < n; i++)
 			if (names[i])
-				add_if(k, names[i], word);
+				repl_cand_if(k, names[i], word);
 	}
-	sort_unique(k, from);
+	repl_cands_sort(k, from);
 	add_terms(k, c->rel, word);
-	sort_unique(k, from);
+	repl_cands_sort(k, from);
 }
 
 /* Global options of the judge program, for shell completion. */
@@ -257,15 +251,15 @@ opt_takes_value(const char *o)
 
 /* Complete one argument of kind `a` after the command words `w[0..nw)`. */
 static void
-add_for_arg(struct cands *k, struct jctx *c, const struct jcmd *cmd, char **w, int nw,
+add_for_arg(struct repl_cands *k, struct jctx *c, const struct jcmd *cmd, char **w, int nw,
     const char *word, bool shell)
 {
 	if (strcmp(cmd->name, ":set") == 0) {
 		if (nw == 1) {
 			size_t from = k->n;
 			for (size_t i = 0; i < repl_nsettings; i++)
-				add_if(k, repl_settings[i].name, word);
-			sort_unique(k, from);
+				repl_cand_if(k, repl_settings[i].name, word);
+			repl_cands_sort(k, from);
 		} else if (nw == 2) {
 			for (size_t i = 0; i < repl_nsettings; i++)
 				if (strcmp(w[1], repl_settings[i].name) == 0)
@@ -294,7 +288,7 @@ add_for_arg(struct cands *k, struct jctx *c, const struct jcmd *cmd, char **w, i
 		if (nw == 1) {
 			add_commands(k, word, false);   /* `judge help follow` works outside the REPL too */
 			if (!shell && strcmp("settings", word) != 0 && strncmp("settings", word, strlen(word)) == 0)
-				cand_add(k, "settings", 8);
+				repl_cand_add(k, "settings", 8);
 		}
 		break;
 	case JA_TOPIC:
@@ -339,7 +333,7 @@ complete(struct jctx *c, const char *line, size_t cursor, bool shell, size_t *wo
 		cursor = len;
 	struct repl_tok t;
 	repl_tokenize(line, cursor, &t);
-	struct cands k = {0};
+	struct repl_cands k = {0};
 	const char *word = "";
 	char quote = 0;
 	int nprior = t.argc;
@@ -402,7 +396,7 @@ complete(struct jctx *c, const char *line, size_t cursor, bool shell, size_t *wo
 		if (shell && word[0] == '-') {
 			for (size_t i = 0; i < sizeof shell_opts / sizeof shell_opts[0]; i++)
 				if (strncmp(shell_opts[i], word, strlen(word)) == 0)
-					cand_add(&k, shell_opts[i], strlen(shell_opts[i]));
+					repl_cand_add(&k, shell_opts[i], strlen(shell_opts[i]));
 		} else if (word[0] >= '0' && word[0] <= '9') {
 			add_rules(&k, c->rel, word);
 		} else {

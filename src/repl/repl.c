@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/select.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -297,10 +298,22 @@ repl_exec_stream(struct jctx *c, FILE *f)
 static struct jctx *tty_ctx;
 /* SIGINT and SIGWINCH are blocked except inside pselect() and while a command runs, so a
  * signal cannot slip in between checking the flags and going to sleep. */
-static sigset_t unblocked;
+static sigset_t unblocked, caught;
 static char *hist_path;
-static bool tty_eof;
 static int hist_added;
+/* The history not in use: the lines of the boards typed this session while commands are
+ * read, the commands while a board is typed. Board lines are never saved to the file. */
+static HISTORY_STATE *hist_other;
+static int hist_other_base = 1;
+/* While a board is typed: its lines so far, for completion; NULL otherwise. */
+static const char *board_typed;
+/* What on_line() received for the prompt being read. */
+static char *got_line;
+static bool got_eof;
+/* The lines of a pasted block not run yet: a pasted board feeds `board` its lines. */
+static char *pending, *pending_at;
+
+enum { TTY_LINE, TTY_EOF, TTY_INTR };
 
 static void
 on_sigint(int sig)
@@ -358,24 +371,66 @@ history_open(void)
 	history_truncate_file(hist_path, HISTORY_MAX);
 }
 
+/* Add a line to the history in use; `to_file` also appends it to the history file. */
 static void
-history_save(char *line)
+history_save(const char *text, bool to_file)
 {
-	if (*line == '\0' || *line == ' ')
+	if (*text == '\0' || *text == ' ')
 		return;   /* a leading space keeps a line out of the history, as in bash */
+	char *line = xstrdup(text);
 	size_t n = strlen(line);
 	while (n > 0 && (line[n - 1] == ' ' || line[n - 1] == '\t'))
 		line[--n] = '\0';   /* Tab leaves a space after a completed word */
 	HIST_ENTRY *last = history_length > 0 ? history_get(history_base + history_length - 1) : NULL;
-	if (last && strcmp(last->line, line) == 0)
-		return;
-	add_history(line);
-	if (hist_path == NULL)
-		return;
-	/* written at once, so a crash loses nothing; trimmed now and then, not every line */
-	append_history(1, hist_path);
-	if (++hist_added % 100 == 0)
+	if (last == NULL || strcmp(last->line, line) != 0) {
+		add_history(line);
+		/* written at once, so a crash loses nothing; trimmed now and then, not every line */
+		if (to_file && hist_path != NULL) {
+			append_history(1, hist_path);
+			if (++hist_added % 100 == 0)
+				history_truncate_file(hist_path, HISTORY_MAX);
+		}
+	}
+	free(line);
+}
+
+/* Put the other history in place (commands <-> board lines). history_base is not part of
+ * readline's HISTORY_STATE, so it travels alongside. */
+static void
+history_swap(void)
+{
+	HISTORY_STATE *now = history_get_history_state();
+	int base = history_base;
+	if (hist_other != NULL) {
+		history_set_history_state(hist_other);
+		free(hist_other);
+	} else {
+		HISTORY_STATE empty = { .flags = now->flags };
+		history_set_history_state(&empty);
+	}
+	history_base = hist_other_base;
+	hist_other = now;
+	hist_other_base = base;
+	using_history();   /* Up starts from the newest line */
+}
+
+static void
+history_close(void)
+{
+	if (hist_path)
 		history_truncate_file(hist_path, HISTORY_MAX);
+	free(hist_path);
+	hist_path = NULL;
+	if (hist_other != NULL) {
+		history_swap();   /* the boards' lines, to free them */
+		clear_history();
+		history_swap();
+		free(hist_other->entries);
+		free(hist_other);
+		hist_other = NULL;
+		hist_other_base = 1;
+	}
+	clear_history();
 }
 
 static volatile sig_atomic_t resized;
@@ -401,29 +456,115 @@ follow_terminal_size(struct jctx *c)
 static void
 on_line(char *line)
 {
+	/* the handler is gone while the line is used, so a command may page or print freely */
+	rl_callback_handler_remove();
 	if (line == NULL) {
-		tty_eof = true;
-		rl_callback_handler_remove();
+		got_eof = true;
 		fputc('\n', stdout);
 		return;
 	}
-	/* the handler is gone while the command runs, so it may page or print freely */
+	got_line = line;
+}
+
+/* Ctrl-C at a prompt: drop the half-typed line, as a shell does. */
+static void
+abandon_line(void)
+{
+	judge_interrupted = 0;
+	rl_point = rl_end;   /* "^C" goes after what was typed, as in a shell */
+	rl_redisplay();
+	fputs("^C", stdout);
+	fflush(stdout);
+	/* not rl_free_line_state(): it redisplays, wiping the abandoned text */
+	rl_callback_sigcleanup();
+	rl_replace_line("", 1);
 	rl_callback_handler_remove();
-	/* a bracketed paste of several lines: each line is its own history entry */
-	for (char *p = line, *nl; p != NULL; p = nl ? nl + 1 : NULL) {
-		nl = strchr(p, '\n');
-		char *one = nl ? xstrndup(p, (size_t)(nl - p)) : xstrdup(p);
-		history_save(one);
-		free(one);
+	fputs("\n", stdout);
+	fflush(stdout);
+}
+
+/* Read one line (or pasted block) at `prompt` in readline's callback mode, with SIGINT
+ * and SIGWINCH blocked except while waiting in pselect(). TTY_LINE sets *out (malloc'd). */
+static int
+tty_wait(const char *prompt, char **out)
+{
+	got_line = NULL;
+	got_eof = false;
+	rl_callback_handler_install(prompt, on_line);
+	for (;;) {
+		if (judge_interrupted) {
+			abandon_line();
+			return TTY_INTR;
+		}
+		fd_set fds;
+		FD_ZERO(&fds);
+		FD_SET(STDIN_FILENO, &fds);
+		int r = pselect(STDIN_FILENO + 1, &fds, NULL, NULL, NULL, &unblocked);
+		if (r < 0 && errno != EINTR) {
+			rl_callback_handler_remove();
+			return TTY_EOF;
+		}
+		if (resized) {
+			resized = 0;
+			rl_resize_terminal();
+		}
+		if (judge_interrupted || r <= 0)
+			continue;
+		rl_callback_read_char();
+		if (got_line != NULL) {
+			*out = got_line;
+			return TTY_LINE;
+		}
+		if (got_eof)
+			return TTY_EOF;
 	}
-	follow_terminal_size(tty_ctx);
-	sigset_t blocked;
-	sigprocmask(SIG_SETMASK, &unblocked, &blocked);
-	repl_exec_line(tty_ctx, line);
-	sigprocmask(SIG_SETMASK, &blocked, NULL);
-	free(line);
-	if (!tty_eof)
-		rl_callback_handler_install("judge> ", on_line);
+}
+
+/* The next line at `prompt`: the next unread line of a pasted block, or what the terminal
+ * gives. Each line goes to the history in use as it is taken. */
+static int
+tty_next_line(const char *prompt, bool to_file, char **out)
+{
+	if (pending_at == NULL) {
+		free(pending);
+		pending = NULL;
+		int st = tty_wait(prompt, &pending);
+		if (st != TTY_LINE)
+			return st;
+		pending_at = pending;
+	}
+	char *nl = strchr(pending_at, '\n');
+	*out = nl ? xstrndup(pending_at, (size_t)(nl - pending_at)) : xstrdup(pending_at);
+	pending_at = nl ? nl + 1 : NULL;
+	history_save(*out, to_file);
+	return TTY_LINE;
+}
+
+/* jctx.read_board_line on a terminal: a `board> ` prompt with its own history and
+ * completion from the board typed so far. Runs inside the `board` command, so it blocks
+ * the signals the command left open and puts them back. */
+static char *
+tty_board_line(struct jctx *c, const char *typed)
+{
+	(void)c;
+	sigset_t saved;
+	sigprocmask(SIG_BLOCK, &caught, &saved);
+	history_swap();
+	board_typed = typed ? typed : "";
+	rl_completer_quote_characters = NULL;   /* "Queen's ability" holds no quote */
+	char *line = NULL;
+	if (tty_next_line("board> ", false, &line) != TTY_LINE) {
+		/* Ctrl-C or Ctrl-D: the board is abandoned, and the rest of a pasted block too */
+		line = NULL;
+		free(pending);
+		pending = pending_at = NULL;
+		judge_interrupted = 0;
+	}
+	rl_completer_quote_characters = "\"'";
+	board_typed = NULL;
+	history_swap();
+	sigprocmask(SIG_SETMASK, &saved, NULL);
+	return line;
 }
 
 static char **complete_list;
@@ -439,11 +580,26 @@ complete_next(const char *text, int state)
 		const char *s = complete_list[complete_i++] + complete_skip;
 		size_t n = strlen(s);
 		/* readline closes the quote itself */
-		if (complete_skip && n > 0 && (s[n - 1] == '"' || s[n - 1] == '\''))
+		if (complete_skip && board_typed == NULL && n > 0 && (s[n - 1] == '"' || s[n - 1] == '\''))
 			n--;
 		return xstrndup(s, n);
 	}
 	return NULL;
+}
+
+/* Board names of several words replace text readline does not see as part of the word:
+ * keep the candidates that begin with it, whose rest readline can insert. */
+static void
+keep_matching(const char *typed, size_t n)
+{
+	size_t o = 0;
+	for (size_t i = 0; i < complete_n; i++) {
+		if (strlen(complete_list[i]) >= n && strncasecmp(complete_list[i], typed, n) == 0)
+			complete_list[o++] = complete_list[i];
+		else
+			free(complete_list[i]);
+	}
+	complete_n = o;
 }
 
 static char **
@@ -454,9 +610,18 @@ on_complete(const char *text, int start, int end)
 	repl_free_list(complete_list, complete_n);
 	size_t ws = 0;
 	complete_list = NULL;
-	complete_n = repl_complete(tty_ctx, rl_line_buffer, (size_t)rl_point, &ws, &complete_list);
-	/* readline starts the word after an opening quote; our candidates include it */
+	if (board_typed != NULL)
+		complete_n = repl_complete_board(board_typed, rl_line_buffer, (size_t)rl_point, &ws,
+		    &complete_list);
+	else
+		complete_n = repl_complete(tty_ctx, rl_line_buffer, (size_t)rl_point, &ws, &complete_list);
+	/* readline starts the word after an opening quote, or (a board name) after a space;
+	 * our candidates include what comes before */
 	complete_skip = (size_t)start > ws ? (size_t)start - ws : 0;
+	if (board_typed != NULL) {
+		keep_matching(rl_line_buffer + ws, complete_skip);
+		rl_completion_suppress_quote = 1;
+	}
 	rl_completion_append_character = ' ';
 	if (complete_n == 1) {
 		size_t n = strlen(complete_list[0]);
@@ -466,11 +631,34 @@ on_complete(const char *text, int start, int end)
 	return rl_completion_matches(text, complete_next);
 }
 
+static void
+catch_signals(struct sigaction *old, struct sigaction *oldw)
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_sigint;
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = 0;   /* no SA_RESTART: a running command's reads must wake up */
+	sigaction(SIGINT, &sa, old);
+	/* readline leaves SIGWINCH to us in callback mode with rl_catch_signals off */
+	struct sigaction wa;
+	memset(&wa, 0, sizeof wa);
+	wa.sa_handler = on_sigwinch;
+	sigemptyset(&wa.sa_mask);
+	sigaction(SIGWINCH, &wa, oldw);
+	rl_catch_sigwinch = 0;
+	sigemptyset(&caught);
+	sigaddset(&caught, SIGINT);
+	sigaddset(&caught, SIGWINCH);
+	sigprocmask(SIG_BLOCK, &caught, &unblocked);
+	sigdelset(&unblocked, SIGINT);
+	sigdelset(&unblocked, SIGWINCH);
+}
+
 static int
 run_tty(struct jctx *c)
 {
 	tty_ctx = c;
-	tty_eof = false;
 	rl_readline_name = "judge";
 	rl_catch_signals = 0;   /* our handler, so Ctrl-C abandons the line instead of exiting */
 	rl_completer_word_break_characters = (char *)" \t\n";
@@ -479,72 +667,34 @@ run_tty(struct jctx *c)
 	rl_sort_completion_matches = 0;   /* rule numbers come in document order */
 	rl_attempted_completion_function = on_complete;
 	history_open();
+	struct sigaction old, oldw;
+	catch_signals(&old, &oldw);
+	c->read_board_line = tty_board_line;
 
-	struct sigaction sa, old;
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_sigint;
-	sigemptyset(&sa.sa_mask);
-	sa.sa_flags = 0;   /* no SA_RESTART: a running command's reads must wake up */
-	sigaction(SIGINT, &sa, &old);
-	/* readline leaves SIGWINCH to us in callback mode with rl_catch_signals off */
-	struct sigaction wa, oldw;
-	memset(&wa, 0, sizeof wa);
-	wa.sa_handler = on_sigwinch;
-	sigemptyset(&wa.sa_mask);
-	sigaction(SIGWINCH, &wa, &oldw);
-	rl_catch_sigwinch = 0;
-	sigset_t both;
-	sigemptyset(&both);
-	sigaddset(&both, SIGINT);
-	sigaddset(&both, SIGWINCH);
-	sigprocmask(SIG_BLOCK, &both, &unblocked);
-	sigdelset(&unblocked, SIGINT);
-	sigdelset(&unblocked, SIGWINCH);
-
-	rl_callback_handler_install("judge> ", on_line);
-	while (!tty_eof) {
-		fd_set fds;
-		FD_ZERO(&fds);
-		FD_SET(STDIN_FILENO, &fds);
-		int r = pselect(STDIN_FILENO + 1, &fds, NULL, NULL, NULL, &unblocked);
-		if (r < 0 && errno != EINTR) {
-			rl_callback_handler_remove();
+	for (;;) {
+		char *line = NULL;
+		int st = tty_next_line("judge> ", true, &line);
+		if (st == TTY_EOF)
 			break;
-		}
-		if (resized) {
-			resized = 0;
-			rl_resize_terminal();
-		}
-		if (judge_interrupted) {
-			/* Ctrl-C: drop the half-typed line and start a fresh prompt */
-			judge_interrupted = 0;
-			rl_point = rl_end;   /* "^C" goes after what was typed, as in a shell */
-			rl_redisplay();
-			fputs("^C", stdout);
-			fflush(stdout);
-			/* not rl_free_line_state(): it redisplays, wiping the abandoned text */
-			rl_callback_sigcleanup();
-			rl_replace_line("", 1);
-			rl_callback_handler_remove();
-			fputs("\n", stdout);
-			fflush(stdout);
-			rl_callback_handler_install("judge> ", on_line);
+		if (st == TTY_INTR)
 			continue;
-		}
-		if (r > 0)
-			rl_callback_read_char();
+		follow_terminal_size(c);
+		sigset_t blocked;
+		sigprocmask(SIG_SETMASK, &unblocked, &blocked);
+		repl_exec_line(c, line);
+		sigprocmask(SIG_SETMASK, &blocked, NULL);
+		free(line);
 	}
+	c->read_board_line = NULL;
+	free(pending);
+	pending = pending_at = NULL;
 	sigprocmask(SIG_SETMASK, &unblocked, NULL);
 	sigaction(SIGINT, &old, NULL);
 	sigaction(SIGWINCH, &oldw, NULL);
 	repl_free_list(complete_list, complete_n);
 	complete_list = NULL;
 	complete_n = 0;
-	if (hist_path)
-		history_truncate_file(hist_path, HISTORY_MAX);
-	free(hist_path);
-	hist_path = NULL;
-	clear_history();
+	history_close();
 	return JX_OK;
 }
 

@@ -62,6 +62,12 @@ size_t repl_complete(struct jctx *c, const char *line, size_t cursor, size_t *wo
  * global options are skipped and offered, REPL-only commands are not. */
 size_t repl_complete_shell(struct jctx *c, const char *line, size_t cursor,
     size_t *word_start, char ***out);
+/* The same while a board is typed after `board` (docs/board-format.md): `typed` holds the
+ * board's lines so far (NULL for none), from which the declared players, objects and
+ * aliases are read; `line` is the line being edited. Candidates are never quoted: a board
+ * line takes the rest of the line as a name, so "Scion of Oona" is offered as it is. */
+size_t repl_complete_board(const char *typed, const char *line, size_t cursor,
+    size_t *word_start, char ***out);
 /* `judge --complete 'LINE'`: print the shell candidates one per line. Returns 0. */
 int repl_complete_main(struct jctx *c, const char *line);
 void repl_free_list(char **v, size_t n);

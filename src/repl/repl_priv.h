@@ -36,6 +36,17 @@ const struct jcmd *repl_near_command(const char *word, bool prefix);
 /* A rule number or a range of them: "702.19b", "601.2f-h", "702.19-20", "7." */
 bool repl_looks_like_rule(const char *word);
 
+/* A growing list of completion candidates (complete.c, complete_board.c). */
+struct repl_cands {
+	char **v;
+	size_t n, cap;
+};
+void repl_cand_add(struct repl_cands *k, const char *s, size_t n);
+/* Add s when it starts with word, ignoring case, accents and curly quotes. */
+void repl_cand_if(struct repl_cands *k, const char *s, const char *word);
+/* Sort k->v[from..] alphabetically and drop case-insensitive duplicates. */
+void repl_cands_sort(struct repl_cands *k, size_t from);
+
 /* Release labels of the loaded index (for completion and messages). */
 void repl_release_list(const struct jctx *c, struct sbuf *b);
 

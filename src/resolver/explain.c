@@ -171,8 +171,22 @@ rz_free(struct rz_result *r)
 		free(r->steps[i].text);
 	free(r->steps);
 	free(r->view);
+	free(r->names);
 	bd_free(r->b);
 	free(r);
+}
+
+size_t
+rz_names(struct rz_result *r, const char ***names)
+{
+	if (r->names == NULL) {
+		r->names = xcalloc((size_t)r->b->nobjs + 1, sizeof *r->names);
+		for (int i = 0; i < r->b->nobjs; i++)
+			if (r->b->objs[i].types != 0)   /* a `spell` without a type line is an ability */
+				r->names[r->nnames++] = r->b->objs[i].name;
+	}
+	*names = r->names;
+	return r->nnames;
 }
 
 /* ---- rendering ------------------------------------------------------------------- */

@@ -27,6 +27,8 @@ struct rz_result {
 	int nsteps;
 	size_t cap;
 	struct rz_view *view;            /* final characteristics, one per object */
+	const char **names;              /* rz_names(), built when first asked */
+	size_t nnames;
 };
 
 /* Final characteristics of each object, for output. */
@@ -43,6 +45,10 @@ struct rz_view {
 
 struct rz_result *rz_resolve(struct board *b);
 void rz_free(struct rz_result *r);
+
+/* The names of the board's cards and tokens (not abilities on the stack), for completion:
+ * *names points into r and lives until rz_free(r). Returns how many. */
+size_t rz_names(struct rz_result *r, const char ***names);
 
 /* Output: numbered steps and the final state, as text or as one JSON object. */
 void rz_print(struct out *o, const struct rz_result *r);

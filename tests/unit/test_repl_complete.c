@@ -2,7 +2,9 @@
  * command language leaves, on the hand-written mini release (tests/golden/data/mini-cr.txt). */
 #include "t.h"
 #include "repl/repl.h"
+#include "cli/cmd_resolve.h"
 #include "cli/cmd_textbook.h"
+#include "resolver/resolver.h"
 #include "cli_standin.h"
 
 static struct jctx c;
@@ -103,6 +105,23 @@ main(void)
 	CHECK_STR(all("cards grizz"), "\"Grizzly Bears\"", "card names from the textbook's examples");
 	CHECK_STR(all("textbook \"state-b"), "\"State-based actions\"", "textbook topics");
 	CHECK_STR(all("explain lethal"), "\"Lethal Damage\"", "topics include glossary terms");
+
+	/* a resolved board's cards, through the repl_board_names hook main() sets */
+	CHECK_STR(all("cards zyx"), "", "no board resolved: no board names");
+	static const char board[] = "player Alice\npermanent Zyxwen Marsh Beast as Beast\n"
+	    "  type Creature - Beast\n  pt 3/3\npermanent Zyxwen Marsh Beast as Beast2\n"
+	    "  type Creature - Beast\n  pt 3/3\nspell Zyxwen Ranger's ability\n";
+	struct diags d = {0};
+	struct board *b = bd_parse("<test>", board, sizeof board - 1, &d);
+	diag_clear(&d);
+	CHECK(b != NULL, "the test board parses");
+	c.board = b ? rz_resolve(b) : NULL;
+	repl_board_names = cmd_board_names;
+	CHECK_STR(all("cards zyx"), "\"Zyxwen Marsh Beast\"", "cards offers the board's cards, once, quoted like any card");
+	CHECK_STR(all("cards \"zyxwen m"), "\"Zyxwen Marsh Beast\"", "a quoted board card name");
+	CHECK_STR(all("cards grizz"), "\"Grizzly Bears\"", "the textbook's cards are still offered");
+	rz_free(c.board);
+	c.board = NULL;
 
 	size_t wss;
 	char **v = NULL;
