@@ -275,8 +275,14 @@ intern_word(struct srch *s, const char *w, size_t n, uint32_t hash)
 		uint32_t i = hash & (wh->cap - 1), v;
 		while ((v = wh->slot[i]) != 0) {
 			const struct sword *sw = &s->words[v - 1];
-			if (wh->hv[i] == hash && sw->len == n && memcmp(sw->w, w, n) == 0)
-				return v - 1;
+			if (wh->hv[i] == hash && sw->len == n) {
+				/* words are short: a loop beats a call to memcmp */
+				size_t j = 0;
+				while (j < n && sw->w[j] == w[j])
+					j++;
+				if (j == n)
+					return v - 1;
+			}
 			i = (i + 1) & (wh->cap - 1);
 		}
 	}
@@ -334,9 +340,9 @@ static const unsigned char starts_tok[256] = {
  * Plain ASCII words (most of the rules) take a fast path here; anything else (accents,
  * curly apostrophes, rule numbers, "+1/+1") goes through stok_next, which they match. */
 static uint16_t
-add_field(struct srch *s, const char *text, bool count_title, struct sdoc *d)
+add_field(struct srch *s, const char *text, size_t n, bool count_title, struct sdoc *d)
 {
-	size_t pos = 0, n = text ? strlen(text) : 0, k = 0;
+	size_t pos = 0, k = 0;
 	const unsigned char *u = (const unsigned char *)text;
 	struct stok t;
 	uint32_t seen[32];
@@ -410,28 +416,32 @@ add_doc_full(struct srch *s, enum srch_kind kind, const char *id, const char *ti
 	s->docs = xgrow(s->docs, &s->doccap, s->ndocs + 1, sizeof *s->docs);
 	struct sdoc *d = &s->docs[s->ndocs];
 	memset(d, 0, sizeof *d);
+	/* each string is measured once, then copied and tokenized with its length */
+	size_t tl = title ? strlen(title) : 0, cl = ctx ? strlen(ctx) : 0;
+	size_t bl = body ? strlen(body) : 0;
 	d->kind = (uint8_t)kind;
 	d->id = arena_strdup(&s->arena, id ? id : "");
-	d->title = title && *title ? arena_strdup(&s->arena, title) : NULL;
-	d->ctx = ctx && *ctx ? arena_strdup(&s->arena, ctx) : NULL;
-	d->body = arena_strdup(&s->arena, body ? body : "");
+	d->title = tl ? arena_strndup(&s->arena, title, tl) : NULL;
+	d->ctx = cl ? arena_strndup(&s->arena, ctx, cl) : NULL;
+	d->body = arena_strndup(&s->arena, body ? body : "", bl);
 	d->rid = rid;
 	d->tok = (uint32_t)s->ntoks;
-	d->nf[F_TITLE] = add_field(s, d->title, true, d);
+	d->nf[F_TITLE] = add_field(s, d->title, tl, true, d);
 	/* consecutive subrules share their context: tokenize it once */
-	if (d->ctx && s->last_ctx && strcmp(d->ctx, s->last_ctx) == 0) {
+	if (d->ctx && s->last_ctx && cl == s->last_ctx_len && memcmp(d->ctx, s->last_ctx, cl) == 0) {
 		s->toks = xgrow(s->toks, &s->tokcap, s->ntoks + s->last_nctx, sizeof *s->toks);
 		memmove(s->toks + s->ntoks, s->toks + s->last_ctx_tok, s->last_nctx * sizeof *s->toks);
 		s->ntoks += s->last_nctx;
 		d->nf[F_CTX] = (uint16_t)s->last_nctx;
 	} else {
 		size_t at = s->ntoks;
-		d->nf[F_CTX] = add_field(s, d->ctx, false, d);
+		d->nf[F_CTX] = add_field(s, d->ctx, cl, false, d);
 		s->last_ctx = d->ctx;
+		s->last_ctx_len = cl;
 		s->last_ctx_tok = at;
 		s->last_nctx = d->nf[F_CTX];
 	}
-	d->nf[F_BODY] = add_field(s, d->body, false, d);
+	d->nf[F_BODY] = add_field(s, d->body, bl, false, d);
 	d->ntok = (uint32_t)(s->ntoks - d->tok);
 	return (uint32_t)s->ndocs++;
 }

@@ -95,7 +95,7 @@ struct srch {
 	uint32_t *by_len;
 	bool final;
 	const char *last_ctx;    /* the previous document's context and its tokens */
-	size_t last_ctx_tok, last_nctx;
+	size_t last_ctx_len, last_ctx_tok, last_nctx;
 	const void *owner;
 	double build_seconds;
 	/* per-query scratch, sized ndocs */
