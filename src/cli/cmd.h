@@ -38,6 +38,7 @@ struct jctx {
 	void *textbook;         /* built lazily by the textbook module */
 	void *board;            /* the last board resolved (REPL `why N`) */
 	const char *datadir;    /* where built-in data lives */
+	bool no_cache;          /* --no-cache: build the search index, neither read nor save it */
 };
 
 typedef int (*jcmd_fn)(struct jctx *c, int argc, char **argv);   /* argv[0] = name */

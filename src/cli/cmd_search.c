@@ -46,11 +46,14 @@ load_thesauri(struct jctx *c, struct srch *s)
 	sbuf_free(&p);
 }
 
+/* The index of c->rel: loaded from the cache folder dir when it holds one for the same
+ * inputs, else built (and saved there); dir NULL builds without the cache. */
 static struct srch *
-build(struct jctx *c)
+build_in(struct jctx *c, const char *dir)
 {
 	struct srch *s = srch_new();
 	srch_set_owner(s, c->rel);
+	srch_cache_use(s, dir);
 	if (c->rel)
 		srch_add_release(s, c->rel);
 	if (srch_feed_textbook)
@@ -58,6 +61,18 @@ build(struct jctx *c)
 	load_thesauri(c, s);
 	srch_finalize(s);
 	return s;
+}
+
+static const char *
+cache_dir(struct jctx *c)
+{
+	return c->no_cache ? NULL : srch_cache_dir_default();
+}
+
+static struct srch *
+build(struct jctx *c)
+{
+	return build_in(c, cache_dir(c));
 }
 
 struct srch *
@@ -185,9 +200,17 @@ print_text(struct jctx *c, struct srch *s, const struct srch_result *r)
 	if (c->verbose) {
 		struct srch_stats st;
 		srch_stats(s, &st);
-		out_printf(o, "%s%zu matches in %.3f ms; index of %u documents, %u terms, %u thesaurus entries, built in %.1f ms%s\n",
+		struct sbuf how = {0};
+		if (st.from_cache)
+			sbuf_addf(&how, "loaded from the cache in %.1f ms", st.load_seconds * 1e3);
+		else
+			sbuf_addf(&how, "built in %.1f ms", st.build_seconds * 1e3);
+		out_printf(o, "%s%zu matches in %.3f ms; index of %u documents, %u terms, %u thesaurus entries, %s%s\n",
 		    out_sgr(o, OS_DIM), r->nhits, r->seconds * 1e3, st.ndocs, st.nterms, st.nthesaurus,
-		    st.build_seconds * 1e3, out_sgr(o, OS_RESET));
+		    how.s, out_sgr(o, OS_RESET));
+		if (st.cache_note && *st.cache_note)
+			out_printf(o, "%s%s%s\n", out_sgr(o, OS_DIM), st.cache_note, out_sgr(o, OS_RESET));
+		sbuf_free(&how);
 	}
 	sbuf_free(&line);
 	sbuf_free(&sn);
@@ -283,7 +306,7 @@ bench(struct jctx *c, const char *path)
 		jindex_finish(ix);
 		double t1 = now();
 		jindex_free(ix);
-		struct srch *cold = build(c);
+		struct srch *cold = build_in(c, NULL);
 		double t2 = now();
 		srch_free(cold);
 		if (t1 - t0 < parse)
@@ -291,6 +314,33 @@ bench(struct jctx *c, const char *path)
 		if (t2 - t1 < build_s)
 			build_s = t2 - t1;
 	}
+	/* the same with the cache: once to fill it (unless it is there), then timed loads */
+	double load_s = 1e9, save_s = 0;
+	size_t cache_bytes = 0;
+	struct sbuf cnote = {0};
+	const char *dir = cache_dir(c);
+	if (dir) {
+		struct srch_stats st;
+		struct srch *w = build_in(c, dir);
+		srch_stats(w, &st);
+		save_s = st.from_cache ? 0 : st.save_seconds;
+		srch_free(w);
+		for (int k = 0; k < 5; k++) {
+			double t0 = now();
+			w = build_in(c, dir);
+			double t1 = now();
+			srch_stats(w, &st);
+			if (st.from_cache && t1 - t0 < load_s)
+				load_s = t1 - t0;
+			cache_bytes = st.cache_bytes;
+			sbuf_reset(&cnote);
+			sbuf_adds(&cnote, st.cache_note);
+			srch_free(w);
+		}
+	} else {
+		sbuf_adds(&cnote, "the cache is off (--no-cache or JUDGE_NO_CACHE)");
+	}
+	bool cached = load_s < 1e9;
 	struct srch *s = srch_for(c);
 	char *line = NULL;
 	size_t cap = 0;
@@ -385,6 +435,10 @@ bench(struct jctx *c, const char *path)
 		jw_knum(&w, "query_ms_max", mx * 1e3);
 		jw_knum(&w, "build_ms", build_s * 1e3);
 		jw_knum(&w, "parse_ms", parse * 1e3);
+		if (cached) {
+			jw_knum(&w, "cache_load_ms", load_s * 1e3);
+			jw_kint(&w, "cache_bytes", (long long)cache_bytes);
+		}
 		jw_obj_end(&w);
 		sbuf_addc(&c->out->buf, '\n');
 	} else {
@@ -397,7 +451,16 @@ bench(struct jctx *c, const char *path)
 		    med * 1e3, p90 * 1e3, mx * 1e3, nt, total * 1e3);
 		out_printf(c->out, "judge  index build %.2f ms = %.0f%% of ingestion (loading and parsing the release: %.2f ms; best of 5)\n",
 		    build_s * 1e3, parse > 0 ? 100.0 * build_s / parse : 0.0, parse * 1e3);
+		if (cached) {
+			out_printf(c->out, "judge  index from the cache %.2f ms = %.0f%% of ingestion (hashing the inputs, reading and checking a %.0f KB file; best of 5)\n",
+			    load_s * 1e3, parse > 0 ? 100.0 * load_s / parse : 0.0, (double)cache_bytes / 1024.0);
+			if (save_s > 0)
+				out_printf(c->out, "judge  a cold build also writes the cache: %.2f ms more\n", save_s * 1e3);
+		} else {
+			out_printf(c->out, "judge  index from the cache: not measured (%s)\n", sbuf_str(&cnote));
+		}
 	}
+	sbuf_free(&cnote);
 	for (size_t i = 0; i < nq; i++)
 		free(qs[i]);
 	free(qs);

@@ -125,18 +125,23 @@ srch_free(struct srch *s)
 		sregex_free(s->re);
 	free(s->docs);
 	free(s->terms);
-	free(s->termh.slot);
-	free(s->termh.hv);
-	free(s->wordh.hv);
 	free(s->words);
-	free(s->wordh.slot);
-	free(s->toks);
-	free(s->posts);
+	if (!s->blob) {
+		free(s->termh.slot);
+		free(s->termh.hv);
+		free(s->wordh.hv);
+		free(s->wordh.slot);
+		free(s->toks);
+		free(s->posts);
+		free(s->len_start);
+		free(s->ridx);
+		free(s->by_len);
+	}
+	srch_cache_unmap(s);
 	free(s->thes);
-	free(s->len_start);
-	free(s->ridx);
 	free(s->kw);
-	free(s->by_len);
+	free(s->cache_dir);
+	free(s->pend);
 	free(s->scr);
 	free(s->qmask);
 	free(s->touched);
@@ -452,6 +457,16 @@ srch_add_doc(struct srch *s, enum srch_kind kind, const char *id, const char *ti
 {
 	if ((unsigned)kind >= SK_NKINDS)
 		kind = SK_TEXTBOOK;
+	if (s->deferring) {
+		double t0 = now();
+		srch_cache_key_doc(s, kind, id, title, body);
+		s->pend = xgrow(s->pend, &s->pendcap, s->npend + 1, sizeof *s->pend);
+		s->pend[s->npend++] = (struct spend){ .what = PEND_DOC, .kind = (uint8_t)kind,
+		    .id = arena_strdup(&s->arena, id ? id : ""), .title = title ? arena_strdup(&s->arena, title) : NULL,
+		    .body = arena_strdup(&s->arena, body ? body : "") };
+		s->load_seconds += now() - t0;
+		return s->npend_docs++;
+	}
 	double t0 = now();
 	uint32_t d = add_doc_full(s, kind, id, title, NULL, body, 0);
 	s->build_seconds += now() - t0;
@@ -479,6 +494,20 @@ rule_context(const struct jrelease *rel, const struct jrule *r, struct sbuf *b)
 void
 srch_add_release(struct srch *s, const struct jrelease *rel)
 {
+	if (s->final)
+		return;
+	if (s->deferring) {
+		/* only the key now; the release is read again if the cache has no index */
+		double t0 = now();
+		srch_cache_key_release(s, rel);
+		s->pend = xgrow(s->pend, &s->pendcap, s->npend + 1, sizeof *s->pend);
+		s->pend[s->npend++] = (struct spend){ .what = PEND_RELEASE, .rel = rel };
+		s->npend_docs += rel->nrules + rel->ngloss;
+		for (uint32_t i = 0; i < rel->nrules; i++)
+			s->npend_docs += rel->rules[i].nexamples;
+		s->load_seconds += now() - t0;
+		return;
+	}
 	struct sbuf ctx = {0}, ectx = {0}, title = {0};
 	double t0 = now();
 	protect_keywords(s, rel);
@@ -572,10 +601,67 @@ srch_rule_doc(const struct srch *s, jrid id)
 
 
 void
+srch_cache_use(struct srch *s, const char *dir)
+{
+	if (!dir || !*dir || s->final || s->ndocs || s->npend)
+		return;
+	free(s->cache_dir);
+	s->cache_dir = xstrdup(dir);
+	s->deferring = true;
+}
+
+static void build_postings(struct srch *s);
+
+void
 srch_finalize(struct srch *s)
 {
 	if (s->final)
 		return;
+	if (s->deferring) {
+		s->deferring = false;
+		if (srch_cache_load(s)) {
+			free(s->pend);
+			s->pend = NULL;
+			s->npend = 0;
+			return;
+		}
+		/* no usable file: build from what was added, in the order it came */
+		for (size_t i = 0; i < s->npend; i++) {
+			const struct spend *p = &s->pend[i];
+			struct diags quiet = {0};   /* what it says was said when it was added */
+			switch (p->what) {
+			case PEND_RELEASE:
+				srch_add_release(s, p->rel);
+				break;
+			case PEND_DOC:
+				srch_add_doc(s, (enum srch_kind)p->kind, p->id, p->title, p->body);
+				break;
+			case PEND_THESAURUS:
+				srch_add_thesaurus(s, p->name, p->text, p->len, &quiet);
+				diag_clear(&quiet);
+				free(quiet.v);
+				break;
+			}
+		}
+		build_postings(s);
+		srch_cache_save(s);
+		return;
+	}
+	build_postings(s);
+}
+
+void
+srch_alloc_scratch(struct srch *s)
+{
+	size_t nd = s->ndocs, nt = s->nterms;
+	s->scr = xcalloc(nd ? nd : 1, sizeof *s->scr);
+	s->qmask = xcalloc(nt ? nt : 1, sizeof *s->qmask);
+	s->touched = xmalloc((nd ? nd : 1) * sizeof *s->touched);
+}
+
+static void
+build_postings(struct srch *s)
+{
 	double t0 = now();
 	s->final = true;
 	size_t nd = s->ndocs, nt = s->nterms;
@@ -651,9 +737,7 @@ srch_finalize(struct srch *s)
 		if (s->docs[d].kind == SK_RULE && s->docs[d].rid)
 			s->ridx[s->nridx++] = (uint32_t)d;
 	qsort_r(s->ridx, s->nridx, sizeof *s->ridx, cmp_rid, s);
-	s->scr = xcalloc(nd ? nd : 1, sizeof *s->scr);
-	s->qmask = xcalloc(nt ? nt : 1, sizeof *s->qmask);
-	s->touched = xmalloc((nd ? nd : 1) * sizeof *s->touched);
+	srch_alloc_scratch(s);
 	s->build_seconds += now() - t0;
 }
 
@@ -838,4 +922,9 @@ srch_stats(struct srch *s, struct srch_stats *st)
 	st->bytes = s->arena.used_total + s->nposts * sizeof *s->posts + s->ntoks * sizeof *s->toks +
 	    s->ndocs * sizeof *s->docs;
 	st->build_seconds = s->build_seconds;
+	st->from_cache = s->from_cache;
+	st->load_seconds = s->load_seconds;
+	st->save_seconds = s->save_seconds;
+	st->cache_bytes = s->cache_bytes;
+	st->cache_note = s->cache_note;
 }
