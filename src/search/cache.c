@@ -329,7 +329,8 @@ owned(struct image *im, void *p)
 /* Offsets into the string table being written; a context repeated by the next
  * document (subrules of one rule) is stored once. */
 struct strtab {
-	struct sbuf b;
+	char *p;
+	size_t len, cap;
 	const char *last_ctx;
 	uint32_t last_off;
 };
@@ -339,15 +340,21 @@ str_off(struct strtab *t, const char *str)
 {
 	if (!str)
 		return NOCHR;
-	uint32_t off = (uint32_t)t->b.len;
-	sbuf_add(&t->b, str, strlen(str) + 1);
+	size_t n = strlen(str) + 1;
+	uint32_t off = (uint32_t)t->len;
+	if (t->len + n > t->cap)
+		t->p = xgrow(t->p, &t->cap, t->len + n, 1);
+	memcpy(t->p + t->len, str, n);
+	t->len += n;
 	return off;
 }
 
 static void
 image_make(struct srch *s, struct image *im)
 {
-	struct strtab st = {0};
+	/* every string of a built index is in its arena: room for them all at once */
+	struct strtab st = { .cap = s->arena.used_total + 64 };
+	st.p = xmalloc(st.cap);
 	size_t nd = s->ndocs, nrefs = 0;
 	memset(im, 0, sizeof *im);
 	struct cdoc *cd = owned(im, xcalloc(nd ? nd : 1, sizeof *cd));
@@ -396,9 +403,9 @@ image_make(struct srch *s, struct image *im)
 		cth[k] = (struct cthes){ str_off(&st, s->thes[k].from), s->thes[k].nfrom, str_off(&st, s->thes[k].to) };
 	uint64_t *counts = owned(im, xcalloc(NCOUNTS, sizeof *counts));
 	uint64_t cv[NCOUNTS] = { nd, s->nterms, s->nwords, s->ntoks, s->nposts, s->nkw, s->nridx,
-	    nrefs, st.b.len, s->termh.cap, s->wordh.cap, s->nthes };
+	    nrefs, st.len, s->termh.cap, s->wordh.cap, s->nthes };
 	memcpy(counts, cv, sizeof cv);
-	char *tab = owned(im, sbuf_take(&st.b));
+	char *tab = owned(im, st.p);
 
 	im->v[im->nv++] = (struct iovec){ &im->h, sizeof im->h };
 	sect(im, counts, NCOUNTS * sizeof *counts);
