@@ -43,7 +43,8 @@ hash_bytes64(const void *data, size_t n, uint64_t seed)
 	for (; n - i >= 16; i += 16)
 		h ^= mum(rd64(p + i) ^ S1, rd64(p + i + 8) ^ h);
 	unsigned char t[16] = {0};
-	memcpy(t, p + i, n - i);
+	if (n > i)
+		memcpy(t, p + i, n - i);
 	h ^= mum(rd64(t) ^ S2, rd64(t + 8) ^ h ^ S3);
 	return mum(h ^ S0, (uint64_t)n ^ S1) ^ h;
 }

@@ -12,7 +12,7 @@
  *     uint64   length       bytes of payload after the header
  *     uint64   checksum     hash_bytes64() chained over the payload's sections in order,
  *                           each section's bytes and then its padding (seed: the
- *                           previous value, 0 at first)
+ *                           previous value, 0 at first; an empty section adds nothing)
  *     (zeros to 64 bytes)
  *   payload: sections, each starting at a multiple of 8 bytes from the payload start
  *     counts   uint64[12]   ndocs nterms nwords ntoks nposts nkw nridx nrefs strbytes
@@ -29,9 +29,15 @@
  *     term slots, term hashes uint32[termcap]; word slots, word hashes uint32[wordcap]
  *     thes     struct cthes[nthes]     the thesaurus entries, as read
  *
- * Loading checks every count,
- * offset and index before use, so a corrupt or hostile file is rejected, never trusted;
- * the checksum only makes rejecting an accident cheap and certain. */
+ * The key (the file's name) is a hash of everything that fed the index: the bytes of
+ * each release (rel->src_hash), each document added, each thesaurus text, the constants
+ * below, the sizes of the records, a hash of the sources of the search module and the
+ * parser (SRCH_CODE_HASH, made by the Makefile) and a few Snowball stems.
+ *
+ * Loading checks every count, offset and index before use, so a corrupt or hostile file
+ * is rejected, never trusted; the checksum only makes rejecting an accident cheap and
+ * certain. The file is mapped, not read: the flat arrays and the strings are used where
+ * they lie. */
 #include "srch_int.h"
 #include "srch_code.h"
 #include "../base/hash.h"
@@ -301,7 +307,7 @@ struct image {
 	int nv;
 	size_t len;
 	uint64_t sum;
-	void *own[8];
+	void *own[12];
 	int nown;
 };
 
@@ -310,6 +316,8 @@ sect(struct image *im, const void *p, size_t n)
 {
 	static const char zero[8];
 	size_t pad = (8 - n % 8) % 8;
+	if (n == 0)
+		return;   /* an empty section may have no array at all */
 	im->v[im->nv++] = (struct iovec){ (void *)p, n };
 	im->sum = hash_bytes64(p, n, im->sum);
 	if (pad) {
@@ -476,7 +484,8 @@ take(struct rd *r, uint64_t count, size_t el)
 		r->bad = true;
 		return NULL;
 	}
-	r->sum = hash_bytes64(p, bytes, r->sum);
+	if (bytes)   /* as sect() wrote it */
+		r->sum = hash_bytes64(p, bytes, r->sum);
 	if (pad)
 		r->sum = hash_bytes64(p + bytes, pad, r->sum);
 	r->at += bytes + pad;
