@@ -68,6 +68,20 @@
 #define CACHE_MAX ((size_t)1 << 30)   /* a larger file is not ours */
 #define NOCHR UINT32_MAX
 
+/* What srch_add_*() and srch_finalize() make is saved and loaded field by field below. A
+ * change to these structures fails the build here, so that the cache learns about it:
+ * save and load the new field (or say here why it needs neither), bump
+ * SRCH_CACHE_LAYOUT, then the sizes. */
+#if UINTPTR_MAX == UINT64_MAX
+_Static_assert(sizeof(struct srch) == 920, "struct srch changed: see cache.c");
+_Static_assert(sizeof(struct sdoc) == 80, "struct sdoc changed: see cache.c");
+_Static_assert(sizeof(struct sterm) == 24, "struct sterm changed: see cache.c");
+_Static_assert(sizeof(struct sword) == 24, "struct sword changed: see cache.c");
+_Static_assert(sizeof(struct sthes) == 24, "struct sthes changed: see cache.c");
+_Static_assert(sizeof(struct skw) == 16, "struct skw changed: see cache.c");
+#endif
+_Static_assert(sizeof(struct spost) == 12, "struct spost changed: see cache.c");
+
 struct chdr {
 	char magic[8];
 	uint32_t version, endian;
