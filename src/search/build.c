@@ -216,7 +216,10 @@ keyword_term(const struct srch *s, const char *w, size_t n, char *stem, size_t s
 	size_t lo = 0, hi = s->nkw;
 	while (lo < hi) {
 		size_t mid = (lo + hi) / 2;
-		int c = strncmp(s->kw[mid].stem, stem, sl);
+		/* the first bytes decide most steps (compared as strcmp does, unsigned) */
+		int c = (unsigned char)s->kw[mid].stem[0] - (unsigned char)stem[0];
+		if (c == 0)
+			c = strncmp(s->kw[mid].stem, stem, sl);
 		if (c == 0 && s->kw[mid].stem[sl])
 			c = 1;
 		if (c < 0)
@@ -270,24 +273,22 @@ protect_keywords(struct srch *s, const struct jrelease *rel)
 		qsort(s->kw, s->nkw, sizeof *s->kw, cmp_kw);
 }
 
-/* The surface word for folded text, created (and stemmed once) when new. */
+/* The surface word for folded text, created (and stemmed once) when new. w is a
+ * struct stok's f: eight bytes may be read whatever n. */
 static uint32_t
 intern_word(struct srch *s, const char *w, size_t n, uint32_t hash)
 {
 	/* the hot path of indexing (one probe per token): shash_get_h inlined for words */
 	const struct shash *wh = &s->wordh;
+	uint64_t head = sword_head(w, n);
 	if (wh->cap) {
 		uint32_t i = hash & (wh->cap - 1), v;
 		while ((v = wh->slot[i]) != 0) {
 			const struct sword *sw = &s->words[v - 1];
-			if (wh->hv[i] == hash && sw->len == n) {
-				/* words are short: a loop beats a call to memcmp */
-				size_t j = 0;
-				while (j < n && sw->w[j] == w[j])
-					j++;
-				if (j == n)
-					return v - 1;
-			}
+			/* the head decides most words without touching their text */
+			if (wh->hv[i] == hash && sw->head == head && sw->len == n &&
+			    (n <= 8 || memcmp(sw->w + 8, w + 8, n - 8) == 0))
+				return v - 1;
 			i = (i + 1) & (wh->cap - 1);
 		}
 	}
@@ -300,6 +301,7 @@ intern_word(struct srch *s, const char *w, size_t n, uint32_t hash)
 	v = (uint32_t)s->nwords++;
 	s->words[v].w = arena_strndup(&s->arena, w, n);
 	s->words[v].len = (uint32_t)n;
+	s->words[v].head = head;
 	s->words[v].term = t;
 	s->words[v].count = 0;
 	s->words[v].stop = srch_is_stop(w, n);

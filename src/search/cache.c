@@ -76,7 +76,7 @@
 _Static_assert(sizeof(struct srch) == 920, "struct srch changed: see cache.c");
 _Static_assert(sizeof(struct sdoc) == 80, "struct sdoc changed: see cache.c");
 _Static_assert(sizeof(struct sterm) == 24, "struct sterm changed: see cache.c");
-_Static_assert(sizeof(struct sword) == 24, "struct sword changed: see cache.c");
+_Static_assert(sizeof(struct sword) == 32, "struct sword changed: see cache.c");
 _Static_assert(sizeof(struct sthes) == 24, "struct sthes changed: see cache.c");
 _Static_assert(sizeof(struct skw) == 16, "struct skw changed: see cache.c");
 #endif
@@ -655,7 +655,11 @@ load_payload(struct srch *s, const unsigned char *pay, size_t n, const uint64_t 
 			ok = false;
 			break;
 		}
-		words[w] = (struct sword){ str, cw[w].len, cw[w].term, cw[w].count, cw[w].stop != 0 };
+		/* the table's text ends with a NUL, and a word's with its own: copy what is there */
+		char hb[8] = {0};
+		memcpy(hb, str, cw[w].len < 8 ? cw[w].len : 8);
+		words[w] = (struct sword){ str, sword_head(hb, cw[w].len), cw[w].len, cw[w].term, cw[w].count,
+		    cw[w].stop != 0 };
 	}
 	for (uint64_t k = 0; k < nkw && ok; k++) {
 		kw[k].word = str_at(tab, nb, ck[k].word, false, &ok);

@@ -3,6 +3,7 @@
 #define JUDGE_SRCH_INT_H
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 #include "search.h"
 #include "../base/mem.h"
 
@@ -26,11 +27,20 @@ struct sterm {
 /* One surface word (folded, unstemmed) as seen in the documents, mapped to its term. */
 struct sword {
 	const char *w;
+	uint64_t head;           /* w's first 8 bytes, zero-padded: most words compare in one go */
 	uint32_t len;
 	uint32_t term;
 	uint32_t count;          /* occurrences, to prefer common words in suggestions */
 	bool stop;
 };
+/* The head of a word in a buffer of at least 8 bytes (a struct stok's f). */
+static inline uint64_t
+sword_head(const char *w, size_t n)
+{
+	uint64_t h;
+	memcpy(&h, w, sizeof h);
+	return n >= 8 ? h : h & ((1ull << (8 * n)) - 1);
+}
 
 struct spost {
 	uint32_t doc;
