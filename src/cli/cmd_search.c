@@ -5,11 +5,13 @@
 #include "../render/json.h"
 #include "../search/search.h"
 
+#include <dirent.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 static double
 now(void)
@@ -282,6 +284,48 @@ cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* What saving the index adds to a cold build, best of five: each build saves into a
+ * folder of its own (made in dir, which exists, and removed after), so none loads. */
+static double
+bench_save(struct jctx *c, const char *dir)
+{
+	double best = 0;
+	struct sbuf tmp = {0}, sub = {0};
+	sbuf_addf(&tmp, "%s/.bench-XXXXXX", dir);
+	if (!mkdtemp(tmp.s)) {
+		sbuf_free(&tmp);
+		return 0;
+	}
+	for (int k = 0; k < 5; k++) {
+		sbuf_reset(&sub);
+		sbuf_addf(&sub, "%s/%d", tmp.s, k);
+		struct srch *w = build_in(c, sub.s);
+		struct srch_stats st;
+		srch_stats(w, &st);
+		if (st.cache_bytes && (best == 0 || st.save_seconds < best))
+			best = st.save_seconds;
+		srch_free(w);
+		DIR *dh = opendir(sub.s);
+		struct dirent *de;
+		struct sbuf f = {0};
+		while (dh && (de = readdir(dh)) != NULL) {
+			if (de->d_name[0] == '.')
+				continue;
+			sbuf_reset(&f);
+			sbuf_addf(&f, "%s/%s", sub.s, de->d_name);
+			unlink(f.s);
+		}
+		if (dh)
+			closedir(dh);
+		sbuf_free(&f);
+		rmdir(sub.s);
+	}
+	rmdir(tmp.s);
+	sbuf_free(&tmp);
+	sbuf_free(&sub);
+	return best;
+}
+
 /* Recall of the questions file (QUESTION<TAB>IDS) and query times, all in-process. */
 static int
 bench(struct jctx *c, const char *path)
@@ -322,9 +366,8 @@ bench(struct jctx *c, const char *path)
 	if (dir) {
 		struct srch_stats st;
 		struct srch *w = build_in(c, dir);
-		srch_stats(w, &st);
-		save_s = st.from_cache ? 0 : st.save_seconds;
 		srch_free(w);
+		save_s = bench_save(c, dir);
 		for (int k = 0; k < 5; k++) {
 			double t0 = now();
 			w = build_in(c, dir);
@@ -455,7 +498,7 @@ bench(struct jctx *c, const char *path)
 			out_printf(c->out, "judge  index from the cache %.2f ms = %.0f%% of ingestion (hashing the inputs, reading and checking a %.0f KB file; best of 5)\n",
 			    load_s * 1e3, parse > 0 ? 100.0 * load_s / parse : 0.0, (double)cache_bytes / 1024.0);
 			if (save_s > 0)
-				out_printf(c->out, "judge  a cold build also writes the cache: %.2f ms more\n", save_s * 1e3);
+				out_printf(c->out, "judge  a cold build also writes the cache: %.2f ms more (best of 5)\n", save_s * 1e3);
 		} else {
 			out_printf(c->out, "judge  index from the cache: not measured (%s)\n", sbuf_str(&cnote));
 		}
