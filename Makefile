@@ -13,7 +13,7 @@ WARN = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wno-unus
        -Wwrite-strings -Wpointer-arith -Wformat=2
 OPT ?= -O2 -g
 CFLAGS_ALL = -std=c11 -D_GNU_SOURCE $(OPT) $(WARN) $(PKG_CFLAGS) $(CFLAGS) \
-             -DJUDGE_DATADIR='"$(DATADIR)"'
+             -DJUDGE_DATADIR='"$(DATADIR)"' -I$(BUILD)/gen
 LIBS = $(PKG_LIBS) -lstemmer -lm
 
 BUILD ?= build
@@ -38,6 +38,15 @@ $(BUILD)/judge: $(BUILD)/src/cli/main.o $(BUILD)/libjudge.a
 $(BUILD)/libjudge.a: $(LIB_OBJS)
 	@rm -f $@
 	ar rcs $@ $^
+
+# a hash of the sources of the search module and of what parses the rules it indexes:
+# part of every search index cache key, so an index cached by another build of judge is
+# never taken for this one's
+SRCH_SRCS := $(sort $(wildcard src/search/*.[ch] src/cr/*.[ch] src/index/*.[ch] src/text/*.[ch]))
+$(BUILD)/gen/srch_code.h: $(SRCH_SRCS)
+	@mkdir -p $(dir $@)
+	@printf '#define SRCH_CODE_HASH "%s"\n' "$$(cat $(SRCH_SRCS) | cksum | tr ' ' -)" >$@.tmp && mv $@.tmp $@
+$(BUILD)/src/search/cache.o: $(BUILD)/gen/srch_code.h
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)

@@ -1,7 +1,13 @@
-/* hash.h — the two hash functions the index's open-addressing tables use. */
+/* hash.h — the two hash functions the index's open-addressing tables use, and a fast
+ * 64-bit hash of a block of bytes (fingerprints of rules texts, cache checksums). */
 #ifndef JUDGE_HASH_H
 #define JUDGE_HASH_H
+#include <stddef.h>
 #include <stdint.h>
+
+/* A 64-bit hash of n bytes; not cryptographic, and the same bytes give the same value
+ * only on machines of the same byte order. */
+uint64_t hash_bytes64(const void *data, size_t n, uint64_t seed);
 
 /* A 32-bit integer mixer (lowbias32), for rule ids. */
 static inline uint32_t

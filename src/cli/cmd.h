@@ -43,6 +43,7 @@ struct jctx {
 	 * malloc'd line without its newline, or NULL when the user abandons the board (Ctrl-C,
 	 * or Ctrl-D on an empty line). NULL outside the terminal REPL: `board` reads stdin. */
 	char *(*read_board_line)(struct jctx *c, const char *typed);
+	bool no_cache;          /* --no-cache: build the search index, neither read nor save it */
 };
 
 typedef int (*jcmd_fn)(struct jctx *c, int argc, char **argv);   /* argv[0] = name */

@@ -6,12 +6,14 @@
 #include "../render/json.h"
 #include "../search/search.h"
 
+#include <dirent.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <strings.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 static double
 now(void)
@@ -48,11 +50,14 @@ load_thesauri(struct jctx *c, struct srch *s)
 	sbuf_free(&p);
 }
 
+/* The index of c->rel: loaded from the cache folder dir when it holds one for the same
+ * inputs, else built (and saved there); dir NULL builds without the cache. */
 static struct srch *
-build(struct jctx *c)
+build_in(struct jctx *c, const char *dir)
 {
 	struct srch *s = srch_new();
 	srch_set_owner(s, c->rel);
+	srch_cache_use(s, dir);
 	if (c->rel)
 		srch_add_release(s, c->rel);
 	if (srch_feed_textbook)
@@ -60,6 +65,18 @@ build(struct jctx *c)
 	load_thesauri(c, s);
 	srch_finalize(s);
 	return s;
+}
+
+static const char *
+cache_dir(struct jctx *c)
+{
+	return c->no_cache ? NULL : srch_cache_dir_default();
+}
+
+static struct srch *
+build(struct jctx *c)
+{
+	return build_in(c, cache_dir(c));
 }
 
 struct srch *
@@ -187,9 +204,17 @@ print_text(struct jctx *c, struct srch *s, const struct srch_result *r)
 	if (c->verbose) {
 		struct srch_stats st;
 		srch_stats(s, &st);
-		out_printf(o, "%s%zu matches in %.3f ms; index of %u documents, %u terms, %u thesaurus entries, built in %.1f ms%s\n",
+		struct sbuf how = {0};
+		if (st.from_cache)
+			sbuf_addf(&how, "loaded from the cache in %.1f ms", st.load_seconds * 1e3);
+		else
+			sbuf_addf(&how, "built in %.1f ms", st.build_seconds * 1e3);
+		out_printf(o, "%s%zu matches in %.3f ms; index of %u documents, %u terms, %u thesaurus entries, %s%s\n",
 		    out_sgr(o, OS_DIM), r->nhits, r->seconds * 1e3, st.ndocs, st.nterms, st.nthesaurus,
-		    st.build_seconds * 1e3, out_sgr(o, OS_RESET));
+		    how.s, out_sgr(o, OS_RESET));
+		if (st.cache_note && *st.cache_note)
+			out_printf(o, "%s%s%s\n", out_sgr(o, OS_DIM), st.cache_note, out_sgr(o, OS_RESET));
+		sbuf_free(&how);
 	}
 	sbuf_free(&line);
 	sbuf_free(&sn);
@@ -261,6 +286,48 @@ cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* What saving the index adds to a cold build, best of five: each build saves into a
+ * folder of its own (made in dir, which exists, and removed after), so none loads. */
+static double
+bench_save(struct jctx *c, const char *dir)
+{
+	double best = 0;
+	struct sbuf tmp = {0}, sub = {0};
+	sbuf_addf(&tmp, "%s/.bench-XXXXXX", dir);
+	if (!mkdtemp(tmp.s)) {
+		sbuf_free(&tmp);
+		return 0;
+	}
+	for (int k = 0; k < 5; k++) {
+		sbuf_reset(&sub);
+		sbuf_addf(&sub, "%s/%d", tmp.s, k);
+		struct srch *w = build_in(c, sub.s);
+		struct srch_stats st;
+		srch_stats(w, &st);
+		if (st.cache_bytes && (best == 0 || st.save_seconds < best))
+			best = st.save_seconds;
+		srch_free(w);
+		DIR *dh = opendir(sub.s);
+		struct dirent *de;
+		struct sbuf f = {0};
+		while (dh && (de = readdir(dh)) != NULL) {
+			if (de->d_name[0] == '.')
+				continue;
+			sbuf_reset(&f);
+			sbuf_addf(&f, "%s/%s", sub.s, de->d_name);
+			unlink(f.s);
+		}
+		if (dh)
+			closedir(dh);
+		sbuf_free(&f);
+		rmdir(sub.s);
+	}
+	rmdir(tmp.s);
+	sbuf_free(&tmp);
+	sbuf_free(&sub);
+	return best;
+}
+
 /* Recall of the questions file (QUESTION<TAB>IDS) and query times, all in-process. */
 static int
 bench(struct jctx *c, const char *path)
@@ -285,7 +352,7 @@ bench(struct jctx *c, const char *path)
 		jindex_finish(ix);
 		double t1 = now();
 		jindex_free(ix);
-		struct srch *cold = build(c);
+		struct srch *cold = build_in(c, NULL);
 		double t2 = now();
 		srch_free(cold);
 		if (t1 - t0 < parse)
@@ -293,6 +360,32 @@ bench(struct jctx *c, const char *path)
 		if (t2 - t1 < build_s)
 			build_s = t2 - t1;
 	}
+	/* the same with the cache: once to fill it (unless it is there), then timed loads */
+	double load_s = 1e9, save_s = 0;
+	size_t cache_bytes = 0;
+	struct sbuf cnote = {0};
+	const char *dir = cache_dir(c);
+	if (dir) {
+		struct srch_stats st;
+		struct srch *w = build_in(c, dir);
+		srch_free(w);
+		save_s = bench_save(c, dir);
+		for (int k = 0; k < 5; k++) {
+			double t0 = now();
+			w = build_in(c, dir);
+			double t1 = now();
+			srch_stats(w, &st);
+			if (st.from_cache && t1 - t0 < load_s)
+				load_s = t1 - t0;
+			cache_bytes = st.cache_bytes;
+			sbuf_reset(&cnote);
+			sbuf_adds(&cnote, st.cache_note);
+			srch_free(w);
+		}
+	} else {
+		sbuf_adds(&cnote, "the cache is off (--no-cache or JUDGE_NO_CACHE)");
+	}
+	bool cached = load_s < 1e9;
 	struct srch *s = srch_for(c);
 	char *line = NULL;
 	size_t cap = 0;
@@ -404,6 +497,10 @@ bench(struct jctx *c, const char *path)
 		jw_knum(&w, "query_ms_max", mx * 1e3);
 		jw_knum(&w, "build_ms", build_s * 1e3);
 		jw_knum(&w, "parse_ms", parse * 1e3);
+		if (cached) {
+			jw_knum(&w, "cache_load_ms", load_s * 1e3);
+			jw_kint(&w, "cache_bytes", (long long)cache_bytes);
+		}
 		jw_obj_end(&w);
 		sbuf_addc(&c->out->buf, '\n');
 	} else {
@@ -416,7 +513,16 @@ bench(struct jctx *c, const char *path)
 		    med * 1e3, p90 * 1e3, mx * 1e3, nt, total * 1e3);
 		out_printf(c->out, "judge  index build %.2f ms = %.0f%% of ingestion (loading and parsing the release: %.2f ms; best of 5)\n",
 		    build_s * 1e3, parse > 0 ? 100.0 * build_s / parse : 0.0, parse * 1e3);
+		if (cached) {
+			out_printf(c->out, "judge  index from the cache %.2f ms = %.0f%% of ingestion (hashing the inputs, reading and checking a %.0f KB file; best of 5)\n",
+			    load_s * 1e3, parse > 0 ? 100.0 * load_s / parse : 0.0, (double)cache_bytes / 1024.0);
+			if (save_s > 0)
+				out_printf(c->out, "judge  a cold build also writes the cache: %.2f ms more (best of 5)\n", save_s * 1e3);
+		} else {
+			out_printf(c->out, "judge  index from the cache: not measured (%s)\n", sbuf_str(&cnote));
+		}
 	}
+	sbuf_free(&cnote);
 	for (size_t i = 0; i < nq; i++)
 		free(qs[i]);
 	free(qs);

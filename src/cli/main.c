@@ -159,6 +159,7 @@ usage(FILE *f)
 	    "  -v             more detail (scores)\n"
 	    "  --width N      wrap at N columns; --color / --no-color\n"
 	    "  --no-examples  leave out examples\n"
+	    "  --no-cache     build the search index afresh, without reading or saving the cache\n"
 	    "  --textbook FILE  read this textbook (wiki text or saved HTML) instead of the built-in one\n"
 	    "  --version, --help\n"
 	    "commands:\n");
@@ -309,6 +310,8 @@ main(int argc, char **argv)
 			out.color = false;
 		} else if (strcmp(a, "--no-examples") == 0) {
 			c.examples = false;
+		} else if (strcmp(a, "--no-cache") == 0) {
+			c.no_cache = true;
 		} else if (strcmp(a, "--no-pager") == 0) {
 			out.page = false;
 		} else if (strcmp(a, "--textbook") == 0) {

@@ -85,6 +85,7 @@ jindex_load_bytes(struct jindex *ix, const char *name, const unsigned char *byte
 	}
 	rel->encoding = dec.encoding;
 	rel->bytes = len;
+	rel->src_hash = hash_bytes64(bytes, len, 0);
 	free(dec.text);
 	set_label(ix, rel);
 	rel->parse_seconds = now_seconds() - t0;

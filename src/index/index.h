@@ -68,6 +68,8 @@ struct jrelease {
 	uint32_t ghashcap;
 	double parse_seconds;
 	size_t bytes;             /* size of the source file */
+	uint64_t src_hash;        /* hash_bytes64() of those bytes: what caches of things
+	                           * derived from the release are keyed on */
 };
 
 struct jindex {

@@ -125,18 +125,23 @@ srch_free(struct srch *s)
 		sregex_free(s->re);
 	free(s->docs);
 	free(s->terms);
-	free(s->termh.slot);
-	free(s->termh.hv);
-	free(s->wordh.hv);
 	free(s->words);
-	free(s->wordh.slot);
-	free(s->toks);
-	free(s->posts);
+	if (!s->blob) {
+		free(s->termh.slot);
+		free(s->termh.hv);
+		free(s->wordh.hv);
+		free(s->wordh.slot);
+		free(s->toks);
+		free(s->posts);
+		free(s->len_start);
+		free(s->ridx);
+		free(s->by_len);
+	}
+	srch_cache_unmap(s);
 	free(s->thes);
-	free(s->len_start);
-	free(s->ridx);
 	free(s->kw);
-	free(s->by_len);
+	free(s->cache_dir);
+	free(s->pend);
 	free(s->scr);
 	free(s->qmask);
 	free(s->touched);
@@ -211,7 +216,10 @@ keyword_term(const struct srch *s, const char *w, size_t n, char *stem, size_t s
 	size_t lo = 0, hi = s->nkw;
 	while (lo < hi) {
 		size_t mid = (lo + hi) / 2;
-		int c = strncmp(s->kw[mid].stem, stem, sl);
+		/* the first bytes decide most steps (compared as strcmp does, unsigned) */
+		int c = (unsigned char)s->kw[mid].stem[0] - (unsigned char)stem[0];
+		if (c == 0)
+			c = strncmp(s->kw[mid].stem, stem, sl);
 		if (c == 0 && s->kw[mid].stem[sl])
 			c = 1;
 		if (c < 0)
@@ -265,17 +273,21 @@ protect_keywords(struct srch *s, const struct jrelease *rel)
 		qsort(s->kw, s->nkw, sizeof *s->kw, cmp_kw);
 }
 
-/* The surface word for folded text, created (and stemmed once) when new. */
+/* The surface word for folded text, created (and stemmed once) when new. w is a
+ * struct stok's f: eight bytes may be read whatever n. */
 static uint32_t
 intern_word(struct srch *s, const char *w, size_t n, uint32_t hash)
 {
 	/* the hot path of indexing (one probe per token): shash_get_h inlined for words */
 	const struct shash *wh = &s->wordh;
+	uint64_t head = sword_head(w, n);
 	if (wh->cap) {
 		uint32_t i = hash & (wh->cap - 1), v;
 		while ((v = wh->slot[i]) != 0) {
 			const struct sword *sw = &s->words[v - 1];
-			if (wh->hv[i] == hash && sw->len == n && memcmp(sw->w, w, n) == 0)
+			/* the head decides most words without touching their text */
+			if (wh->hv[i] == hash && sw->head == head && sw->len == n &&
+			    (n <= 8 || memcmp(sw->w + 8, w + 8, n - 8) == 0))
 				return v - 1;
 			i = (i + 1) & (wh->cap - 1);
 		}
@@ -289,6 +301,7 @@ intern_word(struct srch *s, const char *w, size_t n, uint32_t hash)
 	v = (uint32_t)s->nwords++;
 	s->words[v].w = arena_strndup(&s->arena, w, n);
 	s->words[v].len = (uint32_t)n;
+	s->words[v].head = head;
 	s->words[v].term = t;
 	s->words[v].count = 0;
 	s->words[v].stop = srch_is_stop(w, n);
@@ -334,9 +347,9 @@ static const unsigned char starts_tok[256] = {
  * Plain ASCII words (most of the rules) take a fast path here; anything else (accents,
  * curly apostrophes, rule numbers, "+1/+1") goes through stok_next, which they match. */
 static uint16_t
-add_field(struct srch *s, const char *text, bool count_title, struct sdoc *d)
+add_field(struct srch *s, const char *text, size_t n, bool count_title, struct sdoc *d)
 {
-	size_t pos = 0, n = text ? strlen(text) : 0, k = 0;
+	size_t pos = 0, k = 0;
 	const unsigned char *u = (const unsigned char *)text;
 	struct stok t;
 	uint32_t seen[32];
@@ -410,28 +423,32 @@ add_doc_full(struct srch *s, enum srch_kind kind, const char *id, const char *ti
 	s->docs = xgrow(s->docs, &s->doccap, s->ndocs + 1, sizeof *s->docs);
 	struct sdoc *d = &s->docs[s->ndocs];
 	memset(d, 0, sizeof *d);
+	/* each string is measured once, then copied and tokenized with its length */
+	size_t tl = title ? strlen(title) : 0, cl = ctx ? strlen(ctx) : 0;
+	size_t bl = body ? strlen(body) : 0;
 	d->kind = (uint8_t)kind;
 	d->id = arena_strdup(&s->arena, id ? id : "");
-	d->title = title && *title ? arena_strdup(&s->arena, title) : NULL;
-	d->ctx = ctx && *ctx ? arena_strdup(&s->arena, ctx) : NULL;
-	d->body = arena_strdup(&s->arena, body ? body : "");
+	d->title = tl ? arena_strndup(&s->arena, title, tl) : NULL;
+	d->ctx = cl ? arena_strndup(&s->arena, ctx, cl) : NULL;
+	d->body = arena_strndup(&s->arena, body ? body : "", bl);
 	d->rid = rid;
 	d->tok = (uint32_t)s->ntoks;
-	d->nf[F_TITLE] = add_field(s, d->title, true, d);
+	d->nf[F_TITLE] = add_field(s, d->title, tl, true, d);
 	/* consecutive subrules share their context: tokenize it once */
-	if (d->ctx && s->last_ctx && strcmp(d->ctx, s->last_ctx) == 0) {
+	if (d->ctx && s->last_ctx && cl == s->last_ctx_len && memcmp(d->ctx, s->last_ctx, cl) == 0) {
 		s->toks = xgrow(s->toks, &s->tokcap, s->ntoks + s->last_nctx, sizeof *s->toks);
 		memmove(s->toks + s->ntoks, s->toks + s->last_ctx_tok, s->last_nctx * sizeof *s->toks);
 		s->ntoks += s->last_nctx;
 		d->nf[F_CTX] = (uint16_t)s->last_nctx;
 	} else {
 		size_t at = s->ntoks;
-		d->nf[F_CTX] = add_field(s, d->ctx, false, d);
+		d->nf[F_CTX] = add_field(s, d->ctx, cl, false, d);
 		s->last_ctx = d->ctx;
+		s->last_ctx_len = cl;
 		s->last_ctx_tok = at;
 		s->last_nctx = d->nf[F_CTX];
 	}
-	d->nf[F_BODY] = add_field(s, d->body, false, d);
+	d->nf[F_BODY] = add_field(s, d->body, bl, false, d);
 	d->ntok = (uint32_t)(s->ntoks - d->tok);
 	return (uint32_t)s->ndocs++;
 }
@@ -442,6 +459,16 @@ srch_add_doc(struct srch *s, enum srch_kind kind, const char *id, const char *ti
 {
 	if ((unsigned)kind >= SK_NKINDS)
 		kind = SK_TEXTBOOK;
+	if (s->deferring) {
+		double t0 = now();
+		srch_cache_key_doc(s, kind, id, title, body);
+		s->pend = xgrow(s->pend, &s->pendcap, s->npend + 1, sizeof *s->pend);
+		s->pend[s->npend++] = (struct spend){ .what = PEND_DOC, .kind = (uint8_t)kind,
+		    .id = arena_strdup(&s->arena, id ? id : ""), .title = title ? arena_strdup(&s->arena, title) : NULL,
+		    .body = arena_strdup(&s->arena, body ? body : "") };
+		s->load_seconds += now() - t0;
+		return s->npend_docs++;
+	}
 	double t0 = now();
 	uint32_t d = add_doc_full(s, kind, id, title, NULL, body, 0);
 	s->build_seconds += now() - t0;
@@ -474,6 +501,20 @@ rule_context(const struct jrelease *rel, const struct jrule *r, struct sbuf *b)
 void
 srch_add_release(struct srch *s, const struct jrelease *rel)
 {
+	if (s->final)
+		return;
+	if (s->deferring) {
+		/* only the key now; the release is read again if the cache has no index */
+		double t0 = now();
+		srch_cache_key_release(s, rel);
+		s->pend = xgrow(s->pend, &s->pendcap, s->npend + 1, sizeof *s->pend);
+		s->pend[s->npend++] = (struct spend){ .what = PEND_RELEASE, .rel = rel };
+		s->npend_docs += rel->nrules + rel->ngloss;
+		for (uint32_t i = 0; i < rel->nrules; i++)
+			s->npend_docs += rel->rules[i].nexamples;
+		s->load_seconds += now() - t0;
+		return;
+	}
 	struct sbuf ctx = {0}, ectx = {0}, title = {0};
 	double t0 = now();
 	protect_keywords(s, rel);
@@ -567,10 +608,67 @@ srch_rule_doc(const struct srch *s, jrid id)
 
 
 void
+srch_cache_use(struct srch *s, const char *dir)
+{
+	if (!dir || !*dir || s->final || s->ndocs || s->npend)
+		return;
+	free(s->cache_dir);
+	s->cache_dir = xstrdup(dir);
+	s->deferring = true;
+}
+
+static void build_postings(struct srch *s);
+
+void
 srch_finalize(struct srch *s)
 {
 	if (s->final)
 		return;
+	if (s->deferring) {
+		s->deferring = false;
+		if (srch_cache_load(s)) {
+			free(s->pend);
+			s->pend = NULL;
+			s->npend = 0;
+			return;
+		}
+		/* no usable file: build from what was added, in the order it came */
+		for (size_t i = 0; i < s->npend; i++) {
+			const struct spend *p = &s->pend[i];
+			struct diags quiet = {0};   /* what it says was said when it was added */
+			switch (p->what) {
+			case PEND_RELEASE:
+				srch_add_release(s, p->rel);
+				break;
+			case PEND_DOC:
+				srch_add_doc(s, (enum srch_kind)p->kind, p->id, p->title, p->body);
+				break;
+			case PEND_THESAURUS:
+				srch_add_thesaurus(s, p->name, p->text, p->len, &quiet);
+				diag_clear(&quiet);
+				free(quiet.v);
+				break;
+			}
+		}
+		build_postings(s);
+		srch_cache_save(s);
+		return;
+	}
+	build_postings(s);
+}
+
+void
+srch_alloc_scratch(struct srch *s)
+{
+	size_t nd = s->ndocs, nt = s->nterms;
+	s->scr = xcalloc(nd ? nd : 1, sizeof *s->scr);
+	s->qmask = xcalloc(nt ? nt : 1, sizeof *s->qmask);
+	s->touched = xmalloc((nd ? nd : 1) * sizeof *s->touched);
+}
+
+static void
+build_postings(struct srch *s)
+{
 	double t0 = now();
 	s->final = true;
 	size_t nd = s->ndocs, nt = s->nterms;
@@ -646,9 +744,7 @@ srch_finalize(struct srch *s)
 		if (s->docs[d].kind == SK_RULE && s->docs[d].rid)
 			s->ridx[s->nridx++] = (uint32_t)d;
 	qsort_r(s->ridx, s->nridx, sizeof *s->ridx, cmp_rid, s);
-	s->scr = xcalloc(nd ? nd : 1, sizeof *s->scr);
-	s->qmask = xcalloc(nt ? nt : 1, sizeof *s->qmask);
-	s->touched = xmalloc((nd ? nd : 1) * sizeof *s->touched);
+	srch_alloc_scratch(s);
 	s->build_seconds += now() - t0;
 }
 
@@ -833,4 +929,9 @@ srch_stats(struct srch *s, struct srch_stats *st)
 	st->bytes = s->arena.used_total + s->nposts * sizeof *s->posts + s->ntoks * sizeof *s->toks +
 	    s->ndocs * sizeof *s->docs;
 	st->build_seconds = s->build_seconds;
+	st->from_cache = s->from_cache;
+	st->load_seconds = s->load_seconds;
+	st->save_seconds = s->save_seconds;
+	st->cache_bytes = s->cache_bytes;
+	st->cache_note = s->cache_note;
 }

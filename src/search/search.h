@@ -56,6 +56,23 @@ int srch_add_thesaurus(struct srch *s, const char *name, const char *text, size_
 /* Build the inverted index. Adding documents afterwards is not allowed. */
 void srch_finalize(struct srch *s);
 
+/* The on-disk cache of built indexes (the file layout is described in cache.c). Called
+ * on a new index before anything is added, it makes additions only hash their input into
+ * a key (a release added must then stay alive until srch_finalize()); srch_finalize()
+ * loads DIR/srch-KEY.idx when it is there and sound, else builds the index and saves it
+ * there, atomically. A missing, stale or damaged file is rebuilt, never an error; what
+ * happened is in srch_stats(). dir NULL: no cache. */
+void srch_cache_use(struct srch *s, const char *dir);
+/* $XDG_CACHE_HOME/judge (else ~/.cache/judge), or NULL when JUDGE_NO_CACHE is set. */
+const char *srch_cache_dir_default(void);
+/* The cache file of a finished index (tests, the fuzzer). */
+void srch_cache_image(struct srch *s, struct sbuf *out);
+/* Load an index from a cache file's bytes img (taken over: freed here or by srch_free())
+ * into a new, empty s. trusted_key skips the key and checksum tests (the fuzzer), never
+ * the others. false with why filled when img is not used. */
+bool srch_cache_from_image(struct srch *s, void *img, size_t n, bool trusted_key, char *why,
+    size_t cap);
+
 /* Run a query: at most limit hits (0 = 10). Query errors (a bad regex, an unknown
  * filter, an empty query) go to d with the query as the source line and the column;
  * res->error says whether the query ran at all. Never exits. */
@@ -91,6 +108,11 @@ struct srch_stats {
 	uint32_t ndocs, nterms, nwords, nthesaurus;
 	size_t ntokens, bytes;
 	double build_seconds;
+	bool from_cache;          /* loaded from the cache instead of built */
+	double load_seconds;      /* with a cache: hashing the inputs, and loading if it did */
+	double save_seconds;      /* writing the cache file after a build */
+	size_t cache_bytes;       /* the size of the cache file read or written, 0 if none */
+	const char *cache_note;   /* what the cache did, for -v ("" without a cache) */
 };
 void srch_stats(struct srch *s, struct srch_stats *st);
 

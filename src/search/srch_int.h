@@ -3,6 +3,7 @@
 #define JUDGE_SRCH_INT_H
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 #include "search.h"
 #include "../base/mem.h"
 
@@ -26,11 +27,20 @@ struct sterm {
 /* One surface word (folded, unstemmed) as seen in the documents, mapped to its term. */
 struct sword {
 	const char *w;
+	uint64_t head;           /* w's first 8 bytes, zero-padded: most words compare in one go */
 	uint32_t len;
 	uint32_t term;
 	uint32_t count;          /* occurrences, to prefer common words in suggestions */
 	bool stop;
 };
+/* The head of a word in a buffer of at least 8 bytes (a struct stok's f). */
+static inline uint64_t
+sword_head(const char *w, size_t n)
+{
+	uint64_t h;
+	memcpy(&h, w, sizeof h);
+	return n >= 8 ? h : h & ((1ull << (8 * n)) - 1);
+}
 
 struct spost {
 	uint32_t doc;
@@ -95,9 +105,35 @@ struct srch {
 	uint32_t *by_len;
 	bool final;
 	const char *last_ctx;    /* the previous document's context and its tokens */
-	size_t last_ctx_tok, last_nctx;
+	size_t last_ctx_len, last_ctx_tok, last_nctx;
 	const void *owner;
 	double build_seconds;
+	/* the on-disk cache (cache.c): while deferring, additions are only hashed into key
+	 * and kept in pend; srch_finalize() then loads the index, or replays them */
+	char *cache_dir;         /* NULL: no cache */
+	bool deferring, from_cache;
+	struct skey {            /* the key's hash state (cache.c) */
+		uint64_t v[4], total;
+		unsigned char buf[32];
+		uint32_t nbuf;
+	} key;
+	uint64_t key_final;
+	struct spend {
+		enum { PEND_RELEASE, PEND_DOC, PEND_THESAURUS } what;
+		const struct jrelease *rel;
+		uint8_t kind;                 /* a document's */
+		const char *id, *title, *body;
+		const char *name, *text;      /* a thesaurus's */
+		size_t len;
+	} *pend;
+	size_t npend, pendcap;
+	uint32_t npend_docs;
+	void *blob;              /* a loaded file: toks, posts, ridx, len_start, by_len, the
+	                          * hash tables and every string point into it */
+	size_t blob_mapped;      /* its length when mapped (else it was malloc'd) */
+	size_t cache_bytes;
+	double load_seconds, save_seconds;
+	char cache_note[320];
 	/* per-query scratch, sized ndocs */
 	struct dscr *scr;
 	uint64_t *qmask;         /* per term: bit c set when query clause c uses it */
@@ -150,6 +186,22 @@ size_t srch_prefix_terms(const struct srch *s, const char *prefix, size_t n, uin
 size_t srch_near_words(const struct srch *s, const char *w, size_t n, int maxd,
     uint32_t *out, int *dist, size_t cap);
 int srch_damerau(const char *a, size_t na, const char *b, size_t nb, int maxd);
+
+/* The per-query scratch arrays of a finished index. */
+void srch_alloc_scratch(struct srch *s);
+
+/* cache.c */
+
+void srch_cache_key_release(struct srch *s, const struct jrelease *rel);
+void srch_cache_key_doc(struct srch *s, int kind, const char *id, const char *title, const char *body);
+/* A thesaurus text while deferring: into the key, and kept to be read if need be. */
+void srch_cache_defer_text(struct srch *s, const char *name, const char *text, size_t n);
+/* Load s->cache_dir's file for the inputs hashed so far; false (s untouched) if none fits. */
+bool srch_cache_load(struct srch *s);
+/* Save a finalized index; failures only go to s->cache_note. */
+void srch_cache_save(struct srch *s);
+/* Release s->blob, mapped or allocated. */
+void srch_cache_unmap(struct srch *s);
 
 /* thesaurus.c: entries whose slang is exactly key (stems joined by spaces) */
 size_t srch_thes_find(struct srch *s, const char *key, size_t n, size_t *first);

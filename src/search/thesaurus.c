@@ -9,13 +9,19 @@
 #include <string.h>
 
 /* Stems of text joined by single spaces, stop words included (so "the stack" stays
- * two words). Returns the number of words, 0 if none. */
+ * two words). Returns the number of words, 0 if none. With out NULL, only counts them
+ * (stemming is most of the cost of reading a thesaurus). */
 static size_t
 stem_phrase(struct srch *s, const char *text, size_t n, struct sbuf *out)
 {
 	size_t pos = 0, k = 0;
 	struct stok t;
 	char stem[WORD_MAX];
+	if (!out) {
+		while (stok_next(text, n, &pos, &t))
+			k++;
+		return k;
+	}
 	sbuf_reset(out);
 	while (stok_next(text, n, &pos, &t)) {
 		size_t sl = srch_stem(s, t.f, t.flen, stem, sizeof stem);
@@ -48,6 +54,11 @@ srch_add_thesaurus(struct srch *s, const char *name, const char *text, size_t le
 	}
 	int added = 0;
 	unsigned lineno = 0;
+	/* with a cache, the text goes into the key and is only checked now (the same
+	 * diagnostics, no stems); its entries come from the cache, or from reading it again */
+	bool check_only = s->deferring;
+	if (check_only)
+		srch_cache_defer_text(s, name, text, len);
 	struct sbuf from = {0};
 	size_t i = 0;
 	while (i < len) {
@@ -90,11 +101,13 @@ srch_add_thesaurus(struct srch *s, const char *name, const char *text, size_t le
 			const char *b = memchr(a, '|', (size_t)(tab - a));
 			if (!b)
 				b = tab;
-			size_t nw = stem_phrase(s, a, (size_t)(b - a), &from);
+			size_t nw = stem_phrase(s, a, (size_t)(b - a), check_only ? NULL : &from);
 			if (nw == 0) {
 				diag_add(d, DL_WARNING, name, lineno, col_of(line, a),
 				    "an empty slang term (no letters or digits before the tab or the '|')");
 				diag_src(d, line, ll);
+			} else if (check_only) {
+				added++;
 			} else {
 				s->thes = xgrow(s->thes, &s->thescap, s->nthes + 1, sizeof *s->thes);
 				struct sthes *th = &s->thes[s->nthes++];
