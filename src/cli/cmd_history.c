@@ -344,19 +344,35 @@ hist_cmd_diff(struct jctx *c, int argc, char **argv)
 	return JX_OK;
 }
 
-/* The rule named on the command line, in release r; reports when it is missing. */
+/* The rule named on the command line, in release *r. A number the release lacks (420.5e
+ * asked of a modern release) is taken from the newest loaded release that has it, with a
+ * note, and *r becomes that release; reports when no release has it. */
 static uint32_t
-rule_arg(struct jctx *c, const struct jrelease *r, const char *s)
+rule_arg(struct jctx *c, struct jrelease **r, const char *s)
 {
 	jrid id = jrid_from_str(s);
 	if (id == JRID_NONE) {
 		jerr(c, "a rule number looks like 704.5j, 509 or 7", "%s is not a rule number", s);
 		return JNONE;
 	}
-	uint32_t i = jrel_find(r, id);
-	if (i == JNONE)
-		jerr(c, "choose the release it belongs to with --cr DATE", "there is no rule %s in %s", s, r->label);
-	return i;
+	uint32_t i = jrel_find(*r, id);
+	if (i != JNONE)
+		return i;
+	struct jrelease *best = NULL;
+	for (uint32_t k = 0; k < c->ix->nrels; k++) {
+		struct jrelease *o = c->ix->rels[k];
+		if (o != *r && jrel_find(o, id) != JNONE && (!best || o->date > best->date))
+			best = o;
+	}
+	if (!best) {
+		jerr(c, "`judge versions` lists the loaded releases; load the one it belongs to with --rules",
+		    "there is no rule %s in any loaded release", s);
+		return JNONE;
+	}
+	if (!c->json)
+		fprintf(stderr, "judge: %s is not in %s; taking it from %s\n", s, (*r)->label, best->label);
+	*r = best;
+	return jrel_find(best, id);
 }
 
 /* In the REPL a command without a rule number is about the rule last shown. */
@@ -405,7 +421,7 @@ hist_cmd_history(struct jctx *c, int argc, char **argv)
 		jerr(c, NULL, "no rules are loaded");
 		return JX_USAGE;
 	}
-	uint32_t ri = rule_arg(c, from, o.pos[0]);
+	uint32_t ri = rule_arg(c, &from, o.pos[0]);
 	if (ri == JNONE)
 		return JX_NOTFOUND;
 	uint32_t n;
@@ -537,7 +553,7 @@ hist_cmd_map(struct jctx *c, int argc, char **argv)
 	struct jrelease *to = release_arg(c, toname);
 	if (!to)
 		return JX_USAGE;
-	uint32_t ri = rule_arg(c, from, o.pos[0]);
+	uint32_t ri = rule_arg(c, &from, o.pos[0]);
 	if (ri == JNONE)
 		return JX_NOTFOUND;
 	float conf;
