@@ -3,6 +3,7 @@
 #include "../base/buf.h"
 #include "../text/decode.h"
 #include "cmd_textbook.h"
+#include "../history/history.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -316,8 +317,15 @@ rules_not_found(struct jctx *c, jrid id)
 	/* other loaded releases that have it */
 	for (uint32_t k = 0; k < c->ix->nrels; k++) {
 		const struct jrelease *o = c->ix->rels[k];
-		if (o != rel && jrel_find(o, id) != JNONE) {
+		uint32_t oi = o != rel ? jrel_find(o, id) : JNONE;
+		if (oi != JNONE) {
 			sbuf_addf(&hint, "%s%s has %s: judge --cr %s %s", hint.len ? "; " : "", o->label, num, o->label, num);
+			/* a renumbered rule: say what it is called in the release answering */
+			float conf;
+			uint32_t t = o->date && rel->date ? hist_map(c->ix, o, oi, rel, &conf) : JNONE;
+			if (t != JNONE)
+				sbuf_addf(&hint, "; in %s it is %s (confidence %.2f): judge %s", rel->label,
+				    rel->rules[t].num, conf, rel->rules[t].num);
 			break;
 		}
 	}
