@@ -476,12 +476,22 @@ static const char *const irregular[] = {
 	"keep kept", "make made", "find found", "go went gone",
 };
 
-/* Add the other forms of an irregular verb, as the rules spell them, to the clause. */
+/* Small numbers, which the rules write both ways ("0 or less life", "two or more
+ * creatures") and players too ("went to zero", "2 blockers"). Not "one": "1" is in
+ * every +1/+1, and "one" in every "one or more". */
+static const char *const numbers[] = {
+	"zero 0", "two 2", "three 3", "four 4", "five 5", "six 6", "seven 7", "eight 8",
+	"nine 9", "ten 10",
+};
+
+/* Add the other spellings of a word from a table of forms (irregular verbs, numbers),
+ * as the rules spell them, to the clause. */
 static void
-irregular_forms(struct srch *s, struct query *q, struct qclause *c, const struct qword *qw)
+table_forms(struct srch *s, struct query *q, struct qclause *c, const struct qword *qw,
+    const char *const *table, size_t ntable)
 {
-	for (size_t i = 0; i < sizeof irregular / sizeof *irregular; i++) {
-		const char *v = irregular[i];
+	for (size_t i = 0; i < ntable; i++) {
+		const char *v = table[i];
 		bool in = false;
 		for (const char *w = v; *w;) {
 			size_t n = strcspn(w, " ");
@@ -500,6 +510,18 @@ irregular_forms(struct srch *s, struct query *q, struct qclause *c, const struct
 		}
 		return;
 	}
+}
+
+static void
+irregular_forms(struct srch *s, struct query *q, struct qclause *c, const struct qword *qw)
+{
+	table_forms(s, q, c, qw, irregular, sizeof irregular / sizeof *irregular);
+}
+
+static void
+number_forms(struct srch *s, struct query *q, struct qclause *c, const struct qword *qw)
+{
+	table_forms(s, q, c, qw, numbers, sizeof numbers / sizeof *numbers);
 }
 
 /* The clause for one plain word: a rule number, a prefix, the word, or its typos. */
@@ -530,6 +552,7 @@ word_clause(struct srch *s, struct query *q, struct qword *qw)
 		clause_add(q, c, t, 1.0f);
 		keyword_forms(s, q, c, qw);
 		irregular_forms(s, q, c, qw);
+		number_forms(s, q, c, qw);
 		clause_commit(s, q, c);
 		return true;
 	}
