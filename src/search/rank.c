@@ -25,7 +25,7 @@ static float FW[NF] = { 5.0f, 6.0f, 1.0f };
 static float FB[NF] = { 0.5f, 0.3f, 0.75f };
 static float K1 = 1.8f;
 static float KINDW[SK_NKINDS] = { 1.0f, 0.55f, 0.75f, 0.9f };
-static float P_VARIANT = 0.65f, P_COORD = 0.45f, P_PROX = 0.6f, P_TRULE = 3.0f, P_TGLOSS = 1.2f, P_BACK = 0.15f, P_TONLY = 0.7f, P_TONLYW = 0.3f, P_FIRST = 1.2f, P_GREF = 1.0f, P_QUESTION = 1, P_GENN = 0.15f, P_DEF = 1.5f, P_GENL = 0.1f, P_PRIORMAX = 2, P_FIRST1 = 1.1f, P_EXR = 0.2f;
+static float P_VARIANT = 0.65f, P_COORD = 0.45f, P_PROX = 0.6f, P_TRULE = 3.0f, P_TGLOSS = 1.2f, P_BACK = 0.15f, P_TONLY = 0.7f, P_TONLYW = 0.3f, P_FIRST = 1.2f, P_GREF = 1.0f, P_QUESTION = 1, P_GENN = 0.15f, P_DEF = 1.5f, P_GENL = 0.1f, P_PRIORMAX = 2, P_FIRST1 = 1.1f, P_EXR = 0.2f, P_GREFS = 0.4f;
 #ifdef SRCH_TUNE
 /* For re-tuning the weights against tests/search/questions.tsv without rebuilding:
  * make CFLAGS=-DSRCH_TUNE, then SRCH_P="k1=1.5,fwc=3" judge search --bench FILE. */
@@ -42,7 +42,7 @@ tune(void)
 	struct { const char *k; float *v; } t[] = {
 		{"fwt", &FW[0]}, {"fwc", &FW[1]}, {"fwb", &FW[2]}, {"fbt", &FB[0]}, {"fbc", &FB[1]}, {"fbb", &FB[2]},
 		{"k1", &K1}, {"kr", &KINDW[0]}, {"kg", &KINDW[1]}, {"ke", &KINDW[2]}, {"var", &P_VARIANT},
-		{"coord", &P_COORD}, {"prox", &P_PROX}, {"trule", &P_TRULE}, {"tgloss", &P_TGLOSS}, {"back", &P_BACK}, {"tonly", &P_TONLY}, {"tonlyw", &P_TONLYW}, {"first", &P_FIRST}, {"gref", &P_GREF}, {"question", &P_QUESTION}, {"genn", &P_GENN}, {"def", &P_DEF}, {"genl", &P_GENL}, {"priormax", &P_PRIORMAX}, {"first1", &P_FIRST1}, {"exr", &P_EXR},
+		{"coord", &P_COORD}, {"prox", &P_PROX}, {"trule", &P_TRULE}, {"tgloss", &P_TGLOSS}, {"back", &P_BACK}, {"tonly", &P_TONLY}, {"tonlyw", &P_TONLYW}, {"first", &P_FIRST}, {"gref", &P_GREF}, {"question", &P_QUESTION}, {"genn", &P_GENN}, {"def", &P_DEF}, {"genl", &P_GENL}, {"priormax", &P_PRIORMAX}, {"first1", &P_FIRST1}, {"exr", &P_EXR}, {"grefs", &P_GREFS},
 	};
 	char buf[512];
 	snprintf(buf, sizeof buf, "%s", e);
@@ -1123,11 +1123,21 @@ srch_run(struct srch *s, const char *qs, size_t limit, struct srch_result *res, 
 				uint32_t rd = srch_rule_doc(s, doc->refs[k]);
 				if (rd == UINT32_MAX)
 					continue;
+				/* an entry citing a title-only rule ("See rule 702.19, Trample") means
+				 * its first subrule, which defines it; when the entry is a good part of
+				 * the question ("proliferate poison"), not one topic of several
+				 * ("trample deathtouch damage", which wants the rules joining them) */
+				float gk = g / (float)doc->nrefs;
+				if (s->docs[rd].nf[F_BODY] == 0 && jrid_level(doc->refs[k]) == JL_RULE && share >= P_GREFS) {
+					uint32_t ad = srch_rule_doc(s, doc->refs[k] | 'a');
+					if (ad != UINT32_MAX)
+						rd = ad;
+				}
 				touch(s, rd);
 				/* the best entry naming it, not the sum of every entry that shares a
 				 * word with the query ("token" is in a dozen "... Token" entries) */
-				if (s->scr[rd].gref < g / (float)doc->nrefs)
-					s->scr[rd].gref = g / (float)doc->nrefs;
+				if (s->scr[rd].gref < gk)
+					s->scr[rd].gref = gk;
 			}
 		}
 		for (size_t i = 0; i < s->ntouched; i++) {
