@@ -232,7 +232,9 @@ keyword_term(const struct srch *s, const char *w, size_t n, char *stem, size_t s
 		/* the keyword, its plural, or a misspelling of it ("indestructable"); not
 		 * other forms ("reaches" the verb is not "reach" the keyword) */
 		bool same = (kl == n || (kl + 1 == n && w[kl] == 's')) && memcmp(s->kw[k].word, w, kl) == 0;
-		if (!same && n >= 6)
+		/* but a shorter word the keyword begins with is a word of its own ("command",
+		 * "commander") */
+		if (!same && n >= 6 && !(n < kl && memcmp(s->kw[k].word, w, n) == 0))
 			same = srch_damerau(w, n, s->kw[k].word, kl, n >= 7 ? 2 : 1) <= (n >= 7 ? 2 : 1);
 		if (same && kl + 1 < WORD_MAX) {
 			stem[0] = '=';
@@ -244,14 +246,17 @@ keyword_term(const struct srch *s, const char *w, size_t n, char *stem, size_t s
 	return sl;
 }
 
-/* Protect the one-word titles of keyword actions and abilities (chapters 701, 702). */
+/* Protect the one-word titles of keyword actions and abilities (chapters 701, 702) and
+ * of the casual variants (chapter 9): "Commander" the variant must not share the stem
+ * "command" with the command zone, which Planechase, Vanguard and emblems use too. */
 static void
 protect_keywords(struct srch *s, const struct jrelease *rel)
 {
 	for (uint32_t i = 0; i < rel->nrules; i++) {
 		const struct jrule *r = &rel->rules[i];
 		unsigned ch = JRID_CHAP(r->id);
-		if (!r->title || (ch != 701 && ch != 702) || jrid_level(r->id) != JL_RULE)
+		if (!r->title || (ch == 701 || ch == 702 ? jrid_level(r->id) != JL_RULE :
+		    ch / 100 != 9 || jrid_level(r->id) != JL_CHAPTER))
 			continue;
 		size_t pos = 0, n = strlen(r->title), k = 0;
 		struct stok t, first;

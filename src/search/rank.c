@@ -24,8 +24,8 @@
 static float FW[NF] = { 5.0f, 6.0f, 1.0f };
 static float FB[NF] = { 0.5f, 0.3f, 0.75f };
 static float K1 = 1.8f;
-static float KINDW[SK_NKINDS] = { 1.0f, 0.55f, 0.75f, 0.9f };
-static float P_VARIANT = 0.65f, P_COORD = 0.45f, P_PROX = 0.6f, P_TRULE = 3.0f, P_TGLOSS = 1.2f, P_BACK = 0.15f, P_TONLY = 0.7f, P_TONLYW = 0.3f, P_FIRST = 1.2f, P_GREF = 1.0f, P_QUESTION = 1, P_GENN = 0.15f, P_DEF = 1.5f, P_GENL = 0.1f, P_PRIORMAX = 2, P_FIRST1 = 1.1f, P_EXR = 0.2f;
+static float KINDW[SK_NKINDS] = { 1.0f, 0.55f, 0.6f, 0.9f };
+static float P_VARIANT = 0.65f, P_COORD = 0.45f, P_PROX = 0.6f, P_TRULE = 3.0f, P_TGLOSS = 1.2f, P_BACK = 0.15f, P_TONLY = 0.7f, P_TONLYW = 0.3f, P_FIRST = 1.2f, P_GREF = 1.0f, P_QUESTION = 1, P_GENN = 0.15f, P_DEF = 1.5f, P_GENL = 0.1f, P_PRIORMAX = 2, P_FIRST1 = 1.1f, P_EXR = 0.2f, P_GREFS = 0.4f;
 #ifdef SRCH_TUNE
 /* For re-tuning the weights against tests/search/questions.tsv without rebuilding:
  * make CFLAGS=-DSRCH_TUNE, then SRCH_P="k1=1.5,fwc=3" judge search --bench FILE. */
@@ -42,7 +42,7 @@ tune(void)
 	struct { const char *k; float *v; } t[] = {
 		{"fwt", &FW[0]}, {"fwc", &FW[1]}, {"fwb", &FW[2]}, {"fbt", &FB[0]}, {"fbc", &FB[1]}, {"fbb", &FB[2]},
 		{"k1", &K1}, {"kr", &KINDW[0]}, {"kg", &KINDW[1]}, {"ke", &KINDW[2]}, {"var", &P_VARIANT},
-		{"coord", &P_COORD}, {"prox", &P_PROX}, {"trule", &P_TRULE}, {"tgloss", &P_TGLOSS}, {"back", &P_BACK}, {"tonly", &P_TONLY}, {"tonlyw", &P_TONLYW}, {"first", &P_FIRST}, {"gref", &P_GREF}, {"question", &P_QUESTION}, {"genn", &P_GENN}, {"def", &P_DEF}, {"genl", &P_GENL}, {"priormax", &P_PRIORMAX}, {"first1", &P_FIRST1}, {"exr", &P_EXR},
+		{"coord", &P_COORD}, {"prox", &P_PROX}, {"trule", &P_TRULE}, {"tgloss", &P_TGLOSS}, {"back", &P_BACK}, {"tonly", &P_TONLY}, {"tonlyw", &P_TONLYW}, {"first", &P_FIRST}, {"gref", &P_GREF}, {"question", &P_QUESTION}, {"genn", &P_GENN}, {"def", &P_DEF}, {"genl", &P_GENL}, {"priormax", &P_PRIORMAX}, {"first1", &P_FIRST1}, {"exr", &P_EXR}, {"grefs", &P_GREFS},
 	};
 	char buf[512];
 	snprintf(buf, sizeof buf, "%s", e);
@@ -476,12 +476,22 @@ static const char *const irregular[] = {
 	"keep kept", "make made", "find found", "go went gone",
 };
 
-/* Add the other forms of an irregular verb, as the rules spell them, to the clause. */
+/* Small numbers, which the rules write both ways ("0 or less life", "two or more
+ * creatures") and players too ("went to zero", "2 blockers"). Not "one": "1" is in
+ * every +1/+1, and "one" in every "one or more". */
+static const char *const numbers[] = {
+	"zero 0", "two 2", "three 3", "four 4", "five 5", "six 6", "seven 7", "eight 8",
+	"nine 9", "ten 10",
+};
+
+/* Add the other spellings of a word from a table of forms (irregular verbs, numbers),
+ * as the rules spell them, to the clause. */
 static void
-irregular_forms(struct srch *s, struct query *q, struct qclause *c, const struct qword *qw)
+table_forms(struct srch *s, struct query *q, struct qclause *c, const struct qword *qw,
+    const char *const *table, size_t ntable)
 {
-	for (size_t i = 0; i < sizeof irregular / sizeof *irregular; i++) {
-		const char *v = irregular[i];
+	for (size_t i = 0; i < ntable; i++) {
+		const char *v = table[i];
 		bool in = false;
 		for (const char *w = v; *w;) {
 			size_t n = strcspn(w, " ");
@@ -500,6 +510,18 @@ irregular_forms(struct srch *s, struct query *q, struct qclause *c, const struct
 		}
 		return;
 	}
+}
+
+static void
+irregular_forms(struct srch *s, struct query *q, struct qclause *c, const struct qword *qw)
+{
+	table_forms(s, q, c, qw, irregular, sizeof irregular / sizeof *irregular);
+}
+
+static void
+number_forms(struct srch *s, struct query *q, struct qclause *c, const struct qword *qw)
+{
+	table_forms(s, q, c, qw, numbers, sizeof numbers / sizeof *numbers);
 }
 
 /* The clause for one plain word: a rule number, a prefix, the word, or its typos. */
@@ -530,6 +552,7 @@ word_clause(struct srch *s, struct query *q, struct qword *qw)
 		clause_add(q, c, t, 1.0f);
 		keyword_forms(s, q, c, qw);
 		irregular_forms(s, q, c, qw);
+		number_forms(s, q, c, qw);
 		clause_commit(s, q, c);
 		return true;
 	}
@@ -1100,11 +1123,21 @@ srch_run(struct srch *s, const char *qs, size_t limit, struct srch_result *res, 
 				uint32_t rd = srch_rule_doc(s, doc->refs[k]);
 				if (rd == UINT32_MAX)
 					continue;
+				/* an entry citing a title-only rule ("See rule 702.19, Trample") means
+				 * its first subrule, which defines it; when the entry is a good part of
+				 * the question ("proliferate poison"), not one topic of several
+				 * ("trample deathtouch damage", which wants the rules joining them) */
+				float gk = g / (float)doc->nrefs;
+				if (s->docs[rd].nf[F_BODY] == 0 && jrid_level(doc->refs[k]) == JL_RULE && share >= P_GREFS) {
+					uint32_t ad = srch_rule_doc(s, doc->refs[k] | 'a');
+					if (ad != UINT32_MAX)
+						rd = ad;
+				}
 				touch(s, rd);
 				/* the best entry naming it, not the sum of every entry that shares a
 				 * word with the query ("token" is in a dozen "... Token" entries) */
-				if (s->scr[rd].gref < g / (float)doc->nrefs)
-					s->scr[rd].gref = g / (float)doc->nrefs;
+				if (s->scr[rd].gref < gk)
+					s->scr[rd].gref = gk;
 			}
 		}
 		for (size_t i = 0; i < s->ntouched; i++) {
