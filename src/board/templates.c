@@ -1045,7 +1045,7 @@ static bool
 e_base_pt(struct match *m, struct bd_abil *a, struct bd_effect *e)
 {
 	e->kind = EF_CONTINUOUS;
-	e->until_eot = m->cap[4][0] != 0;
+	e->until_eot = m->cap[5][0] != 0;
 	if (!recipient(a, e, m->cap[1]))
 		return false;
 	struct bd_part *p = &e->parts[e->nparts++];
@@ -1097,7 +1097,7 @@ e_damage_two(struct match *m, struct bd_abil *a, struct bd_effect *e)
 	char r[128];
 	snprintf(r, sizeof r, "%.127s", m->cap[4]);
 	if (!strncmp(r, "another ", 8)) memmove(r, r + 8, strlen(r + 8) + 1);
-	if (!strcmp(r, "any other target")) snprintf(r, sizeof r, "any target");
+	if (!strcmp(r, "any other target") || !strcmp(r, "target")) snprintf(r, sizeof r, "any target");
 	if (amount(m->cap[3], e2) < 0 || !recipient(a, e2, r))
 		return false;
 	a->neff++;   /* the caller counts the first */
@@ -1302,7 +1302,7 @@ static struct eff_tmpl etmpls[] = {
 	{ "^" TGT " becomes? (white|blue|black|red|green) until end of turn$", e_becomes_color,
 	  "Target creature becomes white until end of turn.", NULL },
 	{ "^(?:~|it) deals (\\d+|x|one|two|three) damage to (any target|target [a-z ]+?) and (\\d+|one|two|three) damage to ((?:another |any other )target(?: [a-z ]+)?)$", e_damage_two,
-	  "Arc Trail deals 2 damage to any target and 1 damage to any other target.", NULL },
+	  "Arc Trail deals 2 damage to any target and 1 damage to another target.", NULL },
 	{ "^switch " TGT "'s power and toughness until end of turn$", e_switch,
 	  "Switch target creature's power and toughness until end of turn.", NULL },
 	{ "^put (a|an|one|two|three|four|five|\\d+) " PT " counters? on " TGT "$", e_counters,
