@@ -17,6 +17,8 @@ static const char *const kw_names[KW_COUNT] = {
 	"flying", "reach", "first strike", "double strike", "trample", "deathtouch", "lifelink",
 	"indestructible", "hexproof", "shroud", "menace", "defender", "vigilance", "haste",
 	"persist", "undying", "wither", "infect", "flash",
+	/* landwalk matters only when blockers are declared, which the board states (702.14) */
+	"plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk",
 };
 
 const char *
@@ -808,7 +810,7 @@ b_spell(struct match *m, struct bd_abil *a)
 	return effect_parse(m->subj, a);
 }
 
-#define KWRE "(?:flying|reach|first strike|double strike|trample|deathtouch|lifelink|indestructible|hexproof|shroud|menace|defender|vigilance|haste|persist|undying|wither|infect|flash|protection from [a-z]+(?: and from [a-z]+)*)"
+#define KWRE "(?:flying|reach|first strike|double strike|trample|deathtouch|lifelink|indestructible|hexproof|shroud|menace|defender|vigilance|haste|persist|undying|wither|infect|flash|plainswalk|islandwalk|swampwalk|mountainwalk|forestwalk|protection from [a-z]+(?: and from [a-z]+)*)"
 #define KWLIST KWRE "(?:(?:,? and |, )" KWRE ")*"
 #define PT "([+-]\\d+)/([+-]\\d+)"
 #define SUBJ "(~|enchanted creature|equipped creature|enchanted permanent|enchanted land|(?:other |each |all )?[a-z ,/-]+?)"

@@ -97,6 +97,7 @@ static const struct { const char *id, *what; } cites[R_COUNT] = {
 	[R_INFECT] = { "702.90b", "infect" },
 	[R_UNDYING] = { "702.93a", "undying" },
 	[R_MENACE] = { "702.111b", "menace" },
+	[R_LANDWALK] = { "702.14c", "landwalk: can't be blocked while the defending player controls such a land" },
 	[R_SBA_CHECK] = { "704.3", "state-based actions are performed simultaneously, then checked again" },
 	[R_SBA_LIFE] = { "704.5a", "a player with 0 or less life loses" },
 	[R_SBA_POISON] = { "704.5c", "a player with ten or more poison counters loses" },
