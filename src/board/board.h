@@ -168,6 +168,8 @@ struct bd_abil {
 	bool to_and_by;           /* "dealt to and dealt by" */
 	bool by_only;             /* "dealt by" */
 	bool any_grave;           /* "put into a graveyard from anywhere" */
+	bool grave_tokens;        /* "a card or token": tokens too (a token is not a card) */
+	int grave_whose;          /* 0 any graveyard, 1 an opponent's, 2 yours */
 };
 
 /* A reference to a player (p >= 0) or an object (o >= 0); the other is -1. */

@@ -727,6 +727,8 @@ b_die_exile(struct match *m, struct bd_abil *a)
 	if (m->cap[1][0] == 0) {
 		filter_init(&a->aff);
 		a->any_grave = true;
+		a->grave_tokens = m->cap[2][0] != 0;
+		a->grave_whose = !strcmp(m->cap[3], "your") ? 2 : !strcmp(m->cap[3], "a") ? 0 : 1;
 		return true;
 	}
 	return subject_parse(m->cap[1], &a->aff);
@@ -856,7 +858,7 @@ static struct tmpl tmpls[] = {
 	  "Whenever another creature you control dies, you gain 1 life.", false, NULL },
 	{ "enters trigger", "^when ~ enters(?: the battlefield)?, (.+)$", b_etb,
 	  "When this creature enters, you gain 2 life.", false, NULL },
-	{ "die replacement", "^if " SUBJ " would die, exile it instead$|^if a card (?:or token )?would be put into a graveyard from anywhere, exile it instead()$", b_die_exile,
+	{ "die replacement", "^if " SUBJ " would die, exile it instead$|^if a card( or token)? would be put into (a|an opponent's|your) graveyard from anywhere, exile it instead$", b_die_exile,
 	  "If a creature an opponent controls would die, exile it instead.", false, NULL },
 	{ "prevent damage", "^prevent all (combat )?damage that would be dealt (to and dealt by|to|by) " SUBJ "$", b_prevent,
 	  "Prevent all damage that would be dealt to enchanted creature.", false, NULL },

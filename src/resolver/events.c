@@ -481,6 +481,31 @@ why_text(enum rz_move_why w)
 	return "moved";
 }
 
+/* A "put into a graveyard from anywhere" replacement (Rest in Peace, Leyline of the Void)
+ * that applies to object o going to its owner's graveyard: 1 + its source, or 0. */
+int
+rz_grave_replacer(const struct rz *z, int o)
+{
+	const struct board *b = z->b;
+	for (int s = 0; s < b->nobjs; s++) {
+		if (b->objs[s].zone != ZN_BATTLEFIELD)
+			continue;
+		int ctl = z->cur[s].v.controller;
+		const struct bd_obj *pr = rz_printed(z, s);
+		for (int k = 0; k < pr->nabils; k++) {
+			const struct bd_abil *a = &pr->abils[k];
+			if (a->kind != AK_REPLACE_DIE || !a->any_grave || (k < 64 && !z->cur[s].abil_on[k]))
+				continue;
+			if (b->objs[o].token && !a->grave_tokens)
+				continue;
+			if ((a->grave_whose == 1 && b->objs[o].owner == ctl) || (a->grave_whose == 2 && b->objs[o].owner != ctl))
+				continue;
+			return s + 1;
+		}
+	}
+	return 0;
+}
+
 void
 rz_move(struct rz *z, struct rz_move *mv, int n, const char *prefix, enum rz_rule extra)
 {
@@ -498,15 +523,17 @@ rz_move(struct rz *z, struct rz_move *mv, int n, const char *prefix, enum rz_rul
 			const struct bd_obj *pr = rz_printed(z, s);
 			for (int k = 0; k < pr->nabils; k++) {
 				const struct bd_abil *a = &pr->abils[k];
-				if (a->kind != AK_REPLACE_DIE || (k < 64 && !z->cur[s].abil_on[k]))
+				if (a->kind != AK_REPLACE_DIE || a->any_grave || (k < 64 && !z->cur[s].abil_on[k]))
 					continue;
-				if (!a->any_grave && (!from_bf || !(z->cur[o].v.types & BT_CREATURE) || !rz_filter_match(z, &a->aff, o, s, ctl)))
+				if ((!from_bf || !(z->cur[o].v.types & BT_CREATURE) || !rz_filter_match(z, &a->aff, o, s, ctl)))
 					continue;
 				mv[i].to = ZN_EXILE;
 				mv[i].replaced_by = s + 1;
 				goto next;
 			}
 		}
+		if ((mv[i].replaced_by = rz_grave_replacer(z, o)) != 0)
+			mv[i].to = ZN_EXILE;
 	next:;
 	}
 	look_back(z, mv, n);

@@ -134,6 +134,7 @@ void rz_move(struct rz *z, struct rz_move *mv, int n, const char *prefix, enum r
 void rz_settle(struct rz *z);
 /* A triggered ability waits for the stack (603.3). */
 void rz_pend(struct rz *z, int src, int abil, int kw, int ctl, int subject, int power);      /* SBAs until none, then triggers to the stack and resolve */
+int rz_grave_replacer(const struct rz *z, int o);
 void rz_put_counters(struct rz *z, int o, const struct bd_ctr *c, const char *why);
 void rz_life(struct rz *z, int p, int delta, const char *why);
 /* A regeneration shield replaces destruction (701.19a): true if it did, with the text of

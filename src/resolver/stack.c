@@ -152,10 +152,15 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 				if (r[i].o < 0 || b->objs[r[i].o].zone != ZN_STACK)
 					continue;
 				struct bd_obj *sp = &b->objs[r[i].o];
-				sp->zone = sp->types ? ZN_GRAVEYARD : ZN_GONE;
+				int rep = sp->types ? rz_grave_replacer(z, r[i].o) : 0;
+				sp->zone = rep ? ZN_EXILE : sp->types ? ZN_GRAVEYARD : ZN_GONE;
 				sp->zpos = ++z->zseq;
-				STEP(z, RL(R_COUNTER_SPELL), "%s counters %s: it leaves the stack without resolving%s.", sname, rz_oname(z, r[i].o),
-				    sp->types ? " and goes to its owner's graveyard" : "");
+				if (rep)
+					STEP(z, RL(R_COUNTER_SPELL, R_REPLACE_INSTEAD), "%s counters %s: it leaves the stack without resolving and would go to its owner's graveyard, but %s's replacement effect exiles it instead.",
+					    sname, rz_oname(z, r[i].o), rz_oname(z, rep - 1));
+				else
+					STEP(z, RL(R_COUNTER_SPELL), "%s counters %s: it leaves the stack without resolving%s.", sname, rz_oname(z, r[i].o),
+					    sp->types ? " and goes to its owner's graveyard" : "");
 			}
 			break;
 		case EF_CREATE_TOKEN:
@@ -431,10 +436,18 @@ rz_resolve_spell(struct rz *z, int s)
 		}
 	}
 	if (total && !legal) {
-		rz_step(z, rules, nr, "%s tries to resolve, but every target is illegal (%s): it doesn't resolve, none of its effects happen, and it is put into its owner's graveyard.",
-		    rz_oname(z, s), sbuf_str(&bad));
+		int rep = o->types ? rz_grave_replacer(z, s) : 0;
+		if (rep && nr < RZ_MAXCITE)
+			rules[nr++] = R_REPLACE_INSTEAD;
+		char gone[200];
+		if (rep)
+			snprintf(gone, sizeof gone, "would be put into its owner's graveyard, but %s's replacement effect exiles it instead", rz_oname(z, rep - 1));
+		else
+			snprintf(gone, sizeof gone, "is %s", o->types ? "put into its owner's graveyard" : "removed from the stack");
+		rz_step(z, rules, nr, "%s tries to resolve, but every target is illegal (%s): it doesn't resolve, none of its effects happen, and it %s.",
+		    rz_oname(z, s), sbuf_str(&bad), gone);
 		sbuf_free(&bad);
-		o->zone = o->types ? ZN_GRAVEYARD : ZN_GONE;
+		o->zone = rep ? ZN_EXILE : o->types ? ZN_GRAVEYARD : ZN_GONE;
 		o->zpos = ++z->zseq;
 		rz_settle(z);
 		return;
@@ -456,9 +469,14 @@ rz_resolve_spell(struct rz *z, int s)
 		o->zone = ZN_GONE;
 		STEP(z, RL(R_RESOLVE_GRAVE), "%s is removed from the stack as the last part of its resolution.", rz_oname(z, s));
 	} else if (o->zone == ZN_STACK) {
-		o->zone = ZN_GRAVEYARD;
+		int rep = rz_grave_replacer(z, s);
+		o->zone = rep ? ZN_EXILE : ZN_GRAVEYARD;
 		o->zpos = ++z->zseq;
-		STEP(z, RL(R_RESOLVE_GRAVE), "%s is put into its owner's graveyard as the last part of its resolution.", rz_oname(z, s));
+		if (rep)
+			STEP(z, RL(R_RESOLVE_GRAVE, R_REPLACE_INSTEAD), "%s would be put into its owner's graveyard as the last part of its resolution, but %s's replacement effect exiles it instead.",
+			    rz_oname(z, s), rz_oname(z, rep - 1));
+		else
+			STEP(z, RL(R_RESOLVE_GRAVE), "%s is put into its owner's graveyard as the last part of its resolution.", rz_oname(z, s));
 	}
 	rz_settle(z);
 }
