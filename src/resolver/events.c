@@ -712,7 +712,11 @@ sba_once(struct rz *z)
 		struct rz_move m = { .obj = i, .to = ZN_GRAVEYARD, .rule = R_NONE };
 		if ((v->types & BT_CREATURE) && v->toughness <= 0) {
 			m.why = MV_SBA_GRAVE; m.rule = R_SBA_TOUGHNESS;
-			snprintf(m.reason, sizeof m.reason, "toughness %d", v->toughness);
+			/* 704.5f: not destruction, so neither a regeneration shield nor
+			 * indestructible can stop it */
+			snprintf(m.reason, sizeof m.reason, "toughness %d%s", v->toughness,
+			    o->regen > 0 ? "; this isn't destruction, so its regeneration shield can't replace it"
+			    : (v->kws & KWBIT(KW_INDESTRUCTIBLE)) ? "; this isn't destruction, so indestructible doesn't stop it" : "");
 		} else if ((v->types & BT_CREATURE) && v->toughness > 0 && (o->damage >= v->toughness || o->dt_damage)) {
 			if (v->kws & KWBIT(KW_INDESTRUCTIBLE)) {
 				/* 702.12b: lethal damage doesn't destroy it; say so once */

@@ -98,6 +98,8 @@ void rz_step(struct rz *z, const enum rz_rule *rules, int nrules, const char *fm
 #define RL(...) __VA_ARGS__
 const char *rz_pname(const struct rz *z, int p);
 const char *rz_oname(const struct rz *z, int o);
+/* Keywords and protections, "flying, protection from red" ("" for none). */
+void rz_kw_str(const struct rz_view *v, char *out, size_t cap);
 
 /* layers.c */
 void rz_layers(struct rz *z);

@@ -97,6 +97,53 @@ source_chars(struct rz *z, int src, struct rz_dmg *d)
 	d->src_name = rz_oname(z, src);
 }
 
+/* What a resolved continuous effect does, layer by layer: "+3/+3, layer 7c". */
+static void
+parts_text(const struct bd_part *p, int n, struct sbuf *t)
+{
+	static const char *const lname[LY_COUNT] = { "", "1", "2", "3", "4", "5", "6", "7a", "7b", "7c", "7d" };
+	for (int i = 0; i < n; i++) {
+		const struct bd_part *q = &p[i];
+		size_t at = t->len;
+		if (at)
+			sbuf_adds(t, "; ");
+		char buf[128];
+		switch (q->op) {
+		case OP_CONTROL: sbuf_adds(t, "control changes"); break;
+		case OP_SET_CREATURE_SUB: case OP_SET_LAND_SUB: case OP_ADD_SUB:
+			if (!q->mask) {
+				sbuf_addf(t, "%s %s", q->op == OP_ADD_SUB ? "adds the subtype" : q->op == OP_SET_LAND_SUB
+				    ? "its land type becomes" : "its creature type becomes", q->sub);
+				break;
+			}
+			/* fall through */
+		case OP_ADD_TYPES:
+			bd_types_str(0, q->mask, q->sub[0] ? (const char (*)[BD_SUBLEN])q->sub : NULL, q->sub[0] ? 1 : 0, buf, sizeof buf);
+			sbuf_addf(t, "%s %s", q->op == OP_ADD_TYPES || q->op == OP_ADD_SUB ? "adds" : "becomes", buf);
+			break;
+		case OP_SET_COLOR:
+			bd_colors_str(q->mask, buf, sizeof buf);
+			sbuf_addf(t, "becomes %s", buf);
+			break;
+		case OP_ADD_KW: case OP_LOSE_KW: {
+			struct rz_view v = { .kws = q->kws, .prot_colors = q->prot_colors, .prot_flags = q->prot_flags };
+			char kw[200];
+			rz_kw_str(&v, kw, sizeof kw);
+			sbuf_addf(t, "%s %s", q->op == OP_ADD_KW ? "gains" : "loses", kw);
+			break;
+		}
+		case OP_LOSE_ALL: sbuf_adds(t, "loses all abilities"); break;
+		case OP_SET_PT: sbuf_addf(t, "base power and toughness %d/%d", q->a, q->b); break;
+		case OP_MOD_PT: sbuf_addf(t, "%+d/%+d", q->a, q->b); break;
+		case OP_SWITCH_PT: sbuf_adds(t, "switches power and toughness"); break;
+		default: sbuf_adds(t, "changes its characteristics"); break;
+		}
+		sbuf_addf(t, ", layer %s", q->layer > 0 && q->layer < LY_COUNT ? lname[q->layer] : "?");
+	}
+	if (!t->len)
+		sbuf_adds(t, "no change");
+}
+
 void
 rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
     const struct bd_ref *targets, int ntargets, int x, const struct rz_trig *t)
@@ -261,8 +308,11 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 					f->locked[f->nlocked++] = r[i].o;
 					sbuf_addf(&names, "%s%s", names.len ? ", " : "", rz_oname(z, r[i].o));
 				}
-			STEP(z, RL(R_LOCKED_SET, R_TS_RESOLVED), "%s creates a continuous effect%s on %s; the set of objects it affects is fixed now, and the effect gets a timestamp now.",
-			    sname, e->until_eot ? " until end of turn" : "", sbuf_str(&names));
+			struct sbuf what = {0};
+			parts_text(e->parts, e->nparts, &what);
+			STEP(z, RL(R_LOCKED_SET, R_TS_RESOLVED), "%s creates a continuous effect%s on %s (%s); the set of objects it affects is fixed now, and the effect gets a timestamp now.",
+			    sname, e->until_eot ? " until end of turn" : "", sbuf_str(&names), sbuf_str(&what));
+			sbuf_free(&what);
 			sbuf_free(&names);
 			break;
 		}
