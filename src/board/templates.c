@@ -286,6 +286,10 @@ subject_parse(const char *s, struct bd_filter *f)
 {
 	filter_init(f);
 	if (!strcmp(s, "~") || !strcmp(s, "it")) { f->self = true; return true; }
+	/* "~ or another creature [you control]" (Blood Artist, Zulaport Cutthroat): the object
+	 * itself is one of those, so this is every such object, itself included */
+	if (!strncmp(s, "~ or another ", 13))
+		return bd_filter_parse(s + 13, f);
 	if (!strncmp(s, "target ", 7) || strstr(s, " target "))
 		return false;   /* targets belong to spells and abilities, not to static abilities */
 	if (!strncmp(s, "enchanted ", 10) || !strncmp(s, "equipped ", 9)) {
@@ -815,7 +819,7 @@ b_spell(struct match *m, struct bd_abil *a)
 #define KWRE "(?:flying|reach|first strike|double strike|trample|deathtouch|lifelink|indestructible|hexproof|shroud|menace|defender|vigilance|haste|persist|undying|wither|infect|flash|plainswalk|islandwalk|swampwalk|mountainwalk|forestwalk|protection from [a-z]+(?: and from [a-z]+)*)"
 #define KWLIST KWRE "(?:(?:,? and |, )" KWRE ")*"
 #define PT "([+-]\\d+)/([+-]\\d+)"
-#define SUBJ "(~|enchanted creature|equipped creature|enchanted permanent|enchanted land|(?:other |each |all )?[a-z ,/-]+?)"
+#define SUBJ "(~ or another [a-z ,/-]+?|~|enchanted creature|equipped creature|enchanted permanent|enchanted land|(?:other |each |all )?[a-z ,/-]+?)"
 
 static struct tmpl tmpls[] = {
 	{ "keywords", "^" KWLIST "$", b_keywords, "Flying, first strike", false, NULL },
