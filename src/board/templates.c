@@ -1151,9 +1151,16 @@ static bool
 e_return(struct match *m, struct bd_abil *a, struct bd_effect *e)
 {
 	e->kind = EF_RETURN_SELF;
-	if (m->cap[1][0]) {
+	e->you = m->cap[1][0] == 'y';
+	/* "Exile target creature, then return that card ...": the card the instruction
+	 * before moved (400.7j), not the source */
+	if (a->neff > 0 && a->eff[a->neff - 1].slot >= 0) {
+		e->slot = a->eff[a->neff - 1].slot;
+		e->f = a->eff[a->neff - 1].f;
+	}
+	if (m->cap[2][0]) {
 		e->ctr.kind = CK_PT; e->ctr.n = 1;
-		e->ctr.dp = atoi(m->cap[1]); e->ctr.dt = atoi(m->cap[2]);
+		e->ctr.dp = atoi(m->cap[2]); e->ctr.dt = atoi(m->cap[3]);
 	}
 	return true;
 }
@@ -1317,7 +1324,7 @@ static struct eff_tmpl etmpls[] = {
 	  "Put a +1/+1 counter on target creature.", NULL },
 	{ "^" TGT " (gains?|loses?) (\\d+|x|one|two|three) life$", e_life,
 	  "You gain 2 life.", NULL },
-	{ "^return (?:it|~|that card) to the battlefield(?: under (?:its owner's|your) control)?(?: with an? " PT " counter on it)?$", e_return,
+	{ "^return (?:it|~|that card|the exiled card) to the battlefield(?: under (its owner's|your) control)?(?: with an? " PT " counter on it)?$", e_return,
 	  "Return it to the battlefield under its owner's control with a -1/-1 counter on it.", NULL },
 	{ "^prevent all combat damage that would be dealt this turn$", e_fog,
 	  "Prevent all combat damage that would be dealt this turn.", NULL },

@@ -646,7 +646,7 @@ aura_legal(struct rz *z, int aura, char *why, size_t cap)
 			if (a->abils[k].kind == AK_ENCHANT && !a->abils[k].aff.players) { snprintf(why, cap, "attached to a player it can't enchant"); return false; }
 		return true;
 	}
-	if (z->b->objs[t].zone != ZN_BATTLEFIELD) { snprintf(why, cap, "attached to nothing: %s left the battlefield", rz_oname(z, t)); return false; }
+	if (z->b->objs[t].zone != ZN_BATTLEFIELD || rz_host(z, aura) < 0) { snprintf(why, cap, "attached to nothing: %s left the battlefield", rz_oname(z, t)); return false; }
 	for (int k = 0; k < a->nabils; k++) {
 		const struct bd_abil *e = &a->abils[k];
 		if (e->kind != AK_ENCHANT)
@@ -759,7 +759,7 @@ sba_once(struct rz *z)
 			for (int k = 0; k < v->nsubs; k++) equip |= !strcasecmp(v->subs[k], "Equipment");
 			int tgt = o->attached;
 			const struct rz_view *tv = &z->cur[tgt].v;
-			if (equip && (b->objs[tgt].zone != ZN_BATTLEFIELD || !(tv->types & BT_CREATURE)
+			if (equip && (b->objs[tgt].zone != ZN_BATTLEFIELD || rz_host(z, i) < 0 || !(tv->types & BT_CREATURE)
 			    || (tv->prot_colors & v->colors) || (tv->prot_flags & (PROT_EVERYTHING | (v->types & PROT_TYPES))))) {
 				unattach[nun++] = i; any = true; CITE(R_SBA_EQUIP);
 				sbuf_addf(&t, "%s%s becomes unattached from %s (an illegal permanent to equip now) and stays on the battlefield", t.len ? "; " : "", rz_oname(z, i), rz_oname(z, tgt));

@@ -23,7 +23,7 @@ enum rz_rule {
 	R_PROT_EQUIP, R_PROT_DAMAGE, R_PROT_BLOCK, R_SHROUD, R_TRAMPLE, R_TRAMPLE_NO_BLOCKERS,
 	R_PERSIST, R_WITHER, R_INFECT, R_UNDYING, R_MENACE, R_LANDWALK, R_SBA_CHECK, R_SBA_LIFE, R_SBA_POISON,
 	R_SBA_TOKEN, R_SBA_TOUGHNESS, R_SBA_LETHAL, R_SBA_DEATHTOUCH, R_SBA_LOYALTY, R_SBA_LEGEND,
-	R_SBA_AURA, R_SBA_EQUIP, R_SBA_ATTACHED, R_SBA_COUNTERS, R_GRAVE_ORDER, R_ETB_TRIGGER, R_COUNTER_SPELL, R_REGENERATE, R_REGEN_REPLACES, R_CANT_REGEN, R_LAYER_COPY, R_COPIABLE,
+	R_SBA_AURA, R_SBA_EQUIP, R_SBA_ATTACHED, R_SBA_COUNTERS, R_GRAVE_ORDER, R_ETB_TRIGGER, R_COUNTER_SPELL, R_REGENERATE, R_REGEN_REPLACES, R_CANT_REGEN, R_LAYER_COPY, R_COPIABLE, R_FIND_MOVED, R_TOKEN_GONE,
 	R_COUNT
 };
 
@@ -105,6 +105,7 @@ void rz_kw_str(const struct rz_view *v, char *out, size_t cap);
 void rz_layers(struct rz *z);
 bool rz_filter_match(const struct rz *z, const struct bd_filter *f, int obj, int src, int src_ctl);
 bool rz_is(const struct rz *z, int o, unsigned type);
+int rz_host(const struct rz *z, int o);
 int rz_opponent(const struct rz *z, int p);
 
 /* events.c */

@@ -334,21 +334,39 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 			STEP(z, RL(R_RESOLVE_FOLLOW), "%s: %s draws %d card%s (libraries are not part of the board).", sname, rz_pname(z, controller), amount, amount == 1 ? "" : "s");
 			break;
 		case EF_RETURN_SELF: {
-			int o = t ? t->subject : src;
+			/* the trigger's subject (persist), or the card an earlier instruction of this
+			 * spell moved (Cloudshift: "exile ..., then return that card", 400.7j) */
+			int o = e->slot >= 0 ? (n ? r[0].o : -1) : t ? t->subject : src;
+			if (o < 0)
+				break;
 			struct bd_obj *ob = &b->objs[o];
-			if (ob->zone != ZN_GRAVEYARD || (t && z->moveseq[o] != t->subject_zone_seq)) {
+			if (e->slot >= 0) {
+				if (ob->zone != ZN_EXILE && ob->zone != ZN_GRAVEYARD) {
+					STEP(z, RL(R_FIND_MOVED), "%s didn't move to a public zone, so %s can't find it and it isn't returned.", rz_oname(z, o), sname);
+					break;
+				}
+				if (ob->token) {
+					STEP(z, RL(R_TOKEN_GONE), "%s is a token that left the battlefield, so it can't come back.", rz_oname(z, o));
+					break;
+				}
+			} else if (ob->zone != ZN_GRAVEYARD || (t && z->moveseq[o] != t->subject_zone_seq)) {
 				STEP(z, RL(R_NEW_OBJECT), "%s isn't in the graveyard it went to any more, so it isn't returned.", rz_oname(z, o));
 				break;
 			}
 			ob->zone = ZN_BATTLEFIELD;
-			ob->controller = ob->owner;
+			ob->controller = e->you ? controller : ob->owner;
 			ob->ts = ++b->next_ts;
 			ob->zpos = 0;
 			z->moveseq[o] = ++z->zseq;
 			if (e->ctr.n)
 				rz_put_counters(z, o, &e->ctr, NULL);
-			STEP(z, RL(R_NEW_OBJECT, R_TS_ZONE), "%s returns to the battlefield under its owner's control%s, as a new object with a new timestamp.",
-			    rz_oname(z, o), e->ctr.n ? (e->ctr.dp < 0 ? " with a -1/-1 counter on it" : " with a +1/+1 counter on it") : "");
+			char under[80];
+			if (e->you)
+				snprintf(under, sizeof under, "%s's", rz_pname(z, controller));
+			else
+				snprintf(under, sizeof under, "its owner's");
+			STEP(z, RL(R_NEW_OBJECT, R_TS_ZONE, e->slot >= 0 ? R_FIND_MOVED : R_NONE), "%s returns to the battlefield under %s control%s, as a new object with a new timestamp.",
+			    rz_oname(z, o), under, e->ctr.n ? (e->ctr.dp < 0 ? " with a -1/-1 counter on it" : " with a +1/+1 counter on it") : "");
 			for (int k = 0; k < ob->nabils; k++)
 				if (ob->abils[k].kind == AK_TRIGGER && ob->abils[k].trig == TR_ETB)
 					rz_pend(z, o, k, -1, ob->controller, o, 0);
