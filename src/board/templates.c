@@ -1535,7 +1535,9 @@ bd_read_ability(const char *text, const char *owner, bool spell, struct bd_abil 
 	}
 	bool ok = false;
 	for (size_t i = 0; i < NTMPL && !ok; i++) {
-		if (tmpls[i].spell != spell)
+		/* a spell's keywords (Puncture Blast's wither) are characteristics of the
+		 * source of its damage (702.80a, 702.15a) */
+		if (tmpls[i].spell != spell && !(spell && tmpls[i].build == b_keywords))
 			continue;
 		struct match m;
 		if (!run(tmpls[i].code, body, &m))
