@@ -1400,10 +1400,11 @@ static bool
 effect_parse(const char *s, struct bd_abil *a)
 {
 	char buf[1024];
-	/* "... and you gain 2 life" is a second instruction */
+	/* "... and you gain 2 life", "... and you draw a card" are second instructions */
 	struct sbuf tmp = {0};
 	for (const char *q = s; *q;) {
 		if (!strncmp(q, " and you gain ", 14)) { sbuf_adds(&tmp, ". you gain "); q += 14; }
+		else if (!strncmp(q, " and you draw ", 14)) { sbuf_adds(&tmp, ". draw "); q += 14; }
 		else sbuf_addc(&tmp, *q++);
 	}
 	snprintf(buf, sizeof buf, "%s", tmp.len ? tmp.s : "");
