@@ -1505,6 +1505,41 @@ word_distance(const char *a, const char *b, int *first_diff)
 	return d[na][nb];
 }
 
+/* Rules text judge knows it does not model, so that the error can say so rather than
+ * point at the nearest template (s is normalised). */
+static const char *
+unmodelled(const char *s)
+{
+	static const struct { const char *re; const char *what; } un[] = {
+		{ "can't be prevented", "effects that stop damage from being prevented" },
+		{ "can't gain life|can't lose life|can't lose the game|can't win the game", "\"can't\" effects on players" },
+		{ "counters? (?:would be|are) put on|would put one or more counters", "replacement effects on counters (Hardened Scales, Doubling Season)" },
+		{ "would create one or more tokens|would create a token", "replacement effects on tokens" },
+		{ "(?:^| )copy|copies", "copy effects other than `copy-of`" },
+		{ "redirect|deals that damage to .* instead", "damage redirection" },
+		{ "^[^.\"]{1,60}: ", "activated abilities (put one on the stack as a `spell` without a type line)" },
+		{ "^at the beginning of", "triggers other than dies, leaves-the-battlefield and enters (this one is at the beginning of a step)" },
+		{ "^when(?:ever)? .* (?:deals|is dealt) (?:combat )?damage", "triggers other than dies, leaves-the-battlefield and enters (this one is on damage)" },
+		{ "^when(?:ever)? .* (?:attacks|blocks|becomes blocked|becomes the target|casts?|is cast|draws?|gains? life)", "triggers other than dies, leaves-the-battlefield and enters" },
+		{ "damage that would reduce your life total", "effects that change how damage reduces life" },
+		{ "^you may|^each player may", "optional effects with a choice (state the choice on the board instead)" },
+	};
+	for (size_t i = 0; i < sizeof un / sizeof *un; i++) {
+		int err;
+		PCRE2_SIZE off;
+		pcre2_code *re = pcre2_compile((PCRE2_SPTR)un[i].re, PCRE2_ZERO_TERMINATED, 0, &err, &off, NULL);
+		if (!re)
+			continue;
+		pcre2_match_data *md = pcre2_match_data_create_from_pattern(re, NULL);
+		int rc = pcre2_match(re, (PCRE2_SPTR)s, PCRE2_ZERO_TERMINATED, 0, 0, md, NULL);
+		pcre2_match_data_free(md);
+		pcre2_code_free(re);
+		if (rc >= 0)
+			return un[i].what;
+	}
+	return NULL;
+}
+
 bool
 bd_read_ability(const char *text, const char *owner, bool spell, struct bd_abil *a,
     const char *file, unsigned line, unsigned col, struct diags *d)
@@ -1628,8 +1663,13 @@ bd_read_ability(const char *text, const char *owner, bool spell, struct bd_abil 
 		}
 		diag_add(d, DL_ERROR, file, line, c, "judge cannot read this ability%s",
 		    condtxt[0] ? " (or its \"as long as\" condition)" : "");
-		diag_hint(d, "the closest template it knows: \"%s\" (see docs/board-format.md for the list)",
-		    bd_template_example(bi));
+		const char *why = unmodelled(s);
+		if (why)
+			diag_hint(d, "judge does not model %s (see \"What judge does not model\" in docs/board-format.md); the closest template it knows: \"%s\"",
+			    why, bd_template_example(bi));
+		else
+			diag_hint(d, "the closest template it knows: \"%s\" (see docs/board-format.md for the list)",
+			    bd_template_example(bi));
 	}
 	free(s);
 	if (!ok) {
