@@ -58,6 +58,12 @@ struct bd_filter {
 	bool other;                     /* not the source itself */
 	bool self;                      /* the source itself */
 	bool attached;                  /* the object the source is attached to */
+	/* "with power 4 or greater", "with mana value 3 or less" */
+	enum { FN_NONE, FN_POWER, FN_TOUGHNESS, FN_MV } num;
+	int num_n;
+	bool num_le;                    /* "or less"; else "or greater" */
+	bool attacking, blocking;       /* both: "attacking or blocking" */
+	bool tapped, untapped;
 	bool token, nontoken;
 	bool players;                   /* players too ("each creature and each player") */
 	bool opponents_only;            /* of players: only opponents */

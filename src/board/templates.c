@@ -226,6 +226,23 @@ bd_filter_parse(const char *phrase, struct bd_filter *f)
 		    && !strncmp(words[i + 1], "control", 7) && !strcmp(w, "opponent")) {
 			f->ctl = FC_OPP; i++; continue;
 		}
+		/* "with power 4 or greater", "with toughness 2 or less", "with mana value 3 or less" */
+		if (!strcmp(w, "with") && i + 4 < n) {
+			int k = i + 1, what = FN_NONE;
+			if (!strcmp(words[k], "power")) what = FN_POWER;
+			else if (!strcmp(words[k], "toughness")) what = FN_TOUGHNESS;
+			else if (!strcmp(words[k], "mana") && !strcmp(words[k + 1], "value")) { what = FN_MV; k++; }
+			char *end;
+			long v = what != FN_NONE && k + 3 < n ? strtol(words[k + 1], &end, 10) : 0;
+			if (what != FN_NONE && k + 3 < n && *words[k + 1] && !*end && !strcmp(words[k + 2], "or")
+			    && (!strcmp(words[k + 3], "less") || !strcmp(words[k + 3], "greater") || !strcmp(words[k + 3], "more"))) {
+				f->num = what;
+				f->num_n = (int)v;
+				f->num_le = !strcmp(words[k + 3], "less");
+				i = k + 3;
+				continue;
+			}
+		}
 		if ((!strcmp(w, "with") || !strcmp(w, "without")) && i + 1 < n) {
 			char kwb[40];
 			snprintf(kwb, sizeof kwb, "%s", words[i + 1]);
@@ -241,6 +258,10 @@ bd_filter_parse(const char *phrase, struct bd_filter *f)
 			i++;
 			continue;
 		}
+		if (!strcmp(w, "attacking")) { f->attacking = true; continue; }
+		if (!strcmp(w, "blocking")) { f->blocking = true; continue; }
+		if (!strcmp(w, "tapped")) { f->tapped = true; continue; }
+		if (!strcmp(w, "untapped")) { f->untapped = true; continue; }
 		if (!strcmp(w, "token") || !strcmp(w, "tokens")) { f->token = true; continue; }
 		if (!strcmp(w, "nontoken")) { f->nontoken = true; continue; }
 		if (!strcmp(w, "permanent") || !strcmp(w, "permanents")) { saw_noun = true; continue; }
@@ -1294,7 +1315,7 @@ e_sacrifice(struct match *m, struct bd_abil *a, struct bd_effect *e)
 	return recipient(a, e, m->cap[1]);
 }
 
-#define TGT "((?:another )?target [a-z ]+?|any target|~|it|they|that creature|that permanent|you|enchanted creature|equipped creature|each [a-z ,]+?|all [a-z ,]+?|(?:other )?(?:[a-z]+ )?creatures(?: you control| your opponents control)?)"
+#define TGT "((?:another )?target [a-z0-9 ]+?|any target|~|it|they|that creature|that permanent|you|enchanted creature|equipped creature|each [a-z0-9 ,]+?|all [a-z0-9 ,]+?|(?:other )?(?:[a-z]+ )?creatures(?: you control| your opponents control)?)"
 static struct eff_tmpl etmpls[] = {
 	{ "^(?:~|it) deals (\\d+|x|one|two|three|four|five)()? damage to " TGT "$", e_damage,
 	  "Hurricane deals X damage to each creature with flying and each player." , NULL },

@@ -180,6 +180,17 @@ rz_filter_match(const struct rz *z, const struct bd_filter *f, int o, int src, i
 		return false;
 	if (f->nontoken && ob->token)
 		return false;
+	if (f->num != FN_NONE) {
+		int x = f->num == FN_POWER ? v->power : f->num == FN_TOUGHNESS ? v->toughness : rz_printed(z, o)->mv;
+		if (f->num_le ? x > f->num_n : x < f->num_n)
+			return false;
+	}
+	/* "attacking or blocking creature": either will do */
+	bool att = ob->attacking_p >= 0 || ob->attacking_o >= 0, blk = ob->nblocking > 0;
+	if ((f->attacking || f->blocking) && !((f->attacking && att) || (f->blocking && blk)))
+		return false;
+	if ((f->tapped && !ob->tapped) || (f->untapped && ob->tapped))
+		return false;
 	return true;
 }
 
