@@ -113,7 +113,8 @@ enum bd_akind { AK_INERT, AK_KEYWORD, AK_STATIC, AK_TRIGGER, AK_REPLACE_DIE,
 /* One-shot effects of spells and triggered abilities. */
 enum bd_effk { EF_DAMAGE, EF_DESTROY, EF_EXILE, EF_CONTINUOUS, EF_COUNTERS, EF_GAIN_LIFE,
 	EF_LOSE_LIFE, EF_RETURN_SELF, EF_SACRIFICE, EF_BOUNCE, EF_PREVENT_COMBAT, EF_DRAW,
-	EF_GAIN_CONTROL, EF_CREATE_TOKEN, EF_COUNTER, EF_TAP, EF_UNTAP, EF_REGENERATE, EF_SHIELD };
+	EF_GAIN_CONTROL, EF_CREATE_TOKEN, EF_COUNTER, EF_TAP, EF_UNTAP, EF_REGENERATE, EF_SHIELD,
+	EF_RESTRICT };            /* "can't block this turn", "doesn't untap during ...": kept, inert */
 enum bd_amt { AM_N, AM_X, AM_POWER_SELF, AM_POWER_TARGET };
 struct bd_effect {
 	enum bd_effk kind;

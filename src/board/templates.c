@@ -1228,6 +1228,27 @@ e_ctl_gains_power(struct match *m, struct bd_abil *a, struct bd_effect *e)
 }
 
 static bool
+e_ctl_life(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	/* "Destroy target creature. Its controller loses 2 life." */
+	if (a->neff == 0 || a->eff[a->neff - 1].slot < 0)
+		return false;
+	e->kind = !strncmp(m->cap[1], "gain", 4) ? EF_GAIN_LIFE : EF_LOSE_LIFE;
+	if (amount(m->cap[2], e) < 0)
+		return false;
+	e->slot = a->eff[a->neff - 1].slot;
+	e->its_controller = true;
+	return true;
+}
+
+static bool
+e_restrict(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	e->kind = EF_RESTRICT;
+	return recipient(a, e, m->cap[1]);
+}
+
+static bool
 e_token(struct match *m, struct bd_abil *a, struct bd_effect *e)
 {
 	e->kind = EF_CREATE_TOKEN;
@@ -1355,9 +1376,13 @@ static struct eff_tmpl etmpls[] = {
 	{ "^sacrifice " TGT "$", e_sacrifice, "Sacrifice this creature.", NULL },
 	{ "^counter " TGT "$", e_counter, "Counter target spell.", NULL },
 	{ "^(tap|untap) " TGT "$", e_tap, "Untap that creature.", NULL },
+	{ "^" TGT " (?:can't (?:attack|block|attack or block|be blocked)(?: this turn)?|(?:doesn't|don't) untap during (?:its|their) controllers?'s? next untap step)$", e_restrict,
+	  "Tap target creature. It doesn't untap during its controller's next untap step.", NULL },
 	{ "^regenerate " TGT "$", e_regenerate, "Regenerate target creature.", NULL },
 	{ "^prevent the next (\\d+|one|two|three|four|five) damage that would be dealt to " TGT " this turn$", e_shield,
 	  "Prevent the next 3 damage that would be dealt to any target this turn.", NULL },
+	{ "^its controller (gains|loses) (\\d+|one|two|three|four|five) life$", e_ctl_life,
+	  "Destroy target creature. Its controller loses 2 life.", NULL },
 	{ "^its controller gains life equal to its power$", e_ctl_gains_power,
 	  "Exile target creature. Its controller gains life equal to its power.", NULL },
 	{ "^(?:you )?create (a|an|one|two|three|four|five|\\d+) (\\d+)/(\\d+) ([a-z ]+?) creature tokens?(?: with (" KWLIST "))?$", e_token,

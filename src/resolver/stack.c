@@ -164,10 +164,13 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 			n = 0;
 			if (o >= 0) {
 				const struct rz_view *v = b->objs[o].zone == ZN_BATTLEFIELD ? &z->cur[o].v : &z->lki[o].v;
-				amount = v->power > 0 ? v->power : 0;
 				r[0] = (struct bd_ref){ v->controller, -1 };
 				n = 1;
-				STEP(z, RL(R_RESOLVE_INFO), "%s uses %s's last known power, %d.", sname, rz_oname(z, o), v->power);
+				if (e->amt == AM_POWER_TARGET) {
+					amount = v->power > 0 ? v->power : 0;
+					STEP(z, RL(R_RESOLVE_INFO), "%s uses %s's last known power, %d.", sname, rz_oname(z, o), v->power);
+				} else if (b->objs[o].zone != ZN_BATTLEFIELD)
+					STEP(z, RL(R_RESOLVE_INFO), "%s uses the last known information about %s: its controller was %s.", sname, rz_oname(z, o), rz_pname(z, v->controller));
 			}
 		}
 		switch (e->kind) {
@@ -186,6 +189,12 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 					b->objs[r[i].o].regen++;
 					STEP(z, RL(R_REGENERATE), "%s gives %s a regeneration shield: the next time it would be destroyed this turn, it is regenerated instead.", sname, rz_oname(z, r[i].o));
 				}
+			break;
+		case EF_RESTRICT:
+			for (int i = 0; i < n; i++)
+				if (r[i].o >= 0)
+					STEP(z, RL(R_RESOLVE_FOLLOW), "%s puts a restriction on %s (on attacking, blocking or untapping); the declarations and the untap step are not part of the board, so it changes nothing here.",
+					    sname, rz_oname(z, r[i].o));
 			break;
 		case EF_TAP: case EF_UNTAP:
 			for (int i = 0; i < n; i++)
