@@ -301,6 +301,8 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 			break;
 		}
 		case EF_CONTINUOUS: case EF_GAIN_CONTROL: {
+			if (n == 0 && e->each)
+				STEP(z, RL(R_RESOLVE_FOLLOW), "%s's continuous effect finds no object to apply to, so it changes nothing.", sname);
 			if (z->nrfx >= 32 || n == 0)
 				break;
 			struct rz_rfx *f = &z->rfx[z->nrfx++];
