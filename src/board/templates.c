@@ -1569,6 +1569,8 @@ unmodelled(const char *s)
 		{ "^when(?:ever)? .* (?:attacks|blocks|becomes blocked|becomes the target|casts?|is cast|draws?|gains? life)", "triggers other than dies, leaves-the-battlefield and enters" },
 		{ "damage that would reduce your life total", "effects that change how damage reduces life" },
 		{ "^you may|^each player may", "optional effects with a choice (state the choice on the board instead)" },
+		{ "^ward", "ward (a triggered ability: targets are given on the board, already chosen)" },
+		{ "^hexproof from|^protection from", "hexproof or protection from qualities other than colors, card types and everything" },
 	};
 	for (size_t i = 0; i < sizeof un / sizeof *un; i++) {
 		int err;
