@@ -855,7 +855,9 @@ sba_once(struct rz *z)
 			z->game_over = true;
 			for (int p = 0; p < b->nplayers; p++)
 				if (!z->b->players[p].lost)
-					STEP(z, RL(R_SBA_CHECK), "%s is the only player left and wins the game; nothing else happens.", rz_pname(z, p));
+					STEP(z, RL(R_SBA_CHECK, R_WIN), "%s is the only player left and wins the game; nothing else happens.", rz_pname(z, p));
+			if (alive == 0)
+				STEP(z, RL(R_DRAW), "All the players left in the game lost at the same time, so the game is a draw; nothing else happens.");
 		}
 	}
 #undef CITE

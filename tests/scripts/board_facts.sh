@@ -176,3 +176,7 @@ fact divine-verdict-river-boa "Bob: life 20" "701.19a: regenerated, so removed f
 fact divine-verdict-river-boa "River Boa — Creature — Snake, green, 2/1; islandwalk; controller Alice; tapped" "regeneration taps it"
 fact control-magic-act-of-treason "Serra Angel — Creature — Angel, white, 4/4; flying, vigilance, haste; controller Bob" "613.7: the later control effect wins"
 fact smite-the-monstrous-diminish "Craw Wurm — Creature — Wurm, green, 1/1; controller Bob" "608.2b: no longer a legal target"
+fact volcanic-fallout-both-at-two "Alice: life 0, poison 0 (lost the game)" "704.5a"
+fact volcanic-fallout-both-at-two "Bob: life 0, poison 0 (lost the game)" "704.5a at the same time: a draw (104.4a)"
+fact three-player-apnap "Alice: life 18" "Carol's trigger targets Alice"
+fact three-player-apnap "Carol: life 18" "Bob's trigger targets Carol"
