@@ -135,6 +135,7 @@ struct bd_effect {
 	unsigned tok_colors, tok_types;
 	char tok_sub[BD_SUBLEN];
 	uint32_t tok_kws;
+	bool tok_tapped;
 };
 
 /* A target requirement: "target creature", "any target", "target player". */

@@ -759,6 +759,36 @@ b_die_exile(struct match *m, struct bd_abil *a)
 	return subject_parse(m->cap[1], &a->aff);
 }
 
+/* Kalitas: "instead exile that card and create a tapped 2/2 black Zombie creature token";
+ * the token is eff[0], made for the replacement's controller */
+static bool
+b_die_exile_token(struct match *m, struct bd_abil *a)
+{
+	a->kind = AK_REPLACE_DIE;
+	if (!subject_parse(m->cap[1], &a->aff))
+		return false;
+	struct bd_effect *e = &a->eff[0];
+	memset(e, 0, sizeof *e);
+	e->slot = -1;
+	e->kind = EF_CREATE_TOKEN;
+	e->n = number_word(m->cap[2]);
+	e->tok_tapped = m->cap[3][0] != 0;
+	e->tok_power = atoi(m->cap[4]);
+	e->tok_toughness = atoi(m->cap[5]);
+	e->tok_types = BT_CREATURE;
+	char buf[256];
+	snprintf(buf, sizeof buf, "%s", m->cap[6]);
+	for (char *w = strtok(buf, " "); w; w = strtok(NULL, " ")) {
+		unsigned c = bd_color_lookup(w);
+		if (c) e->tok_colors |= c;
+		else if (!strcmp(w, "and") || !strcmp(w, "colorless")) continue;
+		else if (!e->tok_sub[0]) subtype_word(w, e->tok_sub);
+		else return false;
+	}
+	a->neff = 1;
+	return e->n > 0;
+}
+
 /* "Prevent all [combat] damage that would be dealt to [and dealt by] X" */
 static bool
 b_prevent(struct match *m, struct bd_abil *a)
@@ -883,7 +913,9 @@ static struct tmpl tmpls[] = {
 	  "Whenever another creature you control dies, you gain 1 life.", false, NULL },
 	{ "enters trigger", "^when ~ enters(?: the battlefield)?, (.+)$", b_etb,
 	  "When this creature enters, you gain 2 life.", false, NULL },
-	{ "die replacement", "^if " SUBJ " would die, exile it instead$|^if a card( or token)? would be put into (a|an opponent's|your) graveyard from anywhere, exile it instead$", b_die_exile,
+	{ "die replacement with a token", "^if " SUBJ " would die, instead exile (?:it|that card) and create (a|an|one|two|three) (tapped )?(\\d+)/(\\d+) ([a-z ]+?) creature tokens?$", b_die_exile_token,
+	  "If a nontoken creature an opponent controls would die, instead exile that card and create a tapped 2/2 black Zombie creature token.", false, NULL },
+	{ "die replacement", "^if " SUBJ " would die, (?:exile it instead|instead exile (?:it|that card))$|^if a card( or token)? would be put into (a|an opponent's|your) graveyard from anywhere, exile it instead$", b_die_exile,
 	  "If a creature an opponent controls would die, exile it instead.", false, NULL },
 	{ "prevent damage", "^prevent all (combat )?damage that would be dealt (to and dealt by|to|by) " SUBJ "$", b_prevent,
 	  "Prevent all damage that would be dealt to enchanted creature.", false, NULL },

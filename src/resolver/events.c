@@ -510,31 +510,70 @@ void
 rz_move(struct rz *z, struct rz_move *mv, int n, const char *prefix, enum rz_rule extra)
 {
 	struct board *b = z->b;
-	/* replacement: "If ... would die, exile it instead" (614.1a) */
+	/* replacement: "If ... would die, exile it instead" and "If a card would be put into a
+	 * graveyard from anywhere, exile it instead" (614.1a). When more than one applies, the
+	 * affected object's controller chooses one (616.1); once it is exiled the others no
+	 * longer apply. */
+	const struct bd_effect *tokens[64] = { NULL };
 	for (int i = 0; i < n; i++) {
 		int o = mv[i].obj;
 		if (mv[i].to != ZN_GRAVEYARD)
 			continue;
 		bool from_bf = b->objs[o].zone == ZN_BATTLEFIELD;
-		for (int s = 0; s < b->nobjs; s++) {
+		int cand[8], nc = 0;
+		const struct bd_effect *ctok[8] = { NULL };
+		for (int s = 0; s < b->nobjs && nc < 7; s++) {
 			if (b->objs[s].zone != ZN_BATTLEFIELD)
 				continue;
 			int ctl = z->cur[s].v.controller;
 			const struct bd_obj *pr = rz_printed(z, s);
-			for (int k = 0; k < pr->nabils; k++) {
+			for (int k = 0; k < pr->nabils && nc < 7; k++) {
 				const struct bd_abil *a = &pr->abils[k];
 				if (a->kind != AK_REPLACE_DIE || a->any_grave || (k < 64 && !z->cur[s].abil_on[k]))
 					continue;
 				if ((!from_bf || !(z->cur[o].v.types & BT_CREATURE) || !rz_filter_match(z, &a->aff, o, s, ctl)))
 					continue;
-				mv[i].to = ZN_EXILE;
-				mv[i].replaced_by = s + 1;
-				goto next;
+				ctok[nc] = a->neff > 0 && a->eff[0].kind == EF_CREATE_TOKEN ? &a->eff[0] : NULL;
+				cand[nc++] = s;
+				break;
 			}
 		}
-		if ((mv[i].replaced_by = rz_grave_replacer(z, o)) != 0)
-			mv[i].to = ZN_EXILE;
-	next:;
+		int g = rz_grave_replacer(z, o);
+		if (g) {
+			bool dup = false;
+			for (int c = 0; c < nc; c++) dup |= cand[c] == g - 1;
+			if (!dup) cand[nc++] = g - 1;
+		}
+		if (nc == 0)
+			continue;
+		int pick = 0;
+		const char *how = "";
+		if (nc > 1) {
+			/* the board's `order`, else the one that gives nobody a token */
+			bool stated = false;
+			for (int c = 0; c < z->b->nchoices && !stated; c++) {
+				const struct bd_choice *ch = &z->b->choices[c];
+				if (ch->kind != CH_ORDER)
+					continue;
+				for (int q = 0; q < ch->nobjs && !stated; q++)
+					for (int j = 0; j < nc; j++)
+						if (ch->objs[q] == cand[j]) { pick = j; stated = true; break; }
+			}
+			if (!stated)
+				for (int j = 0; j < nc; j++)
+					if (!ctok[j]) { pick = j; break; }
+			how = stated ? "the board's choice" : "judge's default: the one that creates no token; state another with `order`";
+			struct sbuf c = {0};
+			for (int j = 0; j < nc; j++)
+				sbuf_addf(&c, "%s%s", j ? (j + 1 == nc ? " and " : ", ") : "", rz_oname(z, cand[j]));
+			STEP(z, RL(R_REPL_ORDER, R_REPL_ANY, R_REPL_REPEAT), "%s would each replace %s going to the graveyard; %s (its controller) chooses one to apply, and then the others no longer apply: %s (%s).",
+			    sbuf_str(&c), rz_oname(z, o), rz_pname(z, z->cur[o].v.controller), rz_oname(z, cand[pick]), how);
+			sbuf_free(&c);
+		}
+		mv[i].to = ZN_EXILE;
+		mv[i].replaced_by = cand[pick] + 1;
+		if (i < 64)
+			tokens[i] = ctok[pick];
 	}
 	look_back(z, mv, n);
 	struct sbuf t = {0};
@@ -611,6 +650,12 @@ rz_move(struct rz *z, struct rz_move *mv, int n, const char *prefix, enum rz_rul
 		rz_step(z, rules, nr, "%s.", sbuf_str(&t));
 	}
 	sbuf_free(&t);
+	/* Kalitas: "... instead exile that card and create a ... token" */
+	for (int i = 0; i < n && i < 64; i++)
+		if (tokens[i] && mv[i].replaced_by) {
+			int s = mv[i].replaced_by - 1;
+			rz_create_tokens(z, tokens[i], z->cur[s].v.controller, rz_oname(z, s), R_REPLACE_INSTEAD);
+		}
 	/* 603.4: an intervening "if" that is false when the event happens: no trigger at all */
 	int keep = 0;
 	for (int i = 0; i < z->npending; i++) {

@@ -149,6 +149,7 @@ void rz_combat(struct rz *z);
 
 /* stack.c */
 void rz_resolve_spell(struct rz *z, int spell);
+void rz_create_tokens(struct rz *z, const struct bd_effect *e, int controller, const char *sname, enum rz_rule why);
 void rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
     const struct bd_ref *targets, int ntargets, int x, const struct rz_trig *t);
 bool rz_target_legal(const struct rz *z, const struct bd_tspec *ts, struct bd_ref r,

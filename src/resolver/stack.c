@@ -144,6 +144,44 @@ parts_text(const struct bd_part *p, int n, struct sbuf *t)
 		sbuf_adds(t, "no change");
 }
 
+/* Create e's tokens under controller's control (111.1); sname is what creates them. */
+void
+rz_create_tokens(struct rz *z, const struct bd_effect *e, int controller, const char *sname, enum rz_rule why)
+{
+	struct board *b = z->b;
+	for (int k = 0; k < e->n && b->nobjs < (int)b->objcap; k++) {
+		int ti = bd_add_obj(b, NULL);
+		struct bd_obj *tok = &b->objs[ti];
+		char nm[64];
+		snprintf(nm, sizeof nm, "%s token", e->tok_sub[0] ? e->tok_sub : "Creature");
+		tok->name = xstrdup(nm);
+		tok->owner = tok->controller = controller;
+		tok->types = e->tok_types;
+		tok->colors = e->tok_colors;
+		if (e->tok_sub[0]) { memcpy(tok->subs[0], e->tok_sub, BD_SUBLEN); tok->nsubs = 1; }
+		tok->power = e->tok_power;
+		tok->toughness = e->tok_toughness;
+		tok->has_pt = true;
+		tok->token = true;
+		tok->tapped = e->tok_tapped;
+		tok->zone = ZN_BATTLEFIELD;
+		tok->ts = ++b->next_ts;
+		if (e->tok_kws) {
+			tok->abils = xcalloc(1, sizeof *tok->abils);
+			tok->abcap = 1;
+			tok->nabils = 1;
+			tok->abils[0].kind = AK_KEYWORD;
+			tok->abils[0].parts[0].kws = e->tok_kws;
+			struct sbuf kt = {0};
+			for (int q = 0; q < KW_COUNT; q++)
+				if (e->tok_kws & KWBIT(q)) sbuf_addf(&kt, "%s%s", kt.len ? ", " : "", bd_kw_name(q));
+			tok->abils[0].text = sbuf_take(&kt);
+		}
+	}
+	STEP(z, RL(why, R_TS_ZONE), "%s: %s creates %d %s%d/%d %s token%s.", sname, rz_pname(z, controller), e->n,
+	    e->tok_tapped ? "tapped " : "", e->tok_power, e->tok_toughness, e->tok_sub[0] ? e->tok_sub : "creature", e->n == 1 ? "" : "s");
+}
+
 void
 rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
     const struct bd_ref *targets, int ntargets, int x, const struct rz_trig *t)
@@ -220,36 +258,7 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 			}
 			break;
 		case EF_CREATE_TOKEN:
-			for (int k = 0; k < e->n && b->nobjs < (int)b->objcap; k++) {
-				int ti = bd_add_obj(b, NULL);
-				struct bd_obj *tok = &b->objs[ti];
-				char nm[64];
-				snprintf(nm, sizeof nm, "%s token", e->tok_sub[0] ? e->tok_sub : "Creature");
-				tok->name = xstrdup(nm);
-				tok->owner = tok->controller = controller;
-				tok->types = e->tok_types;
-				tok->colors = e->tok_colors;
-				if (e->tok_sub[0]) { memcpy(tok->subs[0], e->tok_sub, BD_SUBLEN); tok->nsubs = 1; }
-				tok->power = e->tok_power;
-				tok->toughness = e->tok_toughness;
-				tok->has_pt = true;
-				tok->token = true;
-				tok->zone = ZN_BATTLEFIELD;
-				tok->ts = ++b->next_ts;
-				if (e->tok_kws) {
-					tok->abils = xcalloc(1, sizeof *tok->abils);
-					tok->abcap = 1;
-					tok->nabils = 1;
-					tok->abils[0].kind = AK_KEYWORD;
-					tok->abils[0].parts[0].kws = e->tok_kws;
-					struct sbuf kt = {0};
-					for (int q = 0; q < KW_COUNT; q++)
-						if (e->tok_kws & KWBIT(q)) sbuf_addf(&kt, "%s%s", kt.len ? ", " : "", bd_kw_name(q));
-					tok->abils[0].text = sbuf_take(&kt);
-				}
-			}
-			STEP(z, RL(R_RESOLVE_FOLLOW, R_TS_ZONE), "%s: %s creates %d %d/%d %s token%s.", sname, rz_pname(z, controller), e->n,
-			    e->tok_power, e->tok_toughness, e->tok_sub[0] ? e->tok_sub : "creature", e->n == 1 ? "" : "s");
+			rz_create_tokens(z, e, controller, sname, R_RESOLVE_FOLLOW);
 			break;
 		case EF_DAMAGE: {
 			if (n == 0 || amount <= 0) {

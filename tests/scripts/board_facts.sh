@@ -180,3 +180,5 @@ fact volcanic-fallout-both-at-two "Alice: life 0, poison 0 (lost the game)" "704
 fact volcanic-fallout-both-at-two "Bob: life 0, poison 0 (lost the game)" "704.5a at the same time: a draw (104.4a)"
 fact three-player-apnap "Alice: life 18" "Carol's trigger targets Alice"
 fact three-player-apnap "Carol: life 18" "Bob's trigger targets Carol"
+fact kalitas-rest-in-peace "Bob's exile:" "616.1: Bob chooses Rest in Peace"
+fact kalitas-rest-in-peace "Alice's exile:" "Murder is exiled too"
