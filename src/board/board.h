@@ -23,7 +23,8 @@ enum { BC_W = 1, BC_U = 2, BC_B = 4, BC_R = 8, BC_G = 16 };
 enum bd_kw { KW_FLYING, KW_REACH, KW_FIRST_STRIKE, KW_DOUBLE_STRIKE, KW_TRAMPLE,
 	KW_DEATHTOUCH, KW_LIFELINK, KW_INDESTRUCTIBLE, KW_HEXPROOF, KW_SHROUD, KW_MENACE,
 	KW_DEFENDER, KW_VIGILANCE, KW_HASTE, KW_PERSIST, KW_UNDYING, KW_WITHER, KW_INFECT,
-	KW_FLASH, KW_COUNT };
+	KW_FLASH, KW_PLAINSWALK, KW_ISLANDWALK, KW_SWAMPWALK, KW_MOUNTAINWALK, KW_FORESTWALK,
+	KW_COUNT };
 #define KWBIT(k) (1u << (k))
 
 /* Protection qualities beyond colors (702.16): card types (the BT_* bits, "protection from
@@ -57,6 +58,12 @@ struct bd_filter {
 	bool other;                     /* not the source itself */
 	bool self;                      /* the source itself */
 	bool attached;                  /* the object the source is attached to */
+	/* "with power 4 or greater", "with mana value 3 or less" */
+	enum { FN_NONE, FN_POWER, FN_TOUGHNESS, FN_MV } num;
+	int num_n;
+	bool num_le;                    /* "or less"; else "or greater" */
+	bool attacking, blocking;       /* both: "attacking or blocking" */
+	bool tapped, untapped;
 	bool token, nontoken;
 	bool players;                   /* players too ("each creature and each player") */
 	bool opponents_only;            /* of players: only opponents */
@@ -106,7 +113,8 @@ enum bd_akind { AK_INERT, AK_KEYWORD, AK_STATIC, AK_TRIGGER, AK_REPLACE_DIE,
 /* One-shot effects of spells and triggered abilities. */
 enum bd_effk { EF_DAMAGE, EF_DESTROY, EF_EXILE, EF_CONTINUOUS, EF_COUNTERS, EF_GAIN_LIFE,
 	EF_LOSE_LIFE, EF_RETURN_SELF, EF_SACRIFICE, EF_BOUNCE, EF_PREVENT_COMBAT, EF_DRAW,
-	EF_GAIN_CONTROL, EF_CREATE_TOKEN, EF_COUNTER, EF_TAP, EF_UNTAP, EF_REGENERATE, EF_SHIELD };
+	EF_GAIN_CONTROL, EF_CREATE_TOKEN, EF_COUNTER, EF_TAP, EF_UNTAP, EF_REGENERATE, EF_SHIELD,
+	EF_RESTRICT };            /* "can't block this turn", "doesn't untap during ...": kept, inert */
 enum bd_amt { AM_N, AM_X, AM_POWER_SELF, AM_POWER_TARGET };
 struct bd_effect {
 	enum bd_effk kind;
@@ -127,6 +135,7 @@ struct bd_effect {
 	unsigned tok_colors, tok_types;
 	char tok_sub[BD_SUBLEN];
 	uint32_t tok_kws;
+	bool tok_tapped;
 };
 
 /* A target requirement: "target creature", "any target", "target player". */
@@ -167,6 +176,8 @@ struct bd_abil {
 	bool to_and_by;           /* "dealt to and dealt by" */
 	bool by_only;             /* "dealt by" */
 	bool any_grave;           /* "put into a graveyard from anywhere" */
+	bool grave_tokens;        /* "a card or token": tokens too (a token is not a card) */
+	int grave_whose;          /* 0 any graveyard, 1 an opponent's, 2 yours */
 };
 
 /* A reference to a player (p >= 0) or an object (o >= 0); the other is -1. */

@@ -621,16 +621,26 @@ statement(struct ps *ps, char *ln)
 			const char *p = word(items[i], v, sizeof v);
 			p = skipws(p);
 			const char *at = colon + 1 + cols[i] - 1;
-			if (!parse_int(v, &as->amount[i]) || as->amount[i] < 0 || strncmp(p, "to ", 3)) {
+			int m = as->n;
+			if (!parse_int(v, &as->amount[m]) || as->amount[m] < 0 || strncmp(p, "to ", 3)) {
+				if (m > 0) {
+					/* the rest of a name with a comma: "1 to Thalia, Guardian of Thraben" */
+					struct sbuf w = {0};
+					sbuf_addf(&w, "%s, %s", as->names[m], items[i]);
+					free(as->names[m]);
+					as->names[m] = xstrdup(sbuf_str(&w));
+					sbuf_free(&w);
+					free(items[i]);
+					continue;
+				}
 				perr(ps, at, "e.g. `assign Colossal Dreadmaw: 2 to Grizzly Bears, 4 to Bob`", "expected `N to NAME`");
 				for (int j = i; j < k; j++) free(items[j]);
-				as->n = i;
 				return;
 			}
-			as->names[i + 1] = trimdup(p + 3);
-			as->cols[i + 1] = (unsigned)(at - ps->line) + 1;
+			as->names[m + 1] = trimdup(p + 3);
+			as->cols[m + 1] = (unsigned)(at - ps->line) + 1;
 			free(items[i]);
-			as->n = i + 1;
+			as->n = m + 1;
 		}
 	} else if (!strcmp(key, "order") || !strcmp(key, "keep") || !strcmp(key, "trigger-target")) {
 		ps->cur = -1;
@@ -666,6 +676,59 @@ statement(struct ps *ps, char *ln)
 		perr(ps, keyat, sbuf_str(&hint), "unknown statement \"%s\"", key);
 		sbuf_free(&hint);
 	}
+}
+
+/* Is NAME a player, an alias or an object's name? */
+static bool
+known_name(const struct board *b, const char *name)
+{
+	if (find_player(b, name) >= 0)
+		return true;
+	for (int i = 0; i < b->nobjs; i++)
+		if ((b->objs[i].alias && !strcasecmp(b->objs[i].alias, name)) || !strcasecmp(b->objs[i].name, name))
+			return true;
+	return false;
+}
+
+/* A list line was split at every comma, but names such as "Thalia, Guardian of Thraben"
+ * hold one. Where an item is not a known name, join it with the items after it while that
+ * makes a known name (the longest such join wins). Returns the new count. */
+static int
+rejoin_names(const struct board *b, char **names, unsigned *cols, unsigned *lines, int n)
+{
+	for (int k = 0; k < n; k++) {
+		if (known_name(b, names[k]))
+			continue;
+		int best = -1;
+		struct sbuf j = {0};
+		sbuf_adds(&j, names[k]);
+		for (int m = k + 1; m < n; m++) {
+			sbuf_addf(&j, ", %s", names[m]);
+			if (known_name(b, sbuf_str(&j)))
+				best = m;
+		}
+		sbuf_free(&j);
+		if (best < 0)
+			continue;
+		struct sbuf w = {0};
+		sbuf_adds(&w, names[k]);
+		for (int m = k + 1; m <= best; m++) {
+			sbuf_addf(&w, ", %s", names[m]);
+			free(names[m]);
+		}
+		free(names[k]);
+		names[k] = xstrdup(sbuf_str(&w));
+		sbuf_free(&w);
+		int drop = best - k;
+		for (int m = k + 1; m + drop < n; m++) {
+			names[m] = names[m + drop];
+			cols[m] = cols[m + drop];
+			if (lines) lines[m] = lines[m + drop];
+		}
+		for (int m = n - drop; m < n; m++) names[m] = NULL;
+		n -= drop;
+	}
+	return n;
 }
 
 /* A name to an object index (aliases first, then names); -1 with an error if unknown
@@ -774,6 +837,8 @@ resolve_names(struct ps *ps)
 			o->attacking_p = r.p;
 			o->attacking_o = r.o;
 		}
+		o->nblocking = rejoin_names(b, o->blocking_names, o->blocking_col, o->blocking_line, o->nblocking);
+		o->ntargets = rejoin_names(b, o->target_names, o->target_col, o->target_line, o->ntargets);
 		for (int k = 0; k < o->nblocking; k++) {
 			struct bd_ref r = lookup(ps, o->blocking_names[k], o->blocking_line[k], o->blocking_col[k], false, "attacking creature");
 			o->blocking[k] = r.o;
@@ -836,9 +901,11 @@ resolve_names(struct ps *ps)
 		if (c->kind == CH_TARGET) {
 			c->objs[0] = lookup(ps, c->names[0], c->line, c->cols[0], false, "object").o;
 			c->ref = lookup(ps, c->names[1], c->line, c->cols[1], true, "target");
-		} else
+		} else {
+			c->nobjs = rejoin_names(b, c->names, c->cols, NULL, c->nobjs);
 			for (int k = 0; k < c->nobjs; k++)
 				c->objs[k] = lookup(ps, c->names[k], c->line, c->cols[k], false, "object").o;
+		}
 	}
 	if (b->nplayers == 0) {
 		ps->failed = true;

@@ -17,6 +17,8 @@ static const char *const kw_names[KW_COUNT] = {
 	"flying", "reach", "first strike", "double strike", "trample", "deathtouch", "lifelink",
 	"indestructible", "hexproof", "shroud", "menace", "defender", "vigilance", "haste",
 	"persist", "undying", "wither", "infect", "flash",
+	/* landwalk matters only when blockers are declared, which the board states (702.14) */
+	"plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk",
 };
 
 const char *
@@ -224,6 +226,23 @@ bd_filter_parse(const char *phrase, struct bd_filter *f)
 		    && !strncmp(words[i + 1], "control", 7) && !strcmp(w, "opponent")) {
 			f->ctl = FC_OPP; i++; continue;
 		}
+		/* "with power 4 or greater", "with toughness 2 or less", "with mana value 3 or less" */
+		if (!strcmp(w, "with") && i + 4 < n) {
+			int k = i + 1, what = FN_NONE;
+			if (!strcmp(words[k], "power")) what = FN_POWER;
+			else if (!strcmp(words[k], "toughness")) what = FN_TOUGHNESS;
+			else if (!strcmp(words[k], "mana") && !strcmp(words[k + 1], "value")) { what = FN_MV; k++; }
+			char *end;
+			long v = what != FN_NONE && k + 3 < n ? strtol(words[k + 1], &end, 10) : 0;
+			if (what != FN_NONE && k + 3 < n && *words[k + 1] && !*end && !strcmp(words[k + 2], "or")
+			    && (!strcmp(words[k + 3], "less") || !strcmp(words[k + 3], "greater") || !strcmp(words[k + 3], "more"))) {
+				f->num = what;
+				f->num_n = (int)v;
+				f->num_le = !strcmp(words[k + 3], "less");
+				i = k + 3;
+				continue;
+			}
+		}
 		if ((!strcmp(w, "with") || !strcmp(w, "without")) && i + 1 < n) {
 			char kwb[40];
 			snprintf(kwb, sizeof kwb, "%s", words[i + 1]);
@@ -239,6 +258,10 @@ bd_filter_parse(const char *phrase, struct bd_filter *f)
 			i++;
 			continue;
 		}
+		if (!strcmp(w, "attacking")) { f->attacking = true; continue; }
+		if (!strcmp(w, "blocking")) { f->blocking = true; continue; }
+		if (!strcmp(w, "tapped")) { f->tapped = true; continue; }
+		if (!strcmp(w, "untapped")) { f->untapped = true; continue; }
 		if (!strcmp(w, "token") || !strcmp(w, "tokens")) { f->token = true; continue; }
 		if (!strcmp(w, "nontoken")) { f->nontoken = true; continue; }
 		if (!strcmp(w, "permanent") || !strcmp(w, "permanents")) { saw_noun = true; continue; }
@@ -284,6 +307,10 @@ subject_parse(const char *s, struct bd_filter *f)
 {
 	filter_init(f);
 	if (!strcmp(s, "~") || !strcmp(s, "it")) { f->self = true; return true; }
+	/* "~ or another creature [you control]" (Blood Artist, Zulaport Cutthroat): the object
+	 * itself is one of those, so this is every such object, itself included */
+	if (!strncmp(s, "~ or another ", 13))
+		return bd_filter_parse(s + 13, f);
 	if (!strncmp(s, "target ", 7) || strstr(s, " target "))
 		return false;   /* targets belong to spells and abilities, not to static abilities */
 	if (!strncmp(s, "enchanted ", 10) || !strncmp(s, "equipped ", 9)) {
@@ -725,9 +752,41 @@ b_die_exile(struct match *m, struct bd_abil *a)
 	if (m->cap[1][0] == 0) {
 		filter_init(&a->aff);
 		a->any_grave = true;
+		a->grave_tokens = m->cap[2][0] != 0;
+		a->grave_whose = !strcmp(m->cap[3], "your") ? 2 : !strcmp(m->cap[3], "a") ? 0 : 1;
 		return true;
 	}
 	return subject_parse(m->cap[1], &a->aff);
+}
+
+/* Kalitas: "instead exile that card and create a tapped 2/2 black Zombie creature token";
+ * the token is eff[0], made for the replacement's controller */
+static bool
+b_die_exile_token(struct match *m, struct bd_abil *a)
+{
+	a->kind = AK_REPLACE_DIE;
+	if (!subject_parse(m->cap[1], &a->aff))
+		return false;
+	struct bd_effect *e = &a->eff[0];
+	memset(e, 0, sizeof *e);
+	e->slot = -1;
+	e->kind = EF_CREATE_TOKEN;
+	e->n = number_word(m->cap[2]);
+	e->tok_tapped = m->cap[3][0] != 0;
+	e->tok_power = atoi(m->cap[4]);
+	e->tok_toughness = atoi(m->cap[5]);
+	e->tok_types = BT_CREATURE;
+	char buf[256];
+	snprintf(buf, sizeof buf, "%s", m->cap[6]);
+	for (char *w = strtok(buf, " "); w; w = strtok(NULL, " ")) {
+		unsigned c = bd_color_lookup(w);
+		if (c) e->tok_colors |= c;
+		else if (!strcmp(w, "and") || !strcmp(w, "colorless")) continue;
+		else if (!e->tok_sub[0]) subtype_word(w, e->tok_sub);
+		else return false;
+	}
+	a->neff = 1;
+	return e->n > 0;
 }
 
 /* "Prevent all [combat] damage that would be dealt to [and dealt by] X" */
@@ -808,10 +867,10 @@ b_spell(struct match *m, struct bd_abil *a)
 	return effect_parse(m->subj, a);
 }
 
-#define KWRE "(?:flying|reach|first strike|double strike|trample|deathtouch|lifelink|indestructible|hexproof|shroud|menace|defender|vigilance|haste|persist|undying|wither|infect|flash|protection from [a-z]+(?: and from [a-z]+)*)"
+#define KWRE "(?:flying|reach|first strike|double strike|trample|deathtouch|lifelink|indestructible|hexproof|shroud|menace|defender|vigilance|haste|persist|undying|wither|infect|flash|plainswalk|islandwalk|swampwalk|mountainwalk|forestwalk|protection from [a-z]+(?: and from [a-z]+)*)"
 #define KWLIST KWRE "(?:(?:,? and |, )" KWRE ")*"
 #define PT "([+-]\\d+)/([+-]\\d+)"
-#define SUBJ "(~|enchanted creature|equipped creature|enchanted permanent|enchanted land|(?:other |each |all )?[a-z ,/-]+?)"
+#define SUBJ "(~ or another [a-z ,/-]+?|~|enchanted creature|equipped creature|enchanted permanent|enchanted land|(?:other |each |all )?[a-z ,/-]+?)"
 
 static struct tmpl tmpls[] = {
 	{ "keywords", "^" KWLIST "$", b_keywords, "Flying, first strike", false, NULL },
@@ -854,7 +913,9 @@ static struct tmpl tmpls[] = {
 	  "Whenever another creature you control dies, you gain 1 life.", false, NULL },
 	{ "enters trigger", "^when ~ enters(?: the battlefield)?, (.+)$", b_etb,
 	  "When this creature enters, you gain 2 life.", false, NULL },
-	{ "die replacement", "^if " SUBJ " would die, exile it instead$|^if a card (?:or token )?would be put into a graveyard from anywhere, exile it instead()$", b_die_exile,
+	{ "die replacement with a token", "^if " SUBJ " would die, instead exile (?:it|that card) and create (a|an|one|two|three) (tapped )?(\\d+)/(\\d+) ([a-z ]+?) creature tokens?$", b_die_exile_token,
+	  "If a nontoken creature an opponent controls would die, instead exile that card and create a tapped 2/2 black Zombie creature token.", false, NULL },
+	{ "die replacement", "^if " SUBJ " would die, (?:exile it instead|instead exile (?:it|that card))$|^if a card( or token)? would be put into (a|an opponent's|your) graveyard from anywhere, exile it instead$", b_die_exile,
 	  "If a creature an opponent controls would die, exile it instead.", false, NULL },
 	{ "prevent damage", "^prevent all (combat )?damage that would be dealt (to and dealt by|to|by) " SUBJ "$", b_prevent,
 	  "Prevent all damage that would be dealt to enchanted creature.", false, NULL },
@@ -1045,7 +1106,7 @@ static bool
 e_base_pt(struct match *m, struct bd_abil *a, struct bd_effect *e)
 {
 	e->kind = EF_CONTINUOUS;
-	e->until_eot = m->cap[4][0] != 0;
+	e->until_eot = m->cap[5][0] != 0;
 	if (!recipient(a, e, m->cap[1]))
 		return false;
 	struct bd_part *p = &e->parts[e->nparts++];
@@ -1097,7 +1158,7 @@ e_damage_two(struct match *m, struct bd_abil *a, struct bd_effect *e)
 	char r[128];
 	snprintf(r, sizeof r, "%.127s", m->cap[4]);
 	if (!strncmp(r, "another ", 8)) memmove(r, r + 8, strlen(r + 8) + 1);
-	if (!strcmp(r, "any other target")) snprintf(r, sizeof r, "any target");
+	if (!strcmp(r, "any other target") || !strcmp(r, "target")) snprintf(r, sizeof r, "any target");
 	if (amount(m->cap[3], e2) < 0 || !recipient(a, e2, r))
 		return false;
 	a->neff++;   /* the caller counts the first */
@@ -1143,9 +1204,16 @@ static bool
 e_return(struct match *m, struct bd_abil *a, struct bd_effect *e)
 {
 	e->kind = EF_RETURN_SELF;
-	if (m->cap[1][0]) {
+	e->you = m->cap[1][0] == 'y';
+	/* "Exile target creature, then return that card ...": the card the instruction
+	 * before moved (400.7j), not the source */
+	if (a->neff > 0 && a->eff[a->neff - 1].slot >= 0) {
+		e->slot = a->eff[a->neff - 1].slot;
+		e->f = a->eff[a->neff - 1].f;
+	}
+	if (m->cap[2][0]) {
 		e->ctr.kind = CK_PT; e->ctr.n = 1;
-		e->ctr.dp = atoi(m->cap[1]); e->ctr.dt = atoi(m->cap[2]);
+		e->ctr.dp = atoi(m->cap[2]); e->ctr.dt = atoi(m->cap[3]);
 	}
 	return true;
 }
@@ -1189,6 +1257,27 @@ e_ctl_gains_power(struct match *m, struct bd_abil *a, struct bd_effect *e)
 	e->slot = a->eff[a->neff - 1].slot;
 	e->its_controller = true;
 	return true;
+}
+
+static bool
+e_ctl_life(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	/* "Destroy target creature. Its controller loses 2 life." */
+	if (a->neff == 0 || a->eff[a->neff - 1].slot < 0)
+		return false;
+	e->kind = !strncmp(m->cap[1], "gain", 4) ? EF_GAIN_LIFE : EF_LOSE_LIFE;
+	if (amount(m->cap[2], e) < 0)
+		return false;
+	e->slot = a->eff[a->neff - 1].slot;
+	e->its_controller = true;
+	return true;
+}
+
+static bool
+e_restrict(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	e->kind = EF_RESTRICT;
+	return recipient(a, e, m->cap[1]);
 }
 
 static bool
@@ -1279,7 +1368,7 @@ e_sacrifice(struct match *m, struct bd_abil *a, struct bd_effect *e)
 	return recipient(a, e, m->cap[1]);
 }
 
-#define TGT "((?:another )?target [a-z ]+?|any target|~|it|they|that creature|that permanent|you|enchanted creature|equipped creature|each [a-z ,]+?|all [a-z ,]+?|(?:other )?(?:[a-z]+ )?creatures(?: you control| your opponents control)?)"
+#define TGT "((?:another )?target [a-z0-9 ]+?|any target|~|it|they|that creature|that permanent|you|enchanted creature|equipped creature|each [a-z0-9 ,]+?|all [a-z0-9 ,]+?|(?:other )?(?:[a-z]+ )?creatures(?: you control| your opponents control)?)"
 static struct eff_tmpl etmpls[] = {
 	{ "^(?:~|it) deals (\\d+|x|one|two|three|four|five)()? damage to " TGT "$", e_damage,
 	  "Hurricane deals X damage to each creature with flying and each player." , NULL },
@@ -1302,14 +1391,14 @@ static struct eff_tmpl etmpls[] = {
 	{ "^" TGT " becomes? (white|blue|black|red|green) until end of turn$", e_becomes_color,
 	  "Target creature becomes white until end of turn.", NULL },
 	{ "^(?:~|it) deals (\\d+|x|one|two|three) damage to (any target|target [a-z ]+?) and (\\d+|one|two|three) damage to ((?:another |any other )target(?: [a-z ]+)?)$", e_damage_two,
-	  "Arc Trail deals 2 damage to any target and 1 damage to any other target.", NULL },
+	  "Arc Trail deals 2 damage to any target and 1 damage to another target.", NULL },
 	{ "^switch " TGT "'s power and toughness until end of turn$", e_switch,
 	  "Switch target creature's power and toughness until end of turn.", NULL },
 	{ "^put (a|an|one|two|three|four|five|\\d+) " PT " counters? on " TGT "$", e_counters,
 	  "Put a +1/+1 counter on target creature.", NULL },
 	{ "^" TGT " (gains?|loses?) (\\d+|x|one|two|three) life$", e_life,
 	  "You gain 2 life.", NULL },
-	{ "^return (?:it|~|that card) to the battlefield(?: under (?:its owner's|your) control)?(?: with an? " PT " counter on it)?$", e_return,
+	{ "^return (?:it|~|that card|the exiled card) to the battlefield(?: under (its owner's|your) control)?(?: with an? " PT " counter on it)?$", e_return,
 	  "Return it to the battlefield under its owner's control with a -1/-1 counter on it.", NULL },
 	{ "^prevent all combat damage that would be dealt this turn$", e_fog,
 	  "Prevent all combat damage that would be dealt this turn.", NULL },
@@ -1319,9 +1408,13 @@ static struct eff_tmpl etmpls[] = {
 	{ "^sacrifice " TGT "$", e_sacrifice, "Sacrifice this creature.", NULL },
 	{ "^counter " TGT "$", e_counter, "Counter target spell.", NULL },
 	{ "^(tap|untap) " TGT "$", e_tap, "Untap that creature.", NULL },
+	{ "^" TGT " (?:can't (?:attack|block|attack or block|be blocked)(?: this turn)?|(?:doesn't|don't) untap during (?:its|their) controllers?'s? next untap step)$", e_restrict,
+	  "Tap target creature. It doesn't untap during its controller's next untap step.", NULL },
 	{ "^regenerate " TGT "$", e_regenerate, "Regenerate target creature.", NULL },
 	{ "^prevent the next (\\d+|one|two|three|four|five) damage that would be dealt to " TGT " this turn$", e_shield,
 	  "Prevent the next 3 damage that would be dealt to any target this turn.", NULL },
+	{ "^its controller (gains|loses) (\\d+|one|two|three|four|five) life$", e_ctl_life,
+	  "Destroy target creature. Its controller loses 2 life.", NULL },
 	{ "^its controller gains life equal to its power$", e_ctl_gains_power,
 	  "Exile target creature. Its controller gains life equal to its power.", NULL },
 	{ "^(?:you )?create (a|an|one|two|three|four|five|\\d+) (\\d+)/(\\d+) ([a-z ]+?) creature tokens?(?: with (" KWLIST "))?$", e_token,
@@ -1385,10 +1478,11 @@ static bool
 effect_parse(const char *s, struct bd_abil *a)
 {
 	char buf[1024];
-	/* "... and you gain 2 life" is a second instruction */
+	/* "... and you gain 2 life", "... and you draw a card" are second instructions */
 	struct sbuf tmp = {0};
 	for (const char *q = s; *q;) {
 		if (!strncmp(q, " and you gain ", 14)) { sbuf_adds(&tmp, ". you gain "); q += 14; }
+		else if (!strncmp(q, " and you draw ", 14)) { sbuf_adds(&tmp, ". draw "); q += 14; }
 		else sbuf_addc(&tmp, *q++);
 	}
 	snprintf(buf, sizeof buf, "%s", tmp.len ? tmp.s : "");
@@ -1489,6 +1583,43 @@ word_distance(const char *a, const char *b, int *first_diff)
 	return d[na][nb];
 }
 
+/* Rules text judge knows it does not model, so that the error can say so rather than
+ * point at the nearest template (s is normalised). */
+static const char *
+unmodelled(const char *s)
+{
+	static const struct { const char *re; const char *what; } un[] = {
+		{ "can't be prevented", "effects that stop damage from being prevented" },
+		{ "can't gain life|can't lose life|can't lose the game|can't win the game", "\"can't\" effects on players" },
+		{ "counters? (?:would be|are) put on|would put one or more counters", "replacement effects on counters (Hardened Scales, Doubling Season)" },
+		{ "would create one or more tokens|would create a token", "replacement effects on tokens" },
+		{ "(?:^| )copy|copies", "copy effects other than `copy-of`" },
+		{ "redirect|deals that damage to .* instead", "damage redirection" },
+		{ "^[^.\"]{1,60}: ", "activated abilities (put one on the stack as a `spell` without a type line)" },
+		{ "^at the beginning of", "triggers other than dies, leaves-the-battlefield and enters (this one is at the beginning of a step)" },
+		{ "^when(?:ever)? .* (?:deals|is dealt) (?:combat )?damage", "triggers other than dies, leaves-the-battlefield and enters (this one is on damage)" },
+		{ "^when(?:ever)? .* (?:attacks|blocks|becomes blocked|becomes the target|casts?|is cast|draws?|gains? life)", "triggers other than dies, leaves-the-battlefield and enters" },
+		{ "damage that would reduce your life total", "effects that change how damage reduces life" },
+		{ "^you may|^each player may", "optional effects with a choice (state the choice on the board instead)" },
+		{ "^ward", "ward (a triggered ability: targets are given on the board, already chosen)" },
+		{ "^hexproof from|^protection from", "hexproof or protection from qualities other than colors, card types and everything" },
+	};
+	for (size_t i = 0; i < sizeof un / sizeof *un; i++) {
+		int err;
+		PCRE2_SIZE off;
+		pcre2_code *re = pcre2_compile((PCRE2_SPTR)un[i].re, PCRE2_ZERO_TERMINATED, 0, &err, &off, NULL);
+		if (!re)
+			continue;
+		pcre2_match_data *md = pcre2_match_data_create_from_pattern(re, NULL);
+		int rc = pcre2_match(re, (PCRE2_SPTR)s, PCRE2_ZERO_TERMINATED, 0, 0, md, NULL);
+		pcre2_match_data_free(md);
+		pcre2_code_free(re);
+		if (rc >= 0)
+			return un[i].what;
+	}
+	return NULL;
+}
+
 bool
 bd_read_ability(const char *text, const char *owner, bool spell, struct bd_abil *a,
     const char *file, unsigned line, unsigned col, struct diags *d)
@@ -1520,7 +1651,9 @@ bd_read_ability(const char *text, const char *owner, bool spell, struct bd_abil 
 	}
 	bool ok = false;
 	for (size_t i = 0; i < NTMPL && !ok; i++) {
-		if (tmpls[i].spell != spell)
+		/* a spell's keywords (Puncture Blast's wither) are characteristics of the
+		 * source of its damage (702.80a, 702.15a) */
+		if (tmpls[i].spell != spell && !(spell && tmpls[i].build == b_keywords))
 			continue;
 		struct match m;
 		if (!run(tmpls[i].code, body, &m))
@@ -1610,8 +1743,13 @@ bd_read_ability(const char *text, const char *owner, bool spell, struct bd_abil 
 		}
 		diag_add(d, DL_ERROR, file, line, c, "judge cannot read this ability%s",
 		    condtxt[0] ? " (or its \"as long as\" condition)" : "");
-		diag_hint(d, "the closest template it knows: \"%s\" (see docs/board-format.md for the list)",
-		    bd_template_example(bi));
+		const char *why = unmodelled(s);
+		if (why)
+			diag_hint(d, "judge does not model %s (see \"What judge does not model\" in docs/board-format.md); the closest template it knows: \"%s\"",
+			    why, bd_template_example(bi));
+		else
+			diag_hint(d, "the closest template it knows: \"%s\" (see docs/board-format.md for the list)",
+			    bd_template_example(bi));
 	}
 	free(s);
 	if (!ok) {

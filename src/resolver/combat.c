@@ -29,6 +29,39 @@ blocks(const struct rz *z, int b, int a)
 	return false;
 }
 
+static const struct { int kw; const char *land; } walks[] = {
+	{ KW_PLAINSWALK, "a Plains" }, { KW_ISLANDWALK, "an Island" }, { KW_SWAMPWALK, "a Swamp" },
+	{ KW_MOUNTAINWALK, "a Mountain" }, { KW_FORESTWALK, "a Forest" },
+};
+
+/* The attacker's landwalk (an index in walks[]) when the defending player controls such a
+ * land (702.14c), else -1. */
+static int
+landwalk(const struct rz *z, int a)
+{
+	const struct board *b = z->b;
+	const struct bd_obj *ao = &b->objs[a];
+	int def = ao->attacking_p;
+	if (def < 0 && ao->attacking_o >= 0)
+		def = z->cur[ao->attacking_o].v.controller;
+	if (def < 0)
+		return -1;
+	for (int w = 0; w < (int)(sizeof walks / sizeof *walks); w++) {
+		if (!(z->cur[a].v.kws & KWBIT(walks[w].kw)))
+			continue;
+		const char *type = strchr(walks[w].land, ' ') + 1;
+		for (int i = 0; i < b->nobjs; i++) {
+			const struct rz_view *v = &z->cur[i].v;
+			if (b->objs[i].zone != ZN_BATTLEFIELD || !(v->types & BT_LAND) || v->controller != def)
+				continue;
+			for (int s = 0; s < v->nsubs; s++)
+				if (!strcasecmp(v->subs[s], type))
+					return w;
+		}
+	}
+	return -1;
+}
+
 static void
 check_blocks(struct rz *z)
 {
@@ -48,6 +81,10 @@ check_blocks(struct rz *z)
 			if ((av->prot_colors & bv->colors) || (av->prot_flags & (PROT_EVERYTHING | (bv->types & PROT_TYPES))))
 				STEP(z, RL(R_PROT_BLOCK), "Note: %s has protection from %s's qualities, so that block isn't legal; judge resolves the board as given.", rz_oname(z, a), rz_oname(z, i));
 		}
+		int walk = nb > 0 ? landwalk(z, a) : -1;
+		if (walk >= 0)
+			STEP(z, RL(R_LANDWALK), "Note: %s has %s and the defending player controls %s, so it can't be blocked; judge resolves the board as given.",
+			    rz_oname(z, a), bd_kw_name(walks[walk].kw), walks[walk].land);
 		if (nb == 1 && (av->kws & KWBIT(KW_MENACE)))
 			STEP(z, RL(R_MENACE), "Note: %s has menace and only one creature blocks it, which isn't legal; judge resolves the board as given.", rz_oname(z, a));
 	}

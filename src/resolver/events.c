@@ -481,33 +481,99 @@ why_text(enum rz_move_why w)
 	return "moved";
 }
 
+/* A "put into a graveyard from anywhere" replacement (Rest in Peace, Leyline of the Void)
+ * that applies to object o going to its owner's graveyard: 1 + its source, or 0. */
+int
+rz_grave_replacer(const struct rz *z, int o)
+{
+	const struct board *b = z->b;
+	for (int s = 0; s < b->nobjs; s++) {
+		if (b->objs[s].zone != ZN_BATTLEFIELD)
+			continue;
+		int ctl = z->cur[s].v.controller;
+		const struct bd_obj *pr = rz_printed(z, s);
+		for (int k = 0; k < pr->nabils; k++) {
+			const struct bd_abil *a = &pr->abils[k];
+			if (a->kind != AK_REPLACE_DIE || !a->any_grave || (k < 64 && !z->cur[s].abil_on[k]))
+				continue;
+			if (b->objs[o].token && !a->grave_tokens)
+				continue;
+			if ((a->grave_whose == 1 && b->objs[o].owner == ctl) || (a->grave_whose == 2 && b->objs[o].owner != ctl))
+				continue;
+			return s + 1;
+		}
+	}
+	return 0;
+}
+
 void
 rz_move(struct rz *z, struct rz_move *mv, int n, const char *prefix, enum rz_rule extra)
 {
 	struct board *b = z->b;
-	/* replacement: "If ... would die, exile it instead" (614.1a) */
+	/* replacement: "If ... would die, exile it instead" and "If a card would be put into a
+	 * graveyard from anywhere, exile it instead" (614.1a). When more than one applies, the
+	 * affected object's controller chooses one (616.1); once it is exiled the others no
+	 * longer apply. */
+	const struct bd_effect *tokens[64] = { NULL };
 	for (int i = 0; i < n; i++) {
 		int o = mv[i].obj;
 		if (mv[i].to != ZN_GRAVEYARD)
 			continue;
 		bool from_bf = b->objs[o].zone == ZN_BATTLEFIELD;
-		for (int s = 0; s < b->nobjs; s++) {
+		int cand[8], nc = 0;
+		const struct bd_effect *ctok[8] = { NULL };
+		for (int s = 0; s < b->nobjs && nc < 7; s++) {
 			if (b->objs[s].zone != ZN_BATTLEFIELD)
 				continue;
 			int ctl = z->cur[s].v.controller;
 			const struct bd_obj *pr = rz_printed(z, s);
-			for (int k = 0; k < pr->nabils; k++) {
+			for (int k = 0; k < pr->nabils && nc < 7; k++) {
 				const struct bd_abil *a = &pr->abils[k];
-				if (a->kind != AK_REPLACE_DIE || (k < 64 && !z->cur[s].abil_on[k]))
+				if (a->kind != AK_REPLACE_DIE || a->any_grave || (k < 64 && !z->cur[s].abil_on[k]))
 					continue;
-				if (!a->any_grave && (!from_bf || !(z->cur[o].v.types & BT_CREATURE) || !rz_filter_match(z, &a->aff, o, s, ctl)))
+				if ((!from_bf || !(z->cur[o].v.types & BT_CREATURE) || !rz_filter_match(z, &a->aff, o, s, ctl)))
 					continue;
-				mv[i].to = ZN_EXILE;
-				mv[i].replaced_by = s + 1;
-				goto next;
+				ctok[nc] = a->neff > 0 && a->eff[0].kind == EF_CREATE_TOKEN ? &a->eff[0] : NULL;
+				cand[nc++] = s;
+				break;
 			}
 		}
-	next:;
+		int g = rz_grave_replacer(z, o);
+		if (g) {
+			bool dup = false;
+			for (int c = 0; c < nc; c++) dup |= cand[c] == g - 1;
+			if (!dup) cand[nc++] = g - 1;
+		}
+		if (nc == 0)
+			continue;
+		int pick = 0;
+		const char *how = "";
+		if (nc > 1) {
+			/* the board's `order`, else the one that gives nobody a token */
+			bool stated = false;
+			for (int c = 0; c < z->b->nchoices && !stated; c++) {
+				const struct bd_choice *ch = &z->b->choices[c];
+				if (ch->kind != CH_ORDER)
+					continue;
+				for (int q = 0; q < ch->nobjs && !stated; q++)
+					for (int j = 0; j < nc; j++)
+						if (ch->objs[q] == cand[j]) { pick = j; stated = true; break; }
+			}
+			if (!stated)
+				for (int j = 0; j < nc; j++)
+					if (!ctok[j]) { pick = j; break; }
+			how = stated ? "the board's choice" : "judge's default: the one that creates no token; state another with `order`";
+			struct sbuf c = {0};
+			for (int j = 0; j < nc; j++)
+				sbuf_addf(&c, "%s%s", j ? (j + 1 == nc ? " and " : ", ") : "", rz_oname(z, cand[j]));
+			STEP(z, RL(R_REPL_ORDER, R_REPL_ANY, R_REPL_REPEAT), "%s would each replace %s going to the graveyard; %s (its controller) chooses one to apply, and then the others no longer apply: %s (%s).",
+			    sbuf_str(&c), rz_oname(z, o), rz_pname(z, z->cur[o].v.controller), rz_oname(z, cand[pick]), how);
+			sbuf_free(&c);
+		}
+		mv[i].to = ZN_EXILE;
+		mv[i].replaced_by = cand[pick] + 1;
+		if (i < 64)
+			tokens[i] = ctok[pick];
 	}
 	look_back(z, mv, n);
 	struct sbuf t = {0};
@@ -584,6 +650,12 @@ rz_move(struct rz *z, struct rz_move *mv, int n, const char *prefix, enum rz_rul
 		rz_step(z, rules, nr, "%s.", sbuf_str(&t));
 	}
 	sbuf_free(&t);
+	/* Kalitas: "... instead exile that card and create a ... token" */
+	for (int i = 0; i < n && i < 64; i++)
+		if (tokens[i] && mv[i].replaced_by) {
+			int s = mv[i].replaced_by - 1;
+			rz_create_tokens(z, tokens[i], z->cur[s].v.controller, rz_oname(z, s), R_REPLACE_INSTEAD);
+		}
 	/* 603.4: an intervening "if" that is false when the event happens: no trigger at all */
 	int keep = 0;
 	for (int i = 0; i < z->npending; i++) {
@@ -619,7 +691,7 @@ aura_legal(struct rz *z, int aura, char *why, size_t cap)
 			if (a->abils[k].kind == AK_ENCHANT && !a->abils[k].aff.players) { snprintf(why, cap, "attached to a player it can't enchant"); return false; }
 		return true;
 	}
-	if (z->b->objs[t].zone != ZN_BATTLEFIELD) { snprintf(why, cap, "attached to nothing: %s left the battlefield", rz_oname(z, t)); return false; }
+	if (z->b->objs[t].zone != ZN_BATTLEFIELD || rz_host(z, aura) < 0) { snprintf(why, cap, "attached to nothing: %s left the battlefield", rz_oname(z, t)); return false; }
 	for (int k = 0; k < a->nabils; k++) {
 		const struct bd_abil *e = &a->abils[k];
 		if (e->kind != AK_ENCHANT)
@@ -685,7 +757,11 @@ sba_once(struct rz *z)
 		struct rz_move m = { .obj = i, .to = ZN_GRAVEYARD, .rule = R_NONE };
 		if ((v->types & BT_CREATURE) && v->toughness <= 0) {
 			m.why = MV_SBA_GRAVE; m.rule = R_SBA_TOUGHNESS;
-			snprintf(m.reason, sizeof m.reason, "toughness %d", v->toughness);
+			/* 704.5f: not destruction, so neither a regeneration shield nor
+			 * indestructible can stop it */
+			snprintf(m.reason, sizeof m.reason, "toughness %d%s", v->toughness,
+			    o->regen > 0 ? "; this isn't destruction, so its regeneration shield can't replace it"
+			    : (v->kws & KWBIT(KW_INDESTRUCTIBLE)) ? "; this isn't destruction, so indestructible doesn't stop it" : "");
 		} else if ((v->types & BT_CREATURE) && v->toughness > 0 && (o->damage >= v->toughness || o->dt_damage)) {
 			if (v->kws & KWBIT(KW_INDESTRUCTIBLE)) {
 				/* 702.12b: lethal damage doesn't destroy it; say so once */
@@ -728,7 +804,7 @@ sba_once(struct rz *z)
 			for (int k = 0; k < v->nsubs; k++) equip |= !strcasecmp(v->subs[k], "Equipment");
 			int tgt = o->attached;
 			const struct rz_view *tv = &z->cur[tgt].v;
-			if (equip && (b->objs[tgt].zone != ZN_BATTLEFIELD || !(tv->types & BT_CREATURE)
+			if (equip && (b->objs[tgt].zone != ZN_BATTLEFIELD || rz_host(z, i) < 0 || !(tv->types & BT_CREATURE)
 			    || (tv->prot_colors & v->colors) || (tv->prot_flags & (PROT_EVERYTHING | (v->types & PROT_TYPES))))) {
 				unattach[nun++] = i; any = true; CITE(R_SBA_EQUIP);
 				sbuf_addf(&t, "%s%s becomes unattached from %s (an illegal permanent to equip now) and stays on the battlefield", t.len ? "; " : "", rz_oname(z, i), rz_oname(z, tgt));
@@ -824,7 +900,9 @@ sba_once(struct rz *z)
 			z->game_over = true;
 			for (int p = 0; p < b->nplayers; p++)
 				if (!z->b->players[p].lost)
-					STEP(z, RL(R_SBA_CHECK), "%s is the only player left and wins the game; nothing else happens.", rz_pname(z, p));
+					STEP(z, RL(R_SBA_CHECK, R_WIN), "%s is the only player left and wins the game; nothing else happens.", rz_pname(z, p));
+			if (alive == 0)
+				STEP(z, RL(R_DRAW), "All the players left in the game lost at the same time, so the game is a draw; nothing else happens.");
 		}
 	}
 #undef CITE

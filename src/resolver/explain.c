@@ -29,9 +29,15 @@ rz_step(struct rz *z, const enum rz_rule *rules, int nrules, const char *fmt, ..
 	s->text = sbuf_take(&b);
 	if (!s->text)
 		s->text = xstrdup("");
-	for (int i = 0; i < nrules && s->nrules < RZ_MAXCITE; i++)
-		if (rules[i] != R_NONE)
+	for (int i = 0; i < nrules && s->nrules < RZ_MAXCITE; i++) {
+		if (rules[i] == R_NONE)
+			continue;
+		bool seen = false;   /* a rule is cited once per step */
+		for (int k = 0; k < i; k++)
+			seen |= rules[k] == rules[i];
+		if (!seen)
 			s->rules[s->nrules++] = rz_cite(rules[i]);
+	}
 }
 
 const char *
@@ -191,8 +197,8 @@ rz_names(struct rz_result *r, const char ***names)
 
 /* ---- rendering ------------------------------------------------------------------- */
 
-static void
-kw_str(const struct rz_view *v, char *out, size_t cap)
+void
+rz_kw_str(const struct rz_view *v, char *out, size_t cap)
 {
 	struct sbuf s = {0};
 	for (int k = 0; k < KW_COUNT; k++)
@@ -238,7 +244,7 @@ obj_line(const struct rz_result *r, int i, struct sbuf *s)
 	char types[256], colors[64], kws[256];
 	bd_types_str(v->supers, v->types, (const char (*)[BD_SUBLEN])v->subs, v->nsubs, types, sizeof types);
 	bd_colors_str(v->colors, colors, sizeof colors);
-	kw_str(v, kws, sizeof kws);
+	rz_kw_str(v, kws, sizeof kws);
 	sbuf_addf(s, "%s%s%s%s%s", o->name, o->alias ? " [" : "", o->alias ? o->alias : "", o->alias ? "]" : "",
 	    o->token && !strstr(o->name, "token") ? " (token)" : "");
 	if (o->copy_of >= 0 && o->zone == ZN_BATTLEFIELD)

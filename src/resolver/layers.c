@@ -50,6 +50,18 @@ rz_printed(const struct rz *z, int o)
 	return p;
 }
 
+/* What an Aura or Equipment is attached to, or -1. Attachments are given by the board and
+ * never made anew, so once the object it was attached to has moved (even if it came back,
+ * as a new object: 400.7) it is attached to nothing. */
+int
+rz_host(const struct rz *z, int o)
+{
+	int t = z->b->objs[o].attached;
+	if (t < 0 || z->moveseq[t] != 0)
+		return -1;
+	return t;
+}
+
 bool
 rz_is(const struct rz *z, int o, unsigned type)
 {
@@ -135,7 +147,7 @@ rz_filter_match(const struct rz *z, const struct bd_filter *f, int o, int src, i
 	if (f->spell != (ob->zone == ZN_STACK))
 		return false;
 	if (f->attached)
-		return src >= 0 && z->b->objs[src].attached == o;
+		return src >= 0 && rz_host(z, src) == o;
 	if (f->other && o == src)
 		return false;
 	if (f->types) {
@@ -167,6 +179,17 @@ rz_filter_match(const struct rz *z, const struct bd_filter *f, int o, int src, i
 	if (f->token && !ob->token)
 		return false;
 	if (f->nontoken && ob->token)
+		return false;
+	if (f->num != FN_NONE) {
+		int x = f->num == FN_POWER ? v->power : f->num == FN_TOUGHNESS ? v->toughness : rz_printed(z, o)->mv;
+		if (f->num_le ? x > f->num_n : x < f->num_n)
+			return false;
+	}
+	/* "attacking or blocking creature": either will do */
+	bool att = ob->attacking_p >= 0 || ob->attacking_o >= 0, blk = ob->nblocking > 0;
+	if ((f->attacking || f->blocking) && !((f->attacking && att) || (f->blocking && blk)))
+		return false;
+	if ((f->tapped && !ob->tapped) || (f->untapped && ob->tapped))
 		return false;
 	return true;
 }

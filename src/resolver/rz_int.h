@@ -21,9 +21,9 @@ enum rz_rule {
 	R_SACRIFICE, R_DEATHTOUCH_SBA, R_DEATHTOUCH_LETHAL, R_DOUBLE_STRIKE, R_FIRST_STRIKE,
 	R_FLYING_BLOCK, R_HEXPROOF, R_INDESTRUCTIBLE, R_LIFELINK, R_PROT_TARGET, R_PROT_ENCHANT,
 	R_PROT_EQUIP, R_PROT_DAMAGE, R_PROT_BLOCK, R_SHROUD, R_TRAMPLE, R_TRAMPLE_NO_BLOCKERS,
-	R_PERSIST, R_WITHER, R_INFECT, R_UNDYING, R_MENACE, R_SBA_CHECK, R_SBA_LIFE, R_SBA_POISON,
+	R_PERSIST, R_WITHER, R_INFECT, R_UNDYING, R_MENACE, R_LANDWALK, R_SBA_CHECK, R_SBA_LIFE, R_SBA_POISON,
 	R_SBA_TOKEN, R_SBA_TOUGHNESS, R_SBA_LETHAL, R_SBA_DEATHTOUCH, R_SBA_LOYALTY, R_SBA_LEGEND,
-	R_SBA_AURA, R_SBA_EQUIP, R_SBA_ATTACHED, R_SBA_COUNTERS, R_GRAVE_ORDER, R_ETB_TRIGGER, R_COUNTER_SPELL, R_REGENERATE, R_REGEN_REPLACES, R_CANT_REGEN, R_LAYER_COPY, R_COPIABLE,
+	R_SBA_AURA, R_SBA_EQUIP, R_SBA_ATTACHED, R_SBA_COUNTERS, R_GRAVE_ORDER, R_ETB_TRIGGER, R_COUNTER_SPELL, R_REGENERATE, R_REGEN_REPLACES, R_CANT_REGEN, R_LAYER_COPY, R_COPIABLE, R_FIND_MOVED, R_TOKEN_GONE, R_WIN, R_DRAW,
 	R_COUNT
 };
 
@@ -98,11 +98,14 @@ void rz_step(struct rz *z, const enum rz_rule *rules, int nrules, const char *fm
 #define RL(...) __VA_ARGS__
 const char *rz_pname(const struct rz *z, int p);
 const char *rz_oname(const struct rz *z, int o);
+/* Keywords and protections, "flying, protection from red" ("" for none). */
+void rz_kw_str(const struct rz_view *v, char *out, size_t cap);
 
 /* layers.c */
 void rz_layers(struct rz *z);
 bool rz_filter_match(const struct rz *z, const struct bd_filter *f, int obj, int src, int src_ctl);
 bool rz_is(const struct rz *z, int o, unsigned type);
+int rz_host(const struct rz *z, int o);
 int rz_opponent(const struct rz *z, int p);
 
 /* events.c */
@@ -134,6 +137,7 @@ void rz_move(struct rz *z, struct rz_move *mv, int n, const char *prefix, enum r
 void rz_settle(struct rz *z);
 /* A triggered ability waits for the stack (603.3). */
 void rz_pend(struct rz *z, int src, int abil, int kw, int ctl, int subject, int power);      /* SBAs until none, then triggers to the stack and resolve */
+int rz_grave_replacer(const struct rz *z, int o);
 void rz_put_counters(struct rz *z, int o, const struct bd_ctr *c, const char *why);
 void rz_life(struct rz *z, int p, int delta, const char *why);
 /* A regeneration shield replaces destruction (701.19a): true if it did, with the text of
@@ -145,6 +149,7 @@ void rz_combat(struct rz *z);
 
 /* stack.c */
 void rz_resolve_spell(struct rz *z, int spell);
+void rz_create_tokens(struct rz *z, const struct bd_effect *e, int controller, const char *sname, enum rz_rule why);
 void rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
     const struct bd_ref *targets, int ntargets, int x, const struct rz_trig *t);
 bool rz_target_legal(const struct rz *z, const struct bd_tspec *ts, struct bd_ref r,

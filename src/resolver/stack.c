@@ -97,6 +97,91 @@ source_chars(struct rz *z, int src, struct rz_dmg *d)
 	d->src_name = rz_oname(z, src);
 }
 
+/* What a resolved continuous effect does, layer by layer: "+3/+3, layer 7c". */
+static void
+parts_text(const struct bd_part *p, int n, struct sbuf *t)
+{
+	static const char *const lname[LY_COUNT] = { "", "1", "2", "3", "4", "5", "6", "7a", "7b", "7c", "7d" };
+	for (int i = 0; i < n; i++) {
+		const struct bd_part *q = &p[i];
+		size_t at = t->len;
+		if (at)
+			sbuf_adds(t, "; ");
+		char buf[128];
+		switch (q->op) {
+		case OP_CONTROL: sbuf_adds(t, "control changes"); break;
+		case OP_SET_CREATURE_SUB: case OP_SET_LAND_SUB: case OP_ADD_SUB:
+			if (!q->mask) {
+				sbuf_addf(t, "%s %s", q->op == OP_ADD_SUB ? "adds the subtype" : q->op == OP_SET_LAND_SUB
+				    ? "its land type becomes" : "its creature type becomes", q->sub);
+				break;
+			}
+			/* fall through */
+		case OP_ADD_TYPES:
+			bd_types_str(0, q->mask, q->sub[0] ? (const char (*)[BD_SUBLEN])q->sub : NULL, q->sub[0] ? 1 : 0, buf, sizeof buf);
+			sbuf_addf(t, "%s %s", q->op == OP_ADD_TYPES || q->op == OP_ADD_SUB ? "adds" : "becomes", buf);
+			break;
+		case OP_SET_COLOR:
+			bd_colors_str(q->mask, buf, sizeof buf);
+			sbuf_addf(t, "becomes %s", buf);
+			break;
+		case OP_ADD_KW: case OP_LOSE_KW: {
+			struct rz_view v = { .kws = q->kws, .prot_colors = q->prot_colors, .prot_flags = q->prot_flags };
+			char kw[200];
+			rz_kw_str(&v, kw, sizeof kw);
+			sbuf_addf(t, "%s %s", q->op == OP_ADD_KW ? "gains" : "loses", kw);
+			break;
+		}
+		case OP_LOSE_ALL: sbuf_adds(t, "loses all abilities"); break;
+		case OP_SET_PT: sbuf_addf(t, "base power and toughness %d/%d", q->a, q->b); break;
+		case OP_MOD_PT: sbuf_addf(t, "%+d/%+d", q->a, q->b); break;
+		case OP_SWITCH_PT: sbuf_adds(t, "switches power and toughness"); break;
+		default: sbuf_adds(t, "changes its characteristics"); break;
+		}
+		sbuf_addf(t, ", layer %s", q->layer > 0 && q->layer < LY_COUNT ? lname[q->layer] : "?");
+	}
+	if (!t->len)
+		sbuf_adds(t, "no change");
+}
+
+/* Create e's tokens under controller's control (111.1); sname is what creates them. */
+void
+rz_create_tokens(struct rz *z, const struct bd_effect *e, int controller, const char *sname, enum rz_rule why)
+{
+	struct board *b = z->b;
+	for (int k = 0; k < e->n && b->nobjs < (int)b->objcap; k++) {
+		int ti = bd_add_obj(b, NULL);
+		struct bd_obj *tok = &b->objs[ti];
+		char nm[64];
+		snprintf(nm, sizeof nm, "%s token", e->tok_sub[0] ? e->tok_sub : "Creature");
+		tok->name = xstrdup(nm);
+		tok->owner = tok->controller = controller;
+		tok->types = e->tok_types;
+		tok->colors = e->tok_colors;
+		if (e->tok_sub[0]) { memcpy(tok->subs[0], e->tok_sub, BD_SUBLEN); tok->nsubs = 1; }
+		tok->power = e->tok_power;
+		tok->toughness = e->tok_toughness;
+		tok->has_pt = true;
+		tok->token = true;
+		tok->tapped = e->tok_tapped;
+		tok->zone = ZN_BATTLEFIELD;
+		tok->ts = ++b->next_ts;
+		if (e->tok_kws) {
+			tok->abils = xcalloc(1, sizeof *tok->abils);
+			tok->abcap = 1;
+			tok->nabils = 1;
+			tok->abils[0].kind = AK_KEYWORD;
+			tok->abils[0].parts[0].kws = e->tok_kws;
+			struct sbuf kt = {0};
+			for (int q = 0; q < KW_COUNT; q++)
+				if (e->tok_kws & KWBIT(q)) sbuf_addf(&kt, "%s%s", kt.len ? ", " : "", bd_kw_name(q));
+			tok->abils[0].text = sbuf_take(&kt);
+		}
+	}
+	STEP(z, RL(why, R_TS_ZONE), "%s: %s creates %d %s%d/%d %s token%s.", sname, rz_pname(z, controller), e->n,
+	    e->tok_tapped ? "tapped " : "", e->tok_power, e->tok_toughness, e->tok_sub[0] ? e->tok_sub : "creature", e->n == 1 ? "" : "s");
+}
+
 void
 rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
     const struct bd_ref *targets, int ntargets, int x, const struct rz_trig *t)
@@ -117,10 +202,13 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 			n = 0;
 			if (o >= 0) {
 				const struct rz_view *v = b->objs[o].zone == ZN_BATTLEFIELD ? &z->cur[o].v : &z->lki[o].v;
-				amount = v->power > 0 ? v->power : 0;
 				r[0] = (struct bd_ref){ v->controller, -1 };
 				n = 1;
-				STEP(z, RL(R_RESOLVE_INFO), "%s uses %s's last known power, %d.", sname, rz_oname(z, o), v->power);
+				if (e->amt == AM_POWER_TARGET) {
+					amount = v->power > 0 ? v->power : 0;
+					STEP(z, RL(R_RESOLVE_INFO), "%s uses %s's last known power, %d.", sname, rz_oname(z, o), v->power);
+				} else if (b->objs[o].zone != ZN_BATTLEFIELD)
+					STEP(z, RL(R_RESOLVE_INFO), "%s uses the last known information about %s: its controller was %s.", sname, rz_oname(z, o), rz_pname(z, v->controller));
 			}
 		}
 		switch (e->kind) {
@@ -140,6 +228,12 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 					STEP(z, RL(R_REGENERATE), "%s gives %s a regeneration shield: the next time it would be destroyed this turn, it is regenerated instead.", sname, rz_oname(z, r[i].o));
 				}
 			break;
+		case EF_RESTRICT:
+			for (int i = 0; i < n; i++)
+				if (r[i].o >= 0)
+					STEP(z, RL(R_RESOLVE_FOLLOW), "%s puts a restriction on %s (on attacking, blocking or untapping); the declarations and the untap step are not part of the board, so it changes nothing here.",
+					    sname, rz_oname(z, r[i].o));
+			break;
 		case EF_TAP: case EF_UNTAP:
 			for (int i = 0; i < n; i++)
 				if (r[i].o >= 0 && b->objs[r[i].o].zone == ZN_BATTLEFIELD) {
@@ -152,43 +246,19 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 				if (r[i].o < 0 || b->objs[r[i].o].zone != ZN_STACK)
 					continue;
 				struct bd_obj *sp = &b->objs[r[i].o];
-				sp->zone = sp->types ? ZN_GRAVEYARD : ZN_GONE;
+				int rep = sp->types ? rz_grave_replacer(z, r[i].o) : 0;
+				sp->zone = rep ? ZN_EXILE : sp->types ? ZN_GRAVEYARD : ZN_GONE;
 				sp->zpos = ++z->zseq;
-				STEP(z, RL(R_COUNTER_SPELL), "%s counters %s: it leaves the stack without resolving%s.", sname, rz_oname(z, r[i].o),
-				    sp->types ? " and goes to its owner's graveyard" : "");
+				if (rep)
+					STEP(z, RL(R_COUNTER_SPELL, R_REPLACE_INSTEAD), "%s counters %s: it leaves the stack without resolving and would go to its owner's graveyard, but %s's replacement effect exiles it instead.",
+					    sname, rz_oname(z, r[i].o), rz_oname(z, rep - 1));
+				else
+					STEP(z, RL(R_COUNTER_SPELL), "%s counters %s: it leaves the stack without resolving%s.", sname, rz_oname(z, r[i].o),
+					    sp->types ? " and goes to its owner's graveyard" : "");
 			}
 			break;
 		case EF_CREATE_TOKEN:
-			for (int k = 0; k < e->n && b->nobjs < (int)b->objcap; k++) {
-				int ti = bd_add_obj(b, NULL);
-				struct bd_obj *tok = &b->objs[ti];
-				char nm[64];
-				snprintf(nm, sizeof nm, "%s token", e->tok_sub[0] ? e->tok_sub : "Creature");
-				tok->name = xstrdup(nm);
-				tok->owner = tok->controller = controller;
-				tok->types = e->tok_types;
-				tok->colors = e->tok_colors;
-				if (e->tok_sub[0]) { memcpy(tok->subs[0], e->tok_sub, BD_SUBLEN); tok->nsubs = 1; }
-				tok->power = e->tok_power;
-				tok->toughness = e->tok_toughness;
-				tok->has_pt = true;
-				tok->token = true;
-				tok->zone = ZN_BATTLEFIELD;
-				tok->ts = ++b->next_ts;
-				if (e->tok_kws) {
-					tok->abils = xcalloc(1, sizeof *tok->abils);
-					tok->abcap = 1;
-					tok->nabils = 1;
-					tok->abils[0].kind = AK_KEYWORD;
-					tok->abils[0].parts[0].kws = e->tok_kws;
-					struct sbuf kt = {0};
-					for (int q = 0; q < KW_COUNT; q++)
-						if (e->tok_kws & KWBIT(q)) sbuf_addf(&kt, "%s%s", kt.len ? ", " : "", bd_kw_name(q));
-					tok->abils[0].text = sbuf_take(&kt);
-				}
-			}
-			STEP(z, RL(R_RESOLVE_FOLLOW, R_TS_ZONE), "%s: %s creates %d %d/%d %s token%s.", sname, rz_pname(z, controller), e->n,
-			    e->tok_power, e->tok_toughness, e->tok_sub[0] ? e->tok_sub : "creature", e->n == 1 ? "" : "s");
+			rz_create_tokens(z, e, controller, sname, R_RESOLVE_FOLLOW);
 			break;
 		case EF_DAMAGE: {
 			if (n == 0 || amount <= 0) {
@@ -240,6 +310,8 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 			break;
 		}
 		case EF_CONTINUOUS: case EF_GAIN_CONTROL: {
+			if (n == 0 && e->each)
+				STEP(z, RL(R_RESOLVE_FOLLOW), "%s's continuous effect finds no object to apply to, so it changes nothing.", sname);
 			if (z->nrfx >= 32 || n == 0)
 				break;
 			struct rz_rfx *f = &z->rfx[z->nrfx++];
@@ -256,8 +328,11 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 					f->locked[f->nlocked++] = r[i].o;
 					sbuf_addf(&names, "%s%s", names.len ? ", " : "", rz_oname(z, r[i].o));
 				}
-			STEP(z, RL(R_LOCKED_SET, R_TS_RESOLVED), "%s creates a continuous effect%s on %s; the set of objects it affects is fixed now, and the effect gets a timestamp now.",
-			    sname, e->until_eot ? " until end of turn" : "", sbuf_str(&names));
+			struct sbuf what = {0};
+			parts_text(e->parts, e->nparts, &what);
+			STEP(z, RL(R_LOCKED_SET, R_TS_RESOLVED), "%s creates a continuous effect%s on %s (%s); the set of objects it affects is fixed now, and the effect gets a timestamp now.",
+			    sname, e->until_eot ? " until end of turn" : "", sbuf_str(&names), sbuf_str(&what));
+			sbuf_free(&what);
 			sbuf_free(&names);
 			break;
 		}
@@ -279,21 +354,39 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 			STEP(z, RL(R_RESOLVE_FOLLOW), "%s: %s draws %d card%s (libraries are not part of the board).", sname, rz_pname(z, controller), amount, amount == 1 ? "" : "s");
 			break;
 		case EF_RETURN_SELF: {
-			int o = t ? t->subject : src;
+			/* the trigger's subject (persist), or the card an earlier instruction of this
+			 * spell moved (Cloudshift: "exile ..., then return that card", 400.7j) */
+			int o = e->slot >= 0 ? (n ? r[0].o : -1) : t ? t->subject : src;
+			if (o < 0)
+				break;
 			struct bd_obj *ob = &b->objs[o];
-			if (ob->zone != ZN_GRAVEYARD || (t && z->moveseq[o] != t->subject_zone_seq)) {
+			if (e->slot >= 0) {
+				if (ob->zone != ZN_EXILE && ob->zone != ZN_GRAVEYARD) {
+					STEP(z, RL(R_FIND_MOVED), "%s didn't move to a public zone, so %s can't find it and it isn't returned.", rz_oname(z, o), sname);
+					break;
+				}
+				if (ob->token) {
+					STEP(z, RL(R_TOKEN_GONE), "%s is a token that left the battlefield, so it can't come back.", rz_oname(z, o));
+					break;
+				}
+			} else if (ob->zone != ZN_GRAVEYARD || (t && z->moveseq[o] != t->subject_zone_seq)) {
 				STEP(z, RL(R_NEW_OBJECT), "%s isn't in the graveyard it went to any more, so it isn't returned.", rz_oname(z, o));
 				break;
 			}
 			ob->zone = ZN_BATTLEFIELD;
-			ob->controller = ob->owner;
+			ob->controller = e->you ? controller : ob->owner;
 			ob->ts = ++b->next_ts;
 			ob->zpos = 0;
 			z->moveseq[o] = ++z->zseq;
 			if (e->ctr.n)
 				rz_put_counters(z, o, &e->ctr, NULL);
-			STEP(z, RL(R_NEW_OBJECT, R_TS_ZONE), "%s returns to the battlefield under its owner's control%s, as a new object with a new timestamp.",
-			    rz_oname(z, o), e->ctr.n ? (e->ctr.dp < 0 ? " with a -1/-1 counter on it" : " with a +1/+1 counter on it") : "");
+			char under[80];
+			if (e->you)
+				snprintf(under, sizeof under, "%s's", rz_pname(z, controller));
+			else
+				snprintf(under, sizeof under, "its owner's");
+			STEP(z, RL(R_NEW_OBJECT, R_TS_ZONE, e->slot >= 0 ? R_FIND_MOVED : R_NONE), "%s returns to the battlefield under %s control%s, as a new object with a new timestamp.",
+			    rz_oname(z, o), under, e->ctr.n ? (e->ctr.dp < 0 ? " with a -1/-1 counter on it" : " with a +1/+1 counter on it") : "");
 			for (int k = 0; k < ob->nabils; k++)
 				if (ob->abils[k].kind == AK_TRIGGER && ob->abils[k].trig == TR_ETB)
 					rz_pend(z, o, k, -1, ob->controller, o, 0);
@@ -431,10 +524,18 @@ rz_resolve_spell(struct rz *z, int s)
 		}
 	}
 	if (total && !legal) {
-		rz_step(z, rules, nr, "%s tries to resolve, but every target is illegal (%s): it doesn't resolve, none of its effects happen, and it is put into its owner's graveyard.",
-		    rz_oname(z, s), sbuf_str(&bad));
+		int rep = o->types ? rz_grave_replacer(z, s) : 0;
+		if (rep && nr < RZ_MAXCITE)
+			rules[nr++] = R_REPLACE_INSTEAD;
+		char gone[200];
+		if (rep)
+			snprintf(gone, sizeof gone, "would be put into its owner's graveyard, but %s's replacement effect exiles it instead", rz_oname(z, rep - 1));
+		else
+			snprintf(gone, sizeof gone, "is %s", o->types ? "put into its owner's graveyard" : "removed from the stack");
+		rz_step(z, rules, nr, "%s tries to resolve, but every target is illegal (%s): it doesn't resolve, none of its effects happen, and it %s.",
+		    rz_oname(z, s), sbuf_str(&bad), gone);
 		sbuf_free(&bad);
-		o->zone = o->types ? ZN_GRAVEYARD : ZN_GONE;
+		o->zone = rep ? ZN_EXILE : o->types ? ZN_GRAVEYARD : ZN_GONE;
 		o->zpos = ++z->zseq;
 		rz_settle(z);
 		return;
@@ -456,9 +557,14 @@ rz_resolve_spell(struct rz *z, int s)
 		o->zone = ZN_GONE;
 		STEP(z, RL(R_RESOLVE_GRAVE), "%s is removed from the stack as the last part of its resolution.", rz_oname(z, s));
 	} else if (o->zone == ZN_STACK) {
-		o->zone = ZN_GRAVEYARD;
+		int rep = rz_grave_replacer(z, s);
+		o->zone = rep ? ZN_EXILE : ZN_GRAVEYARD;
 		o->zpos = ++z->zseq;
-		STEP(z, RL(R_RESOLVE_GRAVE), "%s is put into its owner's graveyard as the last part of its resolution.", rz_oname(z, s));
+		if (rep)
+			STEP(z, RL(R_RESOLVE_GRAVE, R_REPLACE_INSTEAD), "%s would be put into its owner's graveyard as the last part of its resolution, but %s's replacement effect exiles it instead.",
+			    rz_oname(z, s), rz_oname(z, rep - 1));
+		else
+			STEP(z, RL(R_RESOLVE_GRAVE), "%s is put into its owner's graveyard as the last part of its resolution.", rz_oname(z, s));
 	}
 	rz_settle(z);
 }

@@ -1,0 +1,1 @@
+"$JUDGE" --width 80 resolve corpus/boards/divine-verdict-river-boa.board

@@ -1,0 +1,1 @@
+"$JUDGE" --width 80 resolve corpus/boards/finks-counter-annihilation.board
