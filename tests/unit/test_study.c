@@ -699,6 +699,321 @@ test_real(void)
 	jindex_free(ix);
 }
 
+/* ---------- give-aways: what makes a question easy without knowing the rules ---------- */
+
+/* The stem of a word: lower case, a plural or verb ending off ("blockers" -> "blocker",
+ * "protects" -> "protect", "renowned" -> "renown"). */
+static void
+ga_stem(const char *w, size_t n, char *out, size_t cap)
+{
+	size_t l = n < cap - 1 ? n : cap - 1;
+	for (size_t i = 0; i < l; i++)
+		out[i] = (char)tolower((unsigned char)w[i]);
+	out[l] = '\0';
+	static const char *const ends[] = {"ing", "ed", "es", "s", NULL};
+	for (int i = 0; ends[i]; i++) {
+		size_t e = strlen(ends[i]);
+		if (l > e + 3 && strcmp(out + l - e, ends[i]) == 0) {
+			out[l - e] = '\0';
+			return;
+		}
+	}
+}
+
+/* Does some word of text (4+ letters) have the stem of word w? */
+static bool
+ga_stem_in(const char *text, const char *w, size_t n)
+{
+	char sw[64], st[64];
+	ga_stem(w, n, sw, sizeof sw);
+	if (strlen(sw) < 4)
+		return false;
+	for (const char *s = text; *s;) {
+		while (*s && !isalpha((unsigned char)*s))
+			s++;
+		const char *e = s;
+		while (*e && (isalpha((unsigned char)*e) || (unsigned char)*e >= 0x80))
+			e++;
+		if (e > s) {
+			ga_stem((const char *)s, (size_t)(e - s), st, sizeof st);
+			if (strcmp(st, sw) == 0)
+				return true;
+		}
+		s = e;
+	}
+	return false;
+}
+
+/* A word of the answer (not a stop-like short word) that is in the question and not in
+ * every choice: the text points at the answer. */
+static bool
+ga_answer_in_text(const struct study_q *q, const char *answer)
+{
+	for (const char *s = answer; *s;) {
+		while (*s && !isalpha((unsigned char)*s))
+			s++;
+		const char *e = s;
+		while (*e && isalpha((unsigned char)*e))
+			e++;
+		size_t n = (size_t)(e - s);
+		if (n >= 4 && ga_stem_in(q->question, s, n)) {
+			bool everywhere = q->nchoices > 0;
+			char w[64];
+			snprintf(w, sizeof w, "%.*s", (int)(n < 63 ? n : 63), s);
+			for (int i = 0; i < q->nchoices && everywhere; i++)
+				everywhere = ga_stem_in(q->choices[i], w, strlen(w));
+			if (!everywhere)
+				return true;
+		}
+		s = e;
+	}
+	return false;
+}
+
+/* The kind of thing a glossary entry names, from the opening of its definition. */
+enum ga_class { GA_OTHER, GA_KEYWORD, GA_ACTION, GA_ZONE, GA_TURN, GA_TYPE };
+
+static enum ga_class
+ga_class(const struct jrelease *rel, const char *head)
+{
+	uint32_t g = jrel_define(rel, head);
+	if (g == JNONE || !rel->gloss[g].text)
+		return GA_OTHER;
+	char first[160];
+	const char *t = rel->gloss[g].text;
+	size_t n = strcspn(t, ".");
+	snprintf(first, sizeof first, "%.*s", (int)(n < 159 ? n : 159), t);
+	if (strcasestr(first, "keyword action"))
+		return GA_ACTION;
+	if (strcasestr(first, "keyword ability"))
+		return GA_KEYWORD;
+	if (strncmp(t, "A zone", 6) == 0)
+		return GA_ZONE;
+	if (strncmp(t, "Part of the turn", 16) == 0)
+		return GA_TURN;
+	if (strcasestr(first, "card type") || strcasestr(first, "subtype") || strcasestr(first, "supertype"))
+		return GA_TYPE;
+	return GA_OTHER;
+}
+
+static bool
+ga_retired(const struct jrelease *rel, const char *head)
+{
+	uint32_t g = jrel_define(rel, head);
+	if (g == JNONE)
+		return false;
+	const char *t = rel->gloss[g].text ? rel->gloss[g].text : "";
+	return rel->gloss[g].obsolete || strstr(head, "(Obsolete)") || strstr(t, "used to be a keyword") ||
+	    strncmp(t, "An obsolete", 11) == 0 || strncmp(t, "An older name", 13) == 0;
+}
+
+/* Two choices that name one thing or one word: aliases of one entry, one the other plus
+ * an ending ("Renown", "Renowned") or one inside the other as whole words ("Enter",
+ * "Enters the Battlefield"). */
+static bool
+ga_same_thing(const struct jrelease *rel, const char *a, const char *b)
+{
+	if (strcasecmp(a, b) == 0)
+		return true;
+	uint32_t ga = jrel_define(rel, a), gb = jrel_define(rel, b);
+	if (ga != JNONE && ga == gb)
+		return true;
+	/* first words written differently with one stem, one choice a single word ("Double"
+	 * and "Double Strike" are two things; "Enter" and "Enters the Battlefield" one) */
+	size_t la = strcspn(a, " ,"), lb = strcspn(b, " ,");
+	if ((!a[la] || !b[lb]) && !(la == lb && strncasecmp(a, b, la) == 0)) {
+		char sa[64], sb[64];
+		ga_stem(a, la, sa, sizeof sa);
+		ga_stem(b, lb, sb, sizeof sb);
+		if (strlen(sa) >= 4 && strcmp(sa, sb) == 0)
+			return true;
+	}
+	return false;
+}
+
+struct gastats {
+	int n[3];                 /* questions per kind: glossary, cloze, which */
+	int few;                  /* 1-3 choices */
+	int freetext;             /* cloze with no choices */
+	int ans_in_q;             /* glossary: the answer's word or stem left in the text */
+	int dup;                  /* two choices naming one thing */
+	int retired;              /* an obsolete distractor for a current term */
+	int category;             /* glossary: a distractor of another kind */
+	int cloze_left;           /* cloze: the blanked word or its stem elsewhere in the text */
+	int cloze_generic;        /* cloze: a common word blanked (player, card, spell ...) */
+	int cloze_far;            /* cloze: a number choice far from the answer */
+	int which_own;            /* which: the text names the rule's own number */
+	int which_level;          /* which: choices at different levels */
+	int which_cousins;        /* which: a subrule's choices not its siblings when it has 3+ */
+	int which_names;          /* which: the text names another choice ("see rule 704.5a") */
+};
+
+static void
+ga_report(const char *what, int count, const struct study_q *q, int *shown)
+{
+	if (*shown < 99 && count <= 6) {
+		printf("#   %s: %s | %.110s | ", what, q->key, q->question);
+		for (int i = 0; i < q->nchoices; i++)
+			printf("%s%s", i ? " / " : "", q->choices[i]);
+		printf("\n");
+	}
+}
+
+static void
+giveaways(const struct jrelease *rel, const struct study_q *q, struct gastats *g, bool verbose)
+{
+	int quiet = 99, loud = 0, *sh = verbose ? &loud : &quiet;
+	if (q->nchoices > 0 && q->nchoices < STUDY_CHOICES) {
+		g->few++;
+		ga_report("few", g->few, q, sh);
+	}
+	for (int i = 0; i < q->nchoices; i++)
+		for (int j = i + 1; j < q->nchoices; j++)
+			if (q->kind != STUDY_WHICH && ga_same_thing(rel, q->choices[i], q->choices[j])) {
+				g->dup++;
+				ga_report("dup", g->dup, q, sh);
+				i = j = q->nchoices;
+			}
+	if (q->kind == STUDY_GLOSSARY) {
+		g->n[0]++;
+		uint32_t e = jrel_define(rel, q->source);
+		bool hit = ga_answer_in_text(q, q->answer);
+		for (uint32_t k = 0; e != JNONE && k < rel->gloss[e].naliases && !hit; k++)
+			hit = ga_answer_in_text(q, rel->gloss[e].aliases[k]);
+		if (hit) {
+			g->ans_in_q++;
+			ga_report("answer in text", g->ans_in_q, q, sh);
+		}
+		enum ga_class ac = ga_class(rel, q->answer);
+		bool aret = ga_retired(rel, q->answer);
+		bool ret = false, cat = false;
+		for (int i = 0; i < q->nchoices; i++) {
+			if (i == q->correct)
+				continue;
+			ret = ret || (!aret && ga_retired(rel, q->choices[i]));
+			cat = cat || (ac != GA_OTHER && ga_class(rel, q->choices[i]) != ac);
+		}
+		if (ret) {
+			g->retired++;
+			ga_report("obsolete distractor", g->retired, q, sh);
+		}
+		if (cat) {
+			g->category++;
+			ga_report("other category", g->category, q, sh);
+		}
+	} else if (q->kind == STUDY_CLOZE) {
+		g->n[1]++;
+		if (q->nchoices == 0)
+			g->freetext++;
+		if (ga_stem_in(q->question, q->answer, strlen(q->answer)) ||
+		    (strchr(q->answer, ' ') && ga_answer_in_text(q, q->answer))) {
+			g->cloze_left++;
+			ga_report("cloze word left", g->cloze_left, q, sh);
+		}
+		static const char *const common[] = {"player", "players", "card", "cards", "spell", "spells",
+		    "permanent", "permanents", "creature", "creatures", "ability", "abilities", "object",
+		    "objects", "effect", "effects", "game", "turn", "opponent", "opponents", NULL};
+		for (int i = 0; common[i]; i++)
+			if (strcasecmp(q->answer, common[i]) == 0) {
+				g->cloze_generic++;
+				ga_report("cloze common word", g->cloze_generic, q, sh);
+			}
+		int v = isdigit((unsigned char)q->answer[0]) ? atoi(q->answer) : -1;
+		if (v >= 0) {
+			int lim = v / 2 + 3;
+			for (int i = 0; i < q->nchoices; i++) {
+				int x = atoi(q->choices[i]);
+				if (x - v > lim || v - x > lim) {
+					g->cloze_far++;
+					ga_report("cloze number far", g->cloze_far, q, sh);
+					break;
+				}
+			}
+		}
+	} else if (q->kind == STUDY_WHICH) {
+		g->n[2]++;
+		jrid a = jrid_from_str(q->answer);
+		if (has_word(q->question, q->answer)) {
+			g->which_own++;
+			ga_report("which own number", g->which_own, q, sh);
+		}
+		bool lv = true, sib = true, names = false;
+		for (int i = 0; i < q->nchoices; i++) {
+			jrid c = jrid_from_str(q->choices[i]);
+			names = names || (i != q->correct && has_word(q->question, q->choices[i]));
+			lv = lv && jrid_level(c) == jrid_level(a);
+			sib = sib && jrid_parent(c) == jrid_parent(a);
+		}
+		if (names) {
+			g->which_names++;
+			ga_report("which names a choice", g->which_names, q, sh);
+		}
+		if (!lv) {
+			g->which_level++;
+			ga_report("which levels", g->which_level, q, sh);
+		}
+		uint32_t pi = jrel_find(rel, jrid_parent(a)), nsib = 0;
+		if (jrid_level(a) == JL_SUBRULE && pi != JNONE)
+			for (uint32_t k = pi + 1; k < rel->nrules && jrid_parent(rel->rules[k].id) == jrid_parent(a); k++)
+				nsib++;
+		if (!sib && nsib >= STUDY_CHOICES) {
+			g->which_cousins++;
+			ga_report("which not siblings", g->which_cousins, q, sh);
+		}
+	}
+}
+
+/* 2000+ questions of the real rules scanned for give-aways; the counts must stay at zero. */
+static void
+test_giveaways(void)
+{
+	const char *shared = t_shared();
+	if (!shared) {
+		printf("skip - ../shared is absent: the give-away counts\n");
+		return;
+	}
+	char path[512];
+	snprintf(path, sizeof path, "%s/cr/cr-2026-01-16.txt", shared);
+	struct jindex *ix = jindex_new();
+	jindex_load_path(ix, path);
+	jindex_finish(ix);
+	struct jrelease *rel = jindex_default(ix);
+	if (!rel) {
+		CHECK(0, "the 2026-01-16 release loads");
+		jindex_free(ix);
+		return;
+	}
+	struct gastats g = {0};
+	static const unsigned kinds[] = {STUDY_GLOSSARY, STUDY_CLOZE, STUDY_WHICH};
+	for (int kk = 0; kk < 3; kk++) {
+		struct study_filter f = {kinds[kk], JRID_NONE, NULL};
+		struct study_pool *p = study_pool_new(rel, &f, NULL, NULL);
+		for (uint64_t seed = 1; seed <= 20 && p; seed++) {
+			char *k[40];
+			size_t n = keys_for(p, seed * 7919, 40, k);
+			for (size_t i = 0; i < n; i++) {
+				struct study_q q;
+				if (study_make(p, k[i], seed, &q) == 0) {
+					giveaways(rel, &q, &g, getenv("GIVEAWAYS") != NULL);
+					study_q_free(&q);
+				}
+			}
+			free_keys(k, n);
+		}
+		study_pool_free(p);
+	}
+	printf("# give-aways over %d glossary, %d cloze, %d which-rule questions:\n", g.n[0], g.n[1], g.n[2]);
+	printf("#   fewer than 4 choices %d; cloze in free text %d; two choices naming one thing %d\n", g.few, g.freetext, g.dup);
+	printf("#   glossary: answer's word in the definition %d, obsolete distractor %d, distractor of another kind %d\n",
+	    g.ans_in_q, g.retired, g.category);
+	printf("#   cloze: blanked word left in the text %d, common word blanked %d, number choice far off %d\n",
+	    g.cloze_left, g.cloze_generic, g.cloze_far);
+	printf("#   which: own number in the text %d, another choice named in it %d, choices at mixed levels %d, not siblings though 4+ exist %d\n",
+	    g.which_own, g.which_names, g.which_level, g.which_cousins);
+	CHECK(g.n[0] >= 600 && g.n[1] >= 600 && g.n[2] >= 600, "scanned %d, %d, %d questions", g.n[0], g.n[1], g.n[2]);
+	jindex_free(ix);
+}
+
 /* The oldest release loaded here (classic layout) gives questions that check out too. */
 static void
 test_classic(void)
@@ -754,5 +1069,6 @@ main(void)
 	test_examples();
 	test_real();
 	test_classic();
+	test_giveaways();
 	return T_DONE();
 }
