@@ -250,6 +250,7 @@ struct study_pool {
 	uint8_t *ex_ok;
 	uint32_t nex;
 	struct sbuf scratch;
+	struct gloss_info *ginfo; /* per glossary entry, made on first use */
 };
 
 static int
@@ -258,15 +259,116 @@ kind_slot(enum study_kind k)
 	return k == STUDY_GLOSSARY ? 0 : k == STUDY_CLOZE ? 1 : k == STUDY_WHICH ? 2 : 3;
 }
 
+/* An entry for a term no longer in use, though not marked "(Obsolete)": "Threshold used
+ * to be a keyword ability", "An older name for ...". Neither asked nor a distractor. */
+static bool
+gloss_retired(const struct jgloss *g)
+{
+	const char *t = g->text ? g->text : "";
+	return g->obsolete || strstr(t, "used to be a keyword") || strncmp(t, "An obsolete", 11) == 0 ||
+	    strncmp(t, "An older name", 13) == 0;
+}
+
 static bool
 gloss_askable(const struct jgloss *g)
 {
-	if (g->obsolete || g->text == NULL || strncasecmp(g->text, "See ", 4) == 0)
+	if (gloss_retired(g) || g->text == NULL || strncasecmp(g->text, "See ", 4) == 0)
 		return false;
 	return strlen(g->text) >= 20;
 }
 
-/* The glossary definition with the term and its aliases blanked out. */
+/* The stem of a word, folded: a plural or verb ending off ("blockers" -> "blocker",
+ * "triggered" -> "trigger"). Words of three letters or less stay whole. */
+static void
+word_stem(const char *w, size_t n, char *out, size_t cap)
+{
+	size_t l = n < cap - 1 ? n : cap - 1;
+	for (size_t i = 0; i < l; i++)
+		out[i] = (char)tolower((unsigned char)w[i]);
+	out[l] = '\0';
+	static const char *const ends[] = {"ing", "ed", "es", "s", NULL};
+	for (int i = 0; ends[i]; i++) {
+		size_t e = strlen(ends[i]);
+		if (l > e + 3 && strcmp(out + l - e, ends[i]) == 0) {
+			out[l -= e] = '\0';
+			break;
+		}
+	}
+	if (l > 4 && out[l - 1] == 'e')
+		out[l - 1] = '\0';
+}
+
+/* Words naming what kind of thing a term is ("Land Type", "Draw Step"): the choices
+ * share them, so they give nothing away and stay in a definition. */
+static bool
+kind_word(const char *stem)
+{
+	static const char *const k[] = {"ability", "abiliti", "type", "step", "phase", "effect", "symbol",
+	    "option", "variant", "card", "cost", "counter", "token", "deck", "zone", "player", "game",
+	    "action", "spell", "permanent", "creature", "turn", "designation", "damage", "mana", "source",
+	    "target", "combat", NULL};
+	for (int i = 0; k[i]; i++)
+		if (strcmp(stem, k[i]) == 0)
+			return true;
+	return false;
+}
+
+/* Replace every word of *text with the stem of w ("triggered" for "Trigger") by "___". */
+static void
+blank_stem(char **text, const char *w, size_t wn, bool kinds_too)
+{
+	char sw[64], st[64];
+	word_stem(w, wn, sw, sizeof sw);
+	if (strlen(sw) < 4 || is_stop(w, wn) || (kind_word(sw) && !kinds_too))
+		return;
+	struct sbuf b = {0};
+	const char *s = *text, *at = s;
+	bool hit = false;
+	while (*s) {
+		if (!isalpha((unsigned char)*s) || (s > *text && word_before(*text, (size_t)(s - *text)))) {
+			s++;
+			continue;
+		}
+		const char *e = s;
+		while (*e && isalpha((unsigned char)*e))
+			e++;
+		word_stem(s, (size_t)(e - s), st, sizeof st);
+		if (strcmp(st, sw) == 0) {
+			sbuf_add(&b, at, (size_t)(s - at));
+			sbuf_adds(&b, "___");
+			at = e;
+			hit = true;
+		}
+		s = e;
+	}
+	if (!hit) {
+		sbuf_free(&b);
+		return;
+	}
+	sbuf_adds(&b, at);
+	free(*text);
+	*text = sbuf_take(&b);
+}
+
+/* Blank each telling word of a term, in any form ("Trigger Event": "triggered"); the
+ * words naming its kind too when kinds_too. */
+static void
+blank_term_words(char **text, const char *term, bool kinds_too)
+{
+	for (const char *s = term; *s;) {
+		while (*s && !isalpha((unsigned char)*s))
+			s++;
+		const char *e = s;
+		while (*e && isalpha((unsigned char)*e))
+			e++;
+		if (e > s)
+			blank_stem(text, s, (size_t)(e - s), kinds_too);
+		s = e;
+	}
+}
+
+/* The glossary definition with the term and its aliases blanked out, then any word of
+ * theirs left in another form. */
 static char *
 gloss_blanked(const struct jgloss *g)
 {
@@ -274,7 +376,81 @@ gloss_blanked(const struct jgloss *g)
 	blank_word(&t, g->head, true);
 	for (uint32_t k = 0; k < g->naliases; k++)
 		blank_word(&t, g->aliases[k], true);
+	blank_term_words(&t, g->head, false);
+	for (uint32_t k = 0; k < g->naliases; k++)
+		blank_term_words(&t, g->aliases[k], false);
 	return t;
+}
+
+/* What kind of thing an entry names, from the opening of its definition: distractors
+ * are of the same kind (a keyword ability among keyword abilities, a zone among zones). */
+enum gclass { GC_OTHER, GC_KEYWORD, GC_ACTION, GC_ZONE, GC_TURN, GC_TYPE, GC_STATUS, GC_VARIANT };
+
+static enum gclass
+gloss_class(const struct jrelease *rel, const struct jgloss *g)
+{
+	const char *t = g->text;
+	if (t == NULL)
+		return GC_OTHER;
+	if (t[0] == '1' && t[1] == '.')
+		t += 2;
+	while (*t == ' ')
+		t++;
+	char first[200];
+	size_t n = strcspn(t, ".");
+	snprintf(first, sizeof first, "%.*s", (int)(n < sizeof first - 1 ? n : sizeof first - 1), t);
+	if (strcasestr(first, "keyword action"))
+		return GC_ACTION;
+	if (strcasestr(first, "keyword ability"))
+		return GC_KEYWORD;
+	if (strncmp(t, "To ", 3) == 0)
+		for (uint32_t k = 0; k < g->nrefs; k++)
+			if (JRID_CHAP(rel->rules[g->refs[k]].id) == 701)
+				return GC_ACTION;
+	if (strncmp(t, "A zone", 6) == 0)
+		return GC_ZONE;
+	if (strncmp(t, "Part of the turn", 16) == 0)
+		return GC_TURN;
+	if (strcasestr(first, "card type") || strcasestr(first, "subtype") || strcasestr(first, "supertype"))
+		return GC_TYPE;
+	if (strcasestr(first, "status") || strcasestr(first, "designation"))
+		return GC_STATUS;
+	if (strcasestr(first, "variant") || strcasestr(first, "option"))
+		return GC_VARIANT;
+	return GC_OTHER;
+}
+
+/* Is there a word of text with this stem? */
+static bool
+stem_in(const char *text, const char *stem)
+{
+	char st[64];
+	for (const char *s = text; *s;) {
+		while (*s && !isalpha((unsigned char)*s))
+			s++;
+		const char *e = s;
+		while (*e && isalpha((unsigned char)*e))
+			e++;
+		word_stem(s, (size_t)(e - s), st, sizeof st);
+		if (e > s && strcmp(st, stem) == 0)
+			return true;
+		s = e;
+	}
+	return false;
+}
+
+/* Two terms that look like one word: first words of one stem written differently, one of
+ * them a single word ("Renown" and "Renowned", "Enter" and "Enters the Battlefield"). */
+static bool
+stem_clash(const char *a, const char *b)
+{
+	size_t la = strcspn(a, " ,"), lb = strcspn(b, " ,");
+	if ((a[la] && b[lb]) || (la == lb && strncasecmp(a, b, la) == 0))
+		return false;
+	char sa[64], sb[64];
+	word_stem(a, la, sa, sizeof sa);
+	word_stem(b, lb, sb, sizeof sb);
+	return strlen(sa) >= 4 && strcmp(sa, sb) == 0;
 }
 
 static bool
@@ -471,6 +647,7 @@ study_pool_free(struct study_pool *p)
 	free(p->rule_ok);
 	free(p->gloss_ok);
 	free(p->ex_ok);
+	free(p->ginfo);
 	for (int s = 0; s < 4; s++)
 		free(p->cand[s]);
 	sbuf_free(&p->scratch);
@@ -883,10 +1060,51 @@ head_words_shared(const char *a, const char *b)
 	return n;
 }
 
-static int
-gloss_related(const struct jrelease *rel, const struct jgloss *a, const struct jgloss *b)
+/* The distinct stems of a definition's words of five letters or more, at most max. */
+struct stems { char v[48][32]; int n; };
+
+static void
+text_stems(const char *t, struct stems *out)
 {
-	int score = 3 * head_words_shared(a->head, b->head);
+	out->n = 0;
+	for (const char *s = t ? t : ""; *s && out->n < 48;) {
+		while (*s && !isalpha((unsigned char)*s))
+			s++;
+		const char *e = s;
+		while (*e && isalpha((unsigned char)*e))
+			e++;
+		char st[32];
+		word_stem(s, (size_t)(e - s), st, sizeof st);
+		bool skip = e - s < 5 || is_stop(s, (size_t)(e - s)) || strcmp(st, "keyword") == 0 ||
+		    strcmp(st, "ability") == 0 || strcmp(st, "action") == 0;
+		for (int k = 0; k < out->n && !skip; k++)
+			skip = strcmp(out->v[k], st) == 0;
+		if (!skip)
+			memcpy(out->v[out->n++], st, sizeof st);
+		s = e;
+	}
+}
+
+/* Stems two definitions share, at most 4 ("+1/+1 counters", "alternative cost",
+ * "graveyard"): what makes two keywords a likely mix-up. */
+static int
+stems_shared(const struct stems *a, const struct stems *b)
+{
+	int n = 0;
+	for (int i = 0; i < a->n && n < 4; i++)
+		for (int j = 0; j < b->n; j++)
+			if (strcmp(a->v[i], b->v[j]) == 0) {
+				n++;
+				break;
+			}
+	return n;
+}
+
+static int
+gloss_related(const struct jrelease *rel, const struct jgloss *a, const struct jgloss *b,
+    const struct stems *sa, const struct stems *sb)
+{
+	int score = 3 * head_words_shared(a->head, b->head) + 2 * stems_shared(sa, sb);
 	bool chap = false, sec = false;
 	for (uint32_t i = 0; i < a->nrefs; i++)
 		for (uint32_t j = 0; j < b->nrefs; j++) {
@@ -902,6 +1120,22 @@ gloss_related(const struct jrelease *rel, const struct jgloss *a, const struct j
 }
 
 struct rel_term { uint32_t g; int score; uint32_t tie; };
+
+/* What distractor choice needs of every entry, worked out once per pool. */
+struct gloss_info { struct stems stems; uint8_t cls; };
+
+static const struct gloss_info *
+gloss_info(struct study_pool *p)
+{
+	if (p->ginfo == NULL) {
+		p->ginfo = xcalloc(p->rel->ngloss + 1, sizeof *p->ginfo);
+		for (uint32_t g = 0; g < p->rel->ngloss; g++) {
+			text_stems(p->rel->gloss[g].text, &p->ginfo[g].stems);
+			p->ginfo[g].cls = (uint8_t)gloss_class(p->rel, &p->rel->gloss[g]);
+		}
+	}
+	return p->ginfo;
+}
 
 static int
 make_glossary(struct study_pool *p, uint32_t gi, struct study_rng *rng, struct study_q *q)
@@ -921,12 +1155,31 @@ make_glossary(struct study_pool *p, uint32_t gi, struct study_rng *rng, struct s
 		q->rules[q->nrules++] = rel->rules[g->refs[i]].id;
 	add_choice(q, g->head);
 
-	/* related terms score highest; ties broken by the seed */
+	/* related terms score highest, those of the same kind above all; ties broken by the seed */
+	const struct gloss_info *gi_all = gloss_info(p);
+	enum gclass gc = (enum gclass)gi_all[gi].cls;
 	struct rel_term best[12];
 	int nb = 0;
-	for (uint32_t h = 0; h < rel->ngloss; h++) {
+	/* the kind words of the term the definition says ("A turn created by ..." for "Extra
+	 * Turn"): distractors that have them too */
+	char kinds[4][64];
+	int nk = 0;
+	for (const char *s = g->head; *s && nk < 4;) {
+		while (*s && !isalpha((unsigned char)*s))
+			s++;
+		const char *e = s;
+		while (*e && isalpha((unsigned char)*e))
+			e++;
+		word_stem(s, (size_t)(e - s), kinds[nk], sizeof kinds[nk]);
+		if (e > s && kind_word(kinds[nk]) && stem_in(q->question, kinds[nk]))
+			nk++;
+		s = e;
+	}
+	/* only the same kind when there are enough of it */
+	for (int strict = 1; strict >= 0 && nb < STUDY_CHOICES - 1; strict--)
+	for (uint32_t h = (nb = 0); h < rel->ngloss; h++) {
 		const struct jgloss *o = &rel->gloss[h];
-		if (h == gi || !gloss_askable(o) || aliases_overlap(g, o))
+		if (h == gi || !gloss_askable(o) || aliases_overlap(g, o) || stem_clash(g->head, o->head))
 			continue;
 		size_t ml;
 		if (find_word(q->question, 0, o->head, true, &ml) >= 0)
@@ -934,10 +1187,15 @@ make_glossary(struct study_pool *p, uint32_t gi, struct study_rng *rng, struct s
 		/* two entries with one head would make one choice */
 		bool dup = strcasecmp(o->head, g->head) == 0;
 		for (int y = 0; y < nb && !dup; y++)
-			dup = strcasecmp(rel->gloss[best[y].g].head, o->head) == 0;
+			dup = strcasecmp(rel->gloss[best[y].g].head, o->head) == 0 || stem_clash(rel->gloss[best[y].g].head, o->head);
 		if (dup)
 			continue;
-		int s = gloss_related(rel, g, o);
+		enum gclass oc = (enum gclass)gi_all[h].cls;
+		if (strict && gc != GC_OTHER && oc != gc)
+			continue;
+		int s = gloss_related(rel, g, o, &gi_all[gi].stems, &gi_all[h].stems) + (oc == gc ? 8 : 0);
+		for (int y = 0; y < nk; y++)
+			s += stem_in(o->head, kinds[y]) ? 20 : 0;
 		uint32_t tie = study_rng_below(rng, 1u << 30);
 		int at;
 		if (nb < 12) {
@@ -956,8 +1214,20 @@ make_glossary(struct study_pool *p, uint32_t gi, struct study_rng *rng, struct s
 			at--;
 		}
 	}
-	/* three of the six most related, so the same distractors do not always come */
-	int take = nb < 6 ? nb : 6;
+	/* three of the six most related, so the same distractors do not always come; of those
+	 * with the kind words when three have them */
+	int take = nb < 6 ? nb : 6, with = 0;
+	for (int y = 0; y < take && nk; y++) {
+		bool all = true;
+		for (int z = 0; z < nk && all; z++)
+			all = stem_in(rel->gloss[best[y].g].head, kinds[z]);
+		with += all;
+	}
+	if (with >= STUDY_CHOICES - 1)
+		take = with;
+	else if (nk > 0)
+		/* too few choices share the kind words the definition says: blank those too */
+		blank_term_words(&q->question, g->head, true);
 	while (q->nchoices < STUDY_CHOICES && take > 0) {
 		int x = (int)study_rng_below(rng, (uint32_t)take);
 		if (!has_choice(q, rel->gloss[best[x].g].head))

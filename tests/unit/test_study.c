@@ -439,8 +439,8 @@ test_mini(void)
 	f = (struct study_filter){STUDY_GLOSSARY, JRID_NONE, NULL};
 	p = study_pool_new(rel, &f, NULL, NULL);
 	CHECK_INT(study_make(p, "glossary:poison counter", 3, &q), 0, "a glossary question");
-	CHECK_STR(q.question, "A counter that may be given to a player. See rule 704.5c.",
-	    "the definition, with nothing to blank");
+	CHECK_STR(q.question, "A ___ that may be given to a player. See rule 704.5c.",
+	    "no other term here is a counter: \"counter\" would give it away and is blanked");
 	CHECK(study_check(&q, "poison counters") && study_check(&q, "Poison Counter"), "the term, in any case or number");
 	study_q_free(&q);
 	CHECK_INT(study_make(p, "glossary:trample", 3, &q), 0, "Trample");
@@ -781,12 +781,20 @@ ga_class(const struct jrelease *rel, const char *head)
 		return GA_OTHER;
 	char first[160];
 	const char *t = rel->gloss[g].text;
+	if (t[0] == '1' && t[1] == '.')
+		t += 2;
+	while (*t == ' ')
+		t++;
 	size_t n = strcspn(t, ".");
 	snprintf(first, sizeof first, "%.*s", (int)(n < 159 ? n : 159), t);
 	if (strcasestr(first, "keyword action"))
 		return GA_ACTION;
 	if (strcasestr(first, "keyword ability"))
 		return GA_KEYWORD;
+	/* a verb defined in 701 is a keyword action ("Exile", "Transform") */
+	for (uint32_t k = 0; strncmp(t, "To ", 3) == 0 && k < rel->gloss[g].nrefs; k++)
+		if (JRID_CHAP(rel->rules[rel->gloss[g].refs[k]].id) == 701)
+			return GA_ACTION;
 	if (strncmp(t, "A zone", 6) == 0)
 		return GA_ZONE;
 	if (strncmp(t, "Part of the turn", 16) == 0)
