@@ -708,6 +708,29 @@ word_end(const char *text, size_t j, size_t len)
 	return j;
 }
 
+/* Would the text, with every whole-word phrase blanked, still show one of its words
+ * (four letters or more) in some form? */
+static bool
+blank_leaks(const char *text, const char *phrase)
+{
+	char *t = xstrdup(text);
+	blank_word(&t, phrase, false);
+	bool leak = false;
+	for (const char *s = phrase; *s && !leak;) {
+		while (*s && !isalpha((unsigned char)*s))
+			s++;
+		const char *e = s;
+		while (*e && isalpha((unsigned char)*e))
+			e++;
+		char st[64];
+		word_stem(s, (size_t)(e - s), st, sizeof st);
+		leak = e - s >= 4 && stem_in(t, st);
+		s = e;
+	}
+	free(t);
+	return leak;
+}
+
 /* The blanks a rule offers, best first, at most max: numbers, then glossary terms of
  * several words, then single-word terms, then the commonest terms. */
 static size_t
@@ -767,8 +790,11 @@ rule_blanks(const struct jrelease *rel, const char *text, struct blank *out, siz
 			phrase[pl] = '\0';
 			uint32_t g = define_loose(rel, phrase);
 			if (g != JNONE && !rel->gloss[g].obsolete) {
-				int rank = e > 0 ? 3 : generic_term(phrase, pl) ? 1 : 2;
-				all[n++] = (struct blank){i, pl, rank, -1, false, g};
+				/* the commonest words ask nothing; a word left in another form
+				 * ("emblems" blanked, "An emblem" kept) gives the blank away */
+				if ((e == 0 && generic_term(phrase, pl)) || blank_leaks(text, phrase))
+					continue;
+				all[n++] = (struct blank){i, pl, e > 0 ? 3 : 2, -1, false, g};
 				i += pl;
 				found = true;
 			}
@@ -844,21 +870,21 @@ cmp_num_str(const void *a, const void *b)
 	return (vx > vy) - (vx < vy);
 }
 
-/* Numbers near the answer, written the same way (digits or words). */
+/* Numbers near the answer, written the same way (digits or words): within half the
+ * answer and three of it, so no choice is out of the question by its size. */
 static void
 number_choices(struct study_q *q, const struct blank *b, struct study_rng *rng)
 {
-	int v = b->value;
-	int near[] = {v + 1, v - 1, v * 2, v + 2, v - 2, v % 2 == 0 ? v / 2 : v + 3, v + 10, 3, 5, 7, 10, 20};
+	int v = b->value, lim = v / 2 + 3;
 	int pool[16], np = 0;
-	for (size_t i = 0; i < sizeof near / sizeof *near; i++) {
-		int x = near[i];
-		bool dup = x == v || x < 0 || (!b->digits && num_word(x) == NULL) || (b->digits && x > 99);
-		for (int k = 0; k < np && !dup; k++)
-			dup = pool[k] == x;
-		if (!dup)
+	/* the nearest first: v+1, v-1, v+2, v-2, ... */
+	for (int d = 1; d <= lim && np < 16; d++)
+		for (int sgn = 1; sgn >= -1 && np < 16; sgn -= 2) {
+			int x = v + sgn * d;
+			if (x < 0 || (!b->digits && num_word(x) == NULL) || (b->digits && x > 99))
+				continue;
 			pool[np++] = x;
-	}
+		}
 	/* three of the five closest, so the answer is not always in the middle */
 	int take = np < 5 ? np : 5;
 	while (q->nchoices < STUDY_CHOICES && take > 0) {
@@ -1271,12 +1297,14 @@ make_which(struct study_pool *p, uint32_t ri, struct study_rng *rng, struct stud
 	for (uint32_t i = 0; i < np; i++)
 		if (jrid_parent(rel->rules[peers[i]].id) == par)
 			sib[ns++] = peers[i];
-	/* siblings first: 704.5c among 704.5a-z is the hard question */
+	/* siblings first: 704.5c among 704.5a-z is the hard question; never a rule the text
+	 * names ("as described in rule 701.57a" is not 701.57a) */
 	for (int pass = 0; pass < 2; pass++) {
 		uint32_t *v = pass ? peers : sib, n = pass ? np : ns;
 		while (q->nchoices < STUDY_CHOICES && n > 0) {
 			uint32_t x = study_rng_below(rng, n);
-			if (!has_choice(q, rel->rules[v[x]].num))
+			size_t ml;
+			if (!has_choice(q, rel->rules[v[x]].num) && find_word(q->question, 0, rel->rules[v[x]].num, false, &ml) < 0)
 				add_choice(q, rel->rules[v[x]].num);
 			v[x] = v[--n];
 		}

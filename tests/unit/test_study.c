@@ -963,7 +963,7 @@ giveaways(const struct jrelease *rel, const struct study_q *q, struct gastats *g
 		uint32_t pi = jrel_find(rel, jrid_parent(a)), nsib = 0;
 		if (jrid_level(a) == JL_SUBRULE && pi != JNONE)
 			for (uint32_t k = pi + 1; k < rel->nrules && jrid_parent(rel->rules[k].id) == jrid_parent(a); k++)
-				nsib++;
+				nsib += !has_word(q->question, rel->rules[k].num);   /* one the text names is no choice */
 		if (!sib && nsib >= STUDY_CHOICES) {
 			g->which_cousins++;
 			ga_report("which not siblings", g->which_cousins, q, sh);
