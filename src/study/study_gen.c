@@ -453,6 +453,62 @@ stem_clash(const char *a, const char *b)
 	return strlen(sa) >= 4 && strcmp(sa, sb) == 0;
 }
 
+/* The distinct stems of a definition's words of five letters or more, at most max. */
+struct stems { char v[48][32]; int n; };
+
+static void
+text_stems(const char *t, struct stems *out)
+{
+	out->n = 0;
+	for (const char *s = t ? t : ""; *s && out->n < 48;) {
+		while (*s && !isalpha((unsigned char)*s))
+			s++;
+		const char *e = s;
+		while (*e && isalpha((unsigned char)*e))
+			e++;
+		char st[32];
+		word_stem(s, (size_t)(e - s), st, sizeof st);
+		bool skip = e - s < 5 || is_stop(s, (size_t)(e - s)) || strcmp(st, "keyword") == 0 ||
+		    strcmp(st, "ability") == 0 || strcmp(st, "action") == 0;
+		for (int k = 0; k < out->n && !skip; k++)
+			skip = strcmp(out->v[k], st) == 0;
+		if (!skip)
+			memcpy(out->v[out->n++], st, sizeof st);
+		s = e;
+	}
+}
+
+/* Stems two definitions share, at most 4 ("+1/+1 counters", "alternative cost",
+ * "graveyard"): what makes two keywords a likely mix-up. */
+static int
+stems_shared(const struct stems *a, const struct stems *b)
+{
+	int n = 0;
+	for (int i = 0; i < a->n && n < 4; i++)
+		for (int j = 0; j < b->n; j++)
+			if (strcmp(a->v[i], b->v[j]) == 0) {
+				n++;
+				break;
+			}
+	return n;
+}
+
+/* What distractor choice needs of every entry, worked out once per pool. */
+struct gloss_info { struct stems stems; uint8_t cls; };
+
+static const struct gloss_info *
+gloss_info(struct study_pool *p)
+{
+	if (p->ginfo == NULL) {
+		p->ginfo = xcalloc(p->rel->ngloss + 1, sizeof *p->ginfo);
+		for (uint32_t g = 0; g < p->rel->ngloss; g++) {
+			text_stems(p->rel->gloss[g].text, &p->ginfo[g].stems);
+			p->ginfo[g].cls = (uint8_t)gloss_class(p->rel, &p->rel->gloss[g]);
+		}
+	}
+	return p->ginfo;
+}
+
 static bool
 rule_sentence(const struct jrule *r)
 {
@@ -936,6 +992,22 @@ plural_like(const char *s, size_t n)
 	return n > 2 && s[n - 1] == 's' && s[n - 2] != 's';
 }
 
+/* May s (glossary entry g) be a choice beside the answer (entry ag) and the nc chosen?
+ * Not the answer, not in the text, not another name or form of a choice already there. */
+static bool
+term_ok(const struct jrelease *rel, const char *s, uint32_t g, uint32_t ag, const struct study_q *q,
+    const struct study_q *q0, char *const *cands, const uint32_t *cg, int nc)
+{
+	size_t ml;
+	if (strcasecmp(s, q->answer) == 0 || find_word(q0->question, 0, s, false, &ml) >= 0 ||
+	    (g != JNONE && g == ag) || stem_clash(s, q->answer) || (g < rel->ngloss && gloss_retired(&rel->gloss[g])))
+		return false;
+	for (int y = 0; y < nc; y++)
+		if (strcasecmp(cands[y], s) == 0 || (g != JNONE && cg[y] == g) || stem_clash(cands[y], s))
+			return false;
+	return true;
+}
+
 /* Other glossary terms written in nearby rules, in the same number and case. */
 static void
 term_choices(struct study_pool *p, uint32_t ri, const struct blank *ab, const struct study_q *q0,
@@ -945,45 +1017,75 @@ term_choices(struct study_pool *p, uint32_t ri, const struct blank *ab, const st
 	const struct jrule *r = &rel->rules[ri];
 	jrid chap = JRID_MAKE(JRID_CHAP(r->id), 0, 0), par = jrid_parent(r->id);
 	char *cands[48];
+	uint32_t cg[48];
 	int nc = 0;
 	size_t alen = strlen(q->answer);
 	bool apl = plural_like(q->answer, alen), aup = isupper((unsigned char)q->answer[0]) != 0;
 	int awords = words_in(q->answer, alen);
 	bool averb = gloss_verb(rel, ab->gloss);
-	/* siblings first, then the chapter, nearest first */
-	for (int pass = 0; pass < 2 && nc < 12; pass++)
-		for (uint32_t d = 1; d < 200 && nc < 12; d++)
-			for (int sgn = -1; sgn <= 1; sgn += 2) {
-				long k = (long)ri + sgn * (long)d;
-				if (k < 0 || k >= (long)rel->nrules || nc >= 12)
-					continue;
-				const struct jrule *o = &rel->rules[k];
-				if (!jrid_within(o->id, chap) || o->text == NULL)
-					continue;
-				if ((pass == 0) != (jrid_parent(o->id) == par))
-					continue;
-				struct blank bl[8];
-				size_t nb = rule_blanks(rel, o->text, bl, 8);
-				for (size_t z = 0; z < nb && nc < 12; z++) {
-					if (bl[z].rank > 3)
+	/* siblings first, then the chapter, nearest first: terms of the answer's kind, then
+	 * the glossary's terms of that kind, then (too few still) nearby terms of any kind */
+	const struct gloss_info *gi = gloss_info(p);
+	uint8_t acls = ab->gloss < rel->ngloss ? gi[ab->gloss].cls : GC_OTHER;
+	for (int relaxed = 0; relaxed < 2; relaxed++) {
+		if (relaxed) {
+			/* too few nearby: terms of the same kind from the glossary ("reach" for "flying"),
+			 * written like the answer, the most alike in wording first */
+			for (int round = 4; round >= 0 && nc < STUDY_CHOICES - 1 && acls != GC_OTHER && !apl; round--)
+				for (uint32_t h = 0; h < rel->ngloss && nc < 12; h++) {
+					const struct jgloss *o = &rel->gloss[h];
+					int sh = stems_shared(&gi[ab->gloss].stems, &gi[h].stems);
+					if (gi[h].cls != acls || !gloss_askable(o) || strpbrk(o->head, ",[\"") || strstr(o->head, "\xE2\x80") ||
+					    words_in(o->head, strlen(o->head)) != awords || gloss_verb(rel, h) != averb ||
+					    (round < 4 ? sh != round : sh < 4))
 						continue;
-					const char *w = o->text + bl[z].at;
-					size_t wl = bl[z].len;
-					if (plural_like(w, wl) != apl || (isupper((unsigned char)w[0]) != 0) != aup ||
-					    words_in(w, wl) != awords || gloss_verb(rel, bl[z].gloss) != averb ||
-					    (bl[z].rank == 1) != (ab->rank == 1))
-						continue;
-					char *s = xstrndup(w, wl);
-					size_t ml;
-					bool bad = strcasecmp(s, q->answer) == 0 || find_word(q0->question, 0, s, false, &ml) >= 0;
-					for (int y = 0; y < nc && !bad; y++)
-						bad = strcasecmp(cands[y], s) == 0;
-					if (bad)
-						free(s);
-					else
+					char *s = xstrdup(o->head);
+					if (!aup)
+						for (char *c = s; *c; c++)
+							*c = (char)tolower((unsigned char)*c);
+					if (term_ok(rel, s, h, ab->gloss, q, q0, cands, cg, nc)) {
+						cg[nc] = h;
 						cands[nc++] = s;
+					} else {
+						free(s);
+					}
 				}
-			}
+			if (nc >= STUDY_CHOICES - 1)
+				break;
+		}
+		for (int pass = 0; pass < 2 && nc < 12; pass++)
+			for (uint32_t d = 1; d < 200 && nc < 12; d++)
+				for (int sgn = -1; sgn <= 1; sgn += 2) {
+					long k = (long)ri + sgn * (long)d;
+					if (k < 0 || k >= (long)rel->nrules || nc >= 12)
+						continue;
+					const struct jrule *o = &rel->rules[k];
+					if (!jrid_within(o->id, chap) || o->text == NULL)
+						continue;
+					if ((pass == 0) != (jrid_parent(o->id) == par))
+						continue;
+					struct blank bl[8];
+					size_t nb = rule_blanks(rel, o->text, bl, 8);
+					for (size_t z = 0; z < nb && nc < 12; z++) {
+						if (bl[z].rank > 3)
+							continue;
+						const char *w = o->text + bl[z].at;
+						size_t wl = bl[z].len;
+						if (plural_like(w, wl) != apl || (isupper((unsigned char)w[0]) != 0) != aup ||
+						    words_in(w, wl) != awords || gloss_verb(rel, bl[z].gloss) != averb ||
+						    (bl[z].rank == 1) != (ab->rank == 1) ||
+						    (!relaxed && bl[z].gloss < rel->ngloss && gi[bl[z].gloss].cls != acls))
+							continue;
+						char *s = xstrndup(w, wl);
+						if (term_ok(rel, s, bl[z].gloss, ab->gloss, q, q0, cands, cg, nc)) {
+							cg[nc] = bl[z].gloss;
+							cands[nc++] = s;
+						} else {
+							free(s);
+						}
+					}
+				}
+	}
 	/* the nearest dozen are the plausible ones */
 	int take = nc < 12 ? nc : 12;
 	while (q->nchoices < STUDY_CHOICES && take > 0) {
@@ -1086,46 +1188,6 @@ head_words_shared(const char *a, const char *b)
 	return n;
 }
 
-/* The distinct stems of a definition's words of five letters or more, at most max. */
-struct stems { char v[48][32]; int n; };
-
-static void
-text_stems(const char *t, struct stems *out)
-{
-	out->n = 0;
-	for (const char *s = t ? t : ""; *s && out->n < 48;) {
-		while (*s && !isalpha((unsigned char)*s))
-			s++;
-		const char *e = s;
-		while (*e && isalpha((unsigned char)*e))
-			e++;
-		char st[32];
-		word_stem(s, (size_t)(e - s), st, sizeof st);
-		bool skip = e - s < 5 || is_stop(s, (size_t)(e - s)) || strcmp(st, "keyword") == 0 ||
-		    strcmp(st, "ability") == 0 || strcmp(st, "action") == 0;
-		for (int k = 0; k < out->n && !skip; k++)
-			skip = strcmp(out->v[k], st) == 0;
-		if (!skip)
-			memcpy(out->v[out->n++], st, sizeof st);
-		s = e;
-	}
-}
-
-/* Stems two definitions share, at most 4 ("+1/+1 counters", "alternative cost",
- * "graveyard"): what makes two keywords a likely mix-up. */
-static int
-stems_shared(const struct stems *a, const struct stems *b)
-{
-	int n = 0;
-	for (int i = 0; i < a->n && n < 4; i++)
-		for (int j = 0; j < b->n; j++)
-			if (strcmp(a->v[i], b->v[j]) == 0) {
-				n++;
-				break;
-			}
-	return n;
-}
-
 static int
 gloss_related(const struct jrelease *rel, const struct jgloss *a, const struct jgloss *b,
     const struct stems *sa, const struct stems *sb)
@@ -1146,22 +1208,6 @@ gloss_related(const struct jrelease *rel, const struct jgloss *a, const struct j
 }
 
 struct rel_term { uint32_t g; int score; uint32_t tie; };
-
-/* What distractor choice needs of every entry, worked out once per pool. */
-struct gloss_info { struct stems stems; uint8_t cls; };
-
-static const struct gloss_info *
-gloss_info(struct study_pool *p)
-{
-	if (p->ginfo == NULL) {
-		p->ginfo = xcalloc(p->rel->ngloss + 1, sizeof *p->ginfo);
-		for (uint32_t g = 0; g < p->rel->ngloss; g++) {
-			text_stems(p->rel->gloss[g].text, &p->ginfo[g].stems);
-			p->ginfo[g].cls = (uint8_t)gloss_class(p->rel, &p->rel->gloss[g]);
-		}
-	}
-	return p->ginfo;
-}
 
 static int
 make_glossary(struct study_pool *p, uint32_t gi, struct study_rng *rng, struct study_q *q)

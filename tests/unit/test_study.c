@@ -850,6 +850,7 @@ struct gastats {
 	int cloze_left;           /* cloze: the blanked word or its stem elsewhere in the text */
 	int cloze_generic;        /* cloze: a common word blanked (player, card, spell ...) */
 	int cloze_far;            /* cloze: a number choice far from the answer */
+	int cloze_kind;           /* cloze: a term choice of another kind than the answer */
 	int which_own;            /* which: the text names the rule's own number */
 	int which_level;          /* which: choices at different levels */
 	int which_cousins;        /* which: a subrule's choices not its siblings when it has 3+ */
@@ -925,6 +926,13 @@ giveaways(const struct jrelease *rel, const struct study_q *q, struct gastats *g
 			if (strcasecmp(q->answer, common[i]) == 0) {
 				g->cloze_generic++;
 				ga_report("cloze common word", g->cloze_generic, q, sh);
+			}
+		enum ga_class ac = ga_class(rel, q->answer);
+		for (int i = 0; i < q->nchoices && ac != GA_OTHER; i++)
+			if (i != q->correct && ga_class(rel, q->choices[i]) != ac) {
+				g->cloze_kind++;
+				ga_report("cloze term of another kind", g->cloze_kind, q, sh);
+				break;
 			}
 		int v = isdigit((unsigned char)q->answer[0]) ? atoi(q->answer) : -1;
 		if (v >= 0) {
@@ -1014,8 +1022,8 @@ test_giveaways(void)
 	printf("#   fewer than 4 choices %d; cloze in free text %d; two choices naming one thing %d\n", g.few, g.freetext, g.dup);
 	printf("#   glossary: answer's word in the definition %d, obsolete distractor %d, distractor of another kind %d\n",
 	    g.ans_in_q, g.retired, g.category);
-	printf("#   cloze: blanked word left in the text %d, common word blanked %d, number choice far off %d\n",
-	    g.cloze_left, g.cloze_generic, g.cloze_far);
+	printf("#   cloze: blanked word left in the text %d, common word blanked %d, number choice far off %d, term of another kind %d\n",
+	    g.cloze_left, g.cloze_generic, g.cloze_far, g.cloze_kind);
 	printf("#   which: own number in the text %d, another choice named in it %d, choices at mixed levels %d, not siblings though 4+ exist %d\n",
 	    g.which_own, g.which_names, g.which_level, g.which_cousins);
 	CHECK(g.n[0] >= 600 && g.n[1] >= 600 && g.n[2] >= 600, "scanned %d, %d, %d questions", g.n[0], g.n[1], g.n[2]);
