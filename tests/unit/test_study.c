@@ -756,7 +756,12 @@ ga_answer_in_text(const struct study_q *q, const char *answer)
 		while (*e && isalpha((unsigned char)*e))
 			e++;
 		size_t n = (size_t)(e - s);
-		if (n >= 4 && ga_stem_in(q->question, s, n)) {
+		/* little words say nothing ("into" in "Venture into the Dungeon") */
+		static const char *const little[] = {"into", "with", "than", "that", "this", "from", "though", "have", NULL};
+		bool small = false;
+		for (int i = 0; little[i] && !small; i++)
+			small = strlen(little[i]) == n && strncasecmp(s, little[i], n) == 0;
+		if (n >= 4 && !small && ga_stem_in(q->question, s, n)) {
 			bool everywhere = q->nchoices > 0;
 			char w[64];
 			snprintf(w, sizeof w, "%.*s", (int)(n < 63 ? n : 63), s);
@@ -1027,6 +1032,16 @@ test_giveaways(void)
 	printf("#   which: own number in the text %d, another choice named in it %d, choices at mixed levels %d, not siblings though 4+ exist %d\n",
 	    g.which_own, g.which_names, g.which_level, g.which_cousins);
 	CHECK(g.n[0] >= 600 && g.n[1] >= 600 && g.n[2] >= 600, "scanned %d, %d, %d questions", g.n[0], g.n[1], g.n[2]);
+	CHECK(g.few == 0 && g.dup == 0, "every multiple choice has 4 different things (%d short, %d naming one thing)", g.few, g.dup);
+	CHECK(g.ans_in_q == 0 && g.retired == 0 && g.category == 0,
+	    "glossary: no answer word left, no obsolete or other-kind distractor (%d, %d, %d)", g.ans_in_q, g.retired, g.category);
+	CHECK(g.cloze_left == 0 && g.cloze_generic == 0 && g.cloze_far == 0 && g.cloze_kind == 0,
+	    "cloze: no word left, no common word, no far number, no term of another kind (%d, %d, %d, %d)",
+	    g.cloze_left, g.cloze_generic, g.cloze_far, g.cloze_kind);
+	CHECK(g.freetext * 4 <= g.n[1], "cloze: at most a quarter in free text, for want of alike choices (%d of %d)", g.freetext, g.n[1]);
+	CHECK(g.which_own == 0 && g.which_names == 0 && g.which_level == 0 && g.which_cousins == 0,
+	    "which rule: no own number, no choice the text names, one level, siblings (%d, %d, %d, %d)",
+	    g.which_own, g.which_names, g.which_level, g.which_cousins);
 	jindex_free(ix);
 }
 
