@@ -384,7 +384,7 @@ gloss_blanked(const struct jgloss *g)
 
 /* What kind of thing an entry names, from the opening of its definition: distractors
  * are of the same kind (a keyword ability among keyword abilities, a zone among zones). */
-enum gclass { GC_OTHER, GC_KEYWORD, GC_ACTION, GC_ZONE, GC_TURN, GC_TYPE, GC_STATUS, GC_VARIANT };
+enum gclass { GC_OTHER, GC_KEYWORD, GC_ACTION, GC_ZONE, GC_TURN, GC_CARDTYPE, GC_TYPE, GC_STATUS, GC_VARIANT };
 
 static enum gclass
 gloss_class(const struct jrelease *rel, const struct jgloss *g)
@@ -411,6 +411,8 @@ gloss_class(const struct jrelease *rel, const struct jgloss *g)
 		return GC_ZONE;
 	if (strncmp(t, "Part of the turn", 16) == 0)
 		return GC_TURN;
+	if (strncmp(t, "A card type", 11) == 0)
+		return GC_CARDTYPE;
 	if (strcasestr(first, "card type") || strcasestr(first, "subtype") || strcasestr(first, "supertype"))
 		return GC_TYPE;
 	if (strcasestr(first, "status") || strcasestr(first, "designation"))

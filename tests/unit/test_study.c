@@ -776,7 +776,7 @@ ga_answer_in_text(const struct study_q *q, const char *answer)
 }
 
 /* The kind of thing a glossary entry names, from the opening of its definition. */
-enum ga_class { GA_OTHER, GA_KEYWORD, GA_ACTION, GA_ZONE, GA_TURN, GA_TYPE };
+enum ga_class { GA_OTHER, GA_KEYWORD, GA_ACTION, GA_ZONE, GA_TURN, GA_CARDTYPE, GA_TYPE };
 
 static enum ga_class
 ga_class(const struct jrelease *rel, const char *head)
@@ -804,6 +804,8 @@ ga_class(const struct jrelease *rel, const char *head)
 		return GA_ZONE;
 	if (strncmp(t, "Part of the turn", 16) == 0)
 		return GA_TURN;
+	if (strncmp(t, "A card type", 11) == 0)
+		return GA_CARDTYPE;
 	if (strcasestr(first, "card type") || strcasestr(first, "subtype") || strcasestr(first, "supertype"))
 		return GA_TYPE;
 	return GA_OTHER;
