@@ -722,7 +722,7 @@ study_pool_count(const struct study_pool *p, enum study_kind k)
 
 struct blank {
 	size_t at, len;           /* in the rule text */
-	int rank;                 /* 3 numbers, 2 glossary terms */
+	int rank;                 /* 4 numbers, 3 terms of several words, 2 of one */
 	int value;                /* numbers: the value; -1 otherwise */
 	bool digits;
 	uint32_t gloss;           /* the glossary entry a term blank names */
@@ -740,7 +740,7 @@ prev_word_is(const char *text, size_t at, const char *w)
 	return e - b == strlen(w) && strncasecmp(text + b, w, e - b) == 0;
 }
 
-/* Glossary terms so common that blanking them asks nothing (kept as a last resort). */
+/* Glossary terms so common that blanking them asks nothing: never blanked. */
 static bool
 generic_term(const char *w, size_t n)
 {
@@ -790,7 +790,7 @@ blank_leaks(const char *text, const char *phrase)
 }
 
 /* The blanks a rule offers, best first, at most max: numbers, then glossary terms of
- * several words, then single-word terms, then the commonest terms. */
+ * several words, then single-word terms; none a word the text keeps in another form. */
 static size_t
 rule_blanks(const struct jrelease *rel, const char *text, struct blank *out, size_t max)
 {
@@ -862,7 +862,7 @@ rule_blanks(const struct jrelease *rel, const char *text, struct blank *out, siz
 	}
 	/* best first, then in text order; one blank per distinct word */
 	size_t m = 0;
-	for (int rank = 4; rank >= 1; rank--)
+	for (int rank = 4; rank >= 2; rank--)
 		for (size_t a = 0; a < n && m < max; a++) {
 			if (all[a].rank != rank)
 				continue;
@@ -1075,7 +1075,6 @@ term_choices(struct study_pool *p, uint32_t ri, const struct blank *ab, const st
 						size_t wl = bl[z].len;
 						if (plural_like(w, wl) != apl || (isupper((unsigned char)w[0]) != 0) != aup ||
 						    words_in(w, wl) != awords || gloss_verb(rel, bl[z].gloss) != averb ||
-						    (bl[z].rank == 1) != (ab->rank == 1) ||
 						    (!relaxed && bl[z].gloss < rel->ngloss && gi[bl[z].gloss].cls != acls))
 							continue;
 						char *s = xstrndup(w, wl);
@@ -1250,43 +1249,47 @@ make_glossary(struct study_pool *p, uint32_t gi, struct study_rng *rng, struct s
 		s = e;
 	}
 	/* only the same kind when there are enough of it */
-	for (int strict = 1; strict >= 0 && nb < STUDY_CHOICES - 1; strict--)
-	for (uint32_t h = (nb = 0); h < rel->ngloss; h++) {
-		const struct jgloss *o = &rel->gloss[h];
-		if (h == gi || !gloss_askable(o) || aliases_overlap(g, o) || stem_clash(g->head, o->head))
-			continue;
-		size_t ml;
-		if (find_word(q->question, 0, o->head, true, &ml) >= 0)
-			continue;
-		/* two entries with one head would make one choice */
-		bool dup = strcasecmp(o->head, g->head) == 0;
-		for (int y = 0; y < nb && !dup; y++)
-			dup = strcasecmp(rel->gloss[best[y].g].head, o->head) == 0 || stem_clash(rel->gloss[best[y].g].head, o->head);
-		if (dup)
-			continue;
-		enum gclass oc = (enum gclass)gi_all[h].cls;
-		if (strict && gc != GC_OTHER && oc != gc)
-			continue;
-		int s = gloss_related(rel, g, o, &gi_all[gi].stems, &gi_all[h].stems) + (oc == gc ? 8 : 0);
-		for (int y = 0; y < nk; y++)
-			s += stem_in(o->head, kinds[y]) ? 20 : 0;
-		uint32_t tie = study_rng_below(rng, 1u << 30);
-		int at;
-		if (nb < 12) {
-			at = nb++;
-		} else {
-			if (best[11].score > s || (best[11].score == s && best[11].tie >= tie))
+	for (int strict = 1; strict >= 0; strict--) {
+		nb = 0;
+		for (uint32_t h = 0; h < rel->ngloss; h++) {
+			const struct jgloss *o = &rel->gloss[h];
+			if (h == gi || !gloss_askable(o) || aliases_overlap(g, o) || stem_clash(g->head, o->head))
 				continue;
-			at = 11;
+			size_t ml;
+			if (find_word(q->question, 0, o->head, true, &ml) >= 0)
+				continue;
+			/* two entries with one head would make one choice */
+			bool dup = strcasecmp(o->head, g->head) == 0;
+			for (int y = 0; y < nb && !dup; y++)
+				dup = strcasecmp(rel->gloss[best[y].g].head, o->head) == 0 || stem_clash(rel->gloss[best[y].g].head, o->head);
+			if (dup)
+				continue;
+			enum gclass oc = (enum gclass)gi_all[h].cls;
+			if (strict && gc != GC_OTHER && oc != gc)
+				continue;
+			int s = gloss_related(rel, g, o, &gi_all[gi].stems, &gi_all[h].stems) + (oc == gc ? 8 : 0);
+			for (int y = 0; y < nk; y++)
+				s += stem_in(o->head, kinds[y]) ? 20 : 0;
+			uint32_t tie = study_rng_below(rng, 1u << 30);
+			int at;
+			if (nb < 12) {
+				at = nb++;
+			} else {
+				if (best[11].score > s || (best[11].score == s && best[11].tie >= tie))
+					continue;
+				at = 11;
+			}
+			best[at] = (struct rel_term){h, s, tie};
+			while (at > 0 && (best[at - 1].score < best[at].score ||
+			    (best[at - 1].score == best[at].score && best[at - 1].tie < best[at].tie))) {
+				struct rel_term t = best[at];
+				best[at] = best[at - 1];
+				best[at - 1] = t;
+				at--;
+			}
 		}
-		best[at] = (struct rel_term){h, s, tie};
-		while (at > 0 && (best[at - 1].score < best[at].score ||
-		    (best[at - 1].score == best[at].score && best[at - 1].tie < best[at].tie))) {
-			struct rel_term t = best[at];
-			best[at] = best[at - 1];
-			best[at - 1] = t;
-			at--;
-		}
+		if (nb >= STUDY_CHOICES - 1)
+			break;
 	}
 	/* three of the six most related, so the same distractors do not always come; of those
 	 * with the kind words when three have them */
