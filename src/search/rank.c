@@ -887,6 +887,39 @@ coverage(const struct query *q, const struct qgroups *g, uint64_t cmask)
 	return n;
 }
 
+/* Does a core rule restate itself for a variant ("502.2a Multiplayer games using the
+ * shared team turns option use a modified rule", "119.1c In a Commander game, ...")? */
+static bool
+variant_case(const struct sdoc *doc)
+{
+	static const char *const open[] = {
+		"In a multiplayer game", "Multiplayer games", "In multiplayer games", "In a Two-Headed Giant game",
+		"In a Commander game", "In a game using the shared team turns option",
+	};
+	if (doc->kind != SK_RULE || !doc->body)
+		return false;
+	for (size_t i = 0; i < sizeof open / sizeof *open; i++)
+		if (strncmp(doc->body, open[i], strlen(open[i])) == 0)
+			return true;
+	return false;
+}
+
+/* Does the query name a variant or a multiplayer game ("2HG", "in commander", "my
+ * teammate")? Then the variants' own rules are what it asks for. */
+static bool
+names_variant(const struct srch *s, const struct query *q)
+{
+	static const char *const stems[] = { "multiplay", "team", "teammat", "=commander", "commander", "edh", "giant", "brawl" };
+	for (size_t c = 0; c < q->ncl; c++)
+		for (size_t a = 0; a < q->cl[c].nalt; a++) {
+			const char *st = s->terms[q->cl[c].alt[a].term].stem;
+			for (size_t i = 0; i < sizeof stems / sizeof *stems; i++)
+				if (strcmp(st, stems[i]) == 0)
+					return true;
+		}
+	return false;
+}
+
 /* Is the rule's parent a titled rule or section (702.33a under "702.33. Kicker", 111.1
  * under "111. Tokens"), so that the rule opens what the title names? */
 static bool
@@ -1174,6 +1207,7 @@ srch_run(struct srch *s, const char *qs, size_t limit, struct srch_result *res, 
 	}
 	struct qgroups grp;
 	groups_of(q, &grp);
+	bool variant_q = names_variant(s, q);
 	/* filter, finish the scores, keep the best TOPK in a min-heap */
 	size_t K = limit > TOPK ? limit : TOPK;
 	struct srch_hit *heap = xmalloc(K * sizeof *heap);
@@ -1217,6 +1251,10 @@ srch_run(struct srch *s, const char *qs, size_t limit, struct srch_result *res, 
 		/* the variants (multiplayer, Commander, casual formats) restate general rules
 		 * for their own case: behind the general rule unless the query names them */
 		if (doc->rid && JRID_CHAP(doc->rid) >= 800 && !(r->flags & DS_CTX))
+			score *= P_VARIANT;
+		/* and so do the core rules that restate themselves for a variant, unless the
+		 * query names one */
+		else if (!variant_q && variant_case(doc))
 			score *= P_VARIANT;
 		score *= 1.0f + P_BACK * (doc->prior < P_PRIORMAX ? doc->prior : P_PRIORMAX);
 		/* a rule's first subrule usually defines it ("702.33a Kicker is a static ability"),
