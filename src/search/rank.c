@@ -721,17 +721,28 @@ parse_query(struct srch *s, const char *qs, struct query *q, struct diags *d)
 	for (size_t w = 0; w < q->nw; w++)
 		if (!q->w[w].covered && !q->w[w].prefix)
 			match_thesaurus(s, q, w, &key);
+	/* the typed words first, then what their slang stands for: a word the user typed
+	 * is theirs even when an earlier slang's expansion holds it too ("exiled until it
+	 * leaves the battlefield": "leaves" and "battlefield" are typed, not just part of
+	 * what "exile until" stands for) */
+	uint16_t t0[QMAX_WORDS], t1[QMAX_WORDS];
 	for (size_t w = 0; w < q->nw; w++) {
-		size_t c0 = q->ncl;
+		t0[w] = (uint16_t)q->ncl;
 		if (!word_clause(s, q, &q->w[w])) {
 			sbuf_free(&key);
 			qerr(d, qs, 0, "give at least two letters before the *", "a prefix search needs a longer prefix");
 			return false;
 		}
+		t1[w] = (uint16_t)q->ncl;
+	}
+	for (size_t w = 0; w < q->nw; w++) {
+		size_t e0 = q->ncl;
 		expand_thesaurus(s, q, w);
 		/* one concept: the word and what its slang stands for, or an idiom's expansion */
-		if (q->ncl > c0 && q->ngroup < 255) {
-			for (size_t c = c0; c < q->ncl; c++)
+		if ((t1[w] > t0[w] || q->ncl > e0) && q->ngroup < 255) {
+			for (size_t c = t0[w]; c < t1[w]; c++)
+				q->cl[c].group = (uint8_t)q->ngroup;
+			for (size_t c = e0; c < q->ncl; c++)
 				q->cl[c].group = (uint8_t)q->ngroup;
 			q->ngroup++;
 		}
