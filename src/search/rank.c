@@ -319,7 +319,7 @@ define_verb(struct query *q)
 static void
 match_thesaurus(struct srch *s, struct query *q, size_t i, struct sbuf *key)
 {
-	for (size_t len = 4; len >= 1; len--) {
+	for (size_t len = SLANG_MAXW; len >= 1; len--) {
 		if (i + len > q->nw)
 			continue;
 		sbuf_reset(key);
