@@ -811,7 +811,8 @@ re_count(struct srch *s, const struct sdoc *d, int max, bool *in_title, char *ms
 	return k;
 }
 
-/* The bonus for query words that occur near each other, in order, in the document. */
+/* The bonus for query words that occur near each other in the document, in order or
+ * (counted a word further apart) the other way round. */
 static float
 proximity(const struct srch *s, const struct sdoc *d, const struct query *q)
 {
@@ -833,6 +834,13 @@ proximity(const struct srch *s, const struct sdoc *d, const struct query *q)
 				int dist = (int)k - last[c - 1];
 				if (dist > 0 && dist <= 3 && dist < best[c])
 					best[c] = (uint8_t)dist;
+			}
+			/* the pair the other way round ("blocker ... attacking" for "attacker's
+			 * blocker"), a word further off */
+			if (c + 1 < (int)q->ncl && last[c + 1] >= 0) {
+				int dist = (int)k - last[c + 1];
+				if (dist > 0 && dist <= 3 && dist + 1 < best[c + 1])
+					best[c + 1] = (uint8_t)(dist + 1);
 			}
 		}
 	}
