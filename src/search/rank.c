@@ -915,7 +915,7 @@ variant_case(const struct sdoc *doc)
 		"In a multiplayer game", "Multiplayer games", "In multiplayer games", "In a Two-Headed Giant game",
 		"In a Commander game", "In a game using the shared team turns option",
 	};
-	if (doc->kind != SK_RULE || !doc->body)
+	if (doc->kind != SK_RULE || !doc->body || (doc->body[0] != 'I' && doc->body[0] != 'M'))
 		return false;
 	for (size_t i = 0; i < sizeof open / sizeof *open; i++)
 		if (strncmp(doc->body, open[i], strlen(open[i])) == 0)
@@ -1226,7 +1226,6 @@ srch_run(struct srch *s, const char *qs, size_t limit, struct srch_result *res, 
 	}
 	struct qgroups grp;
 	groups_of(q, &grp);
-	bool variant_q = names_variant(s, q);
 	/* filter, finish the scores, keep the best TOPK in a min-heap */
 	size_t K = limit > TOPK ? limit : TOPK;
 	struct srch_hit *heap = xmalloc(K * sizeof *heap);
@@ -1270,10 +1269,6 @@ srch_run(struct srch *s, const char *qs, size_t limit, struct srch_result *res, 
 		/* the variants (multiplayer, Commander, casual formats) restate general rules
 		 * for their own case: behind the general rule unless the query names them */
 		if (doc->rid && JRID_CHAP(doc->rid) >= 800 && !(r->flags & DS_CTX))
-			score *= P_VARIANT;
-		/* and so do the core rules that restate themselves for a variant, unless the
-		 * query names one */
-		else if (!variant_q && variant_case(doc))
 			score *= P_VARIANT;
 		score *= 1.0f + P_BACK * (doc->prior < P_PRIORMAX ? doc->prior : P_PRIORMAX);
 		/* a rule's first subrule usually defines it ("702.33a Kicker is a static ability"),
@@ -1345,6 +1340,13 @@ srch_run(struct srch *s, const char *qs, size_t limit, struct srch_result *res, 
 		res->seconds = now() - t0;
 		return;
 	}
+	/* and so do the core rules that restate themselves for a variant, unless the query
+	 * names one; checked on the best candidates only (reading the opening of every
+	 * document met costs a tenth of the query time) */
+	if (!names_variant(s, q))
+		for (size_t i = 0; i < nh; i++)
+			if (variant_case(&s->docs[heap[i].doc]))
+				heap[i].score *= P_VARIANT;
 	if (q->ncl > 1)
 		for (size_t i = 0; i < nh; i++) {
 			float pb = proximity(s, &s->docs[heap[i].doc], q) * KINDW[s->docs[heap[i].doc].kind];
