@@ -25,7 +25,7 @@ static float FW[NF] = { 5.0f, 6.0f, 1.0f };
 static float FB[NF] = { 0.5f, 0.3f, 0.75f };
 static float K1 = 1.8f;
 static float KINDW[SK_NKINDS] = { 1.0f, 0.55f, 0.6f, 0.9f };
-static float P_VARIANT = 0.65f, P_COORD = 0.45f, P_PROX = 0.6f, P_TRULE = 3.0f, P_TGLOSS = 1.2f, P_BACK = 0.15f, P_TONLY = 0.7f, P_TONLYW = 0.3f, P_FIRST = 1.2f, P_GREF = 1.0f, P_QUESTION = 1, P_GENN = 0.15f, P_DEF = 1.5f, P_GENL = 0.1f, P_PRIORMAX = 2, P_FIRST1 = 1.1f, P_EXR = 0.2f, P_GREFS = 0.4f;
+static float P_VARIANT = 0.65f, P_COORD = 0.45f, P_PROX = 0.6f, P_TRULE = 3.0f, P_TGLOSS = 1.2f, P_BACK = 0.15f, P_TONLY = 0.7f, P_TONLYW = 0.3f, P_FIRST = 1.2f, P_GREF = 1.0f, P_QUESTION = 1, P_GENN = 0.15f, P_DEF = 1.5f, P_GENL = 0.1f, P_PRIORMAX = 2, P_FIRST1 = 1.1f, P_EXR = 0.2f, P_GREFS = 0.4f, P_PDEF = 0.6f, P_PDEFN = 6, P_FIRSTC = 1;
 #ifdef SRCH_TUNE
 /* For re-tuning the weights against tests/search/questions.tsv without rebuilding:
  * make CFLAGS=-DSRCH_TUNE, then SRCH_P="k1=1.5,fwc=3" judge search --bench FILE. */
@@ -42,7 +42,7 @@ tune(void)
 	struct { const char *k; float *v; } t[] = {
 		{"fwt", &FW[0]}, {"fwc", &FW[1]}, {"fwb", &FW[2]}, {"fbt", &FB[0]}, {"fbc", &FB[1]}, {"fbb", &FB[2]},
 		{"k1", &K1}, {"kr", &KINDW[0]}, {"kg", &KINDW[1]}, {"ke", &KINDW[2]}, {"var", &P_VARIANT},
-		{"coord", &P_COORD}, {"prox", &P_PROX}, {"trule", &P_TRULE}, {"tgloss", &P_TGLOSS}, {"back", &P_BACK}, {"tonly", &P_TONLY}, {"tonlyw", &P_TONLYW}, {"first", &P_FIRST}, {"gref", &P_GREF}, {"question", &P_QUESTION}, {"genn", &P_GENN}, {"def", &P_DEF}, {"genl", &P_GENL}, {"priormax", &P_PRIORMAX}, {"first1", &P_FIRST1}, {"exr", &P_EXR}, {"grefs", &P_GREFS},
+		{"coord", &P_COORD}, {"prox", &P_PROX}, {"trule", &P_TRULE}, {"tgloss", &P_TGLOSS}, {"back", &P_BACK}, {"tonly", &P_TONLY}, {"tonlyw", &P_TONLYW}, {"first", &P_FIRST}, {"gref", &P_GREF}, {"question", &P_QUESTION}, {"genn", &P_GENN}, {"def", &P_DEF}, {"genl", &P_GENL}, {"priormax", &P_PRIORMAX}, {"first1", &P_FIRST1}, {"exr", &P_EXR}, {"grefs", &P_GREFS}, {"pdef", &P_PDEF}, {"pdefn", &P_PDEFN}, {"firstc", &P_FIRSTC},
 	};
 	char buf[512];
 	snprintf(buf, sizeof buf, "%s", e);
@@ -319,7 +319,7 @@ define_verb(struct query *q)
 static void
 match_thesaurus(struct srch *s, struct query *q, size_t i, struct sbuf *key)
 {
-	for (size_t len = 4; len >= 1; len--) {
+	for (size_t len = SLANG_MAXW; len >= 1; len--) {
 		if (i + len > q->nw)
 			continue;
 		sbuf_reset(key);
@@ -721,17 +721,28 @@ parse_query(struct srch *s, const char *qs, struct query *q, struct diags *d)
 	for (size_t w = 0; w < q->nw; w++)
 		if (!q->w[w].covered && !q->w[w].prefix)
 			match_thesaurus(s, q, w, &key);
+	/* the typed words first, then what their slang stands for: a word the user typed
+	 * is theirs even when an earlier slang's expansion holds it too ("exiled until it
+	 * leaves the battlefield": "leaves" and "battlefield" are typed, not just part of
+	 * what "exile until" stands for) */
+	uint16_t t0[QMAX_WORDS], t1[QMAX_WORDS];
 	for (size_t w = 0; w < q->nw; w++) {
-		size_t c0 = q->ncl;
+		t0[w] = (uint16_t)q->ncl;
 		if (!word_clause(s, q, &q->w[w])) {
 			sbuf_free(&key);
 			qerr(d, qs, 0, "give at least two letters before the *", "a prefix search needs a longer prefix");
 			return false;
 		}
+		t1[w] = (uint16_t)q->ncl;
+	}
+	for (size_t w = 0; w < q->nw; w++) {
+		size_t e0 = q->ncl;
 		expand_thesaurus(s, q, w);
 		/* one concept: the word and what its slang stands for, or an idiom's expansion */
-		if (q->ncl > c0 && q->ngroup < 255) {
-			for (size_t c = c0; c < q->ncl; c++)
+		if ((t1[w] > t0[w] || q->ncl > e0) && q->ngroup < 255) {
+			for (size_t c = t0[w]; c < t1[w]; c++)
+				q->cl[c].group = (uint8_t)q->ngroup;
+			for (size_t c = e0; c < q->ncl; c++)
 				q->cl[c].group = (uint8_t)q->ngroup;
 			q->ngroup++;
 		}
@@ -800,7 +811,8 @@ re_count(struct srch *s, const struct sdoc *d, int max, bool *in_title, char *ms
 	return k;
 }
 
-/* The bonus for query words that occur near each other, in order, in the document. */
+/* The bonus for query words that occur near each other in the document, in order or
+ * (counted a word further apart) the other way round. */
 static float
 proximity(const struct srch *s, const struct sdoc *d, const struct query *q)
 {
@@ -822,6 +834,13 @@ proximity(const struct srch *s, const struct sdoc *d, const struct query *q)
 				int dist = (int)k - last[c - 1];
 				if (dist > 0 && dist <= 3 && dist < best[c])
 					best[c] = (uint8_t)dist;
+			}
+			/* the pair the other way round ("blocker ... attacking" for "attacker's
+			 * blocker"), a word further off */
+			if (c + 1 < (int)q->ncl && last[c + 1] >= 0) {
+				int dist = (int)k - last[c + 1];
+				if (dist > 0 && dist <= 3 && dist + 1 < best[c + 1])
+					best[c + 1] = (uint8_t)(dist + 1);
 			}
 		}
 	}
@@ -885,6 +904,39 @@ coverage(const struct query *q, const struct qgroups *g, uint64_t cmask)
 		n += hit / g->expidf[k];
 	}
 	return n;
+}
+
+/* Does a core rule restate itself for a variant ("502.2a Multiplayer games using the
+ * shared team turns option use a modified rule", "119.1c In a Commander game, ...")? */
+static bool
+variant_case(const struct sdoc *doc)
+{
+	static const char *const open[] = {
+		"In a multiplayer game", "Multiplayer games", "In multiplayer games", "In a Two-Headed Giant game",
+		"In a Commander game", "In a game using the shared team turns option",
+	};
+	if (doc->kind != SK_RULE || !doc->body || (doc->body[0] != 'I' && doc->body[0] != 'M'))
+		return false;
+	for (size_t i = 0; i < sizeof open / sizeof *open; i++)
+		if (strncmp(doc->body, open[i], strlen(open[i])) == 0)
+			return true;
+	return false;
+}
+
+/* Does the query name a variant or a multiplayer game ("2HG", "in commander", "my
+ * teammate")? Then the variants' own rules are what it asks for. */
+static bool
+names_variant(const struct srch *s, const struct query *q)
+{
+	static const char *const stems[] = { "multiplay", "team", "teammat", "=commander", "commander", "edh", "giant", "brawl" };
+	for (size_t c = 0; c < q->ncl; c++)
+		for (size_t a = 0; a < q->cl[c].nalt; a++) {
+			const char *st = s->terms[q->cl[c].alt[a].term].stem;
+			for (size_t i = 0; i < sizeof stems / sizeof *stems; i++)
+				if (strcmp(st, stems[i]) == 0)
+					return true;
+		}
+	return false;
 }
 
 /* Is the rule's parent a titled rule or section (702.33a under "702.33. Kicker", 111.1
@@ -1224,12 +1276,21 @@ srch_run(struct srch *s, const char *qs, size_t limit, struct srch_result *res, 
 		 * marker"), though as often it is an overview of steps (509.1): less weight */
 		bool first = doc->kind == SK_RULE && (JRID_LETTER(doc->rid) == 'a' ||
 		    (JRID_LETTER(doc->rid) == 0 && JRID_NUM(doc->rid) == 1));
-		if (first)
+		/* but only when the query names the topic it defines (the rule's title or
+		 * context matched; a regex alone keeps rule order): a first subrule met by its
+		 * body words alone is one more case */
+		if (first && (P_FIRSTC == 0 || q->ncl == 0 || (r->flags & DS_CTX)))
 			score *= JRID_LETTER(doc->rid) ? P_FIRST : P_FIRST1;
 		/* "what is X", "how does X work": the definition, i.e. the first subrule of
 		 * the rule titled X, over the special cases further down */
 		if (q->define && first && (r->flags & DS_CTX) && parent_titled(s, doc))
 			score *= P_DEF;
+		/* a bare definition ("702.2a Deathtouch is a static ability") says nothing about
+		 * the case a question adds to the keyword ("... when my creature fights"): behind
+		 * the subrules that do */
+		else if (first && JRID_LETTER(doc->rid) && !q->define && grp.n > 1 &&
+		    doc->nf[F_BODY] > 0 && doc->nf[F_BODY] <= P_PDEFN)
+			score *= P_PDEF;
 		/* on near ties the general rule beats the special cases: a section states its
 		 * principle in its first rules (121.2 before 121.7, 111.2 before 111.10) */
 		if (doc->kind == SK_RULE && JRID_NUM(doc->rid) > 0)
@@ -1279,6 +1340,13 @@ srch_run(struct srch *s, const char *qs, size_t limit, struct srch_result *res, 
 		res->seconds = now() - t0;
 		return;
 	}
+	/* and so do the core rules that restate themselves for a variant, unless the query
+	 * names one; checked on the best candidates only (reading the opening of every
+	 * document met costs a tenth of the query time) */
+	if (!names_variant(s, q))
+		for (size_t i = 0; i < nh; i++)
+			if (variant_case(&s->docs[heap[i].doc]))
+				heap[i].score *= P_VARIANT;
 	if (q->ncl > 1)
 		for (size_t i = 0; i < nh; i++) {
 			float pb = proximity(s, &s->docs[heap[i].doc], q) * KINDW[s->docs[heap[i].doc].kind];

@@ -14,6 +14,7 @@ struct sregex;
 enum { F_TITLE, F_CTX, F_BODY, NF };
 
 #define WORD_MAX 64          /* longer "words" are cut (they are never real words) */
+#define SLANG_MAXW 4         /* words in a thesaurus slang term that a query can match */
 #define TERM_STOP 0x1u
 
 /* One stemmed term of the vocabulary. */

@@ -106,6 +106,11 @@ srch_add_thesaurus(struct srch *s, const char *name, const char *text, size_t le
 				diag_add(d, DL_WARNING, name, lineno, col_of(line, a),
 				    "an empty slang term (no letters or digits before the tab or the '|')");
 				diag_src(d, line, ll);
+			} else if (nw > SLANG_MAXW) {
+				diag_add(d, DL_WARNING, name, lineno, col_of(line, a),
+				    "a slang term of %zu words never matches: queries are matched on at most %d", nw, SLANG_MAXW);
+				diag_hint(d, "shorten it (\"turn i play it\", not \"the turn i play it\")");
+				diag_src(d, line, ll);
 			} else if (check_only) {
 				added++;
 			} else {

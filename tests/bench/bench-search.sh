@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # tests/bench/bench-search.sh BINARY — search quality and speed on the newest release:
 # recall@1 and recall@5 of `judge search` and of SQLite FTS5 (bm25, porter tokenizer) over
-# the same records, on tests/search/questions.tsv, the second training set train2.tsv
-# and the held-out sets heldout.tsv and heldout2.tsv; in-process query time; 700 searches through one judge process (pipe mode,
+# the same records, on tests/search/questions.tsv, the training sets train2.tsv and
+# train3.tsv and the held-out sets heldout.tsv and heldout2.tsv; in-process query time;
+# 700 searches through one judge process (pipe mode,
 # start-up included); index build against parsing, and loading the index from the cache
 # instead; one-shot searches with a cold and a warm cache.
 set -u
@@ -81,6 +82,13 @@ if [ -f "$T2" ]; then
 	echo "== second training set: $(grep -v '^#' "$T2" | grep -vc '^$') questions"
 	"${J[@]}" search --bench "$T2" | grep recall || exit 1
 	if [ -f "$T/fts.db" ]; then fts5 "$T2"; fi
+fi
+# the third training set: zone changes, priority, copies, one case of a general mechanic
+T3=${BENCH_TRAIN3:-$ROOT/tests/search/train3.tsv}
+if [ -f "$T3" ]; then
+	echo "== third training set: $(grep -v '^#' "$T3" | grep -vc '^$') questions"
+	"${J[@]}" search --bench "$T3" | grep recall || exit 1
+	if [ -f "$T/fts.db" ]; then fts5 "$T3"; fi
 fi
 # the held-out questions, never tuned on: how the ranking generalises
 H=${BENCH_HELDOUT:-$ROOT/tests/search/heldout.tsv}

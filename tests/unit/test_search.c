@@ -77,6 +77,13 @@ small_index(void)
 	CHECK_INT(d.n, 1, "thesaurus: the line without a tab is reported");
 	CHECK(d.n == 1 && d.v[0].line == 4 && d.v[0].level == DL_WARNING, "thesaurus: reported at line 4 as a warning");
 	diag_clear(&d);
+	/* a query is matched on at most four slang words: a longer term would never fire */
+	const char *th5 = "the turn i play it | turn i play it\tcontinuously\n";
+	k = srch_add_thesaurus(s, "th5.tsv", th5, strlen(th5), &d);
+	CHECK_INT(k, 1, "thesaurus: a five-word slang term is not added, its four-word spelling is");
+	CHECK(d.n == 1 && d.v[0].level == DL_WARNING && strstr(d.v[0].msg, "never matches"),
+	    "thesaurus: a five-word slang term is reported");
+	diag_clear(&d);
 	srch_finalize(s);
 	return s;
 }
