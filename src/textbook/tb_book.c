@@ -698,3 +698,20 @@ tb_titles_find(const struct tb_book *b, const char *prefix, const char **out, si
 	sbuf_free(&q);
 	return n;
 }
+
+bool
+tbb_is_example_label(const char *s)
+{
+	if (strncasecmp(s, "example", 7) != 0)
+		return false;
+	s += 7;
+	if (*s == 's')
+		s++;
+	return *s == '.' || *s == ':';
+}
+
+bool
+tbb_is_banner(const char *s)
+{
+	return strncasecmp(s, "hic sunt dracones", 17) == 0;
+}

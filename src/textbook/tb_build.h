@@ -42,6 +42,11 @@ void tbb_card(struct tb_builder *t, const char *name, size_t n, uint32_t ex);
 /* Language, policy flags and the card index; returns the finished book. */
 struct tb_book *tbb_finish(struct tb_builder *t);
 
+/* Labels both readers recognise: "Example." / "Examples:" opening a worked example, and the
+ * "Hic sunt dracones!" banner opening an expert box. */
+bool tbb_is_example_label(const char *s);
+bool tbb_is_banner(const char *s);
+
 /* Split text into folded, stemmed words (stopwords dropped when drop_stop). Returns the
  * count; words are NUL-terminated in buf (cap bytes), pointers in w (max). */
 size_t tb_words(struct tb_book *b, const char *text, bool drop_stop, char *buf, size_t cap,

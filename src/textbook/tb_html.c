@@ -336,23 +336,6 @@ walk(struct walk *W, const xmlNode *n, int depth)
 	W->example = save_example;
 }
 
-static bool
-starts_example(const char *s)
-{
-	if (strncasecmp(s, "example", 7) != 0)
-		return false;
-	s += 7;
-	if (*s == 's')
-		s++;
-	return *s == '.' || *s == ':';
-}
-
-static bool
-is_banner_text(const char *s)
-{
-	return strncasecmp(s, "hic sunt dracones", 17) == 0;
-}
-
 static void
 cards_from(struct tb_builder *t, const struct event *e, size_t skip, uint32_t ex)
 {
@@ -465,15 +448,15 @@ tb_parse_html(const char *name, const char *bytes, size_t len, struct diags *d)
 			tbb_page(&t, section, chapter, chapter, e->line);
 			have_page = true;
 		}
-		if (is_banner_text(e->text)) {
+		if (tbb_is_banner(e->text)) {
 			tbb_block(&t, TB_EXPERT, e->text, e->line);
 			continue;
 		}
 		if (e->expert && !t.expert)
 			tbb_block(&t, TB_EXPERT, "Hic sunt dracones!", e->line);
-		if (e->kind == E_PARA && (starts_example(e->text) || e->example)) {
+		if (e->kind == E_PARA && (tbb_is_example_label(e->text) || e->example)) {
 			size_t skip = 0;
-			if (starts_example(e->text)) {
+			if (tbb_is_example_label(e->text)) {
 				skip = 7 + (e->text[7] == 's') + 1;
 				while (e->text[skip] == ' ')
 					skip++;

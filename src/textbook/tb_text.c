@@ -150,27 +150,10 @@ add_item(struct parse *P, enum ikind k, uint32_t line)
 }
 
 static bool
-is_example(const char *s)
-{
-	if (strncasecmp(s, "example", 7) != 0)
-		return false;
-	s += 7;
-	if (*s == 's')
-		s++;
-	return *s == '.' || *s == ':';
-}
-
-static bool
-is_banner(const char *s)
-{
-	return strncasecmp(s, "hic sunt dracones", 17) == 0;
-}
-
-static bool
 headlike(const char *s)
 {
 	size_t n = strlen(s);
-	if (n == 0 || n > 90 || is_example(s) || is_banner(s) || strncasecmp(s, "note:", 5) == 0)
+	if (n == 0 || n > 90 || tbb_is_example_label(s) || tbb_is_banner(s) || strncasecmp(s, "note:", 5) == 0)
 		return false;
 	unsigned char c = (unsigned char)s[0];
 	if (!(isupper(c) || isdigit(c) || c == '"' || c == '\'' || c >= 0xC0))
@@ -302,7 +285,7 @@ read_items(struct parse *P, const char *bytes, size_t len)
 		if (it->mark) {
 			it->headlike = false;
 			P->it[k + 1].used = true;
-		} else if (it->raw.len <= 120 && !is_example(it->raw.s)) {
+		} else if (it->raw.len <= 120 && !tbb_is_example_label(it->raw.s)) {
 			char *c = clean(it->raw.s);
 			it->key = fold_title(c);
 			free(c);
@@ -600,7 +583,7 @@ emit_items(struct parse *P, const char *title, size_t from, size_t e)
 		if (it->used || it->mark)
 			continue;
 		struct sbuf o = {0};
-		if (it->kind == I_TEXT && is_banner(it->raw.s)) {
+		if (it->kind == I_TEXT && tbb_is_banner(it->raw.s)) {
 			sbuf_adds(&o, "Hic sunt dracones!");
 			if (k + 1 < e && P->it[k + 1].kind == I_TEXT
 			    && strncasecmp(P->it[k + 1].raw.s, "What follows", 12) == 0) {
@@ -622,7 +605,7 @@ emit_items(struct parse *P, const char *title, size_t from, size_t e)
 			}
 			tbb_heading(&P->t, h, lv, it->line);
 			free(h);
-		} else if (it->kind == I_TEXT && is_example(it->raw.s)) {
+		} else if (it->kind == I_TEXT && tbb_is_example_label(it->raw.s)) {
 			uint32_t ex = tbb_example(&P->t, "", it->line);
 			clean_with_cards(P, ex_label_skip(it->raw.s), &o, ex);
 			bool colon = ends_with_colon(it->raw.s);
