@@ -4,7 +4,7 @@
 # Ctrl-D exiting 0, and the history file written (mode 0700 directory, no abandoned line).
 command -v python3 >/dev/null || { echo "python3 is needed to drive a pseudo-terminal"; exit 77; }
 exec python3 - "$JUDGE" <<'PY'
-import os, pty, sys, time, select, fcntl, termios, struct, tempfile, shutil, stat, re
+import os, sys, tempfile, shutil, stat, re
 
 judge = sys.argv[1]
 tmp = tempfile.mkdtemp()
@@ -12,15 +12,10 @@ state = os.path.join(tmp, "state")
 env = dict(os.environ, TERM="xterm", XDG_STATE_HOME=state, XDG_CONFIG_HOME=os.path.join(tmp, "cfg"),
            HOME=os.path.join(tmp, "home"), PAGER="cat", INPUTRC="/dev/null")
 env.pop("COLUMNS", None)
-n = 0
-failed = 0
-
-def ok(cond, what):
-    global n, failed
-    n += 1
-    print(("ok %d - %s" if cond else "not ok %d - %s") % (n, what))
-    if not cond:
-        failed += 1
+sys.path.insert(0, os.path.join(os.environ.get("ROOT", "."), "tests", "scripts"))
+import ptylib
+tap = ptylib.Tap()
+ok = tap.ok
 
 # a history from earlier sessions, longer than the 2000 lines judge keeps
 os.makedirs(os.path.join(state, "judge"), mode=0o700)
@@ -28,34 +23,8 @@ with open(os.path.join(state, "judge", "history"), "w") as h:
     for i in range(1, 2501):
         h.write("old %d\n" % i)
 
-pid, fd = pty.fork()
-if pid == 0:
-    fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 100, 0, 0))
-    os.execve(judge, [judge, "--rules", "tests/golden/data/mini-cr.txt"], env)
-seen = b""
-
-def read_until(pat, timeout=5.0):
-    """Read until the regex pat matches the text after the last mark; return that text."""
-    global seen
-    end = time.time() + timeout
-    start = len(seen)
-    while time.time() < end:
-        m = re.search(pat, seen[start:])
-        if m:
-            return seen[start:start + m.end()].decode("utf-8", "replace")
-        r, _, _ = select.select([fd], [], [], 0.1)
-        if r:
-            try:
-                data = os.read(fd, 4096)
-            except OSError:
-                break
-            if not data:
-                break
-            seen += data
-    return None
-
-def send(s):
-    os.write(fd, s.encode())
+term = ptylib.Term([judge, "--rules", "tests/golden/data/mini-cr.txt"], env)
+read_until, send = term.read_until, term.send
 
 PROMPT = rb"judge> "
 ok(read_until(PROMPT) is not None, "prompt appears")
@@ -112,22 +81,7 @@ out = read_until(rb"Haste is a static ability[\s\S]*judge> ")
 ok(out is not None and "First strike is" in out, "a bracketed paste of two lines runs both when Enter is pressed")
 
 send("\x04")
-status = None
-end = time.time() + 5
-while time.time() < end:
-    p, st = os.waitpid(pid, os.WNOHANG)
-    if p == pid:
-        status = st
-        break
-    try:
-        r, _, _ = select.select([fd], [], [], 0.1)
-        if r:
-            os.read(fd, 4096)
-    except OSError:
-        pass
-if status is None:
-    os.kill(pid, 9)
-    os.waitpid(pid, 0)
+status = term.wait_exit()
 ok(status is not None and os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, "Ctrl-D on an empty line exits 0")
 
 hdir = os.path.join(state, "judge")
@@ -140,8 +94,7 @@ ok("old 2500" in lines and "old 500" not in lines and lines[-1] == "702.10a", "t
 ok("rule 70" not in lines, "the abandoned line is not in the history")
 ok('define "First Strike"' in lines, "the completed line is in the history as run")
 ok("702.7" in lines and "702.10a" in lines, "each line of a pasted block is its own history entry")
-if failed:
-    sys.stdout.write("# transcript:\n# " + seen.decode("utf-8", "replace").replace("\n", "\n# ") + "\n")
+term.dump_if(tap.failed)
 shutil.rmtree(tmp)
-sys.exit(1 if failed else 0)
+sys.exit(1 if tap.failed else 0)
 PY

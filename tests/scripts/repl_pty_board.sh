@@ -8,7 +8,7 @@ command -v python3 >/dev/null || { echo "python3 is needed to drive a pseudo-ter
 RULES=tests/golden/data/mini-cr.txt
 [ -n "${SHARED:-}" ] && [ -f "$SHARED/cr/cr-2026-01-16.txt" ] && RULES=$SHARED/cr/cr-2026-01-16.txt
 exec python3 - "$JUDGE" "$RULES" <<'PY'
-import os, pty, sys, time, select, fcntl, termios, struct, tempfile, shutil, re
+import os, sys, tempfile, shutil, re
 
 judge, rules = sys.argv[1], sys.argv[2]
 full_cr = "mini-cr" not in rules
@@ -17,48 +17,17 @@ state = os.path.join(tmp, "state")
 env = dict(os.environ, TERM="xterm", XDG_STATE_HOME=state, XDG_CONFIG_HOME=os.path.join(tmp, "cfg"),
            HOME=os.path.join(tmp, "home"), PAGER="cat", INPUTRC="/dev/null")
 env.pop("COLUMNS", None)
-n = 0
-failed = 0
+sys.path.insert(0, os.path.join(os.environ.get("ROOT", "."), "tests", "scripts"))
+import ptylib
+tap = ptylib.Tap()
+ok = tap.ok
 
-def ok(cond, what):
-    global n, failed
-    n += 1
-    print(("ok %d - %s" if cond else "not ok %d - %s") % (n, what))
-    if not cond:
-        failed += 1
-
-pid, fd = pty.fork()
-if pid == 0:
-    fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 100, 0, 0))
-    os.execve(judge, [judge, "--rules", rules, "--no-pager"], env)
-seen = b""
-
-def read_until(pat, timeout=5.0):
-    """Read until the regex pat matches the text after the last mark; return that text."""
-    global seen
-    end = time.time() + timeout
-    start = len(seen)
-    while time.time() < end:
-        m = re.search(pat, seen[start:])
-        if m:
-            return seen[start:start + m.end()].decode("utf-8", "replace")
-        r, _, _ = select.select([fd], [], [], 0.1)
-        if r:
-            try:
-                data = os.read(fd, 4096)
-            except OSError:
-                break
-            if not data:
-                break
-            seen += data
-    return None
+term = ptylib.Term([judge, "--rules", rules, "--no-pager"], env)
+read_until, send = term.read_until, term.send
 
 def plain(s):
     """The text without the terminal's escape sequences (colours, cursor motion)."""
     return None if s is None else re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", s)
-
-def send(s):
-    os.write(fd, s.encode())
 
 def line(s, prompt=rb"board> "):
     """Type a board line and wait for the next prompt."""
@@ -158,22 +127,7 @@ ok(out is not None and "Wall of Wood is destroyed" in out,
    "a pasted block: `board`, its lines, `end` and the next command")
 
 send("\x04")
-status = None
-end = time.time() + 5
-while time.time() < end:
-    p, st = os.waitpid(pid, os.WNOHANG)
-    if p == pid:
-        status = st
-        break
-    try:
-        r, _, _ = select.select([fd], [], [], 0.1)
-        if r:
-            os.read(fd, 4096)
-    except OSError:
-        pass
-if status is None:
-    os.kill(pid, 9)
-    os.waitpid(pid, 0)
+status = term.wait_exit()
 ok(status is not None and os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, "Ctrl-D at judge> exits 0")
 
 hist = os.path.join(state, "judge", "history")
@@ -181,8 +135,7 @@ lines = open(hist).read().splitlines() if os.path.exists(hist) else []
 ok(lines.count("board") == 4 and "why 1" in lines and "100.1" in lines, "the history file holds the commands")
 ok(not any(l in lines for l in ("player Bob", "resolve Shock", "end", "player Ann", "  pt 2/2")),
    "board lines stay out of the history file")
-if failed:
-    sys.stdout.write("# transcript:\n# " + seen.decode("utf-8", "replace").replace("\n", "\n# ") + "\n")
+term.dump_if(tap.failed)
 shutil.rmtree(tmp)
-sys.exit(1 if failed else 0)
+sys.exit(1 if tap.failed else 0)
 PY

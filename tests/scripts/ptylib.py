@@ -1,0 +1,74 @@
+# ptylib.py — what the pseudo-terminal tests (repl_pty*.sh) share: TAP output, starting judge
+# on a pseudo-terminal of a given size, reading until a pattern, typing, and waiting for exit.
+# Not a test itself (tests/run runs only *.sh here).
+import fcntl, os, pty, re, select, struct, sys, termios, time
+
+
+class Tap:
+    """TAP lines "ok N - what"; failed counts the "not ok" ones."""
+
+    def __init__(self):
+        self.n = 0
+        self.failed = 0
+
+    def ok(self, cond, what):
+        self.n += 1
+        print(("ok %d - %s" if cond else "not ok %d - %s") % (self.n, what))
+        if not cond:
+            self.failed += 1
+
+
+class Term:
+    """judge running on a pseudo-terminal; seen holds everything it printed."""
+
+    def __init__(self, argv, env, rows=40, cols=100):
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:
+            fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+            os.execve(argv[0], argv, env)
+        self.seen = b""
+
+    def read_until(self, pat, timeout=5.0):
+        """Read until the regex pat matches the text after the last mark; return that text."""
+        end = time.time() + timeout
+        start = len(self.seen)
+        while time.time() < end:
+            m = re.search(pat, self.seen[start:])
+            if m:
+                return self.seen[start:start + m.end()].decode("utf-8", "replace")
+            r, _, _ = select.select([self.fd], [], [], 0.1)
+            if r:
+                try:
+                    data = os.read(self.fd, 4096)
+                except OSError:
+                    break
+                if not data:
+                    break
+                self.seen += data
+        return None
+
+    def send(self, s):
+        os.write(self.fd, s.encode())
+
+    def wait_exit(self, timeout=5.0):
+        """The exit status once judge ends (reading what it still prints), or None after
+        timeout, when it is killed."""
+        end = time.time() + timeout
+        while time.time() < end:
+            p, st = os.waitpid(self.pid, os.WNOHANG)
+            if p == self.pid:
+                return st
+            try:
+                r, _, _ = select.select([self.fd], [], [], 0.1)
+                if r:
+                    os.read(self.fd, 4096)
+            except OSError:
+                pass
+        os.kill(self.pid, 9)
+        os.waitpid(self.pid, 0)
+        return None
+
+    def dump_if(self, failed):
+        """After a failure, the whole transcript as TAP comments."""
+        if failed:
+            sys.stdout.write("# transcript:\n# " + self.seen.decode("utf-8", "replace").replace("\n", "\n# ") + "\n")
