@@ -405,6 +405,18 @@ part_add(struct bd_abil *a, enum bd_op op, enum bd_layer ly)
 	p->layer = ly;
 }
 
+/* A new part of a spell's effect, zeroed but for its operation and layer. The effect
+ * templates add at most four parts, under BD_MAXPART. */
+static struct bd_part *
+eff_part(struct bd_effect *e, enum bd_op op, enum bd_layer ly)
+{
+	struct bd_part *p = &e->parts[e->nparts++];
+	memset(p, 0, sizeof *p);
+	p->op = op;
+	p->layer = ly;
+	return p;
+}
+
 static bool
 b_keywords(struct match *m, struct bd_abil *a)
 {
@@ -1048,16 +1060,12 @@ e_pump(struct match *m, struct bd_abil *a, struct bd_effect *e)
 	e->until_eot = true;
 	if (!recipient(a, e, m->cap[1]))
 		return false;
-	struct bd_part *p = &e->parts[e->nparts++];
-	memset(p, 0, sizeof *p);
-	p->op = OP_MOD_PT; p->layer = LY_7C; p->a = atoi(m->cap[2]); p->b = atoi(m->cap[3]);
+	struct bd_part *p = eff_part(e, OP_MOD_PT, LY_7C); p->a = atoi(m->cap[2]); p->b = atoi(m->cap[3]);
 	if (m->cap[4][0]) {
 		uint32_t kws; unsigned pc, pf;
 		if (!kwlist_parse(m->cap[4], &kws, &pc, &pf))
 			return false;
-		p = &e->parts[e->nparts++];
-		memset(p, 0, sizeof *p);
-		p->op = OP_ADD_KW; p->layer = LY_ABIL; p->kws = kws; p->prot_colors = pc; p->prot_flags = pf;
+		p = eff_part(e, OP_ADD_KW, LY_ABIL); p->kws = kws; p->prot_colors = pc; p->prot_flags = pf;
 	}
 	return true;
 }
@@ -1072,9 +1080,7 @@ e_gains(struct match *m, struct bd_abil *a, struct bd_effect *e)
 	uint32_t kws; unsigned pc, pf;
 	if (!kwlist_parse(m->cap[2], &kws, &pc, &pf))
 		return false;
-	struct bd_part *p = &e->parts[e->nparts++];
-	memset(p, 0, sizeof *p);
-	p->op = OP_ADD_KW; p->layer = LY_ABIL; p->kws = kws; p->prot_colors = pc; p->prot_flags = pf;
+	struct bd_part *p = eff_part(e, OP_ADD_KW, LY_ABIL); p->kws = kws; p->prot_colors = pc; p->prot_flags = pf;
 	return true;
 }
 
@@ -1085,19 +1091,14 @@ e_lose_all(struct match *m, struct bd_abil *a, struct bd_effect *e)
 	e->until_eot = true;
 	if (!recipient(a, e, m->cap[1]))
 		return false;
-	struct bd_part *p = &e->parts[e->nparts++];
-	memset(p, 0, sizeof *p);
-	p->op = OP_LOSE_ALL; p->layer = LY_ABIL;
+	struct bd_part *p = eff_part(e, OP_LOSE_ALL, LY_ABIL);
 	if (m->cap[2][0]) {      /* "and becomes a blue Frog with base power and toughness 1/1" */
 		unsigned c = bd_color_lookup(m->cap[2]);
 		if (c) {
-			p = &e->parts[e->nparts++]; memset(p, 0, sizeof *p);
-			p->op = OP_SET_COLOR; p->layer = LY_COLOR; p->mask = c;
+			p = eff_part(e, OP_SET_COLOR, LY_COLOR); p->mask = c;
 		}
-		p = &e->parts[e->nparts++]; memset(p, 0, sizeof *p);
-		p->op = OP_SET_CREATURE_SUB; p->layer = LY_TYPE; subtype_word(m->cap[3], p->sub);
-		p = &e->parts[e->nparts++]; memset(p, 0, sizeof *p);
-		p->op = OP_SET_PT; p->layer = LY_7B; p->a = atoi(m->cap[4]); p->b = atoi(m->cap[5]);
+		p = eff_part(e, OP_SET_CREATURE_SUB, LY_TYPE); subtype_word(m->cap[3], p->sub);
+		p = eff_part(e, OP_SET_PT, LY_7B); p->a = atoi(m->cap[4]); p->b = atoi(m->cap[5]);
 	}
 	return true;
 }
@@ -1109,9 +1110,7 @@ e_base_pt(struct match *m, struct bd_abil *a, struct bd_effect *e)
 	e->until_eot = m->cap[5][0] != 0;
 	if (!recipient(a, e, m->cap[1]))
 		return false;
-	struct bd_part *p = &e->parts[e->nparts++];
-	memset(p, 0, sizeof *p);
-	p->op = OP_SET_PT; p->layer = LY_7B; p->a = atoi(m->cap[2]); p->b = atoi(m->cap[3]);
+	struct bd_part *p = eff_part(e, OP_SET_PT, LY_7B); p->a = atoi(m->cap[2]); p->b = atoi(m->cap[3]);
 	return true;
 }
 
@@ -1122,9 +1121,7 @@ e_becomes_pt(struct match *m, struct bd_abil *a, struct bd_effect *e)
 	e->until_eot = true;
 	if (!recipient(a, e, m->cap[1]))
 		return false;
-	struct bd_part *p = &e->parts[e->nparts++];
-	memset(p, 0, sizeof *p);
-	p->op = OP_SET_PT; p->layer = LY_7B; p->a = atoi(m->cap[2]); p->b = atoi(m->cap[3]);
+	struct bd_part *p = eff_part(e, OP_SET_PT, LY_7B); p->a = atoi(m->cap[2]); p->b = atoi(m->cap[3]);
 	return true;
 }
 
@@ -1135,9 +1132,7 @@ e_becomes_color(struct match *m, struct bd_abil *a, struct bd_effect *e)
 	e->until_eot = true;
 	if (!recipient(a, e, m->cap[1]))
 		return false;
-	struct bd_part *p = &e->parts[e->nparts++];
-	memset(p, 0, sizeof *p);
-	p->op = OP_SET_COLOR; p->layer = LY_COLOR; p->mask = bd_color_lookup(m->cap[2]);
+	struct bd_part *p = eff_part(e, OP_SET_COLOR, LY_COLOR); p->mask = bd_color_lookup(m->cap[2]);
 	return true;
 }
 
@@ -1172,9 +1167,7 @@ e_switch(struct match *m, struct bd_abil *a, struct bd_effect *e)
 	e->until_eot = true;
 	if (!recipient(a, e, m->cap[1]))
 		return false;
-	struct bd_part *p = &e->parts[e->nparts++];
-	memset(p, 0, sizeof *p);
-	p->op = OP_SWITCH_PT; p->layer = LY_7D;
+	eff_part(e, OP_SWITCH_PT, LY_7D);
 	return true;
 }
 
@@ -1240,9 +1233,7 @@ e_control(struct match *m, struct bd_abil *a, struct bd_effect *e)
 	e->until_eot = m->cap[2][0] != 0;
 	if (!recipient(a, e, m->cap[1]))
 		return false;
-	struct bd_part *p = &e->parts[e->nparts++];
-	memset(p, 0, sizeof *p);
-	p->op = OP_CONTROL; p->layer = LY_CONTROL;
+	eff_part(e, OP_CONTROL, LY_CONTROL);
 	return true;
 }
 
