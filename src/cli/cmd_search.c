@@ -60,8 +60,6 @@ build_in(struct jctx *c, const char *dir)
 	srch_cache_use(s, dir);
 	if (c->rel)
 		srch_add_release(s, c->rel);
-	if (srch_feed_textbook)
-		srch_feed_textbook(c, s);
 	load_thesauri(c, s);
 	srch_finalize(s);
 	return s;

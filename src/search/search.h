@@ -126,8 +126,5 @@ size_t srch_stem(struct srch *s, const char *word, size_t n, char *out, size_t c
 int cmd_search(struct jctx *c, int argc, char **argv);
 /* The search index of c->rel, built on first use and kept in c->search. */
 struct srch *srch_for(struct jctx *c);
-/* A module with more documents to search (the textbook) defines this; it runs while
- * the index is built, before srch_finalize(), and calls srch_add_doc(). */
-void srch_feed_textbook(struct jctx *c, struct srch *s) __attribute__((weak));
 
 #endif
