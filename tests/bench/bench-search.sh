@@ -76,34 +76,24 @@ if command -v sqlite3 >/dev/null; then
 else
 	echo "fts5   skipped: sqlite3 is not installed"
 fi
-# the second training set: table talk over every chapter of the rules, tuned on
+# the other question sets: recall of judge and of FTS5 on each (heading, file)
+more_set() {
+	[ -f "$2" ] || return 0
+	echo "== $1"
+	"${J[@]}" search --bench "$2" | grep recall || exit 1
+	if [ -f "$T/fts.db" ]; then fts5 "$2"; fi
+}
+count() { grep -v '^#' "$1" 2>/dev/null | grep -vc '^$'; }
+# training sets, tuned on: table talk over every chapter; zone changes, priority, copies, ...
 T2=${BENCH_TRAIN2:-$ROOT/tests/search/train2.tsv}
-if [ -f "$T2" ]; then
-	echo "== second training set: $(grep -v '^#' "$T2" | grep -vc '^$') questions"
-	"${J[@]}" search --bench "$T2" | grep recall || exit 1
-	if [ -f "$T/fts.db" ]; then fts5 "$T2"; fi
-fi
-# the third training set: zone changes, priority, copies, one case of a general mechanic
 T3=${BENCH_TRAIN3:-$ROOT/tests/search/train3.tsv}
-if [ -f "$T3" ]; then
-	echo "== third training set: $(grep -v '^#' "$T3" | grep -vc '^$') questions"
-	"${J[@]}" search --bench "$T3" | grep recall || exit 1
-	if [ -f "$T/fts.db" ]; then fts5 "$T3"; fi
-fi
-# the held-out questions, never tuned on: how the ranking generalises
+# held-out sets, never tuned on: how the ranking generalises
 H=${BENCH_HELDOUT:-$ROOT/tests/search/heldout.tsv}
-if [ -f "$H" ]; then
-	echo "== held-out questions: $(grep -v '^#' "$H" | grep -vc '^$') of them"
-	"${J[@]}" search --bench "$H" | grep recall || exit 1
-	if [ -f "$T/fts.db" ]; then fts5 "$H"; fi
-fi
-# a third set, written the way players ask at the table, on other topics; never tuned on
 H2=${BENCH_HELDOUT2:-$ROOT/tests/search/heldout2.tsv}
-if [ -f "$H2" ]; then
-	echo "== held-out questions, second set: $(grep -v '^#' "$H2" | grep -vc '^$') of them"
-	"${J[@]}" search --bench "$H2" | grep recall || exit 1
-	if [ -f "$T/fts.db" ]; then fts5 "$H2"; fi
-fi
+more_set "second training set: $(count "$T2") questions" "$T2"
+more_set "third training set: $(count "$T3") questions" "$T3"
+more_set "held-out questions: $(count "$H") of them" "$H"
+more_set "held-out questions, second set: $(count "$H2") of them" "$H2"
 
 # 700 searches piped through one process, start-up and index build included
 grep -v '^#' "$Q" | grep -v '^$' | cut -f1 | sed 's/^/search -n 5 /' >"$T/q1"
