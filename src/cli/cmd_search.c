@@ -24,30 +24,42 @@ now(void)
 }
 
 static void
-load_thesauri(struct jctx *c, struct srch *s)
+load_vocab(struct jctx *c, struct srch *s)
 {
 	struct diags d = {0};
 	struct sbuf p = {0};
-	if (c->datadir) {
-		sbuf_addf(&p, "%s/corpus/thesaurus.tsv", c->datadir);
-		srch_load_thesaurus(s, p.s, &d);
-	}
-	/* the user's own entries add to the built-in ones */
+	/* the user's own files, in ~/.config/judge, add to the built-in ones */
 	const char *x = getenv("XDG_CONFIG_HOME");
-	sbuf_reset(&p);
+	struct sbuf user = {0};
 	if (x && *x == '/')
-		sbuf_addf(&p, "%s/judge/thesaurus.tsv", x);
+		sbuf_addf(&user, "%s/judge", x);
 	else if (getenv("HOME"))
-		sbuf_addf(&p, "%s/.config/judge/thesaurus.tsv", getenv("HOME"));
-	FILE *f = p.len ? fopen(p.s, "r") : NULL;
-	if (f) {
-		fclose(f);
-		srch_load_thesaurus(s, p.s, &d);
+		sbuf_addf(&user, "%s/.config/judge", getenv("HOME"));
+	static const struct {
+		const char *file;
+		int (*load)(struct srch *, const char *, struct diags *);
+	} vocab[] = { { "thesaurus.tsv", srch_load_thesaurus }, { "situations.tsv", srch_load_situations } };
+	for (size_t v = 0; v < sizeof vocab / sizeof *vocab; v++) {
+		if (c->datadir) {
+			sbuf_reset(&p);
+			sbuf_addf(&p, "%s/corpus/%s", c->datadir, vocab[v].file);
+			vocab[v].load(s, p.s, &d);
+		}
+		if (!user.len)
+			continue;
+		sbuf_reset(&p);
+		sbuf_addf(&p, "%s/%s", user.s, vocab[v].file);
+		FILE *f = fopen(p.s, "r");
+		if (f) {
+			fclose(f);
+			vocab[v].load(s, p.s, &d);
+		}
 	}
 	diag_print(stderr, &d, DL_WARNING);
 	diag_clear(&d);
 	free(d.v);
 	sbuf_free(&p);
+	sbuf_free(&user);
 }
 
 /* The index of c->rel: loaded from the cache folder dir when it holds one for the same
@@ -60,7 +72,7 @@ build_in(struct jctx *c, const char *dir)
 	srch_cache_use(s, dir);
 	if (c->rel)
 		srch_add_release(s, c->rel);
-	load_thesauri(c, s);
+	load_vocab(c, s);
 	srch_finalize(s);
 	return s;
 }
@@ -146,6 +158,8 @@ print_json(struct jctx *c, struct srch *s, const struct srch_result *r)
 		if (lb.len)
 			jw_kstr(&w, "title", lb.s);
 		jw_kstr(&w, "snippet", sbuf_str(&sn));
+		if (r->hits[i].sit)
+			jw_kstr(&w, "situation", r->sit[r->hits[i].sit - 1]);
 		const jrid *rules;
 		size_t nr = srch_doc_rules(s, d, &rules);
 		if (k == SK_EXAMPLE || (k == SK_GLOSSARY && nr)) {
@@ -170,6 +184,23 @@ print_text(struct jctx *c, struct srch *s, const struct srch_result *r)
 	struct out *o = c->out;
 	struct sbuf line = {0}, sn = {0};
 	int width = o->width > 0 ? o->width : 80;
+	if (r->unquoted)
+		out_printf(o, "%s(no rule has the quoted words together; these have them apart)%s\n",
+		    out_sgr(o, OS_DIM), out_sgr(o, OS_RESET));
+	/* the common situations the question names, with the rules they placed */
+	for (size_t k = 0; k < r->nsit; k++) {
+		sbuf_reset(&line);
+		sbuf_addf(&line, "%sSituation:%s %s", out_sgr(o, OS_DIM), out_sgr(o, OS_RESET), r->sit[k]);
+		const char *sep = " (";
+		for (size_t i = 0; i < r->nshown; i++)
+			if (r->hits[i].sit == k + 1) {
+				sbuf_addf(&line, "%s%s", sep, srch_doc_id(s, r->hits[i].doc));
+				sep = ", ";
+			}
+		if (*sep == ',')
+			sbuf_addc(&line, ')');
+		out_wrap(o, line.s, 0, 4);
+	}
 	for (size_t i = 0; i < r->nshown; i++) {
 		uint32_t d = r->hits[i].doc;
 		enum srch_kind k = srch_doc_kind(s, d);

@@ -139,6 +139,10 @@ srch_free(struct srch *s)
 	}
 	srch_cache_unmap(s);
 	free(s->thes);
+	free(s->sit);
+	free(s->sitg);
+	free(s->sita);
+	free(s->sitw);
 	free(s->kw);
 	free(s->cache_dir);
 	free(s->pend);

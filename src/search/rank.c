@@ -25,7 +25,7 @@ static float FW[NF] = { 5.0f, 6.0f, 1.0f };
 static float FB[NF] = { 0.5f, 0.3f, 0.75f };
 static float K1 = 1.8f;
 static float KINDW[SK_NKINDS] = { 1.0f, 0.55f, 0.6f, 0.9f };
-static float P_VARIANT = 0.65f, P_COORD = 0.45f, P_PROX = 0.6f, P_TRULE = 3.0f, P_TGLOSS = 1.2f, P_BACK = 0.15f, P_TONLY = 0.7f, P_TONLYW = 0.3f, P_FIRST = 1.2f, P_GREF = 1.0f, P_QUESTION = 1, P_GENN = 0.15f, P_DEF = 1.5f, P_GENL = 0.1f, P_PRIORMAX = 2, P_FIRST1 = 1.1f, P_EXR = 0.2f, P_GREFS = 0.4f, P_PDEF = 0.6f, P_PDEFN = 6, P_FIRSTC = 1;
+static float P_VARIANT = 0.65f, P_COORD = 0.45f, P_PROX = 0.6f, P_TRULE = 3.0f, P_TGLOSS = 1.2f, P_BACK = 0.15f, P_TONLY = 0.7f, P_TONLYW = 0.3f, P_FIRST = 1.2f, P_GREF = 1.0f, P_QUESTION = 1, P_GENN = 0.15f, P_DEF = 1.5f, P_GENL = 0.1f, P_PRIORMAX = 2, P_FIRST1 = 1.1f, P_EXR = 0.2f, P_GREFS = 0.4f, P_PDEF = 0.6f, P_PDEFN = 6, P_FIRSTC = 1, P_SIT = 0.6f, P_SITS = 0.3f, P_SITF = 1.0f;
 #ifdef SRCH_TUNE
 /* For re-tuning the weights against tests/search/questions.tsv without rebuilding:
  * make CFLAGS=-DSRCH_TUNE, then SRCH_P="k1=1.5,fwc=3" judge search --bench FILE. */
@@ -42,7 +42,7 @@ tune(void)
 	struct { const char *k; float *v; } t[] = {
 		{"fwt", &FW[0]}, {"fwc", &FW[1]}, {"fwb", &FW[2]}, {"fbt", &FB[0]}, {"fbc", &FB[1]}, {"fbb", &FB[2]},
 		{"k1", &K1}, {"kr", &KINDW[0]}, {"kg", &KINDW[1]}, {"ke", &KINDW[2]}, {"var", &P_VARIANT},
-		{"coord", &P_COORD}, {"prox", &P_PROX}, {"trule", &P_TRULE}, {"tgloss", &P_TGLOSS}, {"back", &P_BACK}, {"tonly", &P_TONLY}, {"tonlyw", &P_TONLYW}, {"first", &P_FIRST}, {"gref", &P_GREF}, {"question", &P_QUESTION}, {"genn", &P_GENN}, {"def", &P_DEF}, {"genl", &P_GENL}, {"priormax", &P_PRIORMAX}, {"first1", &P_FIRST1}, {"exr", &P_EXR}, {"grefs", &P_GREFS}, {"pdef", &P_PDEF}, {"pdefn", &P_PDEFN}, {"firstc", &P_FIRSTC},
+		{"coord", &P_COORD}, {"prox", &P_PROX}, {"trule", &P_TRULE}, {"tgloss", &P_TGLOSS}, {"back", &P_BACK}, {"tonly", &P_TONLY}, {"tonlyw", &P_TONLYW}, {"first", &P_FIRST}, {"gref", &P_GREF}, {"question", &P_QUESTION}, {"genn", &P_GENN}, {"def", &P_DEF}, {"genl", &P_GENL}, {"priormax", &P_PRIORMAX}, {"first1", &P_FIRST1}, {"exr", &P_EXR}, {"grefs", &P_GREFS}, {"pdef", &P_PDEF}, {"pdefn", &P_PDEFN}, {"firstc", &P_FIRSTC}, {"sit", &P_SIT}, {"sits", &P_SITS}, {"sitf", &P_SITF},
 	};
 	char buf[512];
 	snprintf(buf, sizeof buf, "%s", e);
@@ -1014,6 +1014,119 @@ suggest(struct srch *s, const struct query *q, struct srch_result *res)
 	}
 }
 
+/* Does document dd hold term t? (postings are in document order) */
+static bool
+doc_has_term(const struct srch *s, uint32_t t, uint32_t dd)
+{
+	const struct sterm *st = &s->terms[t];
+	size_t lo = st->post, hi = (size_t)st->post + st->npost;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (s->posts[mid].doc == dd)
+			return true;
+		if (s->posts[mid].doc < dd)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return false;
+}
+
+/* Common situations the question names (corpus/situations.tsv): their rules join the
+ * best hits, placed by how much of the question the situation accounts for. The set of
+ * words is every typed word's stem and the stems of what it became (a typo's correction,
+ * an irregular verb's other forms). Returns the new number of hits. */
+static size_t
+situations(struct srch *s, const struct query *q, struct srch_hit **heapp, size_t nh, size_t cap,
+    struct srch_result *res)
+{
+	if (s->nsit == 0 || q->has_re || q->nrules || P_SIT <= 0)
+		return nh;
+	uint64_t set[256];
+	memset(set, 0, sizeof set);
+	size_t nset = 0, ntyped = 0;
+#define ADD_KEY(st, sl) do { \
+		uint64_t k_ = srch_stem_key((st), (sl)); \
+		size_t i_ = k_ & 255; \
+		while (set[i_] && set[i_] != k_) i_ = (i_ + 1) & 255; \
+		if (!set[i_] && nset < 200) { set[i_] = k_; nset++; } \
+	} while (0)
+	for (size_t w = 0; w < q->nw; w++) {
+		if (q->w[w].prefix)
+			continue;
+		ADD_KEY(q->w[w].stem, q->w[w].slen);
+		if (!q->w[w].stop && !q->w[w].noise)
+			ntyped++;
+	}
+	for (size_t c = 0; c < q->ncl; c++) {
+		if (q->cl[c].expansion)
+			continue;
+		for (size_t a = 0; a < q->cl[c].nalt; a++) {
+			const char *st = s->terms[q->cl[c].alt[a].term].stem;
+			if (*st == '=')
+				st++;
+			ADD_KEY(st, strlen(st));
+		}
+	}
+#undef ADD_KEY
+	uint32_t m[16];
+	uint8_t words[16];
+	size_t nm = srch_sit_match(s, set, 256, m, words, 16);
+	if (nm == 0 || ntyped == 0)
+		return nh;
+	float top = nh ? (*heapp)[0].score : 1.0f;
+	for (size_t k = 0; k < nm; k++) {
+		const struct ssit *st = &s->sit[m[k]];
+		/* the share of the question the situation accounts for */
+		float share = (float)words[k] / (float)ntyped;
+		if (share > 1)
+			share = 1;
+		float sc = top * (P_SIT + P_SITS * share);
+		bool used = false;
+		size_t slot = res->nsit < sizeof res->sit / sizeof *res->sit ? res->nsit : SIZE_MAX;
+		for (size_t r = 0; r < st->nrules; r++) {
+			uint32_t dd = srch_rule_doc(s, st->rules[r]);
+			if (dd == UINT32_MAX || !kind_ok(q, &s->docs[dd]) || (s->scr[dd].flags & DS_EXCL))
+				continue;
+			/* what the words did not touch was not checked against -word */
+			bool excl = false;
+			for (size_t x = 0; x < q->nexcl && !excl; x++)
+				excl = doc_has_term(s, q->excl[x], dd);
+			for (size_t p = 0; p < q->nph && !excl; p++)
+				excl = has_phrase(s, &s->docs[dd], &q->ph[p]) == q->ph[p].exclude;
+			if (excl)
+				continue;
+			/* the rules of one entry keep the order it lists them in */
+			float v = sc * (1.0f - 0.02f * (float)r);
+			size_t i;
+			for (i = 0; i < nh && (*heapp)[i].doc != dd; i++)
+				;
+			if (i == nh) {
+				if (nh == cap) {
+					cap = cap * 2 + 8;
+					*heapp = xrealloc(*heapp, cap * sizeof **heapp);
+				}
+				(*heapp)[nh++] = (struct srch_hit){ dd, 0, 0 };
+				if (!(s->scr[dd].flags & DS_SEEN))
+					res->nhits++;
+			}
+			/* what the words found adds up with what the situation says: a rule both
+			 * find leads, one only the situation names comes in near the top */
+			if (P_SITF > 0)
+				v += P_SITF * (*heapp)[i].score;
+			if ((*heapp)[i].score < v) {
+				(*heapp)[i].score = v;
+				(*heapp)[i].sit = slot == SIZE_MAX ? 0 : (uint8_t)(slot + 1);
+			}
+			used = true;
+		}
+		if (used && slot != SIZE_MAX)
+			res->sit[res->nsit++] = st->label;
+	}
+	qsort(*heapp, nh, sizeof **heapp, cmp_hit);
+	return nh;
+}
+
 void
 srch_run(struct srch *s, const char *qs, size_t limit, struct srch_result *res, struct diags *d)
 {
@@ -1048,7 +1161,16 @@ srch_run(struct srch *s, const char *qs, size_t limit, struct srch_result *res, 
 			diag_hint(d, "filters and exclusions narrow a search, e.g. judge search lethal damage -planeswalker in:702");
 			res->error = true;
 		} else {
-			suggest(s, q, res);
+			/* no word the rules use, but maybe a situation's ("got decked") */
+			struct srch_hit *h = NULL;
+			size_t nh = situations(s, q, &h, 0, 0, res);
+			if (nh) {
+				res->hits = h;
+				res->nshown = nh < limit ? nh : limit;
+			} else {
+				free(h);
+				suggest(s, q, res);
+			}
 		}
 		free(q);
 		res->seconds = now() - t0;
@@ -1309,7 +1431,7 @@ srch_run(struct srch *s, const char *qs, size_t limit, struct srch_result *res, 
 			score *= (1.0f - P_COORD) + P_COORD * coverage(q, &grp, r->cmask) / (float)grp.n;
 		r->acc = score;
 		total++;
-		struct srch_hit h = { dd, score };
+		struct srch_hit h = { dd, score, 0 };
 		if (nh < K) {
 			size_t j = nh++;
 			while (j > 0 && cmp_hit(&heap[(j - 1) / 2], &h) < 0) {
@@ -1354,6 +1476,9 @@ srch_run(struct srch *s, const char *qs, size_t limit, struct srch_result *res, 
 			DBG(heap[i].doc, prox, pb);
 		}
 	qsort(heap, nh, sizeof *heap, cmp_hit);
+	res->nhits = total;
+	nh = situations(s, q, &heap, nh, K, res);
+	total = res->nhits;
 #ifdef SRCH_TUNE
 	if (dbg) {
 		fprintf(stderr, "query \"%s\": %zu clauses (%zu typed), question %d, define %d\n", qs, q->ncl, nreal,
@@ -1377,6 +1502,34 @@ srch_run(struct srch *s, const char *qs, size_t limit, struct srch_result *res, 
 	res->nhits = total;
 	res->nshown = nh < limit ? nh : limit;
 	res->hits = heap;
+	bool phrase = false;
+	for (size_t p = 0; p < q->nph; p++)
+		phrase |= !q->ph[p].exclude;
+	/* quotes around words no document holds together (a card's text quoted from
+	 * memory): their words apart, said so, rather than nothing */
+	if (total == 0 && phrase && !q->has_re && !res->unquoted) {
+		size_t n = strlen(qs);
+		char *loose = xmalloc(n + 1);
+		for (size_t i = 0; i < n;) {
+			size_t ql = quote_len(qs, i);
+			if (ql) {
+				memset(loose + i, ' ', ql);
+				i += ql;
+			} else {
+				loose[i] = qs[i];
+				i++;
+			}
+		}
+		loose[n] = '\0';
+		free(q);
+		srch_result_free(res);
+		double spent = now() - t0;
+		srch_run(s, loose, limit, res, d);
+		free(loose);
+		res->unquoted = true;
+		res->seconds += spent;
+		return;
+	}
 	if (total == 0)
 		suggest(s, q, res);
 	free(q);

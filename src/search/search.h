@@ -24,6 +24,7 @@ struct srch;
 struct srch_hit {
 	uint32_t doc;
 	float score;
+	uint8_t sit;              /* placed by common situation sit-1 of the result, 0 if not */
 };
 
 struct srch_result {
@@ -32,6 +33,9 @@ struct srch_result {
 	size_t nshown;
 	bool error;               /* the query could not run; see diags */
 	bool regex_only;          /* the query was only a regex (no ranked words) */
+	bool unquoted;            /* no document held a quoted phrase: its words were searched apart */
+	const char *sit[4];       /* labels of the common situations the query named */
+	size_t nsit;
 	char **suggest;           /* closest vocabulary words when nothing matched */
 	size_t nsuggest;
 	double seconds;           /* time spent in srch_run */
@@ -52,6 +56,12 @@ uint32_t srch_add_doc(struct srch *s, enum srch_kind kind, const char *id,
 int srch_load_thesaurus(struct srch *s, const char *path, struct diags *d);
 /* Thesaurus text already in memory; name is used in diagnostics. */
 int srch_add_thesaurus(struct srch *s, const char *name, const char *text, size_t len,
+    struct diags *d);
+/* Read a file of common situations (format in corpus/situations.tsv): a question that
+ * names all the concepts of one is about the rules it lists. Problems go to d with
+ * file:line:col. Returns the number of entries read, -1 if the file cannot be read. */
+int srch_load_situations(struct srch *s, const char *path, struct diags *d);
+int srch_add_situations(struct srch *s, const char *name, const char *text, size_t len,
     struct diags *d);
 /* Build the inverted index. Adding documents afterwards is not allowed. */
 void srch_finalize(struct srch *s);

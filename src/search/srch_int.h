@@ -68,6 +68,21 @@ struct sthes {
 	const char *to;
 };
 
+/* A common situation (situation.c): concept groups, each met by any of its
+ * alternatives, an alternative by all of its words; and the rules it is about. */
+#define SIT_MAXW 4           /* words in one alternative */
+#define SIT_MAXG 4           /* concept groups in an entry */
+#define SIT_MAXR 4           /* rules an entry lists */
+struct ssit {
+	const char *concepts;    /* the first field as written, stemmed on first use */
+	const char *label;
+	jrid rules[SIT_MAXR];
+	uint8_t nrules;
+	uint32_t g0, ng;         /* slice of s->sitg, once compiled */
+};
+struct ssitg { uint32_t a0, na; };   /* a concept: slice of s->sita */
+struct ssita { uint32_t w0, nw; };   /* an alternative: slice of s->sitw (stem keys) */
+
 /* Hash table from strings to uint32 values (terms by stem, words by surface). */
 struct shash {
 	uint32_t *slot;          /* value + 1, 0 = empty */
@@ -100,6 +115,15 @@ struct srch {
 		const char *word, *stem;
 	} *kw;
 	size_t nkw, kwcap;
+	struct ssit *sit;        /* common situations, and their stemmed form */
+	size_t nsit, sitcap;
+	struct ssitg *sitg;
+	size_t nsitg, sitgcap;
+	struct ssita *sita;
+	size_t nsita, sitacap;
+	uint64_t *sitw;
+	size_t nsitw, sitwcap;
+	bool sit_compiled;
 	uint32_t *ridx;          /* rule documents sorted by id */
 	size_t nridx;
 	uint32_t *len_start;     /* words sorted by length: index of first word of length L */
@@ -206,6 +230,15 @@ void srch_cache_unmap(struct srch *s);
 
 /* thesaurus.c: entries whose slang is exactly key (stems joined by spaces) */
 size_t srch_thes_find(struct srch *s, const char *key, size_t n, size_t *first);
+
+/* situation.c */
+/* The key of a stem for the situations' word sets (never 0). */
+uint64_t srch_stem_key(const char *stem, size_t n);
+/* The situations whose every concept the query's stem keys (an open-addressing set of
+ * cap slots, a power of two, 0 = empty) hold: their indexes into s->sit in out, and the
+ * query words each one accounts for in nwords. Returns how many (at most max). */
+size_t srch_sit_match(struct srch *s, const uint64_t *set, size_t cap, uint32_t *out,
+    uint8_t *nwords, size_t max);
 
 /* regex.c */
 struct sregex;

@@ -1,5 +1,6 @@
 /* fuzz_search_query.c — libFuzzer target for the search query parser and ranking, the
- * document tokenizer and the thesaurus reader: the first byte picks which (D, T, else query). */
+ * document tokenizer, the thesaurus reader and the situations reader: the first byte picks
+ * which (D, T, S, else query). */
 #include <stdint.h>
 #include <stdlib.h>
 #include <stdio.h>
@@ -67,6 +68,19 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		srch_finalize(s);
 		struct srch_result r;
 		srch_run(s, "trample etb the stack", 5, &r, &d);
+		srch_result_free(&r);
+		srch_free(s);
+	} else if (data[0] == 'S') {
+		/* a file of situations, then questions that may name them */
+		struct srch *s = srch_new();
+		srch_add_doc(s, SK_RULE, "702.19", "Trample", texts[0]);
+		srch_add_doc(s, SK_RULE, "704.5j", NULL, texts[1]);
+		srch_add_situations(s, "fuzz", q, size - 1, &d);
+		srch_finalize(s);
+		struct srch_result r;
+		srch_run(s, "trample legend +1/+1 same name aura leaves", 5, &r, &d);
+		srch_result_free(&r);
+		srch_run(s, q, 5, &r, &d);
 		srch_result_free(&r);
 		srch_free(s);
 	} else {

@@ -98,4 +98,28 @@ check "--color highlights with escapes" grep -q $'\033\\[' "$T/out"
 check "no escapes without colour" bash -c "! grep -q $'\033' '$T/out'"
 "${J[@]}" search declare blockers in:textbook >"$T/out" 2>&1; st=$?
 check "in:textbook answers from the textbook's own search" bash -c "[ $st = 0 ] && head -n 2 '$T/out' | grep -q 'Textbook: .*Combat phase'"
+
+# common situations: corpus/situations.tsv, and the user's own file beside it
+"${J[@]}" search -n 3 'my opponent stole my creature and it died, whose graveyard does it go to' >"$T/out" 2>&1
+check "a situation: a stolen creature that dies goes to its owner's graveyard (400.3)" \
+	bash -c "head -n 1 '$T/out' | grep -q '^Situation: ' && grep -q '^400\.3 ' '$T/out'"
+"${J[@]}" --json search -n 3 'enchanted creature got bounced, what happens to the aura' >"$T/out" 2>&1
+check "--json: a hit a situation placed carries its label" \
+	python3 -c "import json,sys; a=json.load(open('$T/out')); sys.exit(not any(h['id']=='704.5m' and 'situation' in h for h in a))"
+mkdir -p "$XDG_CONFIG_HOME/judge"
+printf '# mine\nglorbnax + zorbulon\t704.5j\tMy private situation\nno tabs on this line\n' >"$XDG_CONFIG_HOME/judge/situations.tsv"
+"${J[@]}" search -n 2 'glorbnax and zorbulon' >"$T/out" 2>"$T/err"
+check "the user's situations file adds its entries" bash -c "grep -q '^Situation: My private situation' '$T/out' && grep -q '^704\.5j ' '$T/out'"
+check "and a bad line in it is reported with file:line:col" grep -q 'situations.tsv:3:21: warning: expected three fields' "$T/err"
+head -c 300 /dev/urandom >"$XDG_CONFIG_HOME/judge/situations.tsv"; printf '\0' >>"$XDG_CONFIG_HOME/judge/situations.tsv"
+"${J[@]}" search -n 1 trample >"$T/out" 2>"$T/err"; st=$?
+check "a binary situations file is one error, and search still answers" \
+	bash -c "[ $st = 0 ] && grep -q 'situations.tsv.*binary' '$T/err' && grep -q '^702\.19 ' '$T/out'"
+rm -f "$XDG_CONFIG_HOME/judge/situations.tsv"
+# every rule the built-in situations name is a rule of the newest release
+awk -F'\t' '!/^#/ && NF == 3 { n = split($2, r, " "); for (i = 1; i <= n; i++) print r[i] }' \
+	"$(dirname "$0")/../../corpus/situations.tsv" | sort -u >"$T/ids"
+"${J[@]}" <"$T/ids" >"$T/out" 2>"$T/err"
+check "every rule corpus/situations.tsv names is in the 2026-01-16 release ($(wc -l <"$T/ids") ids)" \
+	bash -c "[ \$(wc -l <'$T/ids') -gt 100 ] && ! grep -q . '$T/err'"
 echo "1..$n"

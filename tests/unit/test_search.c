@@ -182,7 +182,17 @@ test_small(void)
 	CHECK_STR(first(s, "J\xc3\xb6tun"), "704.5k", "and J\xc3\xb6tun itself");
 	CHECK_STR(first(s, "702.19b"), "702.19b", "a rule number finds that rule first");
 	CHECK_STR(run(s, "\"lethal damage\" in:702", 10, &d), "702.19b 702.19b/ex", "a phrase in a chapter: only where the words are adjacent");
-	CHECK_STR(run(s, "\"damage lethal\"", 10, &d), "", "a phrase in the wrong order matches nothing");
+	{
+		/* a phrase no document holds: its words apart, and the result says so */
+		struct srch_result r;
+		srch_run(s, "\"damage lethal\"", 10, &r, &d);
+		CHECK(r.unquoted && r.nshown > 0, "a phrase in the wrong order: its words apart, flagged as such");
+		srch_result_free(&r);
+		srch_run(s, "\"lethal damage\"", 10, &r, &d);
+		CHECK(!r.unquoted && r.nshown > 0, "a phrase that is there is not flagged");
+		srch_result_free(&r);
+		diag_clear(&d);
+	}
 	CHECK_STR(run(s, "trample -planeswalker in:rules", 10, &d), "702.19 702.19a", "exclusion drops the rules that mention planeswalkers");
 	CHECK_STR(run(s, "trample in:glossary", 10, &d), "Trample", "in:glossary keeps glossary entries only");
 	CHECK_STR(run(s, "trampl* in:702.19", 2, &d), "702.19 702.19a", "a prefix, limited to one rule");
@@ -316,6 +326,93 @@ test_real(void)
 	jindex_free(ix);
 }
 
+/* ---- common situations (situation.c, corpus/situations.tsv) ---- */
+static void
+test_situations(void)
+{
+	struct srch *s = srch_new();
+	static struct jrelease rel;
+	rel.rules = rules;
+	rel.nrules = sizeof rules / sizeof *rules;
+	rel.gloss = gloss;
+	rel.ngloss = sizeof gloss / sizeof *gloss;
+	srch_add_release(s, &rel);
+	struct diags d = {0};
+	const char *sit =
+	    "# comment\n"
+	    "\n"
+	    "two legends | same name + stole | steal | stolen\t704.5j\tStolen legend with the same name\n"
+	    "no tabs here\n"
+	    "only one concept\t704.5j\tOne concept\n"
+	    "a + b\tnot-a-rule\tBad rule\n"
+	    "blork | + zork\t702.19\tEmpty alternative\n"
+	    "one two three four five + six\t702.19\tToo long\n"
+	    "x + y\t702.19\t\n"
+	    "+1/+1 counter | counters + frobbed\t702.19c 702.19\tCounters frobbed\r\n";
+	int k = srch_add_situations(s, "sit.tsv", sit, strlen(sit), &d);
+	CHECK_INT(k, 2, "situations: two good entries read");
+	CHECK_INT(d.n, 6, "situations: six bad lines reported");
+	unsigned lines[6] = { 4, 5, 6, 7, 8, 9 };
+	for (size_t i = 0; i < d.n && i < 6; i++)
+		CHECK(d.v[i].line == lines[i] && d.v[i].level == DL_WARNING && strcmp(d.v[i].file, "sit.tsv") == 0,
+		    "situations: bad line %u reported as a warning with its file and line", lines[i]);
+	CHECK(d.n >= 4 && strstr(d.v[2].msg, "not-a-rule") != NULL, "situations: the bad rule number is named");
+	CHECK(d.n >= 4 && d.v[3].col == 8, "situations: the empty alternative's column (%u)", d.n >= 4 ? d.v[3].col : 0);
+	diag_clear(&d);
+	k = srch_add_situations(s, "bin.tsv", "a\0b + c\t1\tx\n", 14, &d);
+	CHECK(k == 0 && d.n == 1 && d.v[0].level == DL_ERROR && strstr(d.v[0].msg, "binary"),
+	    "situations: a binary file is one error");
+	diag_clear(&d);
+	srch_finalize(s);
+	struct srch_result r;
+	/* the question shares no word with 704.5j's "controlled by the same player" but its
+	 * situation: the rule comes first, and the result says which situation placed it */
+	srch_run(s, "I stole their legend and mine has the same name", 5, &r, &d);
+	CHECK(r.nshown > 0 && strcmp(srch_doc_id(s, r.hits[0].doc), "704.5j") == 0,
+	    "a question naming a situation's concepts gets its rule first");
+	CHECK(r.nsit == 1 && strcmp(r.sit[0], "Stolen legend with the same name") == 0 && r.nshown > 0 &&
+	    r.hits[0].sit == 1, "the result names the situation, and the hit it placed");
+	srch_result_free(&r);
+	/* one concept is not enough */
+	srch_run(s, "legend same name", 5, &r, &d);
+	CHECK(r.nsit == 0, "a question with only one of the concepts names no situation");
+	srch_result_free(&r);
+	/* a rule no word of the question finds is brought in, after the rules listed before it */
+	srch_run(s, "my +1/+1 counters got frobbed", 5, &r, &d);
+	CHECK_STR(run(s, "my +1/+1 counters got frobbed", 5, &d), "702.19c 702.19",
+	    "rules only a situation names are found, in the order it lists them");
+	srch_result_free(&r);
+	CHECK_STR(run(s, "my +1/+1 counters got frobbed in:glossary", 5, &d), "",
+	    "a filter still applies to what a situation brings");
+	CHECK_STR(run(s, "my +1/+1 counters got frobbed -planeswalker", 5, &d), "702.19",
+	    "and so does an exclusion");
+	CHECK_STR(run(s, "\"lethal damage\" +1/+1 counters frobbed", 5, &d), "Lethal Damage 702.19b 702.19b/ex",
+	    "and a phrase");
+	CHECK(strncmp(run(s, "stole legend same name 702.19", 5, &d), "702.19 ", 7) == 0,
+	    "a rule number in the query still comes first (%s)", run(s, "stole legend same name 702.19", 5, &d));
+	diag_clear(&d);
+	srch_free(s);
+}
+
+/* The built-in situations file reads without complaint, and names only rules the newest
+ * release has. */
+static void
+test_situations_file(void)
+{
+	struct srch *s = srch_new();
+	struct diags d = {0};
+	int k = srch_load_situations(s, "corpus/situations.tsv", &d);
+	CHECK(k >= 150, "the built-in situations: 150+ entries (%d)", k);
+	CHECK_INT(d.n, 0, "and no complaints");
+	diag_clear(&d);
+	srch_free(s);
+	s = srch_new();
+	CHECK(srch_load_situations(s, "/nonexistent/situations.tsv", &d) == -1 && d.n == 1,
+	    "a missing file is one error");
+	diag_clear(&d);
+	srch_free(s);
+}
+
 int
 main(void)
 {
@@ -323,5 +420,7 @@ main(void)
 	test_stem();
 	test_small();
 	test_real();
+	test_situations();
+	test_situations_file();
 	return T_DONE();
 }

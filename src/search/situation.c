@@ -1,0 +1,353 @@
+/* situation.c — common situations: a question that names every concept of an entry of
+ * corpus/situations.tsv ("aura" + "creature leaves") is about the rules the entry lists
+ * (704.5m), even when it shares no word with them. Format: see corpus/situations.tsv.
+ *
+ * Entries are checked when read (the same diagnostics with or without a cache) and kept
+ * as text; they are stemmed on the first query that looks at them, since most runs of
+ * judge never search. They are not part of the cached index: reading them is cheap. */
+#include "srch_int.h"
+#include "../text/decode.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static unsigned
+col_of(const char *line, const char *p)
+{
+	unsigned c = 1;
+	for (const char *q = line; q < p; q++)
+		if (((unsigned char)*q & 0xC0) != 0x80)
+			c++;
+	return c;
+}
+
+/* Split [a, e) at the next sep: "|" between alternatives, or '+' with a space on each
+ * side between concepts (a "+1/+1" inside a word is not one). Returns the end of the
+ * first part and sets *next past the separator. */
+static const char *
+split_at(const char *a, const char *e, char sep, const char **next)
+{
+	for (const char *p = a; p < e; p++) {
+		p = memchr(p, sep, (size_t)(e - p));
+		if (!p)
+			break;
+		if (sep == '|') {
+			*next = p + 1;
+			return p;
+		}
+		if (p > a && p[-1] == ' ' && p + 1 < e && p[1] == ' ') {
+			*next = p + 2;
+			return p - 1;
+		}
+	}
+	*next = e;
+	return e;
+}
+
+static size_t
+count_words(const char *a, const char *e)
+{
+	/* plain ASCII words and spaces (nearly every alternative): count the runs; anything
+	 * else is counted as the tokenizer reads it */
+	size_t k = 0;
+	bool in = false;
+	for (const char *p = a; p < e; p++) {
+		unsigned char c = (unsigned char)*p;
+		bool w = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+		if (!w && c != ' ') {
+			size_t pos = 0;
+			struct stok t;
+			k = 0;
+			while (stok_next(a, (size_t)(e - a), &pos, &t))
+				k++;
+			return k;
+		}
+		k += w && !in;
+		in = w;
+	}
+	return k;
+}
+
+static void
+trim(const char **a, const char **e)
+{
+	while (*a < *e && (**a == ' ' || **a == '\t'))
+		(*a)++;
+	while (*e > *a && ((*e)[-1] == ' ' || (*e)[-1] == '\t'))
+		(*e)--;
+}
+
+int
+srch_add_situations(struct srch *s, const char *name, const char *text, size_t len,
+    struct diags *d)
+{
+	unsigned bl, bc;
+	if (text_binary(text, len, &bl, &bc)) {
+		diag_add(d, DL_ERROR, name, bl, bc, "this is a binary file, not a list of situations");
+		diag_hint(d, "situations are text: CONCEPTS<TAB>RULES<TAB>LABEL a line (see corpus/situations.tsv)");
+		return 0;
+	}
+	int added = 0;
+	unsigned lineno = 0;
+	size_t i = 0;
+	while (i < len) {
+		size_t e = i;
+		while (e < len && text[e] != '\n')
+			e++;
+		const char *line = text + i, *end = text + e;
+		if (end > line && end[-1] == '\r')
+			end--;
+		size_t ll = (size_t)(end - line);
+		lineno++;
+		i = e + 1;
+		const char *p = line;
+		while (p < end && (*p == ' ' || *p == '\t'))
+			p++;
+		if (p == end || *p == '#')
+			continue;
+		const char *tab1 = memchr(line, '\t', ll);
+		const char *tab2 = tab1 ? memchr(tab1 + 1, '\t', (size_t)(end - tab1 - 1)) : NULL;
+		if (!tab1 || !tab2) {
+			diag_add(d, DL_WARNING, name, lineno, (unsigned)col_of(line, end),
+			    "expected three fields separated by tabs: the concepts, the rules, a label");
+			diag_hint(d, "write one entry a line: CONCEPTS<TAB>RULES<TAB>LABEL (see corpus/situations.tsv)");
+			diag_src(d, line, ll);
+			continue;
+		}
+		/* the concepts: groups joined by " + ", alternatives by "|" */
+		bool bad = false;
+		size_t ngroups = 0;
+		const char *g = line, *gnext;
+		for (;;) {
+			const char *ge = split_at(g, tab1, '+', &gnext);
+			const char *a = g, *anext;
+			for (;;) {
+				const char *ae = split_at(a, ge, '|', &anext);
+				const char *ta = a, *te = ae;
+				trim(&ta, &te);
+				size_t nw = count_words(ta, te);
+				if (nw == 0) {
+					diag_add(d, DL_WARNING, name, lineno, col_of(line, a),
+					    "an empty alternative (no letters or digits before the '|', the '+' or the tab)");
+					diag_hint(d, "write the words of each alternative: \"bounce | flicker + aura\"");
+					diag_src(d, line, ll);
+					bad = true;
+					break;
+				}
+				if (nw > SIT_MAXW) {
+					diag_add(d, DL_WARNING, name, lineno, col_of(line, a),
+					    "an alternative of %zu words: at most %d, all of which the question must hold", nw, SIT_MAXW);
+					diag_src(d, line, ll);
+					bad = true;
+					break;
+				}
+				if (ae == ge)
+					break;
+				a = anext;
+			}
+			ngroups++;
+			if (bad || ge == tab1)
+				break;
+			g = gnext;
+		}
+		if (bad)
+			continue;
+		if (ngroups < 2 || ngroups > SIT_MAXG) {
+			diag_add(d, DL_WARNING, name, lineno, 1,
+			    "%zu concepts: an entry needs 2 to %d, joined by '+' (one alone fires on too many questions)",
+			    ngroups, SIT_MAXG);
+			diag_src(d, line, ll);
+			continue;
+		}
+		/* the rules */
+		jrid rules[SIT_MAXR];
+		size_t nr = 0;
+		const char *r = tab1 + 1;
+		while (r < tab2 && !bad) {
+			while (r < tab2 && (*r == ' ' || *r == ','))
+				r++;
+			const char *re = r;
+			while (re < tab2 && *re != ' ' && *re != ',')
+				re++;
+			if (re == r)
+				break;
+			char num[32];
+			size_t nl = (size_t)(re - r) < sizeof num - 1 ? (size_t)(re - r) : sizeof num - 1;
+			memcpy(num, r, nl);
+			num[nl] = '\0';
+			jrid id = jrid_from_str(num);
+			if (id == JRID_NONE) {
+				diag_add(d, DL_WARNING, name, lineno, col_of(line, r), "not a rule number: %s", num);
+				diag_hint(d, "the second field lists rule numbers such as 704.5m, separated by spaces");
+				diag_src(d, line, ll);
+				bad = true;
+			} else if (nr < SIT_MAXR) {
+				rules[nr++] = id;
+			}
+			r = re;
+		}
+		if (bad)
+			continue;
+		if (nr == 0) {
+			diag_add(d, DL_WARNING, name, lineno, col_of(line, tab1 + 1),
+			    "no rules: the second field lists the rules that govern the situation");
+			diag_src(d, line, ll);
+			continue;
+		}
+		const char *lb = tab2 + 1, *le = end;
+		trim(&lb, &le);
+		if (lb == le) {
+			diag_add(d, DL_WARNING, name, lineno, col_of(line, tab2 + 1),
+			    "no label: the third field names the situation for the reader");
+			diag_src(d, line, ll);
+			continue;
+		}
+		s->sit = xgrow(s->sit, &s->sitcap, s->nsit + 1, sizeof *s->sit);
+		struct ssit *st = &s->sit[s->nsit++];
+		memset(st, 0, sizeof *st);
+		st->concepts = arena_strndup(&s->arena, line, (size_t)(tab1 - line));
+		st->label = arena_strndup(&s->arena, lb, (size_t)(le - lb));
+		memcpy(st->rules, rules, nr * sizeof *rules);
+		st->nrules = (uint8_t)nr;
+		s->sit_compiled = false;
+		added++;
+	}
+	return added;
+}
+
+int
+srch_load_situations(struct srch *s, const char *path, struct diags *d)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		diag_add(d, DL_ERROR, path, 0, 0, "cannot read the situations: %s", strerror(errno));
+		return -1;
+	}
+	struct sbuf b = {0};
+	char chunk[8192];
+	size_t n;
+	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+		sbuf_add(&b, chunk, n);
+	fclose(f);
+	int k = srch_add_situations(s, path, b.s ? b.s : "", b.len, d);
+	sbuf_free(&b);
+	return k;
+}
+
+uint64_t
+srch_stem_key(const char *stem, size_t n)
+{
+	uint64_t h = 1469598103934665603ull;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)stem[i]) * 1099511628211ull;
+	return h | 1;   /* never 0: 0 marks an empty slot */
+}
+
+/* Stem every alternative's words into keys, once. */
+static void
+compile(struct srch *s)
+{
+	s->nsitg = s->nsita = s->nsitw = 0;
+	char stem[WORD_MAX];
+	for (size_t k = 0; k < s->nsit; k++) {
+		struct ssit *st = &s->sit[k];
+		const char *c = st->concepts, *ce = c + strlen(c), *gnext;
+		st->g0 = (uint32_t)s->nsitg;
+		st->ng = 0;
+		for (const char *g = c; g < ce; g = gnext) {
+			const char *ge = split_at(g, ce, '+', &gnext);
+			s->sitg = xgrow(s->sitg, &s->sitgcap, s->nsitg + 1, sizeof *s->sitg);
+			struct ssitg *sg = &s->sitg[s->nsitg++];
+			sg->a0 = (uint32_t)s->nsita;
+			sg->na = 0;
+			const char *anext;
+			for (const char *a = g; a < ge; a = anext) {
+				const char *ae = split_at(a, ge, '|', &anext);
+				size_t pos = 0, n = (size_t)(ae - a), w0 = s->nsitw, nstop = 0, nw = 0;
+				struct stok t;
+				uint64_t keys[SIT_MAXW];
+				bool stop[SIT_MAXW];
+				while (stok_next(a, n, &pos, &t) && nw < SIT_MAXW) {
+					/* a word of the rules has its stem in the index already (unless
+					 * it is a keyword's own term, "=defender"): stemming is most of
+					 * the cost of this */
+					uint32_t v = s->final ? shash_get_h(s, &s->wordh, t.f, t.flen, true, t.hash) : UINT32_MAX;
+					const char *ts = v != UINT32_MAX ? s->terms[s->words[v].term].stem : "=";
+					if (*ts != '=') {
+						keys[nw] = srch_stem_key(ts, strlen(ts));
+					} else {
+						size_t sl = srch_stem(s, t.f, t.flen, stem, sizeof stem);
+						keys[nw] = srch_stem_key(stem, sl);
+					}
+					stop[nw] = srch_is_stop(t.f, t.flen);
+					nstop += stop[nw];
+					nw++;
+				}
+				/* stop words are left out ("the stack" is "stack"), unless that is all
+				 * there is ("no", "not") */
+				for (size_t j = 0; j < nw; j++) {
+					if (stop[j] && nstop < nw)
+						continue;
+					s->sitw = xgrow(s->sitw, &s->sitwcap, s->nsitw + 1, sizeof *s->sitw);
+					s->sitw[s->nsitw++] = keys[j];
+				}
+				if (s->nsitw == w0)
+					continue;
+				s->sita = xgrow(s->sita, &s->sitacap, s->nsita + 1, sizeof *s->sita);
+				s->sita[s->nsita++] = (struct ssita){ (uint32_t)w0, (uint32_t)(s->nsitw - w0) };
+				sg->na++;
+			}
+			st->ng++;
+		}
+	}
+	s->sit_compiled = true;
+}
+
+static bool
+in_set(const uint64_t *set, size_t cap, uint64_t key)
+{
+	for (size_t i = key & (cap - 1);; i = (i + 1) & (cap - 1)) {
+		if (set[i] == key)
+			return true;
+		if (set[i] == 0)
+			return false;
+	}
+}
+
+size_t
+srch_sit_match(struct srch *s, const uint64_t *set, size_t cap, uint32_t *out, uint8_t *nwords,
+    size_t max)
+{
+	if (s->nsit == 0)
+		return 0;
+	if (!s->sit_compiled)
+		compile(s);
+	size_t n = 0;
+	for (size_t k = 0; k < s->nsit && n < max; k++) {
+		const struct ssit *st = &s->sit[k];
+		size_t words = 0;
+		bool all = true;
+		for (uint32_t g = st->g0; g < st->g0 + st->ng && all; g++) {
+			const struct ssitg *sg = &s->sitg[g];
+			size_t best = 0;
+			for (uint32_t a = sg->a0; a < sg->a0 + sg->na; a++) {
+				const struct ssita *sa = &s->sita[a];
+				uint32_t w = sa->w0;
+				while (w < sa->w0 + sa->nw && in_set(set, cap, s->sitw[w]))
+					w++;
+				if (w == sa->w0 + sa->nw && sa->nw > best)
+					best = sa->nw;
+			}
+			all = best > 0;
+			words += best;
+		}
+		if (all) {
+			out[n] = (uint32_t)k;
+			nwords[n] = (uint8_t)(words > 255 ? 255 : words);
+			n++;
+		}
+	}
+	return n;
+}
