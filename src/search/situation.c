@@ -245,12 +245,70 @@ srch_stem_key(const char *stem, size_t n)
 	return h | 1;   /* never 0: 0 marks an empty slot */
 }
 
+/* Words already stemmed while compiling: the same few hundred words ("dies", "bounce")
+ * recur across the entries. */
+struct memo {
+	uint32_t cap, n;
+	uint32_t *hv;
+	uint64_t *key;           /* its stem's key, with bit 0 clear for a stop word */
+	const char **w;          /* the folded word, in the arena, NUL-terminated */
+};
+
+/* The stem key of a folded word: from the memo, else from the index's own stem for a
+ * word of the rules (unless it is a keyword's own term, "=defender"), else stemmed. A
+ * stop word's key has bit 0 clear (srch_stem_key() sets it). */
+static uint64_t
+word_key(struct srch *s, struct memo *m, const struct stok *t, char *stem)
+{
+	if ((m->n + 1) * 2 > m->cap) {
+		struct memo b = { m->cap ? m->cap * 2 : 1024, m->n, NULL, NULL, NULL };
+		b.hv = xcalloc(b.cap, sizeof *b.hv);
+		b.key = xcalloc(b.cap, sizeof *b.key);
+		b.w = xcalloc(b.cap, sizeof *b.w);
+		for (uint32_t i = 0; i < m->cap; i++) {
+			if (!m->w[i])
+				continue;
+			uint32_t j = m->hv[i] & (b.cap - 1);
+			while (b.w[j])
+				j = (j + 1) & (b.cap - 1);
+			b.hv[j] = m->hv[i];
+			b.key[j] = m->key[i];
+			b.w[j] = m->w[i];
+		}
+		free(m->hv);
+		free(m->key);
+		free(m->w);
+		*m = b;
+	}
+	uint32_t j = t->hash & (m->cap - 1);
+	for (; m->w[j]; j = (j + 1) & (m->cap - 1))
+		if (m->hv[j] == t->hash && memcmp(m->w[j], t->f, t->flen) == 0 && m->w[j][t->flen] == '\0')
+			return m->key[j];
+	uint32_t v = s->final ? shash_get_h(s, &s->wordh, t->f, t->flen, true, t->hash) : UINT32_MAX;
+	const char *ts = v != UINT32_MAX ? s->terms[s->words[v].term].stem : "=";
+	uint64_t key;
+	if (*ts != '=') {
+		key = srch_stem_key(ts, strlen(ts));
+	} else {
+		size_t sl = srch_stem(s, t->f, t->flen, stem, WORD_MAX);
+		key = srch_stem_key(stem, sl);
+	}
+	if (srch_is_stop(t->f, t->flen))
+		key &= ~(uint64_t)1;
+	m->hv[j] = t->hash;
+	m->key[j] = key;
+	m->w[j] = arena_strndup(&s->arena, t->f, t->flen);
+	m->n++;
+	return key;
+}
+
 /* Stem every alternative's words into keys, once. */
 static void
 compile(struct srch *s)
 {
 	s->nsitg = s->nsita = s->nsitw = 0;
 	char stem[WORD_MAX];
+	struct memo memo = {0};
 	for (size_t k = 0; k < s->nsit; k++) {
 		struct ssit *st = &s->sit[k];
 		const char *c = st->concepts, *ce = c + strlen(c), *gnext;
@@ -273,15 +331,9 @@ compile(struct srch *s)
 					/* a word of the rules has its stem in the index already (unless
 					 * it is a keyword's own term, "=defender"): stemming is most of
 					 * the cost of this */
-					uint32_t v = s->final ? shash_get_h(s, &s->wordh, t.f, t.flen, true, t.hash) : UINT32_MAX;
-					const char *ts = v != UINT32_MAX ? s->terms[s->words[v].term].stem : "=";
-					if (*ts != '=') {
-						keys[nw] = srch_stem_key(ts, strlen(ts));
-					} else {
-						size_t sl = srch_stem(s, t.f, t.flen, stem, sizeof stem);
-						keys[nw] = srch_stem_key(stem, sl);
-					}
-					stop[nw] = srch_is_stop(t.f, t.flen);
+					keys[nw] = word_key(s, &memo, &t, stem);
+					stop[nw] = !(keys[nw] & 1);
+					keys[nw] |= 1;
 					nstop += stop[nw];
 					nw++;
 				}
@@ -302,6 +354,9 @@ compile(struct srch *s)
 			st->ng++;
 		}
 	}
+	free(memo.hv);
+	free(memo.key);
+	free(memo.w);
 	s->sit_compiled = true;
 }
 

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # tests/bench/bench-search.sh BINARY — search quality and speed on the newest release:
 # recall@1 and recall@5 of `judge search` and of SQLite FTS5 (bm25, porter tokenizer) over
-# the same records, on tests/search/questions.tsv, the training sets train2.tsv and
-# train3.tsv and the held-out sets heldout.tsv and heldout2.tsv; in-process query time;
-# 700 searches through one judge process (pipe mode,
-# start-up included); index build against parsing, and loading the index from the cache
+# the same records, on tests/search/questions.tsv, the training sets
+# train2.tsv, train3.tsv and train4.tsv and the held-out sets heldout.tsv, heldout2.tsv
+# and heldout3.tsv; in-process query time; 700 searches through one judge process (pipe
+# mode, start-up included); index build against parsing, and loading the index from the cache
 # instead; one-shot searches with a cold and a warm cache.
 set -u
 JUDGE=${1:?usage: bench-search.sh path/to/judge}
@@ -87,13 +87,17 @@ count() { grep -v '^#' "$1" 2>/dev/null | grep -vc '^$'; }
 # training sets, tuned on: table talk over every chapter; zone changes, priority, copies, ...
 T2=${BENCH_TRAIN2:-$ROOT/tests/search/train2.tsv}
 T3=${BENCH_TRAIN3:-$ROOT/tests/search/train3.tsv}
+T4=${BENCH_TRAIN4:-$ROOT/tests/search/train4.tsv}
 # held-out sets, never tuned on: how the ranking generalises
 H=${BENCH_HELDOUT:-$ROOT/tests/search/heldout.tsv}
 H2=${BENCH_HELDOUT2:-$ROOT/tests/search/heldout2.tsv}
+H3=${BENCH_HELDOUT3:-$ROOT/tests/search/heldout3.tsv}
 more_set "second training set: $(count "$T2") questions" "$T2"
 more_set "third training set: $(count "$T3") questions" "$T3"
+more_set "fourth training set: $(count "$T4") questions" "$T4"
 more_set "held-out questions: $(count "$H") of them" "$H"
 more_set "held-out questions, second set: $(count "$H2") of them" "$H2"
+more_set "held-out questions, third set: $(count "$H3") of them" "$H3"
 
 # 700 searches piped through one process, start-up and index build included
 grep -v '^#' "$Q" | grep -v '^$' | cut -f1 | sed 's/^/search -n 5 /' >"$T/q1"
