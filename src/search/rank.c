@@ -1123,7 +1123,8 @@ situations(struct srch *s, const struct query *q, struct srch_hit **heapp, size_
 		if (used && slot != SIZE_MAX)
 			res->sit[res->nsit++] = st->label;
 	}
-	qsort(*heapp, nh, sizeof **heapp, cmp_hit);
+	if (nh > 1)
+		qsort(*heapp, nh, sizeof **heapp, cmp_hit);
 	return nh;
 }
 
