@@ -512,6 +512,8 @@ srch_add_release(struct srch *s, const struct jrelease *rel)
 {
 	if (s->final)
 		return;
+	if (rel->date > s->rel_date)
+		s->rel_date = rel->date;
 	if (s->deferring) {
 		/* only the key now; the release is read again if the cache has no index */
 		double t0 = now();

@@ -73,7 +73,8 @@
  * save and load the new field (or say here why it needs neither), bump
  * SRCH_CACHE_LAYOUT, then the sizes. */
 /* The common situations (sit, sitg, sita, sitw) are not saved: they are read from their
- * files at every start, whether the index is loaded or built (situation.c). */
+ * files at every start, whether the index is loaded or built (situation.c); nor is
+ * rel_date, which srch_add_release() sets either way. */
 #if UINTPTR_MAX == UINT64_MAX
 _Static_assert(sizeof(struct srch) == 1024, "struct srch changed: see cache.c");
 _Static_assert(sizeof(struct sdoc) == 80, "struct sdoc changed: see cache.c");

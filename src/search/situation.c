@@ -89,7 +89,7 @@ srch_add_situations(struct srch *s, const char *name, const char *text, size_t l
 		diag_hint(d, "situations are text: CONCEPTS<TAB>RULES<TAB>LABEL a line (see corpus/situations.tsv)");
 		return 0;
 	}
-	int added = 0;
+	int added = 0, since = 0;
 	unsigned lineno = 0;
 	size_t i = 0;
 	while (i < len) {
@@ -105,6 +105,17 @@ srch_add_situations(struct srch *s, const char *name, const char *text, size_t l
 		const char *p = line;
 		while (p < end && (*p == ' ' || *p == '\t'))
 			p++;
+		/* "# rules: 2026-01-16": the release the rule numbers below come from */
+		int y, m, dd;
+		char tail;
+		if (p < end && *p == '#' && (size_t)(end - p) < 64) {
+			char buf[64];
+			memcpy(buf, p, (size_t)(end - p));
+			buf[end - p] = '\0';
+			if (sscanf(buf, "# rules: %4d-%2d-%2d%c", &y, &m, &dd, &tail) == 3 && m >= 1 && m <= 12 &&
+			    dd >= 1 && dd <= 31)
+				since = y * 10000 + m * 100 + dd;
+		}
 		if (p == end || *p == '#')
 			continue;
 		const char *tab1 = memchr(line, '\t', ll);
@@ -209,6 +220,7 @@ srch_add_situations(struct srch *s, const char *name, const char *text, size_t l
 		memset(st, 0, sizeof *st);
 		st->concepts = arena_strndup(&s->arena, line, (size_t)(tab1 - line));
 		st->label = arena_strndup(&s->arena, lb, (size_t)(le - lb));
+		st->since = since;
 		memcpy(st->rules, rules, nr * sizeof *rules);
 		st->nrules = (uint8_t)nr;
 		s->sit_compiled = false;
@@ -382,6 +394,9 @@ srch_sit_match(struct srch *s, const uint64_t *set, size_t cap, uint32_t *out, u
 	size_t n = 0;
 	for (size_t k = 0; k < s->nsit && n < max; k++) {
 		const struct ssit *st = &s->sit[k];
+		/* rule numbers of a later release than the one searched may name other rules */
+		if (st->since && s->rel_date < st->since)
+			continue;
 		size_t words = 0;
 		bool all = true;
 		for (uint32_t g = st->g0; g < st->g0 + st->ng && all; g++) {

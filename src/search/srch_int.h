@@ -76,6 +76,7 @@ struct sthes {
 struct ssit {
 	const char *concepts;    /* the first field as written, stemmed on first use */
 	const char *label;
+	int since;               /* yyyymmdd of the release its rule numbers are from, 0 any */
 	jrid rules[SIT_MAXR];
 	uint8_t nrules;
 	uint32_t g0, ng;         /* slice of s->sitg, once compiled */
@@ -124,6 +125,7 @@ struct srch {
 	uint64_t *sitw;
 	size_t nsitw, sitwcap;
 	bool sit_compiled;
+	int rel_date;            /* the newest added release's date (yyyymmdd, 0 undated) */
 	uint32_t *ridx;          /* rule documents sorted by id */
 	size_t nridx;
 	uint32_t *len_start;     /* words sorted by length: index of first word of length L */

@@ -106,6 +106,10 @@ check "a situation: a stolen creature that dies goes to its owner's graveyard (4
 "${J[@]}" --json search -n 3 'enchanted creature got bounced, what happens to the aura' >"$T/out" 2>&1
 check "--json: a hit a situation placed carries its label" \
 	python3 -c "import json,sys; a=json.load(open('$T/out')); sys.exit(not any(h['id']=='704.5m' and 'situation' in h for h in a))"
+if [ -f "$SHARED/cr/cr-2008-10-01.txt" ]; then
+	"$JUDGE" --rules "$SHARED/cr/cr-2008-10-01.txt" search -n 3 'enchanted creature got bounced, what happens to the aura' >"$T/out" 2>&1
+	check "situations numbered as in 2026 are left out when searching the 2008 rules" bash -c "! grep -q '^Situation' '$T/out' && grep -q . '$T/out'"
+fi
 mkdir -p "$XDG_CONFIG_HOME/judge"
 printf '# mine\nglorbnax + zorbulon\t704.5j\tMy private situation\nno tabs on this line\n' >"$XDG_CONFIG_HOME/judge/situations.tsv"
 "${J[@]}" search -n 2 'glorbnax and zorbulon' >"$T/out" 2>"$T/err"

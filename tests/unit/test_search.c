@@ -348,9 +348,11 @@ test_situations(void)
 	    "blork | + zork\t702.19\tEmpty alternative\n"
 	    "one two three four five + six\t702.19\tToo long\n"
 	    "x + y\t702.19\t\n"
-	    "+1/+1 counter | counters + frobbed\t702.19c 702.19\tCounters frobbed\r\n";
+	    "+1/+1 counter | counters + frobbed\t702.19c 702.19\tCounters frobbed\r\n"
+	    "# rules: 2099-01-01\n"
+	    "quux + zorp\t702.19\tNumbered as in a later release\n";
 	int k = srch_add_situations(s, "sit.tsv", sit, strlen(sit), &d);
-	CHECK_INT(k, 2, "situations: two good entries read");
+	CHECK_INT(k, 3, "situations: three good entries read");
 	CHECK_INT(d.n, 6, "situations: six bad lines reported");
 	unsigned lines[6] = { 4, 5, 6, 7, 8, 9 };
 	for (size_t i = 0; i < d.n && i < 6; i++)
@@ -372,6 +374,10 @@ test_situations(void)
 	    "a question naming a situation's concepts gets its rule first");
 	CHECK(r.nsit == 1 && strcmp(r.sit[0], "Stolen legend with the same name") == 0 && r.nshown > 0 &&
 	    r.hits[0].sit == 1, "the result names the situation, and the hit it placed");
+	srch_result_free(&r);
+	/* an entry numbered as in a later release than the one searched is left out */
+	srch_run(s, "quux zorp", 5, &r, &d);
+	CHECK(r.nsit == 0, "an entry whose rule numbers come from a later release names no situation");
 	srch_result_free(&r);
 	/* one concept is not enough */
 	srch_run(s, "legend same name", 5, &r, &d);
