@@ -187,8 +187,14 @@ print_text(struct jctx *c, struct srch *s, const struct srch_result *r)
 	if (r->unquoted)
 		out_printf(o, "%s(no rule has the quoted words together; these have them apart)%s\n",
 		    out_sgr(o, OS_DIM), out_sgr(o, OS_RESET));
-	/* the common situations the question names, with the rules they placed */
+	/* the common situations the question names, with the rules they placed among
+	 * those shown */
 	for (size_t k = 0; k < r->nsit; k++) {
+		size_t placed = 0;
+		for (size_t i = 0; i < r->nshown; i++)
+			placed += r->hits[i].sit == k + 1;
+		if (!placed)
+			continue;
 		sbuf_reset(&line);
 		sbuf_addf(&line, "%sSituation:%s %s", out_sgr(o, OS_DIM), out_sgr(o, OS_RESET), r->sit[k]);
 		const char *sep = " (";
@@ -197,8 +203,7 @@ print_text(struct jctx *c, struct srch *s, const struct srch_result *r)
 				sbuf_addf(&line, "%s%s", sep, srch_doc_id(s, r->hits[i].doc));
 				sep = ", ";
 			}
-		if (*sep == ',')
-			sbuf_addc(&line, ')');
+		sbuf_addc(&line, ')');
 		out_wrap(o, line.s, 0, 4);
 	}
 	for (size_t i = 0; i < r->nshown; i++) {
