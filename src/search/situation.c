@@ -51,12 +51,19 @@ count_words(const char *a, const char *e)
 {
 	/* plain ASCII words and spaces (nearly every alternative): count the runs; anything
 	 * else is counted as the tokenizer reads it */
+	/* 1 for an ASCII letter or digit, 2 for a space, 0 for anything else */
+	static const unsigned char cls[256] = {
+		[' '] = 2,
+		['0'] = 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+		['A'] = 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+		['a'] = 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	};
 	size_t k = 0;
 	bool in = false;
 	for (const char *p = a; p < e; p++) {
-		unsigned char c = (unsigned char)*p;
-		bool w = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-		if (!w && c != ' ') {
+		unsigned char c = cls[(unsigned char)*p];
+		bool w = c == 1;
+		if (c == 0) {
 			size_t pos = 0;
 			struct stok t;
 			k = 0;
@@ -93,9 +100,8 @@ srch_add_situations(struct srch *s, const char *name, const char *text, size_t l
 	unsigned lineno = 0;
 	size_t i = 0;
 	while (i < len) {
-		size_t e = i;
-		while (e < len && text[e] != '\n')
-			e++;
+		const char *nl = memchr(text + i, '\n', len - i);
+		size_t e = nl ? (size_t)(nl - text) : len;
 		const char *line = text + i, *end = text + e;
 		if (end > line && end[-1] == '\r')
 			end--;
@@ -185,9 +191,9 @@ srch_add_situations(struct srch *s, const char *name, const char *text, size_t l
 			if (re == r)
 				break;
 			char num[32];
-			size_t nl = (size_t)(re - r) < sizeof num - 1 ? (size_t)(re - r) : sizeof num - 1;
-			memcpy(num, r, nl);
-			num[nl] = '\0';
+			size_t numl = (size_t)(re - r) < sizeof num - 1 ? (size_t)(re - r) : sizeof num - 1;
+			memcpy(num, r, numl);
+			num[numl] = '\0';
 			jrid id = jrid_from_str(num);
 			if (id == JRID_NONE) {
 				diag_add(d, DL_WARNING, name, lineno, col_of(line, r), "not a rule number: %s", num);

@@ -62,9 +62,8 @@ srch_add_thesaurus(struct srch *s, const char *name, const char *text, size_t le
 	struct sbuf from = {0};
 	size_t i = 0;
 	while (i < len) {
-		size_t e = i;
-		while (e < len && text[e] != '\n')
-			e++;
+		const char *nl = memchr(text + i, '\n', len - i);
+		size_t e = nl ? (size_t)(nl - text) : len;
 		const char *line = text + i;
 		size_t ll = e - i;
 		if (ll > 0 && line[ll - 1] == '\r')
