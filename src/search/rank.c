@@ -16,6 +16,7 @@
 #define QMAX_PHW 12
 #define QMAX_WORDS 256
 #define TOPK 60              /* candidates that get the proximity pass */
+#define SIT_MATCH_MAX 64     /* situations a query may name */
 
 /* Field weights and length normalisation: a rule title or glossary head is worth
  * several body mentions, and so is the context (the titles of the rules a subrule sits
@@ -25,7 +26,7 @@ static float FW[NF] = { 5.0f, 6.0f, 1.0f };
 static float FB[NF] = { 0.5f, 0.3f, 0.75f };
 static float K1 = 1.8f;
 static float KINDW[SK_NKINDS] = { 1.0f, 0.55f, 0.6f, 0.9f };
-static float P_VARIANT = 0.65f, P_COORD = 0.45f, P_PROX = 0.6f, P_TRULE = 3.0f, P_TGLOSS = 1.2f, P_BACK = 0.15f, P_TONLY = 0.7f, P_TONLYW = 0.3f, P_FIRST = 1.2f, P_GREF = 1.0f, P_QUESTION = 1, P_GENN = 0.15f, P_DEF = 1.5f, P_GENL = 0.1f, P_PRIORMAX = 2, P_FIRST1 = 1.1f, P_EXR = 0.2f, P_GREFS = 0.4f, P_PDEF = 0.6f, P_PDEFN = 6, P_FIRSTC = 1, P_SIT = 0.6f, P_SITS = 0.3f, P_SITF = 1.0f;
+static float P_VARIANT = 0.65f, P_COORD = 0.45f, P_PROX = 0.6f, P_TRULE = 3.0f, P_TGLOSS = 1.2f, P_BACK = 0.15f, P_TONLY = 0.7f, P_TONLYW = 0.3f, P_FIRST = 1.2f, P_GREF = 1.0f, P_QUESTION = 1, P_GENN = 0.15f, P_DEF = 1.5f, P_GENL = 0.1f, P_PRIORMAX = 2, P_FIRST1 = 1.1f, P_EXR = 0.2f, P_GREFS = 0.4f, P_PDEF = 0.6f, P_PDEFN = 6, P_FIRSTC = 1, P_SIT = 0.6f, P_SITS = 0.3f, P_SITF = 1.0f, P_SITN = 4, P_SITD = 99;
 #ifdef SRCH_TUNE
 /* For re-tuning the weights against tests/search/questions.tsv without rebuilding:
  * make CFLAGS=-DSRCH_TUNE, then SRCH_P="k1=1.5,fwc=3" judge search --bench FILE. */
@@ -42,7 +43,7 @@ tune(void)
 	struct { const char *k; float *v; } t[] = {
 		{"fwt", &FW[0]}, {"fwc", &FW[1]}, {"fwb", &FW[2]}, {"fbt", &FB[0]}, {"fbc", &FB[1]}, {"fbb", &FB[2]},
 		{"k1", &K1}, {"kr", &KINDW[0]}, {"kg", &KINDW[1]}, {"ke", &KINDW[2]}, {"var", &P_VARIANT},
-		{"coord", &P_COORD}, {"prox", &P_PROX}, {"trule", &P_TRULE}, {"tgloss", &P_TGLOSS}, {"back", &P_BACK}, {"tonly", &P_TONLY}, {"tonlyw", &P_TONLYW}, {"first", &P_FIRST}, {"gref", &P_GREF}, {"question", &P_QUESTION}, {"genn", &P_GENN}, {"def", &P_DEF}, {"genl", &P_GENL}, {"priormax", &P_PRIORMAX}, {"first1", &P_FIRST1}, {"exr", &P_EXR}, {"grefs", &P_GREFS}, {"pdef", &P_PDEF}, {"pdefn", &P_PDEFN}, {"firstc", &P_FIRSTC}, {"sit", &P_SIT}, {"sits", &P_SITS}, {"sitf", &P_SITF},
+		{"coord", &P_COORD}, {"prox", &P_PROX}, {"trule", &P_TRULE}, {"tgloss", &P_TGLOSS}, {"back", &P_BACK}, {"tonly", &P_TONLY}, {"tonlyw", &P_TONLYW}, {"first", &P_FIRST}, {"gref", &P_GREF}, {"question", &P_QUESTION}, {"genn", &P_GENN}, {"def", &P_DEF}, {"genl", &P_GENL}, {"priormax", &P_PRIORMAX}, {"first1", &P_FIRST1}, {"exr", &P_EXR}, {"grefs", &P_GREFS}, {"pdef", &P_PDEF}, {"pdefn", &P_PDEFN}, {"firstc", &P_FIRSTC}, {"sit", &P_SIT}, {"sits", &P_SITS}, {"sitf", &P_SITF}, {"sitn", &P_SITN}, {"sitd", &P_SITD},
 	};
 	char buf[512];
 	snprintf(buf, sizeof buf, "%s", e);
@@ -1051,12 +1052,13 @@ situations(struct srch *s, const struct query *q, struct srch_hit **heapp, size_
 		while (set[i_] && set[i_] != k_) i_ = (i_ + 1) & 255; \
 		if (!set[i_] && nset < 200) { set[i_] = k_; nset++; } \
 	} while (0)
+	uint64_t typed[64] = {0};
 	for (size_t w = 0; w < q->nw; w++) {
 		if (q->w[w].prefix)
 			continue;
 		ADD_KEY(q->w[w].stem, q->w[w].slen);
-		if (!q->w[w].stop && !q->w[w].noise)
-			ntyped++;
+		if (!q->w[w].stop && !q->w[w].noise && ntyped < 64)
+			typed[ntyped++] = srch_stem_key(q->w[w].stem, q->w[w].slen);
 	}
 	for (size_t c = 0; c < q->ncl; c++) {
 		if (q->cl[c].expansion)
@@ -1069,11 +1071,29 @@ situations(struct srch *s, const struct query *q, struct srch_hit **heapp, size_
 		}
 	}
 #undef ADD_KEY
-	uint32_t m[16];
-	uint8_t words[16];
-	size_t nm = srch_sit_match(s, set, 256, m, words, 16);
+	uint32_t m[SIT_MATCH_MAX];
+	uint8_t words[SIT_MATCH_MAX];
+	size_t nm = srch_sit_match(s, set, 256, typed, ntyped, m, words, SIT_MATCH_MAX);
 	if (nm == 0 || ntyped == 0)
 		return nh;
+	/* the situations that account for most of the question, in file order on ties: a
+	 * long question names several, and the most specific say the most */
+	for (size_t i = 1; i < nm; i++) {
+		uint32_t mi = m[i];
+		uint8_t wi = words[i];
+		size_t j = i;
+		while (j > 0 && (words[j - 1] < wi || (words[j - 1] == wi && s->sit[m[j - 1]].ng < s->sit[mi].ng))) {
+			m[j] = m[j - 1];
+			words[j] = words[j - 1];
+			j--;
+		}
+		m[j] = mi;
+		words[j] = wi;
+	}
+	size_t keep = 0;
+	while (keep < nm && keep < (size_t)P_SITN && words[keep] + P_SITD >= words[0])
+		keep++;
+	nm = keep;
 	float top = nh ? (*heapp)[0].score : 1.0f;
 	for (size_t k = 0; k < nm; k++) {
 		const struct ssit *st = &s->sit[m[k]];

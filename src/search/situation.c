@@ -390,8 +390,8 @@ in_set(const uint64_t *set, size_t cap, uint64_t key)
 }
 
 size_t
-srch_sit_match(struct srch *s, const uint64_t *set, size_t cap, uint32_t *out, uint8_t *nwords,
-    size_t max)
+srch_sit_match(struct srch *s, const uint64_t *set, size_t cap, const uint64_t *typed,
+    size_t ntyped, uint32_t *out, uint8_t *nwords, size_t max)
 {
 	if (s->nsit == 0)
 		return 0;
@@ -403,27 +403,35 @@ srch_sit_match(struct srch *s, const uint64_t *set, size_t cap, uint32_t *out, u
 		/* rule numbers of a later release than the one searched may name other rules */
 		if (st->since && s->rel_date < st->since)
 			continue;
-		size_t words = 0;
 		bool all = true;
 		for (uint32_t g = st->g0; g < st->g0 + st->ng && all; g++) {
 			const struct ssitg *sg = &s->sitg[g];
-			size_t best = 0;
-			for (uint32_t a = sg->a0; a < sg->a0 + sg->na; a++) {
+			all = false;
+			for (uint32_t a = sg->a0; a < sg->a0 + sg->na && !all; a++) {
 				const struct ssita *sa = &s->sita[a];
 				uint32_t w = sa->w0;
 				while (w < sa->w0 + sa->nw && in_set(set, cap, s->sitw[w]))
 					w++;
-				if (w == sa->w0 + sa->nw && sa->nw > best)
-					best = sa->nw;
+				all = w == sa->w0 + sa->nw;
 			}
-			all = best > 0;
-			words += best;
 		}
-		if (all) {
-			out[n] = (uint32_t)k;
-			nwords[n] = (uint8_t)(words > 255 ? 255 : words);
-			n++;
+		if (!all)
+			continue;
+		/* how much of the question it accounts for: the typed words among all its
+		 * wordings ("died" and "graveyard" both, though either meets the concept) */
+		const struct ssitg *g0 = &s->sitg[st->g0], *gl = &s->sitg[st->g0 + st->ng - 1];
+		uint32_t w0 = s->sita[g0->a0].w0;
+		uint32_t w1 = s->sita[gl->a0 + gl->na - 1].w0 + s->sita[gl->a0 + gl->na - 1].nw;
+		size_t words = 0;
+		for (size_t t = 0; t < ntyped; t++) {
+			uint32_t w = w0;
+			while (w < w1 && s->sitw[w] != typed[t])
+				w++;
+			words += w < w1;
 		}
+		out[n] = (uint32_t)k;
+		nwords[n] = (uint8_t)(words > 255 ? 255 : words);
+		n++;
 	}
 	return n;
 }

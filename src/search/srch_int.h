@@ -237,10 +237,11 @@ size_t srch_thes_find(struct srch *s, const char *key, size_t n, size_t *first);
 /* The key of a stem for the situations' word sets (never 0). */
 uint64_t srch_stem_key(const char *stem, size_t n);
 /* The situations whose every concept the query's stem keys (an open-addressing set of
- * cap slots, a power of two, 0 = empty) hold: their indexes into s->sit in out, and the
- * query words each one accounts for in nwords. Returns how many (at most max). */
-size_t srch_sit_match(struct srch *s, const uint64_t *set, size_t cap, uint32_t *out,
-    uint8_t *nwords, size_t max);
+ * cap slots, a power of two, 0 = empty) hold: their indexes into s->sit in out, and in
+ * nwords how many of the typed words' keys (typed, ntyped) each one's wordings hold.
+ * Returns how many (at most max). */
+size_t srch_sit_match(struct srch *s, const uint64_t *set, size_t cap, const uint64_t *typed,
+    size_t ntyped, uint32_t *out, uint8_t *nwords, size_t max);
 
 /* regex.c */
 struct sregex;
