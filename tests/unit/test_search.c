@@ -379,6 +379,25 @@ test_situations(void)
 	srch_run(s, "quux zorp", 5, &r, &d);
 	CHECK(r.nsit == 0, "an entry whose rule numbers come from a later release names no situation");
 	srch_result_free(&r);
+	/* of many situations a question names, the four that account for most of it */
+	{
+		struct srch *s2 = srch_new();
+		srch_add_release(s2, &rel);
+		const char *many =
+		    "alpha + beta\t702.19a\tA\n"
+		    "alpha + beta | gamma\t702.19b\tB\n"
+		    "alpha + beta | gamma | delta\t702.19c\tC\n"
+		    "alpha | epsilon + beta | gamma | delta\t702.2b\tD\n"
+		    "alpha | epsilon + beta | gamma | delta | zeta\t704.5j\tE\n";
+		CHECK_INT(srch_add_situations(s2, "many.tsv", many, strlen(many), &d), 5, "five situations read");
+		srch_finalize(s2);
+		srch_run(s2, "alpha beta gamma delta epsilon zeta", 10, &r, &d);
+		CHECK(r.nsit == 4 && strcmp(r.sit[0], "E") == 0 && strcmp(r.sit[1], "D") == 0 &&
+		    strcmp(r.sit[2], "C") == 0 && strcmp(r.sit[3], "B") == 0,
+		    "the four situations holding most of the question's words, most first");
+		srch_result_free(&r);
+		srch_free(s2);
+	}
 	/* one concept is not enough */
 	srch_run(s, "legend same name", 5, &r, &d);
 	CHECK(r.nsit == 0, "a question with only one of the concepts names no situation");
