@@ -401,6 +401,11 @@ add_field(struct srch *s, const char *text, size_t n, bool count_title, struct s
 		wl = t.flen;
 		h = t.hash;
 	emit:;
+		if (s->scan_only) {   /* srch_scan_seconds(): the words found, nothing kept */
+			s->scan_sink += h + (uint32_t)wl;
+			k++;
+			continue;
+		}
 		uint32_t v = intern_word(s, w, wl, h);
 		s->words[v].count++;
 		if (s->words[v].stop)
@@ -590,6 +595,17 @@ srch_add_release(struct srch *s, const struct jrelease *rel)
 	sbuf_free(&ectx);
 	sbuf_free(&title);
 	s->build_seconds += now() - t0;
+}
+
+double
+srch_scan_seconds(const struct jrelease *rel)
+{
+	struct srch *s = srch_new();
+	s->scan_only = true;
+	srch_add_release(s, rel);
+	double t = s->build_seconds;
+	srch_free(s);
+	return t;
 }
 
 static int

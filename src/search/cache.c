@@ -73,10 +73,11 @@
  * save and load the new field (or say here why it needs neither), bump
  * SRCH_CACHE_LAYOUT, then the sizes. */
 /* The common situations (sit, sitg, sita, sitw) are not saved: they are read from their
- * files at every start, whether the index is loaded or built (situation.c); nor is
- * rel_date, which srch_add_release() sets either way. */
+ * files at every start, whether the index is loaded or built (situation.c); nor are
+ * rel_date, which srch_add_release() sets either way, and scan_only/scan_sink, which
+ * only srch_scan_seconds() uses. */
 #if UINTPTR_MAX == UINT64_MAX
-_Static_assert(sizeof(struct srch) == 1024, "struct srch changed: see cache.c");
+_Static_assert(sizeof(struct srch) == 1032, "struct srch changed: see cache.c");
 _Static_assert(sizeof(struct sdoc) == 80, "struct sdoc changed: see cache.c");
 _Static_assert(sizeof(struct sterm) == 24, "struct sterm changed: see cache.c");
 _Static_assert(sizeof(struct sword) == 32, "struct sword changed: see cache.c");

@@ -63,6 +63,9 @@ int srch_add_thesaurus(struct srch *s, const char *name, const char *text, size_
 int srch_load_situations(struct srch *s, const char *path, struct diags *d);
 int srch_add_situations(struct srch *s, const char *name, const char *text, size_t len,
     struct diags *d);
+/* The time to make a release's documents and split their text into words, keeping
+ * nothing: what any index of its words costs at least (the benchmark's yardstick). */
+double srch_scan_seconds(const struct jrelease *rel);
 /* Build the inverted index. Adding documents afterwards is not allowed. */
 void srch_finalize(struct srch *s);
 

@@ -126,6 +126,8 @@ struct srch {
 	size_t nsitw, sitwcap;
 	bool sit_compiled;
 	int rel_date;            /* the newest added release's date (yyyymmdd, 0 undated) */
+	bool scan_only;          /* srch_scan_seconds(): split into words, index nothing */
+	uint32_t scan_sink;
 	uint32_t *ridx;          /* rule documents sorted by id */
 	size_t nridx;
 	uint32_t *len_start;     /* words sorted by length: index of first word of length L */

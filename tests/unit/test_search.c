@@ -268,8 +268,14 @@ test_real(void)
 		jindex_free(ix);
 		return;
 	}
+	double scan = srch_scan_seconds(rel);
 	struct srch *s = srch_new();
 	srch_add_release(s, rel);
+	struct srch_stats st0;
+	srch_stats(s, &st0);
+	CHECK(scan > 0 && scan < st0.build_seconds * 1.5 + 0.002,
+	    "splitting the words alone is timed, and costs no more than making the documents and terms (%.2f ms, %.2f ms)",
+	    scan * 1e3, st0.build_seconds * 1e3);
 	struct diags d = {0};
 	int k = srch_load_thesaurus(s, "corpus/thesaurus.tsv", &d);
 	CHECK(k >= 100, "the built-in thesaurus has 100+ entries (%d)", k);
