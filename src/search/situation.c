@@ -13,16 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static unsigned
-col_of(const char *line, const char *p)
-{
-	unsigned c = 1;
-	for (const char *q = line; q < p; q++)
-		if (((unsigned char)*q & 0xC0) != 0x80)
-			c++;
-	return c;
-}
-
 /* Split [a, e) at the next sep: "|" between alternatives, or '+' with a space on each
  * side between concepts (a "+1/+1" inside a word is not one). Returns the end of the
  * first part and sets *next past the separator. */
@@ -127,7 +117,7 @@ srch_add_situations(struct srch *s, const char *name, const char *text, size_t l
 		const char *tab1 = memchr(line, '\t', ll);
 		const char *tab2 = tab1 ? memchr(tab1 + 1, '\t', (size_t)(end - tab1 - 1)) : NULL;
 		if (!tab1 || !tab2) {
-			diag_add(d, DL_WARNING, name, lineno, (unsigned)col_of(line, end),
+			diag_add(d, DL_WARNING, name, lineno, (unsigned)srch_col_of(line, end),
 			    "expected three fields separated by tabs: the concepts, the rules, a label");
 			diag_hint(d, "write one entry a line: CONCEPTS<TAB>RULES<TAB>LABEL (see corpus/situations.tsv)");
 			diag_src(d, line, ll);
@@ -146,7 +136,7 @@ srch_add_situations(struct srch *s, const char *name, const char *text, size_t l
 				trim(&ta, &te);
 				size_t nw = count_words(ta, te);
 				if (nw == 0) {
-					diag_add(d, DL_WARNING, name, lineno, col_of(line, a),
+					diag_add(d, DL_WARNING, name, lineno, srch_col_of(line, a),
 					    "an empty alternative (no letters or digits before the '|', the '+' or the tab)");
 					diag_hint(d, "write the words of each alternative: \"bounce | flicker + aura\"");
 					diag_src(d, line, ll);
@@ -154,7 +144,7 @@ srch_add_situations(struct srch *s, const char *name, const char *text, size_t l
 					break;
 				}
 				if (nw > SIT_MAXW) {
-					diag_add(d, DL_WARNING, name, lineno, col_of(line, a),
+					diag_add(d, DL_WARNING, name, lineno, srch_col_of(line, a),
 					    "an alternative of %zu words: at most %d, all of which the question must hold", nw, SIT_MAXW);
 					diag_src(d, line, ll);
 					bad = true;
@@ -196,7 +186,7 @@ srch_add_situations(struct srch *s, const char *name, const char *text, size_t l
 			num[numl] = '\0';
 			jrid id = jrid_from_str(num);
 			if (id == JRID_NONE) {
-				diag_add(d, DL_WARNING, name, lineno, col_of(line, r), "not a rule number: %s", num);
+				diag_add(d, DL_WARNING, name, lineno, srch_col_of(line, r), "not a rule number: %s", num);
 				diag_hint(d, "the second field lists rule numbers such as 704.5m, separated by spaces");
 				diag_src(d, line, ll);
 				bad = true;
@@ -208,7 +198,7 @@ srch_add_situations(struct srch *s, const char *name, const char *text, size_t l
 		if (bad)
 			continue;
 		if (nr == 0) {
-			diag_add(d, DL_WARNING, name, lineno, col_of(line, tab1 + 1),
+			diag_add(d, DL_WARNING, name, lineno, srch_col_of(line, tab1 + 1),
 			    "no rules: the second field lists the rules that govern the situation");
 			diag_src(d, line, ll);
 			continue;
@@ -216,7 +206,7 @@ srch_add_situations(struct srch *s, const char *name, const char *text, size_t l
 		const char *lb = tab2 + 1, *le = end;
 		trim(&lb, &le);
 		if (lb == le) {
-			diag_add(d, DL_WARNING, name, lineno, col_of(line, tab2 + 1),
+			diag_add(d, DL_WARNING, name, lineno, srch_col_of(line, tab2 + 1),
 			    "no label: the third field names the situation for the reader");
 			diag_src(d, line, ll);
 			continue;
@@ -238,20 +228,7 @@ srch_add_situations(struct srch *s, const char *name, const char *text, size_t l
 int
 srch_load_situations(struct srch *s, const char *path, struct diags *d)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f) {
-		diag_add(d, DL_ERROR, path, 0, 0, "cannot read the situations: %s", strerror(errno));
-		return -1;
-	}
-	struct sbuf b = {0};
-	char chunk[8192];
-	size_t n;
-	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-		sbuf_add(&b, chunk, n);
-	fclose(f);
-	int k = srch_add_situations(s, path, b.s ? b.s : "", b.len, d);
-	sbuf_free(&b);
-	return k;
+	return srch_load_text(s, path, "situations", srch_add_situations, d);
 }
 
 uint64_t

@@ -232,6 +232,12 @@ void srch_cache_save(struct srch *s);
 /* Release s->blob, mapped or allocated. */
 void srch_cache_unmap(struct srch *s);
 
+/* thesaurus.c: the column of p in line, counted in UTF-8 characters from 1 */
+unsigned srch_col_of(const char *line, const char *p);
+/* Read a whole file and hand it to add (srch_add_thesaurus, srch_add_situations); a
+ * file that cannot be opened is one error naming what it should have been. */
+int srch_load_text(struct srch *s, const char *path, const char *what,
+    int (*add)(struct srch *, const char *, const char *, size_t, struct diags *), struct diags *d);
 /* thesaurus.c: entries whose slang is exactly key (stems joined by spaces) */
 size_t srch_thes_find(struct srch *s, const char *key, size_t n, size_t *first);
 

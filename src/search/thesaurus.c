@@ -32,8 +32,8 @@ stem_phrase(struct srch *s, const char *text, size_t n, struct sbuf *out)
 	return k;
 }
 
-static unsigned
-col_of(const char *line, const char *p)
+unsigned
+srch_col_of(const char *line, const char *p)
 {
 	unsigned c = 1;
 	for (const char *q = line; q < p; q++)
@@ -89,7 +89,7 @@ srch_add_thesaurus(struct srch *s, const char *name, const char *text, size_t le
 		while (tolen > 0 && (to[tolen - 1] == ' ' || to[tolen - 1] == '\t'))
 			tolen--;
 		if (tolen == 0) {
-			diag_add(d, DL_WARNING, name, lineno, col_of(line, tab) + 1,
+			diag_add(d, DL_WARNING, name, lineno, srch_col_of(line, tab) + 1,
 			    "nothing after the tab: the slang needs the rules' words it stands for");
 			diag_src(d, line, ll);
 			continue;
@@ -102,11 +102,11 @@ srch_add_thesaurus(struct srch *s, const char *name, const char *text, size_t le
 				b = tab;
 			size_t nw = stem_phrase(s, a, (size_t)(b - a), check_only ? NULL : &from);
 			if (nw == 0) {
-				diag_add(d, DL_WARNING, name, lineno, col_of(line, a),
+				diag_add(d, DL_WARNING, name, lineno, srch_col_of(line, a),
 				    "an empty slang term (no letters or digits before the tab or the '|')");
 				diag_src(d, line, ll);
 			} else if (nw > SLANG_MAXW) {
-				diag_add(d, DL_WARNING, name, lineno, col_of(line, a),
+				diag_add(d, DL_WARNING, name, lineno, srch_col_of(line, a),
 				    "a slang term of %zu words never matches: queries are matched on at most %d", nw, SLANG_MAXW);
 				diag_hint(d, "shorten it (\"turn i play it\", not \"the turn i play it\")");
 				diag_src(d, line, ll);
@@ -129,11 +129,12 @@ srch_add_thesaurus(struct srch *s, const char *name, const char *text, size_t le
 }
 
 int
-srch_load_thesaurus(struct srch *s, const char *path, struct diags *d)
+srch_load_text(struct srch *s, const char *path, const char *what,
+    int (*add)(struct srch *, const char *, const char *, size_t, struct diags *), struct diags *d)
 {
 	FILE *f = fopen(path, "rb");
 	if (!f) {
-		diag_add(d, DL_ERROR, path, 0, 0, "cannot read the thesaurus: %s", strerror(errno));
+		diag_add(d, DL_ERROR, path, 0, 0, "cannot read the %s: %s", what, strerror(errno));
 		return -1;
 	}
 	struct sbuf b = {0};
@@ -142,9 +143,15 @@ srch_load_thesaurus(struct srch *s, const char *path, struct diags *d)
 	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
 		sbuf_add(&b, chunk, n);
 	fclose(f);
-	int k = srch_add_thesaurus(s, path, b.s ? b.s : "", b.len, d);
+	int k = add(s, path, b.s ? b.s : "", b.len, d);
 	sbuf_free(&b);
 	return k;
+}
+
+int
+srch_load_thesaurus(struct srch *s, const char *path, struct diags *d)
+{
+	return srch_load_text(s, path, "thesaurus", srch_add_thesaurus, d);
 }
 
 static int
