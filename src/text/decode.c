@@ -214,14 +214,16 @@ static bool
 looks_binary(const unsigned char *s, size_t n, size_t *where)
 {
 	size_t m = n < 65536 ? n : 65536, ctl = 0;
+	const unsigned char *z = memchr(s, 0, m);
+	if (z) {
+		*where = (size_t)(z - s);
+		return true;
+	}
+	/* control characters other than line ends, tabs and form feeds, counted without a
+	 * branch (the loop vectorizes) */
 	for (size_t i = 0; i < m; i++) {
-		unsigned char c = s[i];
-		if (c == 0) {
-			*where = i;
-			return true;
-		}
-		if (c < 0x20 && c != '\n' && c != '\r' && c != '\t' && c != '\f')
-			ctl++;
+		unsigned c = s[i];
+		ctl += (c < 0x20) & (c != '\n') & (c != '\r') & (c != '\t') & (c != '\f');
 	}
 	*where = 0;
 	return m > 0 && ctl * 20 > m;
