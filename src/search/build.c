@@ -162,7 +162,16 @@ srch_stem(struct srch *s, const char *word, size_t n, char *out, size_t cap)
 	/* a folded word is almost always ASCII, where Latin-1 and UTF-8 are the same
 	 * bytes: the single-byte stemmer gives the same stem without decoding UTF-8 */
 	struct sb_stemmer *st = s->stemmer;
-	if (s->stemmer8) {
+	/* "dies" is a term of art (700.4: put into a graveyard from the battlefield) that
+	 * the stemmer files under "die", the word of the dice rules (706): the verb's forms
+	 * keep a stem of their own */
+	if ((n == 4 && memcmp(word, "dies", 4) == 0) || (n == 4 && memcmp(word, "died", 4) == 0) ||
+	    (n == 5 && memcmp(word, "dying", 5) == 0)) {
+		r = (const sb_symbol *)"dies";
+		len = 4;
+		st = NULL;
+	}
+	if (st && s->stemmer8) {
 		size_t i = 0;
 		while (i < n && (unsigned char)word[i] < 0x80)
 			i++;
