@@ -74,6 +74,8 @@ build_in(struct jctx *c, const char *dir)
 		srch_add_release(s, c->rel);
 	load_vocab(c, s);
 	srch_finalize(s);
+	/* with the cache, the situations files are read (and their problems found) only now */
+	diag_print(stderr, srch_late_diags(s), DL_WARNING);
 	return s;
 }
 

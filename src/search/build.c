@@ -139,6 +139,8 @@ srch_free(struct srch *s)
 	}
 	srch_cache_unmap(s);
 	free(s->thes);
+	diag_clear(&s->late);
+	free(s->late.v);
 	free(s->sit);
 	free(s->sitg);
 	free(s->sita);
@@ -663,6 +665,10 @@ srch_finalize(struct srch *s)
 	if (s->deferring) {
 		s->deferring = false;
 		if (srch_cache_load(s)) {
+			/* the situations' problems, said again when the cached copy had some */
+			for (size_t i = 0; i < s->npend && s->sit_warn; i++)
+				if (s->pend[i].what == PEND_SITUATIONS)
+					srch_sit_read(s, s->pend[i].name, s->pend[i].text, s->pend[i].len, &s->late, false);
 			free(s->pend);
 			s->pend = NULL;
 			s->npend = 0;
@@ -684,9 +690,16 @@ srch_finalize(struct srch *s)
 				diag_clear(&quiet);
 				free(quiet.v);
 				break;
+			case PEND_SITUATIONS: {
+				size_t before = s->late.n;
+				srch_sit_read(s, p->name, p->text, p->len, &s->late, true);
+				s->sit_warn += (uint32_t)(s->late.n - before);
+				break;
+			}
 			}
 		}
 		build_postings(s);
+		srch_sit_compile(s);
 		srch_cache_save(s);
 		return;
 	}

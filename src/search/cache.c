@@ -15,8 +15,8 @@
  *                           previous value, 0 at first; an empty section adds nothing)
  *     (zeros to 64 bytes)
  *   payload: sections, each starting at a multiple of 8 bytes from the payload start
- *     counts   uint64[12]   ndocs nterms nwords ntoks nposts nkw nridx nrefs strbytes
- *                           termcap wordcap nthes
+ *     counts   uint64[17]   ndocs nterms nwords ntoks nposts nkw nridx nrefs strbytes
+ *                           termcap wordcap nthes nsit nsitg nsita nsitw sitwarn
  *              double[NF]   average field lengths
  *     strings  strbytes     every string, NUL-terminated; records hold byte offsets,
  *                           NOCHR for a missing title or context
@@ -28,6 +28,9 @@
  *     the hash tables of terms by stem and words by surface, as struct shash holds them:
  *     term slots, term hashes uint32[termcap]; word slots, word hashes uint32[wordcap]
  *     thes     struct cthes[nthes]     the thesaurus entries, as read
+ *     the common situations, stemmed: sit struct csit[nsit], groups struct ssitg[nsitg],
+ *     alternatives struct ssita[nsita], word keys uint64[nsitw]; and in the counts, how
+ *     many problems reading their files reported (read again only then, to say them)
  *
  * The key (the file's name) is a hash of everything that fed the index: the bytes of
  * each release (rel->src_hash), each document added, each thesaurus text, the constants
@@ -57,7 +60,7 @@
 #include <unistd.h>
 
 /* Bump when the header or section layout above changes. */
-#define SRCH_CACHE_VERSION 1u
+#define SRCH_CACHE_VERSION 2u
 /* Bump when what struct srch holds after srch_finalize() changes meaning. (Any edit to
  * src/search/ changes SRCH_CODE_HASH, and with it every key, anyway.) */
 #define SRCH_CACHE_LAYOUT 1u
@@ -72,12 +75,10 @@
  * change to these structures fails the build here, so that the cache learns about it:
  * save and load the new field (or say here why it needs neither), bump
  * SRCH_CACHE_LAYOUT, then the sizes. */
-/* The common situations (sit, sitg, sita, sitw) are not saved: they are read from their
- * files at every start, whether the index is loaded or built (situation.c); nor are
- * rel_date, which srch_add_release() sets either way, and scan_only/scan_sink, which
- * only srch_scan_seconds() uses. */
+/* Not saved: rel_date, which srch_add_release() sets either way; late, sitcap and the
+ * other capacities; scan_only/scan_sink, which only srch_scan_seconds() uses. */
 #if UINTPTR_MAX == UINT64_MAX
-_Static_assert(sizeof(struct srch) == 1032, "struct srch changed: see cache.c");
+_Static_assert(sizeof(struct srch) == 1096, "struct srch changed: see cache.c");
 _Static_assert(sizeof(struct sdoc) == 80, "struct sdoc changed: see cache.c");
 _Static_assert(sizeof(struct sterm) == 24, "struct sterm changed: see cache.c");
 _Static_assert(sizeof(struct sword) == 32, "struct sword changed: see cache.c");
@@ -94,7 +95,7 @@ struct chdr {
 };
 
 enum { C_NDOCS, C_NTERMS, C_NWORDS, C_NTOKS, C_NPOSTS, C_NKW, C_NRIDX, C_NREFS, C_STRBYTES,
-	C_TERMCAP, C_WORDCAP, C_NTHES, NCOUNTS };
+	C_TERMCAP, C_WORDCAP, C_NTHES, C_NSIT, C_NSITG, C_NSITA, C_NSITW, C_SITWARN, NCOUNTS };
 
 struct cdoc {
 	uint32_t id, title, ctx, body;   /* string offsets */
@@ -120,6 +121,13 @@ struct ckw {
 
 struct cthes {
 	uint32_t from, nfrom, to;
+};
+
+struct csit {
+	uint32_t concepts, label;        /* string offsets */
+	int32_t since;
+	uint32_t g0, ng, nrules;
+	jrid rules[SIT_MAXR];
 };
 
 static double
@@ -281,13 +289,13 @@ srch_cache_key_doc(struct srch *s, int kind, const char *id, const char *title, 
 }
 
 void
-srch_cache_defer_text(struct srch *s, const char *name, const char *text, size_t n)
+srch_cache_defer_text(struct srch *s, int what, const char *name, const char *text, size_t n)
 {
-	key_u64(s, 0x5448455341555255ull);   /* "THESAURU" */
+	key_u64(s, what == PEND_SITUATIONS ? 0x534954554154494full : 0x5448455341555255ull);   /* "SITUATIO", "THESAURU" */
 	key_u64(s, n);
 	key_bytes(s, text, n);
 	s->pend = xgrow(s->pend, &s->pendcap, s->npend + 1, sizeof *s->pend);
-	s->pend[s->npend++] = (struct spend){ .what = PEND_THESAURUS, .name = arena_strdup(&s->arena, name),
+	s->pend[s->npend++] = (struct spend){ .what = what, .name = arena_strdup(&s->arena, name),
 	    .text = arena_memdup(&s->arena, text, n), .len = n };
 }
 
@@ -427,9 +435,18 @@ image_make(struct srch *s, struct image *im)
 	struct cthes *cth = owned(im, xcalloc(s->nthes ? s->nthes : 1, sizeof *cth));
 	for (size_t k = 0; k < s->nthes; k++)
 		cth[k] = (struct cthes){ str_off(&st, s->thes[k].from), s->thes[k].nfrom, str_off(&st, s->thes[k].to) };
+	srch_sit_compile(s);
+	struct csit *cs = owned(im, xcalloc(s->nsit ? s->nsit : 1, sizeof *cs));
+	for (size_t k = 0; k < s->nsit; k++) {
+		const struct ssit *x = &s->sit[k];
+		cs[k] = (struct csit){ str_off(&st, x->concepts), str_off(&st, x->label), x->since, x->g0, x->ng,
+		    x->nrules, {0} };
+		memcpy(cs[k].rules, x->rules, sizeof cs[k].rules);
+	}
 	uint64_t *counts = owned(im, xcalloc(NCOUNTS, sizeof *counts));
 	uint64_t cv[NCOUNTS] = { nd, s->nterms, s->nwords, s->ntoks, s->nposts, s->nkw, s->nridx,
-	    nrefs, st.len, s->termh.cap, s->wordh.cap, s->nthes };
+	    nrefs, st.len, s->termh.cap, s->wordh.cap, s->nthes, s->nsit, s->nsitg, s->nsita, s->nsitw,
+	    s->sit_warn };
 	memcpy(counts, cv, sizeof cv);
 	char *tab = owned(im, st.p);
 
@@ -452,6 +469,10 @@ image_make(struct srch *s, struct image *im)
 	sect(im, s->wordh.slot, s->wordh.cap * sizeof *s->wordh.slot);
 	sect(im, s->wordh.hv, s->wordh.cap * sizeof *s->wordh.hv);
 	sect(im, cth, s->nthes * sizeof *cth);
+	sect(im, cs, s->nsit * sizeof *cs);
+	sect(im, s->sitg, s->nsitg * sizeof *s->sitg);
+	sect(im, s->sita, s->nsita * sizeof *s->sita);
+	sect(im, s->sitw, s->nsitw * sizeof *s->sitw);
 	memcpy(im->h.magic, CACHE_MAGIC, sizeof im->h.magic);
 	im->h.version = SRCH_CACHE_VERSION;
 	im->h.endian = CACHE_ENDIAN;
@@ -587,6 +608,11 @@ load_payload(struct srch *s, const unsigned char *pay, size_t n, const uint64_t 
 	wh.hv = (uint32_t *)take(&r, wh.cap, sizeof *wh.hv);
 	uint64_t nth = c[C_NTHES];
 	const struct cthes *cth = take(&r, nth, sizeof *cth);
+	uint64_t nsit = c[C_NSIT], nsg = c[C_NSITG], nsa = c[C_NSITA], nsw = c[C_NSITW];
+	const struct csit *cs = take(&r, nsit, sizeof *cs);
+	const struct ssitg *sg = take(&r, nsg, sizeof *sg);
+	const struct ssita *sa = take(&r, nsa, sizeof *sa);
+	const uint64_t *sw = take(&r, nsw, sizeof *sw);
 	if (r.bad)
 		return fail(why, cap, "truncated");
 	if (r.at != n)
@@ -617,6 +643,13 @@ load_payload(struct srch *s, const unsigned char *pay, size_t n, const uint64_t 
 			return fail(why, cap, "a word index out of range");
 	if (!table_ok(&th, nt) || !table_ok(&wh, nw))
 		return fail(why, cap, "a hash table out of range");
+	/* the situations: every group has alternatives, every alternative words, in range */
+	for (uint64_t i = 0; i < nsg; i++)
+		if (sg[i].na == 0 || (uint64_t)sg[i].a0 + sg[i].na > nsa)
+			return fail(why, cap, "a situation out of range");
+	for (uint64_t i = 0; i < nsa; i++)
+		if (sa[i].nw == 0 || sa[i].nw > SIT_MAXW || (uint64_t)sa[i].w0 + sa[i].nw > nsw)
+			return fail(why, cap, "a situation out of range");
 
 	/* the records with strings become the in-memory ones */
 	bool ok = true;
@@ -625,6 +658,19 @@ load_payload(struct srch *s, const unsigned char *pay, size_t n, const uint64_t 
 	struct sword *words = xcalloc(nw ? nw : 1, sizeof *words);
 	struct skw *kw = xcalloc(nkw ? nkw : 1, sizeof *kw);
 	struct sthes *thes = xcalloc(nth ? nth : 1, sizeof *thes);
+	struct ssit *sit = xcalloc(nsit ? nsit : 1, sizeof *sit);
+	for (uint64_t k = 0; k < nsit && ok; k++) {
+		const struct csit *x = &cs[k];
+		sit[k].concepts = str_at(tab, nb, x->concepts, false, &ok);
+		sit[k].label = str_at(tab, nb, x->label, false, &ok);
+		sit[k].since = x->since;
+		sit[k].g0 = x->g0;
+		sit[k].ng = x->ng;
+		sit[k].nrules = (uint8_t)x->nrules;
+		memcpy(sit[k].rules, x->rules, sizeof sit[k].rules);
+		if (x->ng == 0 || x->ng > SIT_MAXG || (uint64_t)x->g0 + x->ng > nsg || x->nrules > SIT_MAXR)
+			ok = false;
+	}
 	for (uint64_t d = 0; d < nd && ok; d++) {
 		const struct cdoc *x = &cd[d];
 		struct sdoc *y = &docs[d];
@@ -680,8 +726,23 @@ load_payload(struct srch *s, const unsigned char *pay, size_t n, const uint64_t 
 		free(words);
 		free(kw);
 		free(thes);
+		free(sit);
 		return fail(why, cap, "a record out of range");
 	}
+	/* copied: the situation arrays are freed with the index, wherever it came from */
+	s->sit = sit;
+	s->nsit = s->sitcap = nsit;
+	s->sitg = xmalloc((nsg ? nsg : 1) * sizeof *s->sitg);
+	memcpy(s->sitg, sg, nsg * sizeof *s->sitg);
+	s->nsitg = s->sitgcap = nsg;
+	s->sita = xmalloc((nsa ? nsa : 1) * sizeof *s->sita);
+	memcpy(s->sita, sa, nsa * sizeof *s->sita);
+	s->nsita = s->sitacap = nsa;
+	s->sitw = xmalloc((nsw ? nsw : 1) * sizeof *s->sitw);
+	memcpy(s->sitw, sw, nsw * sizeof *s->sitw);
+	s->nsitw = s->sitwcap = nsw;
+	s->sit_compiled = true;
+	s->sit_warn = (uint32_t)c[C_SITWARN];
 	s->docs = docs;
 	s->ndocs = s->doccap = nd;
 	s->terms = terms;
@@ -713,7 +774,7 @@ static bool
 load_image(struct srch *s, void *img, size_t n, bool trusted_key, char *why, size_t cap)
 {
 	struct chdr h;
-	if (s->final || s->ndocs || s->nterms || s->nwords || s->nthes || s->blob)
+	if (s->final || s->ndocs || s->nterms || s->nwords || s->nthes || s->nsit || s->blob)
 		return fail(why, cap, "index not empty") != NULL;
 	if (n < sizeof h)
 		return fail(why, cap, n ? "truncated header" : "empty file") != NULL;

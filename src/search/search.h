@@ -63,6 +63,10 @@ int srch_add_thesaurus(struct srch *s, const char *name, const char *text, size_
 int srch_load_situations(struct srch *s, const char *path, struct diags *d);
 int srch_add_situations(struct srch *s, const char *name, const char *text, size_t len,
     struct diags *d);
+/* With the cache (srch_cache_use), situations are read at srch_finalize(): only when no
+ * cached index has them, or to report the problems the cached copy says they have. What
+ * that reading reports is here afterwards (file:line:col, as srch_add_situations()). */
+const struct diags *srch_late_diags(const struct srch *s);
 /* The time to make a release's documents and split their text into words, keeping
  * nothing: what any index of its words costs at least (the benchmark's yardstick). */
 double srch_scan_seconds(const struct jrelease *rel);

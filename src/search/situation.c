@@ -80,6 +80,19 @@ int
 srch_add_situations(struct srch *s, const char *name, const char *text, size_t len,
     struct diags *d)
 {
+	/* with a cache, only the key now: the entries come compiled from the cached index,
+	 * or are read at srch_finalize() (what that reports: srch_late_diags()) */
+	if (s->deferring) {
+		srch_cache_defer_text(s, PEND_SITUATIONS, name, text, len);
+		return 0;
+	}
+	return srch_sit_read(s, name, text, len, d, true);
+}
+
+int
+srch_sit_read(struct srch *s, const char *name, const char *text, size_t len, struct diags *d,
+    bool store)
+{
 	unsigned bl, bc;
 	if (text_binary(text, len, &bl, &bc)) {
 		diag_add(d, DL_ERROR, name, bl, bc, "this is a binary file, not a list of situations");
@@ -211,6 +224,9 @@ srch_add_situations(struct srch *s, const char *name, const char *text, size_t l
 			diag_src(d, line, ll);
 			continue;
 		}
+		added++;
+		if (!store)
+			continue;
 		s->sit = xgrow(s->sit, &s->sitcap, s->nsit + 1, sizeof *s->sit);
 		struct ssit *st = &s->sit[s->nsit++];
 		memset(st, 0, sizeof *st);
@@ -220,7 +236,6 @@ srch_add_situations(struct srch *s, const char *name, const char *text, size_t l
 		memcpy(st->rules, rules, nr * sizeof *rules);
 		st->nrules = (uint8_t)nr;
 		s->sit_compiled = false;
-		added++;
 	}
 	return added;
 }
@@ -298,9 +313,11 @@ word_key(struct srch *s, struct memo *m, const struct stok *t, char *stem)
 }
 
 /* Stem every alternative's words into keys, once. */
-static void
-compile(struct srch *s)
+void
+srch_sit_compile(struct srch *s)
 {
+	if (s->sit_compiled)
+		return;
 	s->nsitg = s->nsita = s->nsitw = 0;
 	char stem[WORD_MAX];
 	struct memo memo = {0};
@@ -373,7 +390,7 @@ srch_sit_match(struct srch *s, const uint64_t *set, size_t cap, const uint64_t *
 	if (s->nsit == 0)
 		return 0;
 	if (!s->sit_compiled)
-		compile(s);
+		srch_sit_compile(s);
 	size_t n = 0;
 	for (size_t k = 0; k < s->nsit && n < max; k++) {
 		const struct ssit *st = &s->sit[k];
@@ -392,7 +409,7 @@ srch_sit_match(struct srch *s, const uint64_t *set, size_t cap, const uint64_t *
 				all = w == sa->w0 + sa->nw;
 			}
 		}
-		if (!all)
+		if (!all || st->ng == 0 || s->sitg[st->g0 + st->ng - 1].na == 0)
 			continue;
 		/* how much of the question it accounts for: the typed words among all its
 		 * wordings ("died" and "graveyard" both, though either meets the concept) */
@@ -411,4 +428,10 @@ srch_sit_match(struct srch *s, const uint64_t *set, size_t cap, const uint64_t *
 		n++;
 	}
 	return n;
+}
+
+const struct diags *
+srch_late_diags(const struct srch *s)
+{
+	return &s->late;
 }

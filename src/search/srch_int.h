@@ -125,6 +125,8 @@ struct srch {
 	uint64_t *sitw;
 	size_t nsitw, sitwcap;
 	bool sit_compiled;
+	uint32_t sit_warn;       /* what reading the situations reported (kept in the cache) */
+	struct diags late;       /* what srch_finalize() had to say of files read then */
 	int rel_date;            /* the newest added release's date (yyyymmdd, 0 undated) */
 	bool scan_only;          /* srch_scan_seconds(): split into words, index nothing */
 	uint32_t scan_sink;
@@ -148,11 +150,11 @@ struct srch {
 	} key;
 	uint64_t key_final;
 	struct spend {
-		enum { PEND_RELEASE, PEND_DOC, PEND_THESAURUS } what;
+		enum { PEND_RELEASE, PEND_DOC, PEND_THESAURUS, PEND_SITUATIONS } what;
 		const struct jrelease *rel;
 		uint8_t kind;                 /* a document's */
 		const char *id, *title, *body;
-		const char *name, *text;      /* a thesaurus's */
+		const char *name, *text;      /* a thesaurus's or a situations file's */
 		size_t len;
 	} *pend;
 	size_t npend, pendcap;
@@ -223,8 +225,9 @@ void srch_alloc_scratch(struct srch *s);
 
 void srch_cache_key_release(struct srch *s, const struct jrelease *rel);
 void srch_cache_key_doc(struct srch *s, int kind, const char *id, const char *title, const char *body);
-/* A thesaurus text while deferring: into the key, and kept to be read if need be. */
-void srch_cache_defer_text(struct srch *s, const char *name, const char *text, size_t n);
+/* A thesaurus or situations text (what: PEND_THESAURUS, PEND_SITUATIONS) while
+ * deferring: into the key, and kept to be read if need be. */
+void srch_cache_defer_text(struct srch *s, int what, const char *name, const char *text, size_t n);
 /* Load s->cache_dir's file for the inputs hashed so far; false (s untouched) if none fits. */
 bool srch_cache_load(struct srch *s);
 /* Save a finalized index; failures only go to s->cache_note. */
@@ -250,6 +253,12 @@ uint64_t srch_stem_key(const char *stem, size_t n);
  * Returns how many (at most max). */
 size_t srch_sit_match(struct srch *s, const uint64_t *set, size_t cap, const uint64_t *typed,
     size_t ntyped, uint32_t *out, uint8_t *nwords, size_t max);
+/* Stem the situations' wordings against the finished index (done before it is saved,
+ * else on the first search). */
+void srch_sit_compile(struct srch *s);
+/* Read situations text: store the entries (store) or only report its problems. */
+int srch_sit_read(struct srch *s, const char *name, const char *text, size_t len, struct diags *d,
+    bool store);
 
 /* regex.c */
 struct sregex;

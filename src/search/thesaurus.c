@@ -58,7 +58,7 @@ srch_add_thesaurus(struct srch *s, const char *name, const char *text, size_t le
 	 * diagnostics, no stems); its entries come from the cache, or from reading it again */
 	bool check_only = s->deferring;
 	if (check_only)
-		srch_cache_defer_text(s, name, text, len);
+		srch_cache_defer_text(s, PEND_THESAURUS, name, text, len);
 	struct sbuf from = {0};
 	size_t i = 0;
 	while (i < len) {

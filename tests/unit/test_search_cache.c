@@ -273,8 +273,8 @@ main(void)
 		{ 24, "truncated", "a length longer than the file" },
 		{ 32, "checksum mismatch", "a flipped byte in the checksum" },
 		{ 64, "truncated", "a flipped byte in the counts" },
-		{ 64 + 12 * 8, "checksum mismatch", "a flipped byte in the field lengths" },
-		{ 64 + 200, "checksum mismatch", "a flipped byte in the strings" },
+		{ 64 + 17 * 8, "checksum mismatch", "a flipped byte in the field lengths" },   /* after 17 counts */
+		{ 64 + 17 * 8 + 3 * 8 + 200, "checksum mismatch", "a flipped byte in the strings" },
 		{ n / 2, "checksum mismatch", "a flipped byte in the middle" },
 		{ n - 3, "checksum mismatch", "a flipped byte at the end" },
 	};
