@@ -115,6 +115,12 @@ printf '# mine\nglorbnax + zorbulon\t704.5j\tMy private situation\nno tabs on th
 "${J[@]}" search -n 2 'glorbnax and zorbulon' >"$T/out" 2>"$T/err"
 check "the user's situations file adds its entries" bash -c "grep -q '^Situation: My private situation' '$T/out' && grep -q '^704\.5j ' '$T/out'"
 check "and a bad line in it is reported with file:line:col" grep -q 'situations.tsv:3:21: warning: expected three fields' "$T/err"
+"${J[@]}" search -n 2 'glorbnax and zorbulon' >"$T/out" 2>"$T/err"
+check "again when the index comes from the cache" bash -c "grep -q 'situations.tsv:3:21: warning' '$T/err' && grep -q '^Situation: My private situation' '$T/out'"
+printf 'glorbnax + zorbulon\t702.19\tMy edited situation\n' >"$XDG_CONFIG_HOME/judge/situations.tsv"
+"${J[@]}" search -n 2 'glorbnax and zorbulon' >"$T/out" 2>"$T/err"
+check "an edited situations file is read anew, not taken from the cache" \
+	bash -c "grep -q '^Situation: My edited situation' '$T/out' && ! grep -q . '$T/err'"
 head -c 300 /dev/urandom >"$XDG_CONFIG_HOME/judge/situations.tsv"; printf '\0' >>"$XDG_CONFIG_HOME/judge/situations.tsv"
 "${J[@]}" search -n 1 trample >"$T/out" 2>"$T/err"; st=$?
 check "a binary situations file is one error, and search still answers" \
