@@ -2,9 +2,11 @@
  * corpus/situations.tsv ("aura" + "creature leaves") is about the rules the entry lists
  * (704.5m), even when it shares no word with them. Format: see corpus/situations.tsv.
  *
- * Entries are checked when read (the same diagnostics with or without a cache) and kept
- * as text; they are stemmed on the first query that looks at them, since most runs of
- * judge never search. They are not part of the cached index: reading them is cheap. */
+ * Entries are checked when read and kept as text, then stemmed against the finished
+ * index: before it is saved to the cache, else on the first query. With the cache the
+ * files are only hashed into its key: the entries come stemmed from the cached index, and
+ * a file is read at srch_finalize() only when no cached index has it, or to report again
+ * the problems its cached copy recorded (srch_late_diags()). */
 #include "srch_int.h"
 #include "../text/decode.h"
 
