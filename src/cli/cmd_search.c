@@ -671,7 +671,11 @@ cmd_search(struct jctx *c, int argc, char **argv)
 		} else {
 			sbuf_adds(&hint, "try fewer or other words, a prefix like trampl*, or judge define TERM");
 		}
-		jerr(c, hint.s, "nothing found for \"%s\"", sbuf_str(&q));
+		/* a query with quotes of its own is shown as typed, not quoted again */
+		if (strchr(sbuf_str(&q), '"'))
+			jerr(c, hint.s, "nothing found for: %s", sbuf_str(&q));
+		else
+			jerr(c, hint.s, "nothing found for \"%s\"", sbuf_str(&q));
 		sbuf_free(&hint);
 		st = JX_NOTFOUND;
 	} else if (c->json) {
