@@ -28,6 +28,19 @@ sbuf_add(struct sbuf *b, const char *s, size_t n)
 	b->s[b->len] = '\0';
 }
 
+bool
+sbuf_read(struct sbuf *b, FILE *f, size_t max)
+{
+	size_t n;
+	do {
+		reserve(b, 65536);
+		n = fread(b->s + b->len, 1, 65536, f);
+		b->len += n;
+		b->s[b->len] = '\0';
+	} while (n > 0 && (max == 0 || b->len <= max));
+	return !ferror(f);
+}
+
 void
 sbuf_adds(struct sbuf *b, const char *s)
 {

@@ -138,10 +138,7 @@ srch_load_text(struct srch *s, const char *path, const char *what,
 		return -1;
 	}
 	struct sbuf b = {0};
-	char chunk[8192];
-	size_t n;
-	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-		sbuf_add(&b, chunk, n);
+	sbuf_read(&b, f, 0);
 	fclose(f);
 	int k = add(s, path, b.s ? b.s : "", b.len, d);
 	sbuf_free(&b);

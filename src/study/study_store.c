@@ -385,11 +385,7 @@ study_store_load(struct study_store *s, const char *path, struct diags *d)
 		return -1;
 	}
 	struct sbuf b = {0};
-	char chunk[65536];
-	size_t n;
-	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0 && b.len <= MAX_FILE)
-		sbuf_add(&b, chunk, n);
-	bool err = ferror(f) != 0;
+	bool err = !sbuf_read(&b, f, MAX_FILE);
 	fclose(f);
 	if (err) {
 		diag_add(d, DL_ERROR, path, 0, 0, "cannot read study progress: %s", "read error");

@@ -43,11 +43,7 @@ tb_load_file(const char *path, struct diags *d)
 		return NULL;
 	}
 	struct sbuf b = {0};
-	char chunk[65536];
-	size_t n;
-	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-		sbuf_add(&b, chunk, n);
-	bool err = ferror(f);
+	bool err = !sbuf_read(&b, f, 0);
 	fclose(f);
 	if (err) {
 		if (d)

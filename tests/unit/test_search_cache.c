@@ -48,12 +48,10 @@ read_thesaurus(void)
 {
 	FILE *f = fopen("corpus/thesaurus.tsv", "rb");
 	struct sbuf b = {0};
-	char chunk[4096];
-	size_t n;
-	while (f && (n = fread(chunk, 1, sizeof chunk, f)) > 0)
-		sbuf_add(&b, chunk, n);
-	if (f)
+	if (f) {
+		sbuf_read(&b, f, 0);
 		fclose(f);
+	}
 	thesaurus_len = b.len;
 	thesaurus_text = b.s ? b.s : xstrdup("");
 }
@@ -154,12 +152,10 @@ get_file(const char *path, size_t *n)
 {
 	FILE *f = fopen(path, "rb");
 	struct sbuf b = {0};
-	char chunk[65536];
-	size_t k;
-	while (f && (k = fread(chunk, 1, sizeof chunk, f)) > 0)
-		sbuf_add(&b, chunk, k);
-	if (f)
+	if (f) {
+		sbuf_read(&b, f, 0);
 		fclose(f);
+	}
 	*n = b.len;
 	return (unsigned char *)b.s;
 }
