@@ -86,7 +86,7 @@ gather_mods(struct rz *z, const struct rz_dmg *d, struct mod *m)
 		const struct bd_obj *pr = rz_printed(z, i);
 		for (int k = 0; k < pr->nabils && n < 8; k++) {
 			const struct bd_abil *a = &pr->abils[k];
-			if (k < 64 && !z->cur[i].abil_on[k])
+			if (!rz_has_abil(&z->cur[i], k))
 				continue;
 			if (a->kind == AK_PREVENT) {
 				if (a->combat_only && !d->combat)
@@ -452,7 +452,7 @@ look_back(struct rz *z, const struct rz_move *mv, int n)
 			const struct bd_obj *pr = rz_printed(z, s);
 			for (int k = 0; k < pr->nabils; k++) {
 				const struct bd_abil *a = &pr->abils[k];
-				if (a->kind != AK_TRIGGER || a->trig == TR_ETB || (k < 64 && !z->cur[s].abil_on[k]))
+				if (a->kind != AK_TRIGGER || a->trig == TR_ETB || !rz_has_abil(&z->cur[s], k))
 					continue;
 				if ((a->trig == TR_DIES || a->trig == TR_PUT_GRAVE) && !dies)
 					continue;
@@ -494,7 +494,7 @@ rz_grave_replacer(const struct rz *z, int o)
 		const struct bd_obj *pr = rz_printed(z, s);
 		for (int k = 0; k < pr->nabils; k++) {
 			const struct bd_abil *a = &pr->abils[k];
-			if (a->kind != AK_REPLACE_DIE || !a->any_grave || (k < 64 && !z->cur[s].abil_on[k]))
+			if (a->kind != AK_REPLACE_DIE || !a->any_grave || !rz_has_abil(&z->cur[s], k))
 				continue;
 			if (b->objs[o].token && !a->grave_tokens)
 				continue;
@@ -529,7 +529,7 @@ rz_move(struct rz *z, struct rz_move *mv, int n, const char *prefix, enum rz_rul
 			const struct bd_obj *pr = rz_printed(z, s);
 			for (int k = 0; k < pr->nabils && nc < 7; k++) {
 				const struct bd_abil *a = &pr->abils[k];
-				if (a->kind != AK_REPLACE_DIE || a->any_grave || (k < 64 && !z->cur[s].abil_on[k]))
+				if (a->kind != AK_REPLACE_DIE || a->any_grave || !rz_has_abil(&z->cur[s], k))
 					continue;
 				if ((!from_bf || !(z->cur[o].v.types & BT_CREATURE) || !rz_filter_match(z, &a->aff, o, s, ctl)))
 					continue;

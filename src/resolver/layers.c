@@ -273,7 +273,7 @@ fx_exists(const struct rz *z, const struct fx *f)
 	const struct bd_obj *s = &z->b->objs[f->src];
 	if (s->zone != ZN_BATTLEFIELD && !f->cda)
 		return false;
-	if (f->abil < 64 && !z->cur[f->src].abil_on[f->abil])
+	if (!rz_has_abil(&z->cur[f->src], f->abil))
 		return false;
 	return cond_holds(z, f->cond, f->src);
 }
@@ -323,7 +323,7 @@ apply_part(struct rz *z, const struct fx *f, const struct bd_part *p, int o)
 		remove_subs_if(v, true);
 		add_sub(v, p->sub);
 		/* 305.7: it loses the abilities its rules text gave it */
-		for (int i = 0; i < 64; i++) c->abil_on[i] = false;
+		for (int i = 0; i < RZ_MAXABIL; i++) c->abil_on[i] = false;
 		v->kws = 0;
 		v->prot_colors = v->prot_flags = 0;
 		break;
@@ -336,7 +336,7 @@ apply_part(struct rz *z, const struct fx *f, const struct bd_part *p, int o)
 		break;
 	case OP_LOSE_KW: v->kws &= ~p->kws; break;
 	case OP_LOSE_ALL:
-		for (int i = 0; i < 64; i++) c->abil_on[i] = false;
+		for (int i = 0; i < RZ_MAXABIL; i++) c->abil_on[i] = false;
 		v->kws = 0;
 		v->prot_colors = v->prot_flags = 0;
 		break;
@@ -525,7 +525,7 @@ reset(struct rz *z)
 		c->v.power = o->power;
 		c->v.toughness = o->toughness;
 		c->v.has_pt = o->has_pt;
-		for (int k = 0; k < 64; k++)
+		for (int k = 0; k < RZ_MAXABIL; k++)
 			c->abil_on[k] = k < o->nabils;
 		for (int k = 0; k < o->nabils; k++)
 			if (o->abils[k].kind == AK_KEYWORD) {
@@ -564,7 +564,7 @@ rz_layers(struct rz *z)
 				for (int i = 0; i < ps->nfx; i++) {
 					struct fx *f = &ps->fx[i];
 					if (!f->done[L] && !f->ctr && f->rfx < 0 && has_layer(f, L) && !fx_exists(z, f)
-					    && z->b->objs[f->src].zone == ZN_BATTLEFIELD && f->abil < 64 && !z->cur[f->src].abil_on[f->abil]) {
+					    && z->b->objs[f->src].zone == ZN_BATTLEFIELD && !rz_has_abil(&z->cur[f->src], f->abil)) {
 						sbuf_addf(&ps->trace, "%s%s no longer has its ability (an earlier effect removed it), so that effect doesn't apply",
 						    ps->trace.len ? "; " : "", rz_oname(z, f->src));
 						f->done[L] = true;

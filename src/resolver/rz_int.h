@@ -36,10 +36,17 @@ const struct bd_obj *rz_printed(const struct rz *z, int o);
 
 /* Characteristics after the layer system: struct rz_view plus which printed abilities
  * the object still has. */
+#define RZ_MAXABIL 64   /* printed abilities whose loss is tracked; later ones always stay */
 struct rz_chars {
 	struct rz_view v;
-	bool abil_on[64];
+	bool abil_on[RZ_MAXABIL];
 };
+/* Does the object still have its printed ability k after the layers (613.1f)? */
+static inline bool
+rz_has_abil(const struct rz_chars *c, int k)
+{
+	return k >= RZ_MAXABIL || c->abil_on[k];
+}
 
 /* A continuous effect from a resolved spell or ability (611.2): locked set, own timestamp. */
 struct rz_rfx {
