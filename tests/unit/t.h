@@ -43,6 +43,13 @@ t_shared(void)
 	return NULL;
 }
 
+/* Load the official release of DATE (yyyy-mm-dd) from shared/cr into ix (the caller
+ * finishes it); returns what jindex_load_path() does. For tests that include
+ * index/index.h. */
+#define T_LOAD_CR(ix, shared, date) ({ char t_p[4096]; \
+	snprintf(t_p, sizeof t_p, "%s/cr/cr-%s.txt", (shared), (date)); \
+	jindex_load_path((ix), t_p); })
+
 #define SHARED_DIR() ({ const char *t_s = t_shared(); \
 	if (!t_s) { printf("skip: ../shared is absent (the official CR releases are test inputs only)\n"); exit(77); } \
 	t_s; })

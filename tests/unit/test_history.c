@@ -210,9 +210,7 @@ now(void)
 static struct jrelease *
 load(struct jindex *ix, const char *shared, const char *date)
 {
-	char p[4096];
-	snprintf(p, sizeof p, "%s/cr/cr-%s.txt", shared, date);
-	jindex_load_path(ix, p);
+	T_LOAD_CR(ix, shared, date);
 	return jindex_release(ix, date);
 }
 

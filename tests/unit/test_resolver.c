@@ -83,10 +83,8 @@ main(void)
 
 	/* every citation exists in the newest release, loaded with the real CR parser */
 	const char *sh = SHARED_DIR();
-	char path[4096];
-	snprintf(path, sizeof path, "%s/cr/cr-2026-01-16.txt", sh);
 	struct jindex *ix = jindex_new();
-	int n = jindex_load_path(ix, path);
+	int n = T_LOAD_CR(ix, sh, "2026-01-16");
 	jindex_finish(ix);
 	CHECK_INT(n, 1, "the 2026-01-16 CR loads");
 	struct jrelease *rel = jindex_default(ix);

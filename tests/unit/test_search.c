@@ -257,10 +257,8 @@ static void
 test_real(void)
 {
 	const char *sh = SHARED_DIR();
-	char path[512];
-	snprintf(path, sizeof path, "%s/cr/cr-2026-01-16.txt", sh);
 	struct jindex *ix = jindex_new();
-	jindex_load_path(ix, path);
+	T_LOAD_CR(ix, sh, "2026-01-16");
 	jindex_finish(ix);
 	struct jrelease *rel = jindex_default(ix);
 	CHECK(rel != NULL, "the 2026-01-16 release loads");

@@ -595,10 +595,8 @@ test_real(void)
 		printf("skip - ../shared is absent: the real CR checks\n");
 		return;
 	}
-	char path[512];
-	snprintf(path, sizeof path, "%s/cr/cr-2026-01-16.txt", shared);
 	struct jindex *ix = jindex_new();
-	jindex_load_path(ix, path);
+	T_LOAD_CR(ix, shared, "2026-01-16");
 	jindex_finish(ix);
 	struct jrelease *rel = jindex_default(ix);
 	CHECK(rel && rel->ngloss > 500, "the 2026-01-16 release loads");
@@ -995,10 +993,8 @@ test_giveaways(void)
 		printf("skip - ../shared is absent: the give-away counts\n");
 		return;
 	}
-	char path[512];
-	snprintf(path, sizeof path, "%s/cr/cr-2026-01-16.txt", shared);
 	struct jindex *ix = jindex_new();
-	jindex_load_path(ix, path);
+	T_LOAD_CR(ix, shared, "2026-01-16");
 	jindex_finish(ix);
 	struct jrelease *rel = jindex_default(ix);
 	if (!rel) {
@@ -1056,10 +1052,8 @@ test_classic(void)
 		printf("skip - ../shared is absent: the classic-layout checks\n");
 		return;
 	}
-	char path[512];
-	snprintf(path, sizeof path, "%s/cr/cr-2008-10-01.txt", shared);
 	struct jindex *ix = jindex_new();
-	jindex_load_path(ix, path);
+	T_LOAD_CR(ix, shared, "2008-10-01");
 	jindex_finish(ix);
 	struct jrelease *rel = jindex_default(ix);
 	CHECK(rel && rel->ngloss > 300, "the 2008-10-01 release loads with its glossary");
