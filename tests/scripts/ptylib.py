@@ -4,6 +4,16 @@
 import fcntl, os, pty, re, select, struct, sys, termios, time
 
 
+def session(tmp):
+    """The environment of a judge session kept inside folder tmp: its own state, config and
+    home, an xterm, no pager, no user readline file, no COLUMNS. Returns (env, state dir)."""
+    state = os.path.join(tmp, "state")
+    env = dict(os.environ, TERM="xterm", XDG_STATE_HOME=state, XDG_CONFIG_HOME=os.path.join(tmp, "cfg"),
+               HOME=os.path.join(tmp, "home"), PAGER="cat", INPUTRC="/dev/null")
+    env.pop("COLUMNS", None)
+    return env, state
+
+
 class Tap:
     """TAP lines "ok N - what"; failed counts the "not ok" ones."""
 

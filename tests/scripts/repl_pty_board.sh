@@ -13,12 +13,9 @@ import os, sys, tempfile, shutil, re
 judge, rules = sys.argv[1], sys.argv[2]
 full_cr = "mini-cr" not in rules
 tmp = tempfile.mkdtemp()
-state = os.path.join(tmp, "state")
-env = dict(os.environ, TERM="xterm", XDG_STATE_HOME=state, XDG_CONFIG_HOME=os.path.join(tmp, "cfg"),
-           HOME=os.path.join(tmp, "home"), PAGER="cat", INPUTRC="/dev/null")
-env.pop("COLUMNS", None)
 sys.path.insert(0, os.path.join(os.environ.get("ROOT", "."), "tests", "scripts"))
 import ptylib
+env, state = ptylib.session(tmp)
 tap = ptylib.Tap()
 ok = tap.ok
 
