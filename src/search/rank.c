@@ -26,7 +26,7 @@ static float FW[NF] = { 5.0f, 6.0f, 1.0f };
 static float FB[NF] = { 0.5f, 0.3f, 0.75f };
 static float K1 = 1.8f;
 static float KINDW[SK_NKINDS] = { 1.6f, 0.55f, 0.6f, 0.9f };
-static float P_VARIANT = 0.65f, P_COORD = 0.56f, P_PROX = 0.6f, P_TRULE = 3.0f, P_TGLOSS = 1.2f, P_BACK = 0.15f, P_TONLY = 0.7f, P_TONLYW = 0.3f, P_FIRST = 1.2f, P_GREF = 1.0f, P_QUESTION = 1, P_GENN = 0.15f, P_DEF = 1.5f, P_GENL = 0.1f, P_PRIORMAX = 2, P_FIRST1 = 1.1f, P_EXR = 0.2f, P_GREFS = 0.4f, P_PDEF = 0.6f, P_PDEFN = 6, P_FIRSTC = 1, P_SIT = 0.95f, P_SITS = 0.3f, P_SITF = 1.0f, P_SITN = 4, P_SITD = 99;
+static float P_VARIANT = 0.65f, P_COORD = 0.56f, P_PROX = 0.6f, P_TRULE = 3.0f, P_TGLOSS = 1.2f, P_BACK = 0.15f, P_TONLY = 0.7f, P_TONLYW = 0.3f, P_FIRST = 1.2f, P_GREF = 1.0f, P_QUESTION = 1, P_GENN = 0.15f, P_DEF = 1.5f, P_GENL = 0.1f, P_PRIORMAX = 2, P_FIRST1 = 1.1f, P_EXR = 0.2f, P_GREFS = 0.4f, P_PDEF = 0.6f, P_PDEFN = 6, P_FIRSTC = 1, P_SIT = 0.95f, P_SITS = 0.3f, P_SITF = 1.0f, P_SITN = 4;
 #ifdef SRCH_TUNE
 /* For re-tuning the weights against tests/search/questions.tsv without rebuilding:
  * make CFLAGS=-DSRCH_TUNE, then SRCH_P="k1=1.5,fwc=3" judge search --bench FILE. */
@@ -43,7 +43,7 @@ tune(void)
 	struct { const char *k; float *v; } t[] = {
 		{"fwt", &FW[0]}, {"fwc", &FW[1]}, {"fwb", &FW[2]}, {"fbt", &FB[0]}, {"fbc", &FB[1]}, {"fbb", &FB[2]},
 		{"k1", &K1}, {"kr", &KINDW[0]}, {"kg", &KINDW[1]}, {"ke", &KINDW[2]}, {"var", &P_VARIANT},
-		{"coord", &P_COORD}, {"prox", &P_PROX}, {"trule", &P_TRULE}, {"tgloss", &P_TGLOSS}, {"back", &P_BACK}, {"tonly", &P_TONLY}, {"tonlyw", &P_TONLYW}, {"first", &P_FIRST}, {"gref", &P_GREF}, {"question", &P_QUESTION}, {"genn", &P_GENN}, {"def", &P_DEF}, {"genl", &P_GENL}, {"priormax", &P_PRIORMAX}, {"first1", &P_FIRST1}, {"exr", &P_EXR}, {"grefs", &P_GREFS}, {"pdef", &P_PDEF}, {"pdefn", &P_PDEFN}, {"firstc", &P_FIRSTC}, {"sit", &P_SIT}, {"sits", &P_SITS}, {"sitf", &P_SITF}, {"sitn", &P_SITN}, {"sitd", &P_SITD},
+		{"coord", &P_COORD}, {"prox", &P_PROX}, {"trule", &P_TRULE}, {"tgloss", &P_TGLOSS}, {"back", &P_BACK}, {"tonly", &P_TONLY}, {"tonlyw", &P_TONLYW}, {"first", &P_FIRST}, {"gref", &P_GREF}, {"question", &P_QUESTION}, {"genn", &P_GENN}, {"def", &P_DEF}, {"genl", &P_GENL}, {"priormax", &P_PRIORMAX}, {"first1", &P_FIRST1}, {"exr", &P_EXR}, {"grefs", &P_GREFS}, {"pdef", &P_PDEF}, {"pdefn", &P_PDEFN}, {"firstc", &P_FIRSTC}, {"sit", &P_SIT}, {"sits", &P_SITS}, {"sitf", &P_SITF}, {"sitn", &P_SITN},
 	};
 	char buf[512];
 	snprintf(buf, sizeof buf, "%s", e);
@@ -1033,6 +1033,19 @@ doc_has_term(const struct srch *s, uint32_t t, uint32_t dd)
 	return false;
 }
 
+/* Add key k to set, an open-addressing set of 256 slots (0 = empty) kept under 200. */
+static void
+key_set_add(uint64_t *set, size_t *n, uint64_t k)
+{
+	size_t i = k & 255;
+	while (set[i] && set[i] != k)
+		i = (i + 1) & 255;
+	if (!set[i] && *n < 200) {
+		set[i] = k;
+		(*n)++;
+	}
+}
+
 /* Common situations the question names (corpus/situations.tsv): their rules join the
  * best hits, placed by how much of the question the situation accounts for. The set of
  * words is every typed word's stem and the stems of what it became (a typo's correction,
@@ -1043,22 +1056,15 @@ situations(struct srch *s, const struct query *q, struct srch_hit **heapp, size_
 {
 	if (s->nsit == 0 || q->has_re || q->nrules || P_SIT <= 0)
 		return nh;
-	uint64_t set[256];
-	memset(set, 0, sizeof set);
+	uint64_t set[256] = {0}, typed[64] = {0};
 	size_t nset = 0, ntyped = 0;
-#define ADD_KEY(st, sl) do { \
-		uint64_t k_ = srch_stem_key((st), (sl)); \
-		size_t i_ = k_ & 255; \
-		while (set[i_] && set[i_] != k_) i_ = (i_ + 1) & 255; \
-		if (!set[i_] && nset < 200) { set[i_] = k_; nset++; } \
-	} while (0)
-	uint64_t typed[64] = {0};
 	for (size_t w = 0; w < q->nw; w++) {
 		if (q->w[w].prefix)
 			continue;
-		ADD_KEY(q->w[w].stem, q->w[w].slen);
+		uint64_t k = srch_stem_key(q->w[w].stem, q->w[w].slen);
+		key_set_add(set, &nset, k);
 		if (!q->w[w].stop && !q->w[w].noise && ntyped < 64)
-			typed[ntyped++] = srch_stem_key(q->w[w].stem, q->w[w].slen);
+			typed[ntyped++] = k;
 	}
 	for (size_t c = 0; c < q->ncl; c++) {
 		if (q->cl[c].expansion)
@@ -1067,10 +1073,9 @@ situations(struct srch *s, const struct query *q, struct srch_hit **heapp, size_
 			const char *st = s->terms[q->cl[c].alt[a].term].stem;
 			if (*st == '=')
 				st++;
-			ADD_KEY(st, strlen(st));
+			key_set_add(set, &nset, srch_stem_key(st, strlen(st)));
 		}
 	}
-#undef ADD_KEY
 	uint32_t m[SIT_MATCH_MAX];
 	uint8_t words[SIT_MATCH_MAX];
 	size_t nm = srch_sit_match(s, set, 256, typed, ntyped, m, words, SIT_MATCH_MAX);
@@ -1090,10 +1095,8 @@ situations(struct srch *s, const struct query *q, struct srch_hit **heapp, size_
 		m[j] = mi;
 		words[j] = wi;
 	}
-	size_t keep = 0;
-	while (keep < nm && keep < (size_t)P_SITN && words[keep] + P_SITD >= words[0])
-		keep++;
-	nm = keep;
+	if (nm > (size_t)P_SITN)
+		nm = (size_t)P_SITN;
 	float top = nh ? (*heapp)[0].score : 1.0f;
 	for (size_t k = 0; k < nm; k++) {
 		const struct ssit *st = &s->sit[m[k]];
