@@ -59,7 +59,8 @@ int srch_add_thesaurus(struct srch *s, const char *name, const char *text, size_
     struct diags *d);
 /* Read a file of common situations (format in corpus/situations.tsv): a question that
  * names all the concepts of one is about the rules it lists. Problems go to d with
- * file:line:col. Returns the number of entries read, -1 if the file cannot be read. */
+ * file:line:col. Returns the number of entries read (0 with the cache, which reads them
+ * at srch_finalize()), -1 if the file cannot be read. */
 int srch_load_situations(struct srch *s, const char *path, struct diags *d);
 int srch_add_situations(struct srch *s, const char *name, const char *text, size_t len,
     struct diags *d);
