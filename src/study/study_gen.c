@@ -298,6 +298,20 @@ word_stem(const char *w, size_t n, char *out, size_t cap)
 		out[l - 1] = '\0';
 }
 
+/* The next run of ASCII letters at or after s: its start, with *end just past it; both
+ * at the NUL when there is none. */
+static const char *
+next_word(const char *s, const char **end)
+{
+	while (*s && !isalpha((unsigned char)*s))
+		s++;
+	const char *e = s;
+	while (*e && isalpha((unsigned char)*e))
+		e++;
+	*end = e;
+	return s;
+}
+
 /* Words naming what kind of thing a term is ("Land Type", "Draw Step"): the choices
  * share them, so they give nothing away and stay in a definition. */
 static bool
@@ -356,11 +370,8 @@ static void
 blank_term_words(char **text, const char *term, bool kinds_too)
 {
 	for (const char *s = term; *s;) {
-		while (*s && !isalpha((unsigned char)*s))
-			s++;
-		const char *e = s;
-		while (*e && isalpha((unsigned char)*e))
-			e++;
+		const char *e;
+		s = next_word(s, &e);
 		if (e > s)
 			blank_stem(text, s, (size_t)(e - s), kinds_too);
 		s = e;
@@ -428,11 +439,8 @@ stem_in(const char *text, const char *stem)
 {
 	char st[64];
 	for (const char *s = text; *s;) {
-		while (*s && !isalpha((unsigned char)*s))
-			s++;
-		const char *e = s;
-		while (*e && isalpha((unsigned char)*e))
-			e++;
+		const char *e;
+		s = next_word(s, &e);
 		word_stem(s, (size_t)(e - s), st, sizeof st);
 		if (e > s && strcmp(st, stem) == 0)
 			return true;
@@ -463,11 +471,8 @@ text_stems(const char *t, struct stems *out)
 {
 	out->n = 0;
 	for (const char *s = t ? t : ""; *s && out->n < 48;) {
-		while (*s && !isalpha((unsigned char)*s))
-			s++;
-		const char *e = s;
-		while (*e && isalpha((unsigned char)*e))
-			e++;
+		const char *e;
+		s = next_word(s, &e);
 		char st[32];
 		word_stem(s, (size_t)(e - s), st, sizeof st);
 		bool skip = e - s < 5 || is_stop(s, (size_t)(e - s)) || strcmp(st, "keyword") == 0 ||
@@ -775,11 +780,8 @@ blank_leaks(const char *text, const char *phrase)
 	blank_word(&t, phrase, false);
 	bool leak = false;
 	for (const char *s = phrase; *s && !leak;) {
-		while (*s && !isalpha((unsigned char)*s))
-			s++;
-		const char *e = s;
-		while (*e && isalpha((unsigned char)*e))
-			e++;
+		const char *e;
+		s = next_word(s, &e);
 		char st[64];
 		word_stem(s, (size_t)(e - s), st, sizeof st);
 		leak = e - s >= 4 && stem_in(t, st);
@@ -1238,11 +1240,8 @@ make_glossary(struct study_pool *p, uint32_t gi, struct study_rng *rng, struct s
 	char kinds[4][64];
 	int nk = 0;
 	for (const char *s = g->head; *s && nk < 4;) {
-		while (*s && !isalpha((unsigned char)*s))
-			s++;
-		const char *e = s;
-		while (*e && isalpha((unsigned char)*e))
-			e++;
+		const char *e;
+		s = next_word(s, &e);
 		word_stem(s, (size_t)(e - s), kinds[nk], sizeof kinds[nk]);
 		if (e > s && kind_word(kinds[nk]) && stem_in(q->question, kinds[nk]))
 			nk++;
