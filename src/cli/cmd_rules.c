@@ -23,11 +23,58 @@ dash_at(const char *s)
 	return 0;
 }
 
-int
-rules_parse_spec(const char *spec, jrid *ids, int n)
+/* A judge writes a rule number as "704.5j", "704.5J", "CR 704.5j", "rule 704.5j" or
+ * "§ 704.5j": the prefix word goes, letters are lower-cased. Returns false when what is
+ * left is too long to be a rule spec. */
+static bool
+spec_normalize(const char *spec, char *out, size_t cap)
 {
 	while (isspace((unsigned char)*spec))
 		spec++;
+	static const char *const prefix[] = { "rules", "rule", "cr", "r.", "\u00a7" };
+	for (size_t k = 0; k < sizeof prefix / sizeof *prefix; k++) {
+		size_t l = strlen(prefix[k]);
+		if (strncasecmp(spec, prefix[k], l) == 0 &&
+		    (isdigit((unsigned char)spec[l]) || isspace((unsigned char)spec[l]))) {
+			spec += l;
+			while (isspace((unsigned char)*spec))
+				spec++;
+			break;
+		}
+	}
+	size_t n = strlen(spec);
+	if (n >= cap)
+		return false;
+	for (size_t i = 0; i <= n; i++)
+		out[i] = (char)tolower((unsigned char)spec[i]);
+	return true;
+}
+
+/* The end of a rule range written as the bare number after the dot: "5" in 702.1-5,
+ * "10" in 119.9–10. JRID_NONE unless s is only digits. */
+static jrid
+range_end_number(jrid lo, const char *s)
+{
+	if (jrid_level(lo) != JL_RULE || !isdigit((unsigned char)*s))
+		return JRID_NONE;
+	unsigned v = 0;
+	size_t k = 0;
+	for (; isdigit((unsigned char)s[k]) && k < 4; k++)
+		v = v * 10 + (unsigned)(s[k] - '0');
+	while (isspace((unsigned char)s[k]))
+		k++;
+	if (s[k] != '\0' || v == 0 || v > 0xFFF)
+		return JRID_NONE;
+	return JRID_MAKE(JRID_CHAP(lo), v, 0);
+}
+
+int
+rules_parse_spec(const char *raw, jrid *ids, int n)
+{
+	char buf[64];
+	if (!spec_normalize(raw, buf, sizeof buf))
+		return 0;
+	const char *spec = buf;
 	const char *e;
 	jrid lo = jrid_parse(spec, &e);
 	if (lo == JRID_NONE)
@@ -47,7 +94,7 @@ rules_parse_spec(const char *spec, jrid *ids, int n)
 	jrid hi;
 	if (islower((unsigned char)e[0]) && e[1] == '\0' && JRID_LETTER(lo)) {
 		hi = (lo & ~0xFFu) | (unsigned char)e[0];
-	} else {
+	} else if ((hi = range_end_number(lo, e)) == JRID_NONE) {
 		hi = jrid_from_str(e);
 		if (hi == JRID_NONE)
 			return 0;
@@ -131,6 +178,44 @@ print_list_line(struct jctx *c, const char *label, const struct jrelease *rel,
 	sbuf_free(&b);
 }
 
+/* In the REPL every rule number in shown text is a link: "see rule [2] 605.3b". A number
+ * with a dot that the release has is one; a bare chapter or section number only when the
+ * entry cites it (so "2 damage" stays words). Outside the REPL the text is copied. */
+static void
+link_numbers(struct jctx *c, const struct jrelease *rel, const struct jrule *r, const char *t,
+    struct sbuf *b)
+{
+	if (!c->interactive || c->nav == NULL || c->json) {
+		sbuf_adds(b, t);
+		return;
+	}
+	for (const char *p = t; *p;) {
+		bool starts = isdigit((unsigned char)*p) &&
+		    (p == t || !(isalnum((unsigned char)p[-1]) || p[-1] == '.' || p[-1] == '/' || p[-1] == '+' || p[-1] == '-'));
+		const char *e;
+		jrid id = starts ? jrid_parse(p, &e) : JRID_NONE;
+		if (id != JRID_NONE && (isalnum((unsigned char)*e) || *e == '/'))
+			id = JRID_NONE;
+		uint32_t ti = id != JRID_NONE ? jrel_find(rel, id) : JNONE;
+		if (ti != JNONE && jrid_level(id) <= JL_CHAPTER) {
+			bool cited = false;
+			for (uint32_t k = 0; k < r->nrefs && !cited; k++)
+				cited = r->refs[k] == ti;
+			if (!cited)
+				ti = JNONE;
+		}
+		if (ti == JNONE) {
+			sbuf_addc(b, *p++);
+			continue;
+		}
+		link_text(c, b, rel->rules[ti].num);
+		/* jrid_parse takes a trailing dot with the number: give it back to the sentence */
+		if (e[-1] == '.')
+			sbuf_addc(b, '.');
+		p = e;
+	}
+}
+
 static void
 print_one(struct jctx *c, const struct jrelease *rel, uint32_t i, int depth)
 {
@@ -148,18 +233,23 @@ print_one(struct jctx *c, const struct jrelease *rel, uint32_t i, int depth)
 		sbuf_free(&b);
 	} else if (r->title) {
 		struct sbuf b = {0};
-		sbuf_addf(&b, "%s%s%s%s", out_sgr(c->out, OS_BOLD), r->title, out_sgr(c->out, OS_RESET),
-		    r->text + strlen(r->title));
+		sbuf_addf(&b, "%s%s%s", out_sgr(c->out, OS_BOLD), r->title, out_sgr(c->out, OS_RESET));
+		link_numbers(c, rel, r, r->text + strlen(r->title), &b);
 		out_wrap(c->out, b.s, first, ind + 4);
 		sbuf_free(&b);
 	} else {
-		out_wrap(c->out, r->text, first, ind + 4);
+		struct sbuf b = {0};
+		link_numbers(c, rel, r, r->text, &b);
+		out_wrap(c->out, b.s, first, ind + 4);
+		sbuf_free(&b);
 	}
 	if (c->examples) {
 		for (uint32_t k = 0; k < r->nexamples; k++) {
 			struct sbuf b = {0};
-			sbuf_addf(&b, "%sExample:%s %s%s%s", out_sgr(c->out, OS_BOLD), out_sgr(c->out, OS_RESET),
-			    out_sgr(c->out, OS_EX), r->examples[k], out_sgr(c->out, OS_RESET));
+			sbuf_addf(&b, "%sExample:%s %s", out_sgr(c->out, OS_BOLD), out_sgr(c->out, OS_RESET),
+			    out_sgr(c->out, OS_EX));
+			link_numbers(c, rel, r, r->examples[k], &b);
+			sbuf_adds(&b, out_sgr(c->out, OS_RESET));
 			for (int s = 0; s < ind + 4; s++)
 				out_puts(c->out, " ");
 			out_wrap(c->out, b.s, ind + 4, ind + 6);
@@ -502,6 +592,113 @@ define_json(struct jw *w, const struct jrelease *rel, const struct jgloss *g)
 	jw_obj_end(w);
 }
 
+/* The words of s folded, without articles and "of": "Enters the Battlefield" and
+ * "enters battlefield" both give "enters battlefield". */
+static void
+content_words(const char *s, char *out, size_t cap)
+{
+	char f[256];
+	jfold(s, f, sizeof f);
+	size_t o = 0;
+	for (char *w = strtok(f, " ,"); w; w = strtok(NULL, " ,")) {
+		if (!strcmp(w, "the") || !strcmp(w, "a") || !strcmp(w, "an") || !strcmp(w, "of"))
+			continue;
+		size_t l = strlen(w);
+		if (o + l + 2 > cap)
+			break;
+		if (o)
+			out[o++] = ' ';
+		memcpy(out + o, w, l);
+		o += l;
+	}
+	out[o] = '\0';
+}
+
+/* The glossary entry a judge's abbreviation stands for ("ETB", "cmc"): the thesaurus
+ * (corpus/thesaurus.tsv, then the user's own) maps it to the rules' words, and the entry
+ * whose head or alias has those words is the answer. JNONE if there is none. */
+static uint32_t
+define_by_thesaurus(struct jctx *c, const char *term)
+{
+	char key[256];
+	jfold(term, key, sizeof key);
+	struct sbuf path = {0}, words = {0};
+	const char *x = getenv("XDG_CONFIG_HOME");
+	for (int src = 0; src < 2 && !words.len; src++) {
+		sbuf_reset(&path);
+		if (src == 0 && c->datadir)
+			sbuf_addf(&path, "%s/corpus/thesaurus.tsv", c->datadir);
+		else if (src == 1 && x && *x == '/')
+			sbuf_addf(&path, "%s/judge/thesaurus.tsv", x);
+		else if (src == 1 && getenv("HOME"))
+			sbuf_addf(&path, "%s/.config/judge/thesaurus.tsv", getenv("HOME"));
+		FILE *f = path.len ? fopen(path.s, "r") : NULL;
+		if (f == NULL)
+			continue;
+		char *line = NULL;
+		size_t cap = 0;
+		while (!words.len && getline(&line, &cap, f) > 0) {
+			char *tab = strchr(line, '\t');
+			if (line[0] == '#' || tab == NULL)
+				continue;
+			*tab = '\0';
+			for (char *sp = strtok(line, "|"); sp; sp = strtok(NULL, "|")) {
+				char fs[256];
+				jfold(sp, fs, sizeof fs);
+				char *b = fs, *e = fs + strlen(fs);
+				while (*b == ' ')
+					b++;
+				while (e > b && e[-1] == ' ')
+					*--e = '\0';
+				if (strcmp(b, key) == 0) {
+					sbuf_adds(&words, tab + 1);
+					break;
+				}
+			}
+		}
+		free(line);
+		fclose(f);
+	}
+	uint32_t gi = JNONE;
+	if (words.len) {
+		char want[256], cand[256];
+		words.s[strcspn(words.s, "\r\n")] = '\0';
+		content_words(words.s, want, sizeof want);
+		const struct jrelease *rel = c->rel;
+		for (uint32_t g = 0; g < rel->ngloss && gi == JNONE && *want; g++) {
+			for (uint32_t k = 0; k <= rel->gloss[g].naliases; k++) {
+				content_words(k ? rel->gloss[g].aliases[k - 1] : rel->gloss[g].head, cand, sizeof cand);
+				if (strcmp(cand, want) == 0) {
+					gi = g;
+					break;
+				}
+			}
+		}
+	}
+	sbuf_free(&path);
+	sbuf_free(&words);
+	return gi;
+}
+
+uint32_t
+rules_named_by_gloss(const struct jrelease *rel, uint32_t gi)
+{
+	const struct jgloss *g = &rel->gloss[gi];
+	char head[256], title[256];
+	for (uint32_t k = 0; k < g->nrefs; k++) {
+		const struct jrule *r = &rel->rules[g->refs[k]];
+		if (r->title == NULL)
+			continue;
+		jfold(r->title, title, sizeof title);
+		for (uint32_t a = 0; a <= g->naliases; a++) {
+			jfold(a ? g->aliases[a - 1] : g->head, head, sizeof head);
+			if (strcmp(head, title) == 0)
+				return g->refs[k];
+		}
+	}
+	return JNONE;
+}
+
 int
 cmd_define(struct jctx *c, int argc, char **argv)
 {
@@ -528,6 +725,8 @@ cmd_define(struct jctx *c, int argc, char **argv)
 			term.s[l - 1] = 's';
 		}
 	}
+	if (gi == JNONE)
+		gi = define_by_thesaurus(c, term.s);
 	if (gi == JNONE) {
 		struct sbuf hint = {0};
 		gloss_suggest(rel, term.s, &hint);

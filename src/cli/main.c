@@ -176,29 +176,45 @@ static int
 run_bare(struct jctx *c, int argc, char **argv)
 {
 	jrid ids[4];
-	if (rules_parse_spec(argv[0], ids, 4) != 0) {
-		char *nargv[64];
-		int n = 0;
-		nargv[n++] = (char *)"rule";
-		for (int i = 0; i < argc && n < 63; i++)
-			nargv[n++] = argv[i];
-		return jcmd_run(c, n, nargv);
-	}
 	struct sbuf term = {0};
 	for (int i = 0; i < argc; i++) {
 		if (i)
 			sbuf_addc(&term, ' ');
 		sbuf_adds(&term, argv[i]);
 	}
-	bool is_term = c->rel && jrel_define(c->rel, term.s) != JNONE;
+	/* "CR 704.5j" typed as two words */
+	bool joined = argc == 2 && rules_parse_spec(argv[0], ids, 4) == 0 && rules_parse_spec(term.s, ids, 4) != 0;
+	if (joined || rules_parse_spec(argv[0], ids, 4) != 0) {
+		char *nargv[64];
+		int n = 0;
+		nargv[n++] = (char *)"rule";
+		if (joined)
+			nargv[n++] = term.s;
+		for (int i = 0; !joined && i < argc && n < 63; i++)
+			nargv[n++] = argv[i];
+		int st = jcmd_run(c, n, nargv);
+		sbuf_free(&term);
+		return st;
+	}
+	uint32_t gi = c->rel ? jrel_define(c->rel, term.s) : JNONE;
 	sbuf_free(&term);
 	char *nargv[64];
 	int n = 0;
 	const struct jcmd *search = jcmd_find("search");
-	nargv[n++] = (char *)(is_term || search == NULL ? "define" : "search");
+	nargv[n++] = (char *)(gi != JNONE || search == NULL ? "define" : "search");
 	for (int i = 0; i < argc && n < 63; i++)
 		nargv[n++] = argv[i];
-	return jcmd_run(c, n, nargv);
+	int st = jcmd_run(c, n, nargv);
+	/* a keyword's entry points at the rule of the same name: "trample" shows 702.19 too */
+	uint32_t ri = gi != JNONE && st == JX_OK && !c->json ? rules_named_by_gloss(c->rel, gi) : JNONE;
+	if (ri != JNONE) {
+		char *rargv[2] = { (char *)"rule", (char *)c->rel->rules[ri].num };
+		out_puts(c->out, "\n");
+		/* not through jcmd_run: the entry's links keep their numbers in the REPL */
+		st = cmd_rule(c, 2, rargv);
+		out_flush(c->out);
+	}
+	return st;
 }
 
 int

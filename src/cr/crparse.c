@@ -1306,6 +1306,18 @@ cr_find_refs(const char *text, size_t len, cr_ref_fn fn, void *ctx)
 					if (h2 != JRID_NONE && h2 > id && jrid_level(h2) == jrid_level(id)) {
 						hi = h2;
 						rend = (size_t)(e2 - text);
+					} else if (jrid_level(id) == JL_RULE) {
+						/* "119.7–8": the end is only the number after the dot */
+						size_t m = 0;
+						uint32_t v = 0;
+						while (m < left && m < 4 && isdigit((unsigned char)q[m]))
+							v = v * 10 + (uint32_t)(q[m++] - '0');
+						bool ends = m == left || !(isalnum((unsigned char)q[m]) ||
+						    (q[m] == '.' && m + 1 < left && isdigit((unsigned char)q[m + 1])));
+						if (ends && v > JRID_NUM(id) && v <= 0xFFF) {
+							hi = JRID_MAKE(JRID_CHAP(id), v, 0);
+							rend = after + dl + m;
+						}
 					}
 				}
 			}

@@ -284,6 +284,10 @@ jrel_define(const struct jrelease *rel, const char *term)
 		return JNONE;
 	char key[512], cand[512];
 	jfold(term, key, sizeof key);
+	/* the entries are keyed without their "(Obsolete)" mark: "Tribal (Obsolete)" = "Tribal" */
+	char *mark = strstr(key, " (obsolete)");
+	if (mark && mark[11] == '\0')
+		*mark = '\0';
 	if (!*key)
 		return JNONE;
 	uint32_t m = rel->ghashcap - 1, h = hash_str(key) & m;

@@ -117,6 +117,10 @@ test_refs(void)
 	CHECK_STR(refs_of("section 8, \"Multiplayer Rules.\""), "8", "section 8");
 	CHECK_STR(refs_of("the rules of Magic 2 players"), "", "no number, no reference");
 	CHECK_STR(refs_of("overrules 702.1"), "", "only the word rule counts");
+	CHECK_STR(refs_of("see rules 119.7\xe2\x80\x93" "8."), "119.7 119.8", "a range ending in the number after the dot");
+	CHECK_STR(refs_of("(see rules 119.9\xe2\x80\x93" "10)"), "119.9 119.10", "a bare range end of two digits");
+	CHECK_STR(refs_of("rules 712.9-10 and 702.2"), "712.9 712.10 702.2", "a bare range end, then the list goes on");
+	CHECK_STR(refs_of("rule 119.7-8.5 players"), "119.7", "a bare end that is really a number with a dot is no range");
 }
 
 /* The text of an entry must not hold another entry, an example or a contents line. */
