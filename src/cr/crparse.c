@@ -783,6 +783,28 @@ gloss_insert(struct jrelease *rel, const char *key, uint32_t gi, char *fold, siz
 	rel->ghash[h] = gi;
 }
 
+/* Copy a glossary head into a fixed buffer, cut (if it must be) before a character rather
+ * than inside one, so nothing that steps over a multi-byte character passes the NUL. */
+static void
+copy_head(char *dst, size_t cap, const char *src)
+{
+	size_t l = strlen(src);
+	if (l >= cap) {
+		l = cap - 1;
+		while (l > 0 && ((unsigned char)src[l] & 0xC0) == 0x80)
+			l--;
+	}
+	memcpy(dst, src, l);
+	dst[l] = '\0';
+}
+
+/* “ (U+201C), whole */
+static bool
+is_open_quote(const char *q)
+{
+	return (unsigned char)q[0] == 0xE2 && (unsigned char)q[1] == 0x80 && (unsigned char)q[2] == 0x9C;
+}
+
 static void
 build_glossary(struct parser *p, struct jrelease *rel)
 {
@@ -800,11 +822,7 @@ build_glossary(struct parser *p, struct jrelease *rel)
 		free(pg->ex);
 		/* aliases: "Control, Controller"; '(Obsolete)' is a mark, not a word */
 		char head[512];
-		size_t hl = strlen(g->head);
-		if (hl >= sizeof head)
-			hl = sizeof head - 1;
-		memcpy(head, g->head, hl);
-		head[hl] = '\0';
+		copy_head(head, sizeof head, g->head);
 		char *ob = strstr(head, "(Obsolete)");
 		if (ob == NULL)
 			ob = strstr(head, "(obsolete)");
@@ -816,8 +834,8 @@ build_glossary(struct parser *p, struct jrelease *rel)
 		size_t lens[32], np = 0;
 		const char *q = head;
 		while (*q && np < 32) {
-			while (*q == ' ' || *q == '"' || (unsigned char)*q == 0xE2)
-				q += (unsigned char)*q == 0xE2 ? 3 : 1;    /* “ opening quote */
+			while (*q == ' ' || *q == '"' || is_open_quote(q))
+				q += *q == ' ' || *q == '"' ? 1 : 3;
 			const char *st = q;
 			bool inq = false;
 			while (*q && !(*q == ',' && !inq)) {
@@ -849,12 +867,7 @@ build_glossary(struct parser *p, struct jrelease *rel)
 	/* heads first, so an exact head always wins over another entry's alias */
 	for (uint32_t i = 0; i < rel->ngloss; i++) {
 		char head[512];
-		const char *h = rel->gloss[i].head;
-		size_t l = strlen(h);
-		if (l >= sizeof head)
-			l = sizeof head - 1;
-		memcpy(head, h, l);
-		head[l] = '\0';
+		copy_head(head, sizeof head, rel->gloss[i].head);
 		char *ob = strstr(head, " (Obsolete)");
 		if (ob)
 			*ob = '\0';

@@ -320,6 +320,17 @@ test_bad_input(void)
 	const char *notes = "Shopping list\n\n1. Eggs\n2. Milk\n";
 	CHECK(jindex_load_bytes(ix, "list.txt", (const unsigned char *)notes, strlen(notes)) == NULL,
 	    "a numbered list that is not the rules is refused");
+	/* a glossary head longer than judge's 511-byte alias buffer, cut in the middle of an
+	 * opening quote (issue 16, item 1): the alias split must stay inside the buffer */
+	struct sbuf g = {0};
+	sbuf_adds(&g, "100.1. A rule.\n\nGlossary\n\n");
+	for (int k = 0; k < 509; k++)
+		sbuf_addc(&g, 'a');
+	sbuf_adds(&g, ",\xe2\x80\x9cquoted\xe2\x80\x9d\nIts definition.\n");
+	r = jindex_load_bytes(ix, "longhead.txt", (const unsigned char *)g.s, g.len);
+	CHECK(r != NULL && r->ngloss == 1 && r->gloss[0].naliases >= 1 && strlen(r->gloss[0].aliases[0]) == 509,
+	    "a 520-byte glossary head cut mid-character is split inside its buffer");
+	sbuf_free(&g);
 	jindex_free(ix);
 }
 
