@@ -704,6 +704,92 @@ gloss_block(struct parser *p, struct line *ls, size_t nl)
 	}
 }
 
+/* ---------- hard-wrapped releases ---------- */
+
+/* Some releases (2003-2004) wrap every paragraph at a fixed width, so a paragraph is
+ * several lines and a wrapped line can start with a number ("See rule" / "419.8 ...").
+ * Their sign: almost no line is longer than a page is wide, and most lines that come
+ * near that width go on in the next line. Returns the width, or 0 for one paragraph a line. */
+static size_t
+wrap_width(const struct line *ls, size_t nl)
+{
+	size_t hist[257] = {0}, nonblank = 0;
+	for (size_t i = 0; i < nl; i++) {
+		if (ls[i].n == 0)
+			continue;
+		nonblank++;
+		hist[ls[i].n + ls[i].indent < 256 ? ls[i].n + ls[i].indent : 256]++;
+	}
+	if (nonblank < 200)
+		return 0;
+	/* the width: the length that 99% of lines stay within */
+	size_t seen = 0, w = 0;
+	while (w < 256 && (seen += hist[w]) * 100 < nonblank * 99)
+		w++;
+	if (w < 50 || w > 160)
+		return 0;
+	size_t wrapped = 0;
+	for (size_t i = 0; i + 1 < nl; i++)
+		wrapped += ls[i].n + ls[i].indent >= w * 6 / 10 && ls[i + 1].n > 0;
+	return wrapped * 10 >= nonblank * 3 ? w : 0;
+}
+
+/* Does line b go on the paragraph that line a (the line just above it) belongs to? */
+static bool
+wraps_into(const struct line *a, const struct line *b, size_t w)
+{
+	if (a->n == 0 || b->n == 0 || a->n + a->indent < w * 6 / 10 || b->indent > a->indent)
+		return false;
+	size_t skip;
+	if (example_label(b->s, b->n, &skip) || eq_word(b->s, b->n, "Glossary") || eq_word(b->s, b->n, "Credits"))
+		return false;
+	jrid id;
+	size_t off;
+	if (!entry_line(b->s, b->n, &id, &off))
+		return true;
+	/* a number at the start of a wrapped line: a new entry only after a finished
+	 * sentence, and never right after "rule" or "section" */
+	char last = a->s[a->n - 1];
+	size_t k = a->n;
+	while (k > 0 && a->s[k - 1] != ' ')
+		k--;
+	const char *word = a->s + k;
+	size_t wl = a->n - k;
+	if (eq_word(word, wl, "rule") || eq_word(word, wl, "rules") || eq_word(word, wl, "section") ||
+	    eq_word(word, wl, "sections") || eq_word(word, wl, "and") || eq_word(word, wl, "or"))
+		return true;
+	return !(last == '.' || last == ':' || last == '"' || last == ')');
+}
+
+/* Join each wrapped paragraph into one line (in the arena), in place; returns the new
+ * number of lines. A joined line keeps the number and indent of its first line. */
+static size_t
+unwrap_lines(struct arena *a, struct line *ls, size_t nl, size_t w)
+{
+	struct sbuf b = {0};
+	size_t o = 0;
+	for (size_t i = 0; i < nl;) {
+		size_t j = i + 1;
+		while (j < nl && wraps_into(&ls[j - 1], &ls[j], w))
+			j++;
+		struct line l = ls[i];
+		if (j > i + 1) {
+			sbuf_reset(&b);
+			for (size_t k = i; k < j; k++) {
+				if (k > i)
+					sbuf_addc(&b, ' ');
+				sbuf_add(&b, ls[k].s, ls[k].n);
+			}
+			l.s = arena_strndup(a, b.s, b.len);
+			l.n = b.len;
+		}
+		ls[o++] = l;
+		i = j;
+	}
+	sbuf_free(&b);
+	return o;
+}
+
 static int
 cmp_entry(const void *a, const void *b)
 {
@@ -1049,6 +1135,12 @@ cr_parse(struct arena *a, const char *name, const char *text, size_t len, struct
 		trim(&t, &tn);
 		ls[nl++] = (struct line){t, tn, no, ind};
 		s = e + 1;
+	}
+	size_t width = wrap_width(ls, nl);
+	if (width) {
+		nl = unwrap_lines(a, ls, nl, width);
+		diag_add(d, DL_NOTE, name, 0, 0,
+		    "every paragraph is wrapped at about %zu characters; wrapped lines are joined, so a line that starts with a number inside a paragraph is not a new rule", width);
 	}
 	size_t head_end = nl < 80 ? nl : 80;
 	for (size_t i = 0; i < nl; i++) {
