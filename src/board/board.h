@@ -108,7 +108,8 @@ struct bd_cond {
 };
 
 enum bd_akind { AK_INERT, AK_KEYWORD, AK_STATIC, AK_TRIGGER, AK_REPLACE_DIE,
-	AK_PREVENT, AK_DAMAGE_MOD, AK_SPELL, AK_ENCHANT, AK_EQUIP, AK_MANA };
+	AK_PREVENT, AK_DAMAGE_MOD, AK_SPELL, AK_ENCHANT, AK_EQUIP, AK_MANA,
+	AK_ENTERS };              /* a replacement on entering (614.1c-d): tapped, with counters, a choice */
 
 /* One-shot effects of spells and triggered abilities. */
 enum bd_effk { EF_DAMAGE, EF_DESTROY, EF_EXILE, EF_CONTINUOUS, EF_COUNTERS, EF_GAIN_LIFE,
@@ -178,6 +179,11 @@ struct bd_abil {
 	bool any_grave;           /* "put into a graveyard from anywhere" */
 	bool grave_tokens;        /* "a card or token": tokens too (a token is not a card) */
 	int grave_whose;          /* 0 any graveyard, 1 an opponent's, 2 yours */
+	/* AK_ENTERS: what entering objects matching aff do (614.1c "~ enters with", 614.1d
+	 * "FILTER enter tapped"); ctr.n < 0 means X counters (the spell's X) */
+	bool enters_tapped;
+	struct bd_ctr enters_ctr;
+	char choose[BD_SUBLEN];   /* "as ~ enters, choose a color": what is chosen */
 };
 
 /* A reference to a player (p >= 0) or an object (o >= 0); the other is -1. */
@@ -268,10 +274,11 @@ struct bd_assign {
 
 /* Choices the board states in advance. */
 struct bd_choice {
-	enum { CH_ORDER, CH_TARGET, CH_KEEP } kind;
+	enum { CH_ORDER, CH_TARGET, CH_KEEP, CH_CHOOSE } kind;
 	int objs[BD_MAXBLK];
 	int nobjs;
 	struct bd_ref ref;        /* CH_TARGET: the target */
+	char *value;              /* CH_CHOOSE: what the player chose ("red", "yes", "Elf"), lower case */
 	unsigned line;
 	char *names[BD_MAXBLK + 1];
 	unsigned cols[BD_MAXBLK + 1];

@@ -321,7 +321,7 @@ split_names(char *s, char **out, unsigned *cols, int max, const char *linestart)
  * "colors"/"color", "targets", "attached-to" and a few more). Help and Tab use them. */
 static const char *const statement_names[] = { "title", "player", "permanent", "card",
 	"spell", "token", "resolve", "combat", "damage", "destroy", "exile", "sacrifice",
-	"counters-on", "assign", "order", "trigger-target", "keep", NULL };
+	"counters-on", "assign", "order", "trigger-target", "keep", "choose", NULL };
 static const char *const attribute_names[] = { "controller", "owner", "type", "cost", "mv",
 	"colors", "pt", "loyalty", "counters", "damage", "prevent-next", "regeneration",
 	"copy-of", "tapped", "zone", "attached", "attacking", "blocking", "timestamp", "x",
@@ -642,6 +642,24 @@ statement(struct ps *ps, char *ln)
 			free(items[i]);
 			as->n = m + 1;
 		}
+	} else if (!strcmp(key, "choose")) {
+		/* choose SOURCE: VALUE, a choice its ability asks for ("as ~ enters, choose a color",
+		 * "you may ...": yes or no) */
+		ps->cur = -1;
+		const char *colon = strchr(rest, ':');
+		if (!colon || !*skipws(colon + 1)) { perr(ps, rest, "e.g. `choose Iona, Shield of Emeria: red` or `choose Kitchen Finks: no`", "expected `SOURCE: CHOICE`"); return; }
+		b->choices = xgrow(b->choices, &b->chcap, (size_t)b->nchoices + 1, sizeof *b->choices);
+		struct bd_choice *c = &b->choices[b->nchoices++];
+		memset(c, 0, sizeof *c);
+		c->line = ps->lno;
+		c->ref.p = c->ref.o = -1;
+		c->kind = CH_CHOOSE;
+		c->names[0] = xstrndup(rest, (size_t)(colon - rest));
+		char *t = trimdup(c->names[0]); free(c->names[0]); c->names[0] = t;
+		c->cols[0] = (unsigned)(rest - ps->line) + 1;
+		c->value = trimdup(colon + 1);
+		for (char *q = c->value; *q; q++) *q = (char)tolower((unsigned char)*q);
+		c->nobjs = 1;
 	} else if (!strcmp(key, "order") || !strcmp(key, "keep") || !strcmp(key, "trigger-target")) {
 		ps->cur = -1;
 		b->choices = xgrow(b->choices, &b->chcap, (size_t)b->nchoices + 1, sizeof *b->choices);
@@ -849,8 +867,14 @@ resolve_names(struct ps *ps)
 		}
 		if (o->zone == ZN_STACK) {
 			int need = 0;
-			for (int k = 0; k < o->nabils; k++)
+			bool aura = false;
+			for (int k = 0; k < o->nabils; k++) {
 				if (o->abils[k].ntgt > need) need = o->abils[k].ntgt;
+				aura |= o->abils[k].kind == AK_ENCHANT;
+			}
+			/* an Aura spell targets what it will enchant (303.4a); `attached` may name it */
+			if (aura && (o->types & BT_ENCHANTMENT) && need == 0 && !(o->ntargets == 0 && o->attached_name))
+				need = 1;
 			if (o->ntargets != need && !ps->failed) {
 				ps->failed = true;
 				diag_add(ps->d, DL_ERROR, ps->file, o->line, 1, "\"%s\" has %d target%s in its text but %d given", o->name, need, need == 1 ? "" : "s", o->ntargets);
@@ -898,7 +922,9 @@ resolve_names(struct ps *ps)
 	}
 	for (int i = 0; i < b->nchoices; i++) {
 		struct bd_choice *c = &b->choices[i];
-		if (c->kind == CH_TARGET) {
+		if (c->kind == CH_CHOOSE)
+			c->objs[0] = lookup(ps, c->names[0], c->line, c->cols[0], false, "object").o;
+		else if (c->kind == CH_TARGET) {
 			c->objs[0] = lookup(ps, c->names[0], c->line, c->cols[0], false, "object").o;
 			c->ref = lookup(ps, c->names[1], c->line, c->cols[1], true, "target");
 		} else {
@@ -1037,8 +1063,10 @@ bd_free(struct board *b)
 	for (int i = 0; i < b->nassigns; i++)
 		for (int k = 0; k < BD_MAXBLK + 2; k++) free(b->assigns[i].names[k]);
 	free(b->assigns);
-	for (int i = 0; i < b->nchoices; i++)
+	for (int i = 0; i < b->nchoices; i++) {
 		for (int k = 0; k < BD_MAXBLK + 1; k++) free(b->choices[i].names[k]);
+		free(b->choices[i].value);
+	}
 	free(b->choices);
 	free(b->name);
 	free(b->title);

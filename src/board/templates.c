@@ -747,14 +747,53 @@ b_dies(struct match *m, struct bd_abil *a)
 	return effect_parse(e, a);
 }
 
+/* "When ~ enters", "Whenever another creature you control enters", "Whenever a creature
+ * enters the battlefield under your control" (603.6a) */
 static bool
 b_etb(struct match *m, struct bd_abil *a)
 {
 	a->kind = AK_TRIGGER;
 	a->trig = TR_ETB;
+	char subj[300];
+	snprintf(subj, sizeof subj, "%s%s", m->cap[1], m->cap[2][0] ? (strstr(m->cap[2], "your") ? " you control" : " an opponent controls") : "");
+	if (!subject_parse(subj, &a->aff) || a->aff.attached)
+		return false;
+	return effect_parse(m->cap[3], a);
+}
+
+/* "~ enters tapped", "~ enters with two +1/+1 counters on it", "~ enters with X +1/+1
+ * counters on it", "Creatures your opponents control enter tapped" (614.1c-d) */
+static bool
+b_enters(struct match *m, struct bd_abil *a)
+{
+	a->kind = AK_ENTERS;
+	if (!subject_parse(m->cap[1], &a->aff) || a->aff.attached)
+		return false;
+	if (m->cap[2][0]) a->enters_tapped = true;
+	if (m->cap[3][0]) {
+		struct bd_ctr *c = &a->enters_ctr;
+		c->n = !strcmp(m->cap[3], "x") ? -1 : number_word(m->cap[3]);
+		if (c->n == 0 || c->n < -1)
+			return false;
+		int dp, dt;
+		if (sscanf(m->cap[4], "%d/%d", &dp, &dt) == 2) { c->kind = CK_PT; c->dp = dp; c->dt = dt; }
+		else if (!strcmp(m->cap[4], "loyalty")) c->kind = CK_LOYALTY;
+		else if (bd_kw_lookup(m->cap[4]) >= 0) { c->kind = CK_KEYWORD; c->kw = bd_kw_lookup(m->cap[4]); }
+		else { c->kind = CK_OTHER; snprintf(c->other, sizeof c->other, "%.23s", m->cap[4]); }
+	}
+	if (m->cap[5][0]) a->enters_tapped = true;
+	return a->enters_tapped || a->enters_ctr.n;
+}
+
+/* "As ~ enters, choose a color" (614.1c): the choice is the board's `choose` line */
+static bool
+b_as_enters(struct match *m, struct bd_abil *a)
+{
+	a->kind = AK_ENTERS;
 	filter_init(&a->aff);
 	a->aff.self = true;
-	return effect_parse(m->cap[1], a);
+	snprintf(a->choose, sizeof a->choose, "%.23s", m->cap[1]);
+	return true;
 }
 
 static bool
@@ -923,7 +962,11 @@ static struct tmpl tmpls[] = {
 	  "Tarmogoyf's power is equal to the number of card types among cards in all graveyards and its toughness is equal to that number plus 1.", false, NULL },
 	{ "dies trigger", "^when(?:ever)? " SUBJ " (dies|leaves the battlefield|is put into a graveyard from the battlefield), (.+)$", b_dies,
 	  "Whenever another creature you control dies, you gain 1 life.", false, NULL },
-	{ "enters trigger", "^when ~ enters(?: the battlefield)?, (.+)$", b_etb,
+	{ "enters replacement", "^" SUBJ " enters?(?: the battlefield)?( tapped)?(?: with (a|an|one|two|three|four|five|six|x|\\d+) ([+-]\\d+/[+-]\\d+|[a-z]+) counters? on (?:it|them)( and tapped)?)?$", b_enters,
+	  "This creature enters with two +1/+1 counters on it.", false, NULL },
+	{ "as enters, choose", "^as ~ enters(?: the battlefield)?, choose (?:a |an )?([a-z ]+?)$", b_as_enters,
+	  "As this creature enters, choose a color.", false, NULL },
+	{ "enters trigger", "^when(?:ever)? " SUBJ " enters(?: the battlefield)?( under (?:your|an opponent's) control)?, (.+)$", b_etb,
 	  "When this creature enters, you gain 2 life.", false, NULL },
 	{ "die replacement with a token", "^if " SUBJ " would die, instead exile (?:it|that card) and create (a|an|one|two|three) (tapped )?(\\d+)/(\\d+) ([a-z ]+?) creature tokens?$", b_die_exile_token,
 	  "If a nontoken creature an opponent controls would die, instead exile that card and create a tapped 2/2 black Zombie creature token.", false, NULL },

@@ -293,7 +293,7 @@ name_arg(const char *key, const char *line, size_t arg, size_t cursor, size_t *w
 			*ws = skip_ws(line, arg + 3, cursor);   /* "attached to NAME" */
 		return name_args[i].what;
 	}
-	if (strcmp(key, "counters-on") == 0)
+	if (strcmp(key, "counters-on") == 0 || strcmp(key, "choose") == 0)
 		return colon_arg(line, arg, cursor, 0, ws);
 	if (strcmp(key, "trigger-target") == 0)
 		return colon_arg(line, arg, cursor, BN_OBJS | BN_PLAYERS, ws);

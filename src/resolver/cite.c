@@ -116,6 +116,16 @@ static const struct { const char *id, *what; } cites[R_COUNT] = {
 	[R_SBA_ATTACHED] = { "704.5p", "a creature attached to something becomes unattached" },
 	[R_GRAVE_ORDER] = { "404.3", "cards put into a graveyard at once are ordered by their owner" },
 	[R_SBA_COUNTERS] = { "704.5q", "+1/+1 and -1/-1 counters cancel out" },
+	[R_PERM_RESOLVE] = { "608.3a", "a resolving permanent spell enters the battlefield" },
+	[R_PERM_ILLEGAL] = { "608.3b", "a permanent spell whose target is illegal doesn't resolve" },
+	[R_AURA_RESOLVE] = { "608.3c", "a resolving Aura spell enters attached to its target" },
+	[R_AURA_ENTERS] = { "303.4f", "an Aura entering other than by resolving: its controller chooses what it enchants" },
+	[R_ENTERS_SELF_REPL] = { "614.1c", "\"enters with\" and \"as ... enters\" are replacement effects" },
+	[R_ENTERS_REPL] = { "614.1d", "\"... enter tapped\" effects are replacement effects" },
+	[R_ENTERS_CHECK] = { "614.12", "replacement effects that modify how a permanent enters" },
+	[R_TS_SIMUL] = { "613.7m", "simultaneous timestamps go in APNAP order" },
+	[R_PW_ENTERS] = { "306.5b", "a planeswalker enters with its printed loyalty" },
+	[R_DAMAGE_RESULTS] = { "120.3", "damage has every result that applies to its recipient" },
 };
 
 const char *

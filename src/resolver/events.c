@@ -11,6 +11,13 @@
 
 /* ---- damage ---------------------------------------------------------------------- */
 
+/* n - k, but not below 0: counters removed by damage (120.3c) */
+static int
+sub_floor0(int n, int k)
+{
+	return n > k ? n - k : 0;
+}
+
 enum modk { MOD_PROT, MOD_PREVENT, MOD_FOG, MOD_DOUBLE, MOD_PLUS, MOD_MINUS, MOD_SHIELD };
 struct mod {
 	enum modk k;
@@ -299,13 +306,20 @@ rz_deal_damage(struct rz *z, struct rz_dmg *d, int n, const char *why)
 		} else {
 			struct bd_obj *o = &b->objs[x->to.o];
 			const struct rz_view *v = &z->cur[x->to.o].v;
-			if ((v->types & BT_PLANESWALKER) && !(v->types & BT_CREATURE)) {
+			/* 120.3: every result that fits the recipient; a planeswalker that is also a
+			 * creature loses loyalty (120.3c) and has the damage marked (120.3d-e) */
+			bool pw = v->types & BT_PLANESWALKER, cr = v->types & BT_CREATURE;
+			if (pw) {
 				for (int k = 0; k < o->nctr; k++)
 					if (o->ctr[k].kind == CK_LOYALTY) {
-						o->ctr[k].n = o->ctr[k].n > a ? o->ctr[k].n - a : 0;
+						o->ctr[k].n = sub_floor0(o->ctr[k].n, a);
 						sbuf_addf(&t, " (loyalty %d)", o->ctr[k].n);
 					}
 				CITE(R_DAMAGE_PW);
+				if (cr) CITE(R_DAMAGE_RESULTS);
+			}
+			if (pw && !cr) {
+				/* a noncreature planeswalker: nothing is marked */
 			} else if (infect || wither) {
 				struct bd_ctr c = { .kind = CK_PT, .dp = -1, .dt = -1, .n = a };
 				rz_put_counters(z, x->to.o, &c, NULL);
@@ -993,4 +1007,90 @@ put_triggers(struct rz *z)
 	sbuf_free(&own);
 	(void)nplayers_with;
 	sbuf_free(&t);
+}
+
+/* ---- entering the battlefield ----------------------------------------------------------- */
+
+const char *
+rz_choice(const struct rz *z, int o)
+{
+	for (int c = 0; c < z->b->nchoices; c++)
+		if (z->b->choices[c].kind == CH_CHOOSE && z->b->choices[c].objs[0] == o)
+			return z->b->choices[c].value;
+	return NULL;
+}
+
+void
+rz_entered(struct rz *z, const int *objs, int n)
+{
+	struct board *b = z->b;
+	rz_layers(z);
+	for (int s = 0; s < b->nobjs; s++) {
+		if (b->objs[s].zone != ZN_BATTLEFIELD)
+			continue;
+		int ctl = z->cur[s].v.controller;
+		const struct bd_obj *pr = rz_printed(z, s);
+		for (int k = 0; k < pr->nabils; k++) {
+			const struct bd_abil *a = &pr->abils[k];
+			if (a->kind != AK_TRIGGER || a->trig != TR_ETB || !rz_has_abil(&z->cur[s], k))
+				continue;
+			for (int i = 0; i < n; i++)
+				if (b->objs[objs[i]].zone == ZN_BATTLEFIELD && rz_filter_match(z, &a->aff, objs[i], s, ctl))
+					rz_pend(z, s, k, -1, ctl, objs[i], z->cur[s].v.power);
+		}
+	}
+}
+
+/* Replacement effects that modify how o enters (614.1c-d), looked at with o as it would
+ * exist on the battlefield (614.12): o must already be there, before its triggers.
+ * Appends what they did to t; returns how many applied. */
+int
+rz_enter_replacements(struct rz *z, int o, int x, struct sbuf *t)
+{
+	struct board *b = z->b;
+	struct bd_obj *ob = &b->objs[o];
+	int applied = 0;
+	rz_layers(z);
+	for (int s = 0; s < b->nobjs; s++) {
+		if (b->objs[s].zone != ZN_BATTLEFIELD)
+			continue;
+		int ctl = z->cur[s].v.controller;
+		const struct bd_obj *pr = rz_printed(z, s);
+		for (int k = 0; k < pr->nabils; k++) {
+			const struct bd_abil *a = &pr->abils[k];
+			if (a->kind != AK_ENTERS || !rz_has_abil(&z->cur[s], k))
+				continue;
+			/* 614.12: an object's own "enters" ability applies only to itself */
+			if (s != o && a->aff.self)
+				continue;
+			if (s == o ? !a->aff.self : !rz_filter_match(z, &a->aff, o, s, ctl))
+				continue;
+			applied++;
+			const char *who = s == o ? "its own ability" : rz_oname(z, s);
+			if (a->enters_tapped) {
+				ob->tapped = true;
+				sbuf_addf(t, "; it enters tapped (%s)", who);
+			}
+			if (a->enters_ctr.n) {
+				struct bd_ctr c = a->enters_ctr;
+				c.n = c.n < 0 ? x : c.n;
+				if (c.n > 0) {
+					rz_put_counters(z, o, &c, NULL);
+					char kind[32];
+					if (c.kind == CK_PT) snprintf(kind, sizeof kind, "%+d/%+d", c.dp, c.dt);
+					else if (c.kind == CK_KEYWORD) snprintf(kind, sizeof kind, "%s", bd_kw_name(c.kw));
+					else if (c.kind == CK_LOYALTY) snprintf(kind, sizeof kind, "loyalty");
+					else snprintf(kind, sizeof kind, "%s", c.other);
+					sbuf_addf(t, "; it enters with %d %s counter%s on it (%s)", c.n, kind, c.n == 1 ? "" : "s", who);
+				} else
+					sbuf_addf(t, "; X is 0, so it enters with no counters (%s)", who);
+			}
+			if (a->choose[0]) {
+				const char *v = rz_choice(z, o);
+				sbuf_addf(t, "; as it enters, %s chooses %s %s: %s", rz_pname(z, ob->controller),
+				    strchr("aeiou", a->choose[0]) ? "an" : "a", a->choose, v ? v : "not stated on the board (add `choose NAME: CHOICE`)");
+			}
+		}
+	}
+	return applied;
 }

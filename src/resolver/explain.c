@@ -133,6 +133,7 @@ rz_resolve(struct board *b)
 	z->cur = xcalloc(n, sizeof *z->cur);
 	z->lki = xcalloc(n, sizeof *z->lki);
 	z->moveseq = xcalloc(n, sizeof *z->moveseq);
+	z->attseq = xcalloc(n, sizeof *z->attseq);
 	z->noted = xcalloc(n, sizeof *z->noted);
 	/* objects sharing a name are told apart by their alias in the steps */
 	z->dname = xcalloc(n, sizeof *z->dname);
@@ -160,6 +161,7 @@ rz_resolve(struct board *b)
 	free(z->cur);
 	free(z->lki);
 	free(z->moveseq);
+	free(z->attseq);
 	free(z->noted);
 	for (size_t i = 0; i < n; i++)
 		free(z->dname[i]);

@@ -35,7 +35,7 @@ struct pass {
 	struct fx fx[MAXFX];
 	int nfx;
 	struct sbuf trace;
-	bool reorder_noted;
+	bool reorder_noted, simul_noted;
 	bool used[LY_COUNT];
 	bool cda_used, multi_used, ctr_used, land_used, copy_used;
 };
@@ -57,7 +57,7 @@ int
 rz_host(const struct rz *z, int o)
 {
 	int t = z->b->objs[o].attached;
-	if (t < 0 || z->moveseq[t] != 0)
+	if (t < 0 || z->moveseq[t] != z->attseq[o])
 		return -1;
 	return t;
 }
@@ -78,6 +78,18 @@ rz_opponent(const struct rz *z, int p)
 		if (i != p)
 			return i;
 	return p;
+}
+
+int
+rz_apnap_rank(const struct rz *z, int p)
+{
+	const struct board *b = z->b;
+	int ap = 0;
+	for (int i = 0; i < b->nplayers; i++)
+		if (b->players[i].active) ap = i;
+	if (p < 0 || b->nplayers == 0)
+		return b->nplayers;
+	return (p - ap + b->nplayers) % b->nplayers;
 }
 
 static bool
@@ -453,6 +465,41 @@ depends(struct pass *ps, int a, int bi, enum bd_layer L)
 	return false;
 }
 
+static const char *
+fx_name(const struct pass *ps, const struct fx *f)
+{
+	if (f->rfx >= 0) return ps->z->rfx[f->rfx].label;
+	return rz_oname(ps->z, f->ctr ? f->ctr_obj : f->src);
+}
+
+/* Whose the effect is, for 613.7m: its source's controller, or the resolved effect's. */
+static int
+fx_player(const struct pass *ps, const struct fx *f)
+{
+	const struct board *b = ps->z->b;
+	if (f->rfx >= 0) return ps->z->rfx[f->rfx].controller;
+	int o = f->ctr ? f->ctr_obj : f->src;
+	return o >= 0 ? b->objs[o].controller : -1;
+}
+
+/* Timestamp order (613.7); equal timestamps go in APNAP order (613.7m). */
+static bool
+fx_before(struct pass *ps, const struct fx *a, const struct fx *b)
+{
+	if (a->ts != b->ts)
+		return a->ts < b->ts;
+	int ra = rz_apnap_rank(ps->z, fx_player(ps, a)), rb = rz_apnap_rank(ps->z, fx_player(ps, b));
+	if (ra != rb && ps->z->trace_layers && !ps->simul_noted) {
+		ps->simul_noted = true;
+		const struct fx *first = ra < rb ? a : b, *second = ra < rb ? b : a;
+		STEP(ps->z, RL(R_TS_SIMUL, R_TIMESTAMP), "The effects of %s and %s have the same timestamp, so they are ordered APNAP: %s's, controlled by %s%s, is earlier.",
+		    fx_name(ps, a), fx_name(ps, b), fx_name(ps, first), rz_pname(ps->z, fx_player(ps, first)),
+		    rz_apnap_rank(ps->z, fx_player(ps, first)) == 0 ? " (the active player)" : "");
+		(void)second;
+	}
+	return ra < rb;
+}
+
 static void
 gather(struct pass *ps)
 {
@@ -587,7 +634,7 @@ rz_layers(struct rz *z)
 			 * layers 2-6 can change what another effect applies to or whether it exists;
 			 * in layer 7 the sets and abilities are already settled. */
 			for (int i = 1; i < ng; i++)
-				for (int j = i; j > 0 && ps->fx[group[j]].ts < ps->fx[group[j - 1]].ts; j--) {
+				for (int j = i; j > 0 && fx_before(ps, &ps->fx[group[j]], &ps->fx[group[j - 1]]); j--) {
 					int t = group[j]; group[j] = group[j - 1]; group[j - 1] = t;
 				}
 			int pick = -1, earliest = group[0];

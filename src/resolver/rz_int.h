@@ -24,6 +24,8 @@ enum rz_rule {
 	R_PERSIST, R_WITHER, R_INFECT, R_UNDYING, R_MENACE, R_LANDWALK, R_SBA_CHECK, R_SBA_LIFE, R_SBA_POISON,
 	R_SBA_TOKEN, R_SBA_TOUGHNESS, R_SBA_LETHAL, R_SBA_DEATHTOUCH, R_SBA_LOYALTY, R_SBA_LEGEND,
 	R_SBA_AURA, R_SBA_EQUIP, R_SBA_ATTACHED, R_SBA_COUNTERS, R_GRAVE_ORDER, R_ETB_TRIGGER, R_COUNTER_SPELL, R_REGENERATE, R_REGEN_REPLACES, R_CANT_REGEN, R_LAYER_COPY, R_COPIABLE, R_FIND_MOVED, R_TOKEN_GONE, R_WIN, R_DRAW,
+	R_PERM_RESOLVE, R_PERM_ILLEGAL, R_AURA_RESOLVE, R_AURA_ENTERS, R_ENTERS_SELF_REPL, R_ENTERS_REPL, R_ENTERS_CHECK,
+	R_TS_SIMUL, R_PW_ENTERS, R_DAMAGE_RESULTS,
 	R_COUNT
 };
 
@@ -90,6 +92,7 @@ struct rz {
 	int nstack;
 	int zseq;                /* counts zone moves, for graveyard order and 400.7 */
 	int *moveseq;            /* per object: the zseq of its last move */
+	int *attseq;             /* per object: its host's moveseq when it became attached */
 	bool *noted;             /* per object: indestructible survival already explained */
 	char **dname;            /* per object: "Name [alias]" when it has an alias */
 	bool game_over;
@@ -114,6 +117,8 @@ bool rz_filter_match(const struct rz *z, const struct bd_filter *f, int obj, int
 bool rz_is(const struct rz *z, int o, unsigned type);
 int rz_host(const struct rz *z, int o);
 int rz_opponent(const struct rz *z, int p);
+/* A player's place in APNAP order (101.4): 0 for the active player, then turn order. */
+int rz_apnap_rank(const struct rz *z, int p);
 
 /* events.c */
 struct rz_dmg {
@@ -147,6 +152,13 @@ void rz_pend(struct rz *z, int src, int abil, int kw, int ctl, int subject, int 
 int rz_grave_replacer(const struct rz *z, int o);
 void rz_put_counters(struct rz *z, int o, const struct bd_ctr *c, const char *why);
 void rz_life(struct rz *z, int p, int delta, const char *why);
+/* The board's `choose SOURCE: CHOICE` for object o (lower case), or NULL. */
+const char *rz_choice(const struct rz *z, int o);
+/* Enters-the-battlefield triggers (603.6a) of every permanent, for objects that just entered. */
+void rz_entered(struct rz *z, const int *objs, int n);
+/* Replacement effects on how o enters (614.1c-d, 614.12), o already on the battlefield;
+ * x is X for "enters with X counters". Appends "; it enters tapped (...)" to t. */
+int rz_enter_replacements(struct rz *z, int o, int x, struct sbuf *t);
 /* A regeneration shield replaces destruction (701.19a): true if it did, with the text of
  * what happened appended to out. */
 bool rz_regenerate(struct rz *z, int o, bool cant_regen, struct sbuf *out);

@@ -149,8 +149,10 @@ void
 rz_create_tokens(struct rz *z, const struct bd_effect *e, int controller, const char *sname, enum rz_rule why)
 {
 	struct board *b = z->b;
+	int made[16], nmade = 0;
 	for (int k = 0; k < e->n && b->nobjs < (int)b->objcap; k++) {
 		int ti = bd_add_obj(b, NULL);
+		if (nmade < 16) made[nmade++] = ti;
 		struct bd_obj *tok = &b->objs[ti];
 		char nm[64];
 		snprintf(nm, sizeof nm, "%s token", e->tok_sub[0] ? e->tok_sub : "Creature");
@@ -180,6 +182,13 @@ rz_create_tokens(struct rz *z, const struct bd_effect *e, int controller, const 
 	}
 	STEP(z, RL(why, R_TS_ZONE), "%s: %s creates %d %s%d/%d %s token%s.", sname, rz_pname(z, controller), e->n,
 	    e->tok_tapped ? "tapped " : "", e->tok_power, e->tok_toughness, e->tok_sub[0] ? e->tok_sub : "creature", e->n == 1 ? "" : "s");
+	for (int k = 0; k < nmade; k++) {
+		struct sbuf t = {0};
+		if (rz_enter_replacements(z, made[k], 0, &t) > 0)
+			STEP(z, RL(R_ENTERS_REPL, R_ENTERS_CHECK), "%s%s.", rz_oname(z, made[k]), sbuf_str(&t));
+		sbuf_free(&t);
+	}
+	rz_entered(z, made, nmade);
 }
 
 void
@@ -387,9 +396,7 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 				snprintf(under, sizeof under, "its owner's");
 			STEP(z, RL(R_NEW_OBJECT, R_TS_ZONE, e->slot >= 0 ? R_FIND_MOVED : R_NONE), "%s returns to the battlefield under %s control%s, as a new object with a new timestamp.",
 			    rz_oname(z, o), under, e->ctr.n ? (e->ctr.dp < 0 ? " with a -1/-1 counter on it" : " with a +1/+1 counter on it") : "");
-			for (int k = 0; k < ob->nabils; k++)
-				if (ob->abils[k].kind == AK_TRIGGER && ob->abils[k].trig == TR_ETB)
-					rz_pend(z, o, k, -1, ob->controller, o, 0);
+			rz_entered(z, &o, 1);
 			break;
 		}
 		}
@@ -488,6 +495,90 @@ rz_resolve_trigger(struct rz *z, const struct rz_trig *t)
 	rz_run_effects(z, a, t->src, t->controller, tg, nt, 0, t);
 }
 
+/* The spell's card goes to its owner's graveyard (or where a replacement sends it). */
+static void
+spell_to_grave(struct rz *z, int s, int *rep)
+{
+	struct bd_obj *o = &z->b->objs[s];
+	*rep = rz_grave_replacer(z, s);
+	o->zone = *rep ? ZN_EXILE : ZN_GRAVEYARD;
+	o->zpos = ++z->zseq;
+	z->moveseq[s] = z->zseq;
+}
+
+#define PERMANENT_TYPES (BT_ARTIFACT | BT_CREATURE | BT_ENCHANTMENT | BT_LAND | BT_PLANESWALKER | BT_BATTLE)
+
+/* 608.3: a permanent spell becomes a permanent. An Aura spell checks its target first and
+ * enters attached to it (608.3b-c); replacement effects modify how it enters (614.1c-d);
+ * then its and the others' enters-the-battlefield abilities trigger (603.6a). */
+static void
+resolve_permanent(struct rz *z, int s)
+{
+	struct board *b = z->b;
+	struct bd_obj *o = &b->objs[s];
+	int ctl = z->cur[s].v.controller;
+	const struct bd_abil *enchant = NULL;
+	for (int k = 0; k < o->nabils && !enchant; k++)
+		if (o->abils[k].kind == AK_ENCHANT)
+			enchant = &o->abils[k];
+	bool aura = enchant && (o->types & BT_ENCHANTMENT);
+	struct bd_ref to = { -1, -1 };
+	if (aura) {
+		to = o->ntargets ? o->targets[0] : o->attached <= -2 ? (struct bd_ref){ -2 - o->attached, -1 }
+		    : (struct bd_ref){ -1, o->attached };
+		struct bd_tspec ts;
+		memset(&ts, 0, sizeof ts);
+		ts.f = enchant->aff;
+		ts.object_ok = !enchant->aff.no_objects;
+		ts.player_ok = enchant->aff.players;
+		char why[200];
+		if (!rz_target_legal(z, &ts, to, s, ctl, z->cur[s].v.colors, why, sizeof why)) {
+			int rep;
+			spell_to_grave(z, s, &rep);
+			enum rz_rule r = illegal_rule(why);
+			if (rep)
+				STEP(z, RL(R_PERM_ILLEGAL, R_RESOLVE_TARGETS, r, R_REPLACE_INSTEAD), "%s tries to resolve, but its target is illegal (%s): the Aura spell doesn't resolve and would be put into its owner's graveyard, but %s's replacement effect exiles it instead.",
+				    rz_oname(z, s), why, rz_oname(z, rep - 1));
+			else
+				STEP(z, RL(R_PERM_ILLEGAL, R_RESOLVE_TARGETS, r), "%s tries to resolve, but its target is illegal (%s): the Aura spell doesn't resolve and is put into its owner's graveyard.",
+				    rz_oname(z, s), why);
+			rz_settle(z);
+			return;
+		}
+	}
+	o->zone = ZN_BATTLEFIELD;
+	o->controller = ctl;
+	o->zpos = 0;
+	o->damage = 0;
+	o->tapped = false;
+	o->ts = ++b->next_ts;
+	z->moveseq[s] = ++z->zseq;
+	if (aura) {
+		o->attached = to.p >= 0 ? -2 - to.p : to.o;
+		z->attseq[s] = to.o >= 0 ? z->moveseq[to.o] : 0;
+		o->attach_ts = o->ts;
+	}
+	struct sbuf t = {0};
+	enum rz_rule rules[RZ_MAXCITE] = { aura ? R_AURA_RESOLVE : R_PERM_RESOLVE, R_TS_ZONE };
+	int nr = 2;
+	if (rz_enter_replacements(z, s, o->x, &t) > 0)
+		rules[nr++] = R_ENTERS_SELF_REPL, rules[nr++] = R_ENTERS_CHECK;
+	if ((o->types & BT_PLANESWALKER) && nr < RZ_MAXCITE) {
+		for (int k = 0; k < o->nctr; k++)
+			if (o->ctr[k].kind == CK_LOYALTY)
+				sbuf_addf(&t, "; it enters with %d loyalty counters", o->ctr[k].n);
+		rules[nr++] = R_PW_ENTERS;
+	}
+	char att[160] = "";
+	if (aura)
+		snprintf(att, sizeof att, ", attached to %s", to.p >= 0 ? rz_pname(z, to.p) : rz_oname(z, to.o));
+	rz_step(z, rules, nr, "%s resolves: it is a permanent spell, so it becomes a permanent and enters the battlefield under %s's control%s, with a new timestamp%s.",
+	    rz_oname(z, s), rz_pname(z, ctl), att, sbuf_str(&t));
+	sbuf_free(&t);
+	rz_entered(z, &s, 1);
+	rz_settle(z);
+}
+
 void
 rz_resolve_spell(struct rz *z, int s)
 {
@@ -496,6 +587,10 @@ rz_resolve_spell(struct rz *z, int s)
 	rz_layers(z);
 	if (o->zone != ZN_STACK) {
 		STEP(z, RL(R_RESOLVE_FOLLOW), "%s is not on the stack, so it can't resolve.", rz_oname(z, s));
+		return;
+	}
+	if (o->types & PERMANENT_TYPES) {
+		resolve_permanent(z, s);
 		return;
 	}
 	int ctl = z->cur[s].v.controller;

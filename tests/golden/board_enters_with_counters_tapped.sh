@@ -1,0 +1,1 @@
+"$JUDGE" --width 80 resolve corpus/boards/enters-with-counters-tapped.board
