@@ -9,6 +9,10 @@ for f in corpus/boards/*.board; do
 	msg=$("$JUDGE" --json resolve "$f" | python3 -c '
 import json, sys
 d = json.load(sys.stdin)
+if "errors" in d:   # a refusal (exit 2): tests/scripts/board_expect.sh says which boards may
+    e = d["errors"][0]
+    assert e["file"] and e["line"] > 0 and e["message"], "a refusal names file:line and why"
+    print("refused:", e["message"]); sys.exit(0)
 assert isinstance(d["steps"], list)
 for i, s in enumerate(d["steps"]):
     assert s["n"] == i + 1, "steps are numbered from 1"
