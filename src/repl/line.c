@@ -14,6 +14,12 @@ is_space(char ch)
 	return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n' || ch == '\v' || ch == '\f' || ch == '\0';
 }
 
+static bool
+is_letter(char ch)
+{
+	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (unsigned char)ch >= 0x80;
+}
+
 static void
 push(struct repl_tok *t, size_t *cap, struct sbuf *w, size_t start)
 {
@@ -27,6 +33,14 @@ push(struct repl_tok *t, size_t *cap, struct sbuf *w, size_t start)
 	t->start[t->argc] = start;
 	t->argc++;
 	t->argv[t->argc] = NULL;
+}
+
+/* Is the ' at i, inside a '...' phrase, an apostrophe between letters ("'can't stop'")
+ * rather than the phrase's end? */
+static bool
+apostrophe_at(const char *line, size_t len, size_t i)
+{
+	return i > 0 && i + 1 < len && is_letter(line[i - 1]) && is_letter(line[i + 1]);
 }
 
 int
@@ -49,10 +63,15 @@ repl_tokenize(const char *line, size_t len, struct repl_tok *t)
 		size_t start = i;
 		while (i < len && !is_space(line[i])) {
 			char ch = line[i];
-			if (ch == '\'' || ch == '"') {
+			/* an apostrophe inside a word is part of it ("what's", "opponents'"): only a
+			 * quote that opens a word opens a phrase */
+			if (ch == '\'' && i > start) {
+				sbuf_addc(&w, ch);
+				i++;
+			} else if (ch == '\'' || ch == '"') {
 				size_t q = i++;
 				sbuf_add(&w, "", 0);
-				while (i < len && line[i] != ch) {
+				while (i < len && (line[i] != ch || (ch == '\'' && apostrophe_at(line, len, i)))) {
 					if (ch == '"' && line[i] == '\\' && i + 1 < len &&
 					    (line[i + 1] == '"' || line[i + 1] == '\\'))
 						i++;

@@ -31,6 +31,11 @@ main(void)
 	words("# only a comment", 0, NULL, "comment line");
 	words("a#b", 1, (const char *[]){ "a#b" }, "# inside a word is literal");
 	words("tail\\", 1, (const char *[]){ "tail\\" }, "trailing backslash is literal");
+	words("what's the legend rule", 4, (const char *[]){ "what's", "the", "legend", "rule" }, "an apostrophe inside a word");
+	words("opponent's creature can't block", 4, (const char *[]){ "opponent's", "creature", "can't", "block" }, "two apostrophes in words");
+	words("my opponents' creatures", 3, (const char *[]){ "my", "opponents'", "creatures" }, "an apostrophe ending a word");
+	words("search 'can't be countered' now", 3, (const char *[]){ "search", "can't be countered", "now" }, "an apostrophe inside a quoted phrase");
+	words("define 'first strike'", 2, (const char *[]){ "define", "first strike" }, "a quote opening a word still quotes");
 
 	struct repl_tok t;
 	const char *bad = "define \"first strike";
