@@ -64,6 +64,19 @@ extern const size_t jcmd_count;
 const struct jcmd *jcmd_find(const char *name);
 int jcmd_run(struct jctx *c, int argc, char **argv);
 
+/* Options, as space-separated lists with "=" after one taking a value ("--to= --yes").
+ * jopt_global lists main()'s; jopt_of() a command's own (options.c), "" if none: any other
+ * option is an error. */
+extern const char jopt_global[];
+const char *jopt_of(const struct jcmd *cmd);
+bool jopt_in(const char *list, const char *name, bool *takes_value);
+/* Report an unknown option (for cmd, or before any command when cmd is NULL) with the
+ * nearest known one. */
+void jopt_unknown(struct jctx *c, const struct jcmd *cmd, const char *got);
+/* JX_USAGE (reported) when argv holds an option cmd does not take; a "--" ends the
+ * options. For a query (and for bare input, cmd NULL) -word is a word, not an option. */
+int jopt_check(struct jctx *c, const struct jcmd *cmd, int argc, char **argv);
+
 /* "judge: message" on stderr, plus a next step when hint is not NULL. */
 void jerr(struct jctx *c, const char *hint, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Record a numbered link in the current answer; returns its number (0 outside the REPL). */

@@ -157,11 +157,12 @@ usage(FILE *f)
 	    "  --json         print JSON\n"
 	    "  -n N           how many results\n"
 	    "  -v             more detail (scores)\n"
-	    "  --width N      wrap at N columns; --color / --no-color\n"
+	    "  --width N      wrap at N columns (20-1000, or auto); --color / --no-color\n"
 	    "  --no-examples  leave out examples\n"
 	    "  --no-cache     build the search index afresh, without reading or saving the cache\n"
 	    "  --textbook FILE  read this textbook (wiki text or saved HTML) instead of the built-in one\n"
 	    "  --version, --help\n"
+	    "  short options bundle (-vn 5); an unknown option is an error; -- ends the options\n"
 	    "commands:\n");
 	for (size_t i = 0; i < jcmd_count; i++) {
 		if (jcmd_table[i].repl_only)
@@ -225,6 +226,8 @@ jcmd_run(struct jctx *c, int argc, char **argv)
 	const struct jcmd *cmd = jcmd_find(argv[0]);
 	int st;
 	if (cmd == NULL) {
+		if (jopt_check(c, NULL, argc, argv) != JX_OK)
+			return JX_USAGE;
 		st = run_bare(c, argc, argv);
 		return st;
 	}
@@ -232,8 +235,22 @@ jcmd_run(struct jctx *c, int argc, char **argv)
 		jerr(c, "start the REPL with `judge` and use it there", "'%s' works only in the REPL", argv[0]);
 		return JX_USAGE;
 	}
+	if (jopt_check(c, cmd, argc, argv) != JX_OK)
+		return JX_USAGE;
+	/* "--" ended the options: the command gets the words after it as they are */
+	char **args = argv;
+	char *noend[256];
+	for (int i = 1; i < argc && argc <= 256; i++) {
+		if (strcmp(argv[i], "--") != 0)
+			continue;
+		memcpy(noend, argv, sizeof *argv * (size_t)i);
+		memcpy(noend + i, argv + i + 1, sizeof *argv * (size_t)(argc - i - 1));
+		args = noend;
+		argc--;
+		break;
+	}
 	jnav_reset_links(c);
-	st = cmd->fn(c, argc, argv);
+	st = cmd->fn(c, argc, args);
 	out_flush(c->out);
 	return st;
 }
@@ -288,65 +305,127 @@ main(int argc, char **argv)
 			rest[nrest++] = argv[i];
 			continue;
 		}
-#define NEEDARG(opt) do { if (i + 1 >= argc) { fprintf(stderr, "judge: %s needs a value\n  see judge --help\n", opt); st = JX_USAGE; goto done; } } while (0)
 		if (strcmp(a, "--") == 0) {
 			dashdash = true;
-		} else if (strcmp(a, "--rules") == 0) {
-			NEEDARG(a);
+			if (nrest > 0)
+				rest[nrest++] = argv[i];   /* the command sees where its options end */
+			continue;
+		}
+		/* "-vn 3", "-n3": bundled short options, when every letter is one of ours */
+		char name[32];
+		const char *val = NULL;
+		if (a[1] != '-') {
+			size_t k = 1;
+			while (a[k] == 'v' || a[k] == 'h')
+				k++;
+			bool ours = a[k] == '\0' || (a[k] == 'n' && (a[k + 1] == '\0' || isdigit((unsigned char)a[k + 1])));
+			if (!ours) {
+				if (nrest > 0) {
+					rest[nrest++] = argv[i];   /* the command's own, or -word in a search */
+					continue;
+				}
+				jopt_unknown(&c, NULL, a);
+				st = JX_USAGE;
+				goto done;
+			}
+			for (size_t b = 1; b < k; b++) {
+				if (a[b] == 'v')
+					c.verbose = true;
+				else {
+					usage(stdout);
+					goto done;
+				}
+			}
+			if (a[k] != 'n')
+				continue;
+			strcpy(name, "-n");
+			if (a[k + 1])
+				val = a + k + 1;
+		} else {
+			size_t nl = strcspn(a, "=");
+			if (nl >= sizeof name || !jopt_in(jopt_global, a, NULL)) {
+				if (strcmp(a, "--complete") == 0) {
+					complete_mode = true;
+					complete = i + 1 < argc ? argv[++i] : "";
+					continue;
+				}
+				if (nrest > 0) {
+					rest[nrest++] = argv[i];   /* a command's own option (--to, --seed, ...) */
+					continue;
+				}
+				jopt_unknown(&c, NULL, a);
+				st = JX_USAGE;
+				goto done;
+			}
+			memcpy(name, a, nl);
+			name[nl] = '\0';
+			if (a[nl] == '=')
+				val = a + nl + 1;
+		}
+		bool wants = false;
+		jopt_in(jopt_global, name, &wants);
+		if (wants && val == NULL) {
+			if (i + 1 >= argc) {
+				fprintf(stderr, "judge: %s needs a value\n  see judge --help\n", name);
+				st = JX_USAGE;
+				goto done;
+			}
+			val = argv[++i];
+		} else if (!wants && val) {
+			fprintf(stderr, "judge: %s takes no value (%s)\n  see judge --help\n", name, a);
+			st = JX_USAGE;
+			goto done;
+		}
+		if (strcmp(name, "--rules") == 0) {
 			if (nrules < 64)
-				rules[nrules++] = argv[++i];
-		} else if (strncmp(a, "--rules=", 8) == 0) {
-			if (nrules < 64)
-				rules[nrules++] = a + 8;
-		} else if (strcmp(a, "--cr") == 0) {
-			NEEDARG(a);
-			which = argv[++i];
-		} else if (strncmp(a, "--cr=", 5) == 0) {
-			which = a + 5;
-		} else if (strcmp(a, "--json") == 0) {
+				rules[nrules++] = val;
+		} else if (strcmp(name, "--cr") == 0) {
+			which = val;
+		} else if (strcmp(name, "--json") == 0) {
 			c.json = true;
-		} else if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0) {
+		} else if (strcmp(name, "-v") == 0 || strcmp(name, "--verbose") == 0) {
 			c.verbose = true;
-		} else if (strcmp(a, "-n") == 0 || strcmp(a, "--limit") == 0) {
-			NEEDARG(a);
+		} else if (strcmp(name, "-n") == 0 || strcmp(name, "--limit") == 0) {
 			char *e;
-			long v = strtol(argv[++i], &e, 10);
-			if (*e || v < 1 || v > 100000) {
-				fprintf(stderr, "judge: -n wants a number from 1 up, not '%s'\n", argv[i]);
+			long v = strtol(val, &e, 10);
+			if (*e || e == val || v < 1 || v > 100000) {
+				fprintf(stderr, "judge: %s wants a number from 1 up, not '%s'\n", name, val);
 				st = JX_USAGE;
 				goto done;
 			}
 			c.limit = (int)v;
-		} else if (strcmp(a, "--width") == 0) {
-			NEEDARG(a);
-			out.width = atoi(argv[++i]);
-		} else if (strcmp(a, "--color") == 0 || strcmp(a, "--colour") == 0) {
+		} else if (strcmp(name, "--width") == 0) {
+			/* the same range as `:set width` */
+			char *e;
+			long v = strtol(val, &e, 10);
+			if (strcmp(val, "auto") == 0)
+				continue;
+			if (*e || e == val || v < 20 || v > 1000) {
+				fprintf(stderr, "judge: --width wants a number of columns from 20 to 1000, or auto, not '%s'\n", val);
+				st = JX_USAGE;
+				goto done;
+			}
+			out.width = (int)v;
+		} else if (strcmp(name, "--color") == 0 || strcmp(name, "--colour") == 0) {
 			out.color = getenv("NO_COLOR") == NULL || !*getenv("NO_COLOR");
-		} else if (strcmp(a, "--no-color") == 0 || strcmp(a, "--no-colour") == 0) {
+		} else if (strcmp(name, "--no-color") == 0 || strcmp(name, "--no-colour") == 0) {
 			out.color = false;
-		} else if (strcmp(a, "--no-examples") == 0) {
+		} else if (strcmp(name, "--no-examples") == 0) {
 			c.examples = false;
-		} else if (strcmp(a, "--no-cache") == 0) {
+		} else if (strcmp(name, "--no-cache") == 0) {
 			c.no_cache = true;
-		} else if (strcmp(a, "--no-pager") == 0) {
+		} else if (strcmp(name, "--no-pager") == 0) {
 			out.page = false;
-		} else if (strcmp(a, "--textbook") == 0) {
-			NEEDARG(a);
-			tb_cli_set_path(argv[++i]);
-		} else if (strcmp(a, "--complete") == 0) {
-			complete_mode = true;
-			complete = i + 1 < argc ? argv[++i] : "";
-		} else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+		} else if (strcmp(name, "--textbook") == 0) {
+			tb_cli_set_path(val);
+		} else if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
 			usage(stdout);
 			st = 0;
 			goto done;
-		} else if (strcmp(a, "--version") == 0) {
+		} else if (strcmp(name, "--version") == 0) {
 			printf("judge %s\n", JUDGE_VERSION);
 			st = 0;
 			goto done;
-		} else {
-			/* a command's own option (--to, --seed, ...) */
-			rest[nrest++] = argv[i];
 		}
 	}
 	if (c.json)
