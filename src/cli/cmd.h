@@ -13,7 +13,7 @@ enum { JX_OK = 0, JX_NOTFOUND = 1, JX_USAGE = 2 };
 
 /* What a command's arguments are, for completion and help. */
 enum jarg { JA_NONE, JA_RULE, JA_TERM, JA_QUERY, JA_FILE, JA_RELEASE, JA_TOPIC,
-	JA_CARD, JA_COMMAND, JA_SETTING };
+	JA_CARD, JA_COMMAND, JA_SETTING, JA_POLICY };
 
 /* REPL navigation (GNU info style): numbered links of the last answer, the visit history. */
 #define JNAV_MAX 256
@@ -36,6 +36,7 @@ struct jctx {
 	struct jnav *nav;       /* NULL outside the REPL */
 	void *search;           /* built lazily by the search module */
 	void *textbook;         /* built lazily by the textbook module */
+	void *policy;           /* the policy documents (struct pol_set), loaded lazily */
 	void *board;            /* the last board resolved (REPL `why N`) */
 	const char *datadir;    /* where built-in data lives */
 	/* Set by the terminal REPL: one line of a board being typed after `board`, read with a

@@ -1,5 +1,6 @@
 /* cmd_rules.c — rule, define, refs, backrefs, toc, versions, check. */
 #include "cmd_rules.h"
+#include "cmd_policy.h"
 #include "../base/buf.h"
 #include "../text/decode.h"
 #include "cmd_textbook.h"
@@ -1027,6 +1028,7 @@ cmd_versions(struct jctx *c, int argc, char **argv)
 			jw_kbool(&w, "default", r == def);
 			jw_obj_end(&w);
 		}
+		pol_cli_versions(c, &w);   /* the policy documents (cmd_policy.c) */
 		jw_arr_end(&w);
 		out_puts(c->out, "\n");
 		return JX_OK;
@@ -1050,6 +1052,7 @@ cmd_versions(struct jctx *c, int argc, char **argv)
 			    r->last_num ? r->last_num : "?", r->encoding, out_sgr(c->out, OS_RESET));
 		}
 	}
+	pol_cli_versions(c, NULL);   /* the policy documents (cmd_policy.c) */
 	out_printf(c->out, "%s* answers lookups (--cr or :use to change)%s\n", out_sgr(c->out, OS_DIM), out_sgr(c->out, OS_RESET));
 	return JX_OK;
 }

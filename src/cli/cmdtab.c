@@ -7,6 +7,7 @@
 #include "../history/history.h"
 #include "../search/search.h"
 #include "cmd_textbook.h"
+#include "cmd_policy.h"
 
 #include <string.h>
 
@@ -28,6 +29,10 @@ const struct jcmd jcmd_table[] = {
 	{"explain", NULL, JA_TOPIC, "explain TOPIC", "the CR rule, the glossary entry and the textbook page on a topic, together", cmd_explain, false},
 	{"cards", "card", JA_CARD, "cards [NAME]", "the textbook examples that mention a card (name or its start, any case)", cmd_cards, false},
 	{"check", "lint", JA_FILE, "check FILE...", "parse rules files and print their diagnostics; exit status is the worst level", cmd_check, false},
+	/* tournament policy documents (cmd_policy.c) */
+	{"ipg", NULL, JA_POLICY, "ipg [SECTION|ALIAS|WORDS] [PART]", "the Infraction Procedure Guide: a section by number (2.3), alias (hce) or title, or one part (remedy, upgrade...)", cmd_ipg, false},
+	{"mtr", NULL, JA_POLICY, "mtr [SECTION|ALIAS|WORDS]", "the Magic Tournament Rules: a section (4.2), an appendix (appendix f) or a title (shortcuts)", cmd_mtr, false},
+	{"jar", NULL, JA_POLICY, "jar [SITUATION]", "Judging at Regular REL: its situations, or the one a description names", cmd_jar, false},
 	/* REPL: help, navigation and session settings (src/repl/) */
 	{"help", "?", JA_COMMAND, "help [COMMAND]", "list the commands, or show how to use one", repl_cmd_help, false},
 	{"follow", "go", JA_NONE, "follow N", "go to link [N] of the last answer (typing N alone does the same)", repl_cmd_follow, true},

@@ -6,6 +6,7 @@
 #include "../resolver/resolver.h"
 #include "cmd_resolve.h"
 #include "cmd_textbook.h"
+#include "cmd_policy.h"
 #include "../history/history.h"
 
 #include <ctype.h>
@@ -161,6 +162,7 @@ usage(FILE *f)
 	    "  --no-examples  leave out examples\n"
 	    "  --no-cache     build the search index afresh, without reading or saving the cache\n"
 	    "  --textbook FILE  read this textbook (wiki text or saved HTML) instead of the built-in one\n"
+	    "  --doc FILE     also read this policy document (IPG, MTR, JAR: PDF, text or pdftohtml HTML; repeatable)\n"
 	    "  --version, --help\n"
 	    "  short options bundle (-vn 5); an unknown option is an error; -- ends the options\n"
 	    "commands:\n");
@@ -418,6 +420,8 @@ main(int argc, char **argv)
 			out.page = false;
 		} else if (strcmp(name, "--textbook") == 0) {
 			tb_cli_set_path(val);
+		} else if (strcmp(name, "--doc") == 0) {
+			pol_cli_add_file(val);
 		} else if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
 			usage(stdout);
 			st = 0;
@@ -499,6 +503,7 @@ done:
 	jnav_reset_links(&c);
 	srch_free(c.search);
 	tb_ctx_free(&c);
+	pol_set_free(&c);
 	rz_free(c.board);   /* the last board resolved (resolve, board, why) */
 	hist_cache_clear();
 	jindex_free(ix);

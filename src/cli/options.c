@@ -8,7 +8,7 @@
 
 /* The options main() reads before or after the command; "=" marks one taking a value. */
 const char jopt_global[] = "--rules= --cr= --json -v --verbose -n= --limit= --width= --color --colour "
-	"--no-color --no-colour --no-examples --no-cache --no-pager --textbook= --help -h --version";
+	"--no-color --no-colour --no-examples --no-cache --no-pager --textbook= --doc= --help -h --version";
 
 /* The options each command reads itself; a command not listed takes none. */
 static const struct {
@@ -22,6 +22,9 @@ static const struct {
 	{ "cards", "--textbook=" },
 	{ "map", "--to=" },
 	{ "update", "--url=" },
+	{ "ipg", "--doc=" },
+	{ "mtr", "--doc=" },
+	{ "jar", "--doc=" },
 };
 
 const char *

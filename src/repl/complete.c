@@ -12,6 +12,7 @@
 #include "../base/buf.h"
 #include "../base/mem.h"
 #include "../cli/cmd_textbook.h"
+#include "../cli/cmd_policy.h"
 
 void
 repl_cand_add(struct repl_cands *k, const char *s, size_t n)
@@ -240,12 +241,12 @@ add_topics(struct repl_cands *k, struct jctx *c, const char *word)
 
 /* Global options of the judge program, for shell completion. */
 static const char *const shell_opts[] = { "--rules", "--cr", "--json", "--color", "--no-color",
-	"--verbose", "--limit", "--width", "--no-examples", "--no-pager", "--help", "--version",
+	"--verbose", "--limit", "--width", "--no-examples", "--no-pager", "--help", "--version", "--doc",
 	"-v", "-n" };
 static bool
 opt_takes_value(const char *o)
 {
-	return strcmp(o, "--rules") == 0 || strcmp(o, "--cr") == 0 || strcmp(o, "-n") == 0 ||
+	return strcmp(o, "--rules") == 0 || strcmp(o, "--cr") == 0 || strcmp(o, "-n") == 0 || strcmp(o, "--doc") == 0 ||
 	    strcmp(o, "--limit") == 0 || strcmp(o, "--width") == 0;
 }
 
@@ -294,6 +295,17 @@ add_for_arg(struct repl_cands *k, struct jctx *c, const struct jcmd *cmd, char *
 	case JA_TOPIC:
 		add_topics(k, c, word);
 		break;
+	case JA_POLICY: {
+		char **v = NULL;
+		size_t from = k->n, n = pol_cli_complete(c, cmd->name, nw >= 2 ? w[nw - 1] : NULL, &v);
+		for (size_t i = 0; i < n; i++) {
+			repl_cand_if(k, v[i], word);
+			free(v[i]);
+		}
+		free(v);
+		repl_cands_sort(k, from);
+		break;
+	}
 	case JA_SETTING:
 	case JA_NONE:
 		break;

@@ -19,6 +19,7 @@ arg_words(enum jarg a)
 	case JA_CARD: return "a card name from the loaded board";
 	case JA_COMMAND: return "a command name";
 	case JA_SETTING: return "a setting name and its value";
+	case JA_POLICY: return "a section number (2.3), an alias (hce), an appendix (appendix f) or words of a title";
 	}
 	return NULL;
 }

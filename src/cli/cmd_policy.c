@@ -1,0 +1,537 @@
+/* cmd_policy.c — `ipg`, `mtr`, `jar`: the tournament policy documents looked up by number,
+ * alias, title or words; the documents loaded lazily from the user's data folder and --doc. */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "cmd_policy.h"
+#include "../render/json.h"
+
+/* --- the loaded documents ------------------------------------------------------------------------ */
+
+static char **extra_files;      /* --doc FILE */
+static size_t nextra;
+
+void
+pol_cli_add_file(const char *path)
+{
+	extra_files = realloc(extra_files, (nextra + 1) * sizeof *extra_files);
+	extra_files[nextra++] = xstrdup(path);
+}
+
+static char *
+xdg_dir(const char *env, const char *fallback, const char *sub)
+{
+	const char *x = getenv(env);
+	struct sbuf b = {0};
+	if (x && *x == '/')
+		sbuf_addf(&b, "%s/judge/%s", x, sub);
+	else if (getenv("HOME"))
+		sbuf_addf(&b, "%s/%s/judge/%s", getenv("HOME"), fallback, sub);
+	else
+		return NULL;
+	return sbuf_take(&b);
+}
+
+char *
+pol_cli_user_dir(void)
+{
+	return xdg_dir("XDG_DATA_HOME", ".local/share", "docs");
+}
+
+static bool
+has_ext(const char *n, const char *ext)
+{
+	size_t l = strlen(n), e = strlen(ext);
+	return l > e && strcasecmp(n + l - e, ext) == 0;
+}
+
+static int
+cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The files of a folder judge reads as policy documents: every PDF, HTML and text file in
+ * docs/; in rules/ (where CR releases go) the PDF and HTML files, which the CR loader skips. */
+static void
+folder_files(const char *dir, bool all_text, char ***v, size_t *n)
+{
+	DIR *d = opendir(dir);
+	if (!d)
+		return;
+	struct dirent *de;
+	while ((de = readdir(d)) != NULL) {
+		const char *nm = de->d_name;
+		if (nm[0] == '.')
+			continue;
+		if (!(has_ext(nm, ".pdf") || has_ext(nm, ".html") || has_ext(nm, ".htm") ||
+		    (all_text && has_ext(nm, ".txt"))))
+			continue;
+		struct sbuf p = {0};
+		sbuf_addf(&p, "%s/%s", dir, nm);
+		*v = realloc(*v, (*n + 1) * sizeof **v);
+		(*v)[(*n)++] = sbuf_take(&p);
+	}
+	closedir(d);
+}
+
+struct pol_set *
+pol_set_for(struct jctx *c)
+{
+	if (c->policy)
+		return c->policy;
+	struct pol_set *S = xcalloc(1, sizeof *S);
+	c->policy = S;
+	char **files = NULL;
+	size_t nf = 0;
+	char *u = pol_cli_user_dir();
+	if (u)
+		folder_files(u, true, &files, &nf);
+	free(u);
+	char *r = xdg_dir("XDG_DATA_HOME", ".local/share", "rules");
+	if (r)
+		folder_files(r, false, &files, &nf);
+	free(r);
+	if (nf > 1)
+		qsort(files, nf, sizeof *files, cmp_str);
+	for (size_t i = 0; i < nextra; i++) {
+		files = realloc(files, (nf + 1) * sizeof *files);
+		files[nf++] = xstrdup(extra_files[i]);
+	}
+	for (size_t i = 0; i < nf; i++) {
+		struct diags d = {0};
+		struct pol_doc *doc = pol_load_file(files[i], &d);
+		/* one clear line for a file that cannot be used; the rest of judge goes on */
+		diag_print(stderr, &d, DL_ERROR);
+		diag_clear(&d);
+		if (doc) {
+			S->docs = realloc(S->docs, (S->n + 1) * sizeof *S->docs);
+			S->docs[S->n++] = doc;
+		}
+		free(files[i]);
+	}
+	free(files);
+	/* aliases: the built-in file, then the user's (which wins) */
+	const char *dirs[] = { c->datadir, ".", JUDGE_DATADIR };
+	for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
+		if (!dirs[i])
+			continue;
+		struct sbuf p = {0};
+		sbuf_addf(&p, "%s/corpus/policy-aliases.tsv", dirs[i]);
+		struct diags d = {0};
+		bool ok = pol_aliases_load(&S->aliases, p.s, &d);
+		diag_print(stderr, &d, DL_WARNING);
+		diag_clear(&d);
+		sbuf_free(&p);
+		if (ok)
+			break;
+	}
+	char *ua = xdg_dir("XDG_CONFIG_HOME", ".config", "policy-aliases.tsv");
+	if (ua) {
+		struct diags d = {0};
+		pol_aliases_load(&S->aliases, ua, &d);
+		diag_print(stderr, &d, DL_WARNING);
+		diag_clear(&d);
+		free(ua);
+	}
+	return S;
+}
+
+void
+pol_set_drop(struct jctx *c)
+{
+	struct pol_set *S = c->policy;
+	if (S) {
+		for (size_t i = 0; i < S->n; i++)
+			pol_doc_free(S->docs[i]);
+		free(S->docs);
+		pol_aliases_free(&S->aliases);
+		pol_index_free(S->index);
+		free(S);
+	}
+	c->policy = NULL;
+}
+
+void
+pol_set_free(struct jctx *c)
+{
+	struct pol_set *S = c->policy;
+	if (S) {
+		for (size_t i = 0; i < S->n; i++)
+			pol_doc_free(S->docs[i]);
+		free(S->docs);
+		pol_aliases_free(&S->aliases);
+		pol_index_free(S->index);
+		free(S);
+	}
+	c->policy = NULL;
+	for (size_t i = 0; i < nextra; i++)
+		free(extra_files[i]);
+	free(extra_files);
+	extra_files = NULL;
+	nextra = 0;
+}
+
+const struct pol_doc *
+pol_set_newest(const struct pol_set *S, enum pol_kind k)
+{
+	const struct pol_doc *best = NULL;
+	for (size_t i = 0; i < S->n; i++) {
+		const struct pol_doc *d = S->docs[i];
+		if (d->kind != k)
+			continue;
+		/* the 2008 floor rules are the Tournament Rules' ancestor, never the answer */
+		if (best && ((best->floor_rules && !d->floor_rules) ||
+		    (best->floor_rules == d->floor_rules && strcmp(d->date, best->date) > 0)))
+			best = d;
+		else if (!best)
+			best = d;
+	}
+	return best;
+}
+
+const char *
+pol_doc_short(const struct pol_doc *d)
+{
+	if (d->floor_rules)
+		return "Floor Rules";
+	static const char *const s[] = { "IPG", "MTR", "JAR" };
+	return s[d->kind];
+}
+
+/* --- printing ------------------------------------------------------------------------------------------ */
+
+static const char *const part_labels[PP_N] = { "", "Definition", "Examples", "Philosophy",
+	"Additional Remedy", "Upgrade", "Downgrade" };
+
+void
+pol_print_part(struct jctx *c, const char *label, const char *text)
+{
+	if (label && *label)
+		out_printf(c->out, "%s%s%s\n", out_sgr(c->out, OS_BOLD), label, out_sgr(c->out, OS_RESET));
+	for (const char *p = text; p && *p;) {
+		const char *e = strchr(p, '\n');
+		size_t n = e ? (size_t)(e - p) : strlen(p);
+		char *para = xstrndup(p, n);
+		bool item = strncmp(para, "\u2022 ", 4) == 0 || (para[0] >= 'A' && para[0] <= 'Z' && para[1] == '.' && para[2] == ' ');
+		out_puts(c->out, item ? "  " : "  ");
+		out_wrap(c->out, para, 2, item ? 4 : 2);
+		free(para);
+		p = e ? e + 1 : p + n;
+	}
+}
+
+void
+pol_print_heading(struct jctx *c, const struct pol_doc *d, const struct pol_section *s)
+{
+	struct sbuf h = {0};
+	sbuf_addf(&h, "%s%s ", out_sgr(c->out, OS_ID), pol_doc_short(d));
+	if (s->appendix)
+		sbuf_addf(&h, "Appendix %s", s->num);
+	else if (*s->num)
+		sbuf_adds(&h, s->num);
+	else
+		sbuf_addf(&h, "[%s]", s->id);
+	sbuf_addf(&h, "%s  %s%s%s", out_sgr(c->out, OS_RESET), out_sgr(c->out, OS_TITLE), s->title,
+	    out_sgr(c->out, OS_RESET));
+	out_wrap(c->out, h.s, 0, 4);
+	sbuf_free(&h);
+}
+
+static void
+print_source(struct jctx *c, const struct pol_doc *d, const struct pol_section *s)
+{
+	out_printf(c->out, "%s(%s%s%s, %s:%u)%s\n", out_sgr(c->out, OS_DIM), pol_kind_title(d->kind),
+	    d->date[0] ? ", effective " : "", d->date, d->file, s->line, out_sgr(c->out, OS_RESET));
+}
+
+static void
+json_section(struct jw *w, const struct pol_doc *d, size_t i, int only)
+{
+	const struct pol_section *s = &d->sec[i];
+	jw_obj(w);
+	jw_kstr(w, "document", pol_kind_name(d->kind));
+	jw_kstr(w, "version", d->date[0] ? d->date : NULL);
+	jw_kstr(w, "number", s->num);
+	jw_kstr(w, "id", s->id);
+	jw_kstr(w, "title", s->title);
+	jw_kbool(w, "appendix", s->appendix);
+	jw_kstr(w, "penalty", s->penalty);
+	jw_key(w, "parts");
+	jw_obj(w);
+	for (int p = 0; p < PP_N; p++)
+		if (s->parts[p] && (only < 0 || only == p))
+			jw_kstr(w, pol_part_name((enum pol_partk)p), s->parts[p]);
+	jw_obj_end(w);
+	jw_key(w, "source");
+	jw_obj(w);
+	jw_kstr(w, "file", d->file);
+	jw_kint(w, "line", s->line);
+	jw_obj_end(w);
+	jw_obj_end(w);
+}
+
+void
+pol_json_section(struct jw *w, const struct pol_doc *d, size_t i)
+{
+	json_section(w, d, i, -1);
+}
+
+static void
+print_section(struct jctx *c, const struct pol_doc *d, size_t i, int only)
+{
+	const struct pol_section *s = &d->sec[i];
+	pol_print_heading(c, d, s);
+	if (s->penalty && (only < 0 || only == PP_N))
+		out_printf(c->out, "%sPenalty:%s %s\n", out_sgr(c->out, OS_BOLD), out_sgr(c->out, OS_RESET), s->penalty);
+	bool any = false;
+	for (int p = 0; p < PP_N; p++) {
+		if (!s->parts[p] || (only >= 0 && only != p))
+			continue;
+		if (p == PP_EXAMPLES && !c->examples)
+			continue;
+		pol_print_part(c, part_labels[p], s->parts[p]);
+		any = true;
+	}
+	/* a chapter: its sections */
+	if (s->level == 0 && only < 0) {
+		for (size_t k = i + 1; k < d->nsec && d->sec[k].parent == (int)i; k++) {
+			out_printf(c->out, "  %s%-5s%s %s\n", out_sgr(c->out, OS_ID), d->sec[k].num, out_sgr(c->out, OS_RESET),
+			    d->sec[k].title);
+			any = true;
+		}
+	}
+	if (!any && only >= 0 && only != PP_N)
+		out_printf(c->out, "  %s(%s %s has no %s part)%s\n", out_sgr(c->out, OS_DIM), pol_doc_short(d),
+		    *s->num ? s->num : s->id, part_labels[only], out_sgr(c->out, OS_RESET));
+	print_source(c, d, s);
+}
+
+static void
+print_list(struct jctx *c, const struct pol_doc *d)
+{
+	if (c->json) {
+		struct jw w;
+		jw_init(&w, &c->out->buf, true);
+		jw_arr(&w);
+		for (size_t i = 0; i < d->nsec; i++) {
+			const struct pol_section *s = &d->sec[i];
+			jw_obj(&w);
+			jw_kstr(&w, "document", pol_kind_name(d->kind));
+			jw_kstr(&w, "version", d->date[0] ? d->date : NULL);
+			jw_kstr(&w, "number", s->num);
+			jw_kstr(&w, "id", s->id);
+			jw_kstr(&w, "title", s->title);
+			jw_kint(&w, "level", s->level);
+			jw_kbool(&w, "appendix", s->appendix);
+			jw_kstr(&w, "penalty", s->penalty);
+			jw_obj_end(&w);
+		}
+		jw_arr_end(&w);
+		out_puts(c->out, "\n");
+		return;
+	}
+	out_printf(c->out, "%s%s%s%s%s\n", out_sgr(c->out, OS_BOLD), d->title, d->date[0] ? ", effective " : "",
+	    d->date, out_sgr(c->out, OS_RESET));
+	for (size_t i = 0; i < d->nsec; i++) {
+		const struct pol_section *s = &d->sec[i];
+		char num[40];
+		if (s->appendix)
+			snprintf(num, sizeof num, "App. %s", s->num);
+		else if (*s->num)
+			snprintf(num, sizeof num, "%s", s->num);
+		else
+			snprintf(num, sizeof num, "%s", s->id);
+		struct sbuf l = {0};
+		sbuf_addf(&l, "%s%s%-*s%s %s", s->level ? "  " : "", out_sgr(c->out, OS_ID), d->kind == POL_JAR ? 0 : 7,
+		    d->kind == POL_JAR && *s->num == '\0' ? "" : num, out_sgr(c->out, OS_RESET), s->title);
+		if (d->kind == POL_JAR)
+			sbuf_addf(&l, "  %s[%s]%s", out_sgr(c->out, OS_DIM), s->id, out_sgr(c->out, OS_RESET));
+		if (s->penalty)
+			sbuf_addf(&l, "  %s(%s)%s", out_sgr(c->out, OS_DIM), s->penalty, out_sgr(c->out, OS_RESET));
+		out_wrap(c->out, l.s, 0, 10);
+		sbuf_free(&l);
+	}
+}
+
+/* --- the commands ----------------------------------------------------------------------------------------- */
+
+static const char *const missing_hint[POL_NKIND] = {
+	"drop the IPG (PDF, text or pdftohtml HTML) into ~/.local/share/judge/docs/ or pass --doc FILE",
+	"drop the Tournament Rules (PDF, text or pdftohtml HTML) into ~/.local/share/judge/docs/ or pass --doc FILE",
+	"drop Judging at Regular REL (PDF, text or pdftohtml HTML) into ~/.local/share/judge/docs/ or pass --doc FILE",
+};
+
+const struct pol_doc *
+pol_cli_doc(struct jctx *c, enum pol_kind k)
+{
+	struct pol_set *S = pol_set_for(c);
+	const struct pol_doc *d = pol_set_newest(S, k);
+	if (!d)
+		jerr(c, missing_hint[k], "no %s is loaded", pol_kind_title(k));
+	return d;
+}
+
+static int
+doc_cmd(struct jctx *c, enum pol_kind k, int argc, char **argv)
+{
+	/* --doc FILE here too */
+	int n = 1;
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--doc") == 0 && i + 1 < argc) {
+			pol_cli_add_file(argv[++i]);
+			pol_set_drop(c);   /* read again with the new file */
+		} else
+			argv[n++] = argv[i];
+	}
+	argc = n;
+	const struct pol_doc *d = pol_cli_doc(c, k);
+	if (!d)
+		return JX_NOTFOUND;
+	if (argc < 2) {
+		print_list(c, d);
+		return JX_OK;
+	}
+	/* a part name at the end: `ipg 2.3 remedy`, `ipg hce additional remedy` */
+	int part = -1;
+	if (argc >= 3) {
+		part = pol_part_parse(argv[argc - 1]);
+		if (part < 0 && argc >= 4) {
+			char two[128];
+			snprintf(two, sizeof two, "%s %s", argv[argc - 2], argv[argc - 1]);
+			if ((part = pol_part_parse(two)) >= 0)
+				argc--;
+		}
+		if (part >= 0)
+			argc--;
+	}
+	struct sbuf q = {0};
+	for (int i = 1; i < argc; i++) {
+		if (i > 1)
+			sbuf_addc(&q, ' ');
+		sbuf_adds(&q, argv[i]);
+	}
+	struct pol_set *S = pol_set_for(c);
+	int i = pol_find(d, &S->aliases, q.s);
+	if (i < 0) {
+		int m[3];
+		double sc[3];
+		size_t nm = pol_match(d, q.s, m, sc, 3);
+		struct sbuf hint = {0};
+		if (nm) {
+			sbuf_adds(&hint, "closest:");
+			for (size_t k2 = 0; k2 < nm; k2++)
+				sbuf_addf(&hint, " %s%s (%s)", k2 ? "; " : "", d->sec[m[k2]].num[0] ? d->sec[m[k2]].num : d->sec[m[k2]].id,
+				    d->sec[m[k2]].title);
+		} else
+			sbuf_addf(&hint, "list the sections with: judge %s", pol_kind_name(k));
+		jerr(c, hint.s, "no section of the %s %s matches '%s'", pol_doc_short(d), d->date, q.s);
+		sbuf_free(&hint);
+		sbuf_free(&q);
+		return JX_NOTFOUND;
+	}
+	sbuf_free(&q);
+	if (c->json) {
+		struct jw w;
+		jw_init(&w, &c->out->buf, true);
+		json_section(&w, d, (size_t)i, part == PP_N ? -2 : part);
+		out_puts(c->out, "\n");
+		return JX_OK;
+	}
+	print_section(c, d, (size_t)i, part);
+	return JX_OK;
+}
+
+int
+cmd_ipg(struct jctx *c, int argc, char **argv)
+{
+	return doc_cmd(c, POL_IPG, argc, argv);
+}
+
+int
+cmd_mtr(struct jctx *c, int argc, char **argv)
+{
+	return doc_cmd(c, POL_MTR, argc, argv);
+}
+
+int
+cmd_jar(struct jctx *c, int argc, char **argv)
+{
+	return doc_cmd(c, POL_JAR, argc, argv);
+}
+
+/* For `versions`: the policy documents, after the CR releases. */
+void
+pol_cli_versions(struct jctx *c, struct jw *w)
+{
+	struct pol_set *S = pol_set_for(c);
+	if (w) {
+		for (size_t i = 0; i < S->n; i++) {
+			const struct pol_doc *d = S->docs[i];
+			jw_obj(w);
+			jw_kstr(w, "document", d->floor_rules ? "floor-rules" : pol_kind_name(d->kind));
+			jw_key(w, "date");
+			jw_str(w, d->date[0] ? d->date : NULL);
+			jw_kstr(w, "file", d->file);
+			jw_kstr(w, "format", d->format);
+			jw_kint(w, "sections", (long long)d->nsec);
+			jw_kint(w, "contents_entries", d->toc_entries);
+			jw_kint(w, "contents_found", d->toc_found);
+			jw_kbool(w, "answering", pol_set_newest(S, d->kind) == d);
+			jw_obj_end(w);
+		}
+		return;
+	}
+	if (S->n == 0)
+		return;
+	out_printf(c->out, "\n%s  %-22s %8s %8s  %s%s\n", out_sgr(c->out, OS_BOLD), "policy document", "sections",
+	    "format", "file", out_sgr(c->out, OS_RESET));
+	for (size_t i = 0; i < S->n; i++) {
+		const struct pol_doc *d = S->docs[i];
+		char lab[64];
+		snprintf(lab, sizeof lab, "%s %s", pol_doc_short(d), d->date[0] ? d->date : "(undated)");
+		const char *slash = strrchr(d->file, '/');
+		out_printf(c->out, "%s %-22s %8zu %8s  %s\n", pol_set_newest(S, d->kind) == d ? "*" : " ", lab, d->nsec,
+		    d->format, slash ? slash + 1 : d->file);
+	}
+}
+
+/* Completion: section numbers, ids and aliases of the kind a command reads, and part names. */
+size_t
+pol_cli_complete(struct jctx *c, const char *cmd, const char *prev, char ***out)
+{
+	enum pol_kind k = strcmp(cmd, "mtr") == 0 ? POL_MTR : strcmp(cmd, "jar") == 0 ? POL_JAR : POL_IPG;
+	struct pol_set *S = pol_set_for(c);
+	const struct pol_doc *d = pol_set_newest(S, k);
+	char **v = NULL;
+	size_t n = 0;
+#define ADD(s) do { v = realloc(v, (n + 1) * sizeof *v); v[n++] = xstrdup(s); } while (0)
+	if (prev) {
+		static const char *const parts[] = { "definition", "examples", "philosophy", "remedy", "upgrade",
+			"downgrade", "penalty" };
+		if (strcmp(cmd, "ipg") == 0)
+			for (size_t i = 0; i < sizeof parts / sizeof *parts; i++)
+				ADD(parts[i]);
+		*out = v;
+		return n;
+	}
+	if (d)
+		for (size_t i = 0; i < d->nsec; i++) {
+			if (d->sec[i].appendix) {
+				char a[32];
+				snprintf(a, sizeof a, "appendix-%c", (char)(d->sec[i].num[0] | 0x20));
+				ADD(a);
+			} else
+				ADD(d->sec[i].id);
+		}
+	for (size_t i = 0; i < S->aliases.n; i++)
+		if (S->aliases.v[i].kind == k)
+			ADD(S->aliases.v[i].alias);
+#undef ADD
+	*out = v;
+	return n;
+}

@@ -1,0 +1,422 @@
+/* pol_load.c — reading a policy document in whichever form it comes: text (any encoding the
+ * CR decoder knows), HTML made by pdftohtml (libxml2's HTML parser), or PDF through poppler's
+ * pdftotext program run as a child process (see README: why a program and not the library). */
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <libxml/HTMLparser.h>
+#include <libxml/tree.h>
+#include "pol_int.h"
+#include "../text/decode.h"
+
+/* --- PDF ------------------------------------------------------------------------------------ */
+
+/* Run pdftotext on path; its text (UTF-8, form feeds between pages) into out. On failure,
+ * one error in d saying why (not installed, encrypted, damaged). */
+static bool
+run_pdftotext(const char *path, struct sbuf *out, struct diags *d)
+{
+	const char *prog = getenv("JUDGE_PDFTOTEXT");
+	if (!prog || !*prog)
+		prog = "pdftotext";
+	int po[2], pe[2];
+	if (pipe(po) != 0 || pipe(pe) != 0) {
+		diag_add(d, DL_ERROR, path, 0, 0, "cannot start pdftotext: %s", strerror(errno));
+		return false;
+	}
+	pid_t pid = fork();
+	if (pid < 0) {
+		diag_add(d, DL_ERROR, path, 0, 0, "cannot start pdftotext: %s", strerror(errno));
+		close(po[0]), close(po[1]), close(pe[0]), close(pe[1]);
+		return false;
+	}
+	if (pid == 0) {
+		dup2(po[1], 1);
+		dup2(pe[1], 2);
+		close(po[0]), close(po[1]), close(pe[0]), close(pe[1]);
+		int nul = open("/dev/null", O_RDONLY);
+		if (nul >= 0)
+			dup2(nul, 0);
+		const char *layout = getenv("JUDGE_PDFTOTEXT_LAYOUT");
+		if (layout && *layout == '1')
+			execlp(prog, prog, "-layout", "-enc", "UTF-8", "-q", "--", path, "-", (char *)NULL);
+		else
+			execlp(prog, prog, "-enc", "UTF-8", "--", path, "-", (char *)NULL);
+		_exit(127);
+	}
+	close(po[1]);
+	close(pe[1]);
+	struct sbuf err = {0};
+	struct pollfd fds[2] = { { po[0], POLLIN, 0 }, { pe[0], POLLIN, 0 } };
+	int open_fds = 2;
+	char buf[65536];
+	while (open_fds > 0) {
+		if (poll(fds, 2, -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		for (int k = 0; k < 2; k++) {
+			if (fds[k].fd < 0 || !(fds[k].revents & (POLLIN | POLLHUP | POLLERR)))
+				continue;
+			ssize_t n = read(fds[k].fd, buf, sizeof buf);
+			if (n > 0) {
+				if (k == 0)
+					sbuf_add(out, buf, (size_t)n);
+				else if (err.len < 4096)
+					sbuf_add(&err, buf, (size_t)n);
+			} else if (n == 0 || errno != EINTR) {
+				close(fds[k].fd);
+				fds[k].fd = -1;
+				open_fds--;
+			}
+		}
+	}
+	int status = 0;
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+	bool ok = code == 0 && out->len > 0;
+	if (!ok) {
+		/* pdftotext's own first line says what is wrong */
+		const char *why = err.len ? err.s : "";
+		char first[300];
+		size_t k = 0;
+		while (why[k] && why[k] != '\n' && k + 1 < sizeof first)
+			first[k] = why[k], k++;
+		first[k] = '\0';
+		if (code == 127)
+			diag_add(d, DL_ERROR, path, 0, 0, "cannot read a PDF: the pdftotext program (poppler-utils) is not installed");
+		else if (strcasestr(why, "password") || strcasestr(why, "encrypt") || strcasestr(why, "permission"))
+			diag_add(d, DL_ERROR, path, 0, 0, "the PDF is encrypted (pdftotext: %s)", first);
+		else if (code != 0)
+			diag_add(d, DL_ERROR, path, 0, 0, "the PDF is damaged and cannot be read (pdftotext: %s)", *first ? first : "no output");
+		else
+			diag_add(d, DL_ERROR, path, 0, 0, "the PDF has no text (scanned pages?)");
+		diag_hint(d, code == 127 ? "install poppler-utils, or convert it elsewhere with pdftotext FILE and give judge the .txt"
+		    : "download the document again from Wizards of the Coast, or give judge its text or HTML");
+	}
+	sbuf_free(&err);
+	return ok;
+}
+
+/* --- HTML made by pdftohtml -------------------------------------------------------------------- */
+
+struct hp {
+	int page, top, left;
+	char *text;
+	bool bold;
+};
+
+struct hps {
+	struct hp *v;
+	size_t n, cap;
+	int page;
+};
+
+static bool
+name_is(const xmlNode *n, const char *name)
+{
+	return n->type == XML_ELEMENT_NODE && n->name && strcasecmp((const char *)n->name, name) == 0;
+}
+
+static int
+style_px(const char *style, const char *key)
+{
+	const char *p = style ? strstr(style, key) : NULL;
+	return p ? atoi(p + strlen(key)) : -1;
+}
+
+static void
+gather(const xmlNode *n, struct sbuf *o, bool *bold)
+{
+	for (const xmlNode *c = n->children; c; c = c->next) {
+		if (c->type == XML_TEXT_NODE && c->content)
+			sbuf_adds(o, (const char *)c->content);
+		else if (c->type == XML_ELEMENT_NODE) {
+			if (name_is(c, "b") || name_is(c, "strong"))
+				*bold = true;
+			if (name_is(c, "br"))
+				sbuf_addc(o, ' ');
+			gather(c, o, bold);
+		}
+	}
+}
+
+static void
+walk(struct hps *H, const xmlNode *n, int depth)
+{
+	if (depth > 64)
+		return;
+	for (const xmlNode *c = n; c; c = c->next) {
+		if (c->type != XML_ELEMENT_NODE)
+			continue;
+		if (name_is(c, "div")) {
+			xmlChar *id = xmlGetProp(c, (const xmlChar *)"id");
+			if (id && strncmp((const char *)id, "page", 4) == 0)
+				H->page++;
+			xmlFree(id);
+		}
+		if (name_is(c, "p")) {
+			xmlChar *st = xmlGetProp(c, (const xmlChar *)"style");
+			struct sbuf t = {0};
+			bool bold = false;
+			gather(c, &t, &bold);
+			H->v = xgrow(H->v, &H->cap, H->n + 1, sizeof *H->v);
+			struct hp *p = &H->v[H->n++];
+			p->page = H->page;
+			p->top = style_px((const char *)st, "top:");
+			p->left = style_px((const char *)st, "left:");
+			p->bold = bold;
+			/* non-breaking spaces are spaces */
+			struct sbuf f = {0};
+			for (size_t i = 0; i < t.len; i++) {
+				if ((unsigned char)t.s[i] == 0xc2 && i + 1 < t.len && (unsigned char)t.s[i + 1] == 0xa0) {
+					sbuf_addc(&f, ' ');
+					i++;
+				} else
+					sbuf_addc(&f, t.s[i]);
+			}
+			sbuf_free(&t);
+			p->text = f.s ? sbuf_take(&f) : xstrdup("");
+			xmlFree(st);
+			continue;
+		}
+		walk(H, c->children, depth + 1);
+	}
+}
+
+static int
+cmp_hp(const void *a, const void *b)
+{
+	const struct hp *x = a, *y = b;
+	if (x->page != y->page)
+		return x->page < y->page ? -1 : 1;
+	if (abs(x->top - y->top) > 4)
+		return x->top < y->top ? -1 : 1;
+	return x->left < y->left ? -1 : x->left > y->left;
+}
+
+static int
+cmp_left(const void *a, const void *b)
+{
+	const struct hp *x = a, *y = b;
+	return x->left < y->left ? -1 : x->left > y->left;
+}
+
+/* "M", "I P G": capitals printed alone, the big letters of a small-caps heading. */
+static bool
+smallcap_piece(const char *t)
+{
+	bool any = false;
+	for (; *t; t++) {
+		if (*t == ' ')
+			continue;
+		if (!isupper((unsigned char)*t) && !strchr(":&,-", *t))
+			return false;
+		if (isupper((unsigned char)t[0]) && isupper((unsigned char)t[1]))
+			return false;
+		any = true;
+	}
+	return any;
+}
+
+static void
+quiet(void *ctx, const char *msg, ...)
+{
+	(void)ctx;
+	(void)msg;
+}
+
+struct pol_doc *
+pol_parse_html(const char *name, const char *bytes, size_t len, struct diags *d)
+{
+	if (!bytes || len == 0 || len > INT_MAX) {
+		diag_add(d, DL_ERROR, name, 1, 1, len ? "the HTML file is too large" : "the HTML file is empty");
+		return NULL;
+	}
+	xmlGenericErrorFunc old_err = xmlGenericError;
+	void *old_ctx = xmlGenericErrorContext;
+	xmlSetGenericErrorFunc(NULL, quiet);
+	htmlDocPtr hd = htmlReadMemory(bytes, (int)len, name, "UTF-8",
+	    HTML_PARSE_RECOVER | HTML_PARSE_NONET | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING);
+	xmlSetGenericErrorFunc(old_ctx, old_err);
+	xmlNode *root = hd ? xmlDocGetRootElement(hd) : NULL;
+	if (!root) {
+		diag_add(d, DL_ERROR, name, 1, 1, "no HTML document could be read");
+		if (hd)
+			xmlFreeDoc(hd);
+		return NULL;
+	}
+	struct hps H = {0};
+	walk(&H, root, 0);
+	xmlFreeDoc(hd);
+	if (H.n > 1)
+		qsort(H.v, H.n, sizeof *H.v, cmp_hp);
+	/* one text line per row of the page; a wider gap than usual between rows is a blank
+	 * line, as pdftotext writes it */
+	struct plines L = {0};
+	int *gaps = xcalloc(H.n + 1, sizeof *gaps);
+	size_t ng = 0;
+	for (size_t i = 1; i < H.n; i++)
+		if (H.v[i].page == H.v[i - 1].page && H.v[i].top - H.v[i - 1].top > 4)
+			gaps[ng++] = H.v[i].top - H.v[i - 1].top;
+	int usual = 20;
+	if (ng) {
+		/* the most common gap */
+		int best = 0, bestn = 0;
+		for (size_t i = 0; i < ng && i < 4000; i++) {
+			int c = 0;
+			for (size_t j = 0; j < ng && j < 4000; j++)
+				c += abs(gaps[j] - gaps[i]) <= 1;
+			if (c > bestn)
+				bestn = c, best = gaps[i];
+		}
+		usual = best;
+	}
+	free(gaps);
+	struct sbuf row = {0};
+	unsigned no = 0;
+	bool new_page = true;
+	for (size_t i = 0; i < H.n;) {
+		size_t j = i;
+		sbuf_reset(&row);
+		bool bold = true, any = false;
+		/* a row: the same top; small capitals ("M" + "AGIC") sit a few pixels lower */
+		while (j < H.n && H.v[j].page == H.v[i].page && (abs(H.v[j].top - H.v[i].top) <= 4 ||
+		    (abs(H.v[j].top - H.v[i].top) <= 12 && (smallcap_piece(H.v[j].text) || smallcap_piece(H.v[i].text)))))
+			j++;
+		if (j - i > 1)
+			qsort(H.v + i, j - i, sizeof *H.v, cmp_left);
+		bool prev_cap = false;
+		for (size_t k = i; k < j; k++) {
+			const char *t = H.v[k].text;
+			while (*t == ' ')
+				t++;
+			if (!*t)
+				continue;
+			/* glue a lone capital to the small capitals after it */
+			bool glue = prev_cap && isupper((unsigned char)*t);
+			if (row.len && !glue && row.s[row.len - 1] != ' ')
+				sbuf_addc(&row, ' ');
+			sbuf_adds(&row, t);
+			size_t tl = strlen(t);
+			while (tl && t[tl - 1] == ' ')
+				tl--;
+			prev_cap = tl == 1 && isupper((unsigned char)*t) && H.v[k].text[strlen(H.v[k].text) - 1] != ' ';
+			bold &= H.v[k].bold;
+			any = true;
+		}
+		if (i > 0 && H.v[i].page != H.v[i - 1].page)
+			new_page = true;
+		bool gap = i > 0 && !new_page && H.v[i].top - H.v[i - 1].top > usual * 3 / 2;
+		size_t n = row.len;
+		while (n && isspace((unsigned char)row.s[n - 1]))
+			n--;
+		if (any && n) {
+			if (gap) {
+				L.v = xgrow(L.v, &L.cap, L.n + 1, sizeof *L.v);
+				struct pline *p = &L.v[L.n++];
+				memset(p, 0, sizeof *p);
+				p->s = xstrdup("");
+				p->blank = true;
+				p->no = ++no;
+			}
+			L.v = xgrow(L.v, &L.cap, L.n + 1, sizeof *L.v);
+			struct pline *p = &L.v[L.n++];
+			memset(p, 0, sizeof *p);
+			p->s = xstrndup(row.s, n);
+			p->no = ++no;
+			p->page = new_page;
+			p->bold = bold;
+			new_page = false;
+		}
+		i = j;
+	}
+	sbuf_free(&row);
+	for (size_t i = 0; i < H.n; i++)
+		free(H.v[i].text);
+	free(H.v);
+	struct pol_doc *doc = NULL;
+	if (L.n == 0) {
+		diag_add(d, DL_ERROR, name, 1, 1, "the HTML has no positioned text lines: is it pdftohtml output?");
+		diag_hint(d, "make it with: pdftohtml -s -i -noframes FILE.pdf, or give judge the PDF itself");
+	} else
+		doc = pol_parse_lines(name, &L, "html", d);
+	pol_lines_free(&L);
+	return doc;
+}
+
+/* --- any file ----------------------------------------------------------------------------------- */
+
+static bool
+looks_html(const char *s, size_t n)
+{
+	size_t lim = n < 4096 ? n : 4096;
+	for (size_t i = 0; i + 5 < lim; i++)
+		if (s[i] == '<' && (strncasecmp(s + i, "<html", 5) == 0 || strncasecmp(s + i, "<!doctype html", 14) == 0))
+			return true;
+	return false;
+}
+
+struct pol_doc *
+pol_load_file(const char *path, struct diags *d)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		diag_add(d, DL_ERROR, path, 0, 0, "cannot open: %s", strerror(errno));
+		diag_hint(d, "check the path given to --doc");
+		return NULL;
+	}
+	struct sbuf b = {0};
+	bool ok = sbuf_read(&b, f, 64u << 20);
+	fclose(f);
+	if (!ok) {
+		diag_add(d, DL_ERROR, path, 0, 0, "cannot read: %s", strerror(errno));
+		sbuf_free(&b);
+		return NULL;
+	}
+	if (b.len > (64u << 20)) {
+		diag_add(d, DL_ERROR, path, 0, 0, "too large for a policy document (over 64 MB)");
+		sbuf_free(&b);
+		return NULL;
+	}
+	struct pol_doc *doc = NULL;
+	size_t pl = strlen(path);
+	bool pdf_name = pl > 4 && strcasecmp(path + pl - 4, ".pdf") == 0;
+	if (b.len >= 5 && memcmp(b.s, "%PDF-", 5) == 0) {
+		struct sbuf t = {0};
+		if (run_pdftotext(path, &t, d)) {
+			struct decoded dec;
+			if (text_decode((const unsigned char *)t.s, t.len, path, &dec, d) == 0) {
+				doc = pol_parse_text(path, dec.text, dec.len, NULL, "pdf", d);
+				free(dec.text);
+			}
+		}
+		sbuf_free(&t);
+	} else if (pdf_name) {
+		diag_add(d, DL_ERROR, path, 1, 1, "not a PDF: the file does not start with %%PDF-");
+		diag_hint(d, "download it again; a web page saved under a .pdf name is not the document");
+	} else if (b.len && looks_html(b.s, b.len)) {
+		doc = pol_parse_html(path, b.s, b.len, d);
+	} else {
+		struct decoded dec;
+		if (text_decode((const unsigned char *)(b.s ? b.s : ""), b.len, path, &dec, d) == 0) {
+			doc = pol_parse_text(path, dec.text, dec.len, NULL,
+			    memchr(dec.text, '\f', dec.len) ? "pdftotext" : "text", d);
+			free(dec.text);
+		}
+	}
+	sbuf_free(&b);
+	return doc;
+}

@@ -1,0 +1,25 @@
+/* pol_search.h — a small ranked index over the sections of loaded policy documents (BM25,
+ * stems, irregular verbs, a players' thesaurus). The index points into the documents, which
+ * must outlive it; pol_index_free() releases only what the index made. */
+#ifndef JUDGE_POL_SEARCH_H
+#define JUDGE_POL_SEARCH_H
+#include <stddef.h>
+#include "policy.h"
+
+struct pol_index;
+struct pol_hit {
+	const struct pol_doc *doc;
+	size_t sec;
+	float score;
+};
+
+struct pol_index *pol_index_new(void);
+void pol_index_add(struct pol_index *ix, const struct pol_doc *doc);
+/* Read corpus/policy-words.tsv's format: WHAT PLAYERS SAY (|-separated) TAB DOCUMENT WORDS.
+ * Returns entries read, -1 when the file cannot be read; bad lines go to d. */
+int pol_index_thesaurus(struct pol_index *ix, const char *path, struct diags *d);
+/* The best sections for query among the kinds in kind_mask (1 << POL_IPG ...), best first. */
+size_t pol_index_run(struct pol_index *ix, const char *query, int kind_mask, struct pol_hit *out, size_t max);
+void pol_index_free(struct pol_index *ix);
+
+#endif

@@ -1,0 +1,95 @@
+/* policy.h — the tournament policy documents (Infraction Procedure Guide, Tournament Rules,
+ * Judging at Regular REL, the 2008 floor rules) read from text, pdftohtml HTML or PDF into
+ * numbered sections with their parts and penalty, and looked up by number, alias or title.
+ * A pol_doc owns everything it holds (one arena); pol_doc_free() releases it. Parsers report
+ * through a struct diags and never exit. Nothing here knows any one version's numbering:
+ * headings come from the document's own table of contents, aliases from corpus/policy-aliases.tsv. */
+#ifndef JUDGE_POLICY_H
+#define JUDGE_POLICY_H
+#include <stdbool.h>
+#include <stddef.h>
+#include "../base/diag.h"
+#include "../base/mem.h"
+
+enum pol_kind { POL_IPG, POL_MTR, POL_JAR, POL_NKIND };
+
+/* The named parts of a section. PP_TEXT is what comes before the first label (all of an
+ * MTR section). */
+enum pol_partk { PP_TEXT, PP_DEFINITION, PP_EXAMPLES, PP_PHILOSOPHY, PP_REMEDY, PP_UPGRADE,
+	PP_DOWNGRADE, PP_N };
+
+struct pol_section {
+	const char *num;        /* "2.3", "4", "F" (appendix), "115" (2008), "" (JAR, front matter) */
+	const char *id;         /* what lookups and links use: "2.3", "appendix-f", JAR slugs */
+	const char *title;      /* as printed: "Game Play Error — Hidden Card Error" */
+	const char *penalty;    /* "Warning", "Game Loss"...; NULL when the section prints none */
+	const char *parts[PP_N];/* paragraphs joined by '\n'; NULL when the part is absent */
+	int level;              /* 0 chapter (JAR: group of situations), 1 section, appendix, situation */
+	bool appendix;
+	int parent;             /* index of the chapter it belongs to, -1 */
+	unsigned line;          /* where its heading is in the file (1-based), 0 unknown */
+};
+
+struct pol_doc {
+	enum pol_kind kind;
+	const char *file;       /* as given */
+	const char *title;      /* first line: "MAGIC INFRACTION PROCEDURE GUIDE" */
+	const char *format;     /* "text", "pdftotext", "html", "pdf" */
+	char date[11];          /* "2021-02-05", or "" when the document prints none */
+	bool floor_rules;       /* the 2008 DCI floor rules (three-digit numbers) */
+	struct pol_section *sec;
+	size_t nsec;
+	int toc_entries;        /* headings its table of contents lists (0: it has none) */
+	int toc_found;          /* of those, how many were found in the body */
+	struct arena a;
+};
+
+/* Parse decoded UTF-8 text ('\n' lines, '\f' page breaks as pdftotext writes them). bold,
+ * when not NULL, has one flag per line (HTML). NULL with an error in d when the text is not
+ * a policy document. */
+struct pol_doc *pol_parse_text(const char *name, const char *text, size_t len,
+    const unsigned char *bold, const char *format, struct diags *d);
+/* Parse pdftohtml output (positioned <p> lines, one <div> per page) through libxml2. */
+struct pol_doc *pol_parse_html(const char *name, const char *bytes, size_t len, struct diags *d);
+/* Read a file of any of the three forms (PDF through the pdftotext program, $JUDGE_PDFTOTEXT
+ * or pdftotext on PATH). NULL with one error in d on unreadable, encrypted, damaged or
+ * non-policy input. */
+struct pol_doc *pol_load_file(const char *path, struct diags *d);
+void pol_doc_free(struct pol_doc *doc);
+
+const char *pol_kind_name(enum pol_kind k);            /* "ipg", "mtr", "jar" */
+const char *pol_kind_title(enum pol_kind k);           /* "Infraction Procedure Guide" */
+const char *pol_part_name(enum pol_partk p);           /* "definition", "remedy"... */
+/* A part from what a user types: "remedy", "additional remedy", "fix", "def", "ex"...;
+ * -1 when it names none. "penalty" is PP_N. */
+int pol_part_parse(const char *s);
+
+/* Aliases: alias -> title patterns, per kind. Loaded from the built-in corpus file and the
+ * user's ~/.config/judge/policy-aliases.tsv (later lines win). */
+struct pol_alias {
+	enum pol_kind kind;
+	char *alias;
+	char *patterns;         /* '|'-separated, matched against section titles, any case */
+	char *file;
+	unsigned line;
+};
+struct pol_aliases {
+	struct pol_alias *v;
+	size_t n, cap;
+};
+/* Read one alias file; problems (file:line:col) go to d. Returns false if unreadable. */
+bool pol_aliases_load(struct pol_aliases *al, const char *path, struct diags *d);
+void pol_aliases_free(struct pol_aliases *al);
+
+/* The section a query names in doc: a number ("2.3", "2.3.", "appendix f"), an alias, an
+ * id, or words of its title; -1 when none. */
+int pol_find(const struct pol_doc *doc, const struct pol_aliases *al, const char *query);
+/* Sections whose title or text matches the words of query, best first; returns how many. */
+size_t pol_match(const struct pol_doc *doc, const char *query, int *out, double *score, size_t max);
+/* Whether an alias's patterns match a section title. */
+bool pol_title_matches(const char *title, const char *patterns);
+
+/* The whole text of a section (parts in order, labelled), for search and display. */
+char *pol_section_text(const struct pol_doc *doc, size_t i);
+
+#endif

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# policy_docs.sh — the published policy documents in ../shared/docs parsed end to end: every
+# contents entry found, section counts compared with counts made by grep/awk on the text,
+# titles and penalties against the contents and Appendix A, each input form (text, PDF,
+# pdftohtml HTML), the 2009 and 2008 numbering, the commands, and bad input.
+n=0
+ok() { n=$((n + 1)); if eval "$2"; then echo "ok $n - $1"; else echo "not ok $n - $1"; fi; }
+[ -n "$SHARED" ] && [ -d "$SHARED/docs" ] || { echo "skip: ../shared/docs is absent (the policy documents are test inputs only)"; exit 77; }
+command -v jq >/dev/null || { echo "skip: jq is not installed"; exit 77; }
+D=$SHARED/docs
+T=${TMPDIR:-/tmp}/policy_docs.$$
+mkdir -p "$T"; trap 'rm -rf "$T"' EXIT
+
+# --- IPG 2021, text: 28 infractions sections (chapters 2-4) + 5 in chapter 1 ---------------------
+IPG=$D/ipg-2021-02-05.pdftotext.txt
+$JUDGE --doc "$IPG" --json ipg >"$T/ipg.json"
+# contents without judge: "N.N." lines in the first 100 lines, then titles with leaders
+toc=$(head -n 101 "$IPG" | grep -cE '^[0-9]\.[0-9]+\.$')
+infr=$(head -n 101 "$IPG" | grep -cE '^[234]\.[0-9]+\.$')
+ok "IPG contents list $toc sections (awk), judge has as many numbered sections" \
+   '[ "$(jq "[.[] | select(.number | test(\"^[0-9]+\\\\.[0-9]+$\"))] | length" "$T/ipg.json")" = "$toc" ]'
+ok "28 sections (grep counts $toc), the $infr infractions of chapters 2-4 each with a penalty" \
+   '[ "$toc" = 28 ] && [ "$(jq "[.[] | select(.number | test(\"^[234]\\\\.\")) | select(.penalty != null)] | length" "$T/ipg.json")" = "$infr" ]'
+# titles: each contents title (the line after the number, leaders cut) is a section title
+head -n 101 "$IPG" | awk '/^[0-9]\.[0-9]+\.$/ {getline t; print t}' | sed -E 's/ *\.{3,}.*$//' | sort >"$T/toc_titles"
+jq -r '.[] | select(.number | test("^[0-9]+\\.[0-9]+$")) | .title' "$T/ipg.json" | sort >"$T/got_titles"
+ok "every IPG section title is the contents' title" 'diff -q "$T/toc_titles" "$T/got_titles" >/dev/null'
+# penalties against Appendix A's pairs (None = No Penalty)
+for pair in "Missed Trigger:No Penalty" "Hidden Card Error:Warning" "Tardiness:Game Loss" "Outside Assistance:Match Loss" "Cheating:Disqualification" "Improperly Determining a Winner:Match Loss"; do
+	t=${pair%%:*}; p=${pair#*:}
+	ok "IPG '$t' has penalty $p" '[ "$(jq -r ".[] | select(.title | endswith(\"$t\")) | .penalty" "$T/ipg.json")" = "$p" ]'
+done
+$JUDGE --doc "$IPG" --json ipg 2.1 >"$T/j"
+ok "2.1 has definition, examples, philosophy, remedy and upgrade" \
+   '[ "$(jq -r ".parts | keys | sort | join(\",\")" "$T/j")" = "definition,examples,philosophy,remedy,upgrade" ]'
+ok "2.1 examples are A. to D." '[ "$(jq -r ".parts.examples" "$T/j" | grep -c "^[A-D]\. ")" = 4 ]'
+ok "no page number left inside 2.1" '! jq -r ".parts[]" "$T/j" | grep -qE "(^| )[0-9]{1,2}( |$)the resulting"'
+$JUDGE --doc "$IPG" --json ipg hce remedy >"$T/j"
+ok "ipg hce remedy: 2.3's remedy alone" '[ "$(jq -r .number "$T/j")" = 2.3 ] && [ "$(jq -r ".parts | keys | join(\",\")" "$T/j")" = remedy ]'
+ok "lost hyphens restored (previously-unknown)" 'grep -q "previously-unknown" "$T/j" && ! grep -q previouslyunknown "$T/j"'
+
+# --- MTR 2021: every contents entry -------------------------------------------------------------
+MTR=$D/mtr-2021-07-23.pdftotext.txt
+$JUDGE --doc "$MTR" --json mtr >"$T/mtr.json"
+secs=$(head -n 124 "$MTR" | tr -d "\f" | grep -cE '^[0-9]+\.[0-9]+ .*\.{4,}')
+chaps=$(head -n 124 "$MTR" | tr -d "\f" | grep -cE '^[0-9]+\. .*\.{4,}')
+apps=$(head -n 124 "$MTR" | tr -d "\f" | grep -cE '^.?Appendix [A-Z]')
+ok "MTR: $secs sections (awk) recovered" '[ "$(jq "[.[] | select(.number | test(\"^[0-9]+\\\\.[0-9]+$\"))] | length" "$T/mtr.json")" = "$secs" ]'
+ok "MTR: $chaps chapters (awk) recovered" '[ "$(jq "[.[] | select(.level == 0 and (.number | test(\"^[0-9]+$\")))] | length" "$T/mtr.json")" = "$chaps" ]'
+ok "MTR: $apps appendices (awk) recovered" '[ "$(jq "[.[] | select(.appendix)] | length" "$T/mtr.json")" = "$apps" ]'
+head -n 124 "$MTR" | tr -d "\f" | grep -E '^[0-9]+\.[0-9]+ .*\.{4,}' | sed -E 's/^[0-9.]+ //; s/ *\.{3,}.*$//' | sort >"$T/toc_titles"
+jq -r '.[] | select(.number | test("^[0-9]+\\.[0-9]+$")) | .title' "$T/mtr.json" | sort >"$T/got_titles"
+ok "every MTR section title is the contents' title" 'diff -q "$T/toc_titles" "$T/got_titles" >/dev/null'
+$JUDGE --doc "$MTR" --json mtr 1.6 >"$T/j"
+ok "MTR 1.6 keeps its list and not the displaced 1.7" 'jq -r .parts.text "$T/j" | grep -q "^• Saving match result slips" && ! jq -r .parts.text "$T/j" | grep -qx "1.7"'
+$JUDGE --doc "$MTR" mtr shortcuts >"$T/o"
+ok "mtr shortcuts finds Tournament Shortcuts by title" 'head -n 1 "$T/o" | grep -q "Tournament Shortcuts"'
+$JUDGE --doc "$MTR" --json mtr appendix f >"$T/j"
+ok "mtr appendix f: programs zipped with their REL" 'jq -r .parts.text "$T/j" | grep -q "^Friday Night Magic — Regular$"'
+
+# --- other forms and eras ------------------------------------------------------------------------
+if command -v pdftotext >/dev/null; then
+	$JUDGE --doc "$D/ipg-2021-02-05.pdf" --json ipg >"$T/pdf.json" 2>/dev/null
+	ok "the IPG PDF gives the same sections as its text" 'cmp -s <(jq -c "[.[] | [.number,.title,.penalty]]" "$T/pdf.json") <(jq -c "[.[] | [.number,.title,.penalty]]" "$T/ipg.json")'
+	$JUDGE --doc "$D/jar-2019-05-03.pdf" --json jar >"$T/jar19.json" 2>/dev/null
+	ok "JAR 2019 PDF: 5 situations under Common Issues" '[ "$(jq "[.[] | select(.level == 1)] | length" "$T/jar19.json")" = 5 ]'
+fi
+$JUDGE --doc "$D/jar-2024-08-05.pdftohtml.html" --json jar >"$T/jar24.json"
+ok "JAR 2024 HTML: the same situation ids as 2019" '[ -z "$(command -v pdftotext)" ] || cmp -s <(jq -r ".[].id" "$T/jar19.json" | sort) <(jq -r ".[] | select(.id != \"general-unwanted-behaviors\" and .id != \"serious-problems\" and .id != \"resources\" and .id != \"introduction\" and .id != \"common-issues\") | .id" "$T/jar24.json" | sort | cat - <(printf "common-issues\ngeneral-unwanted-behaviors\nintroduction\nresources\nserious-problems\n") | sort)'
+$JUDGE --doc "$D/jar-2024-08-05.pdftohtml.html" jar "drew extra cards" >"$T/o"
+ok "jar \"drew extra cards\" finds the extra cards situation" 'head -n 1 "$T/o" | grep -q "draws more cards"'
+$JUDGE --doc "$D/mtr-2024-08-26.pdftohtml.html" --json mtr >"$T/m24.json"
+ok "MTR 2024 HTML: 2.4 is End-of-Match Procedure (renumbered)" '[ "$(jq -r ".[] | select(.number == \"2.4\") | .title" "$T/m24.json")" = "End-of-Match Procedure" ]'
+$JUDGE --doc "$D/mtr-2024-08-26.pdftohtml.html" --json mtr eom >"$T/j"
+ok "the alias eom follows the title into 2.4" '[ "$(jq -r .number "$T/j")" = 2.4 ]'
+$JUDGE --doc "$D/ipg-2024-04-15.pdftohtml.html" --json ipg hce >"$T/j"
+ok "IPG 2024 HTML: hce is Hidden Card Error, a Warning" '[ "$(jq -r .penalty "$T/j")" = Warning ] && jq -r .title "$T/j" | grep -q "Hidden Card Error"'
+$JUDGE --doc "$D/mtr-2009-07-01.txt" --json mtr >"$T/m09.json"
+s09=$(tr -d '\r' <"$D/mtr-2009-07-01.txt" | head -n 110 | grep -cP '^\d+\.\d+\.?\t')
+ok "MTR 2009: $s09 sections (awk) in its own numbering" '[ "$(jq "[.[] | select(.number | test(\"^[0-9]+\\\\.[0-9]+$\"))] | length" "$T/m09.json")" = "$s09" ]'
+$JUDGE --doc "$D/dci-floor-rules-2008-03-01.txt" --json mtr >"$T/f08.json"
+s08=$(tr -d '\r' <"$D/dci-floor-rules-2008-03-01.txt" | grep -cP '^\d{3}\.\s*\t')
+ok "floor rules 2008: $s08 three-digit sections (grep)" '[ "$(jq "[.[] | select(.number | test(\"^[0-9]{3}$\"))] | length" "$T/f08.json")" = "$s08" ]'
+
+# --- bad input: one clear line, the rest of judge answers ------------------------------------------
+printf 'not a pdf' >"$T/bad.pdf"
+head -c 3000 "$D/ipg-2021-02-05.pdf" >"$T/cut.pdf"
+$JUDGE --doc "$T/bad.pdf" --doc "$T/cut.pdf" --doc "$IPG" ipg 2.3 >"$T/o" 2>"$T/e"; st=$?
+ok "a non-PDF and a damaged PDF: one error line each, the IPG still answers" '[ $st = 0 ] && [ "$(grep -c "error:" "$T/e")" = 2 ] && head -n 1 "$T/o" | grep -q "Hidden Card Error"'
+JUDGE_PDFTOTEXT=/nonexistent/pdftotext $JUDGE --doc "$D/ipg-2021-02-05.pdf" 100.1 >"$T/o" 2>"$T/e"; st=$?
+ok "pdftotext missing: rules lookups still answer" '[ $st = 0 ] && grep -q "100.1" "$T/o"'
+JUDGE_PDFTOTEXT=/nonexistent/pdftotext $JUDGE --doc "$D/ipg-2021-02-05.pdf" ipg 2.3 >"$T/o" 2>"$T/e"; st=$?
+ok "pdftotext missing: one line saying so, exit 1" '[ $st = 1 ] && grep -q "pdftotext program (poppler-utils) is not installed" "$T/e"'
+$JUDGE --doc "$SHARED/cr/README.md" ipg 2.3 >"$T/o" 2>"$T/e"; st=$?
+ok "a text that is no policy document: one error, then 'no IPG loaded'" '[ $st = 1 ] && grep -q "not a tournament policy document" "$T/e"'

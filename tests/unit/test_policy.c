@@ -1,0 +1,232 @@
+/* test_policy.c — the policy document parser on small synthetic documents, one per trap of
+ * the published texts (contents used for headings, displaced numbers, page footers inside a
+ * sentence, penalty lines, detached bullets, lost hyphens, lettered examples, tables written
+ * column by column, three-digit numbering, the JAR's unnumbered situations, bad input). */
+#include <stdio.h>
+#include <string.h>
+#include "t.h"
+#include "policy/policy.h"
+
+static struct pol_doc *
+parse(const char *text, struct diags *d)
+{
+	return pol_parse_text("synthetic.txt", text, strlen(text), NULL, "pdftotext", d);
+}
+
+static int
+sec(const struct pol_doc *doc, const char *q)
+{
+	return doc ? pol_find(doc, NULL, q) : -1;
+}
+
+/* An IPG in pdftotext's shape: contents with numbers on their own lines, a penalty line
+ * after each title, a page footer falling mid-sentence, detached bullet glyphs, a fused
+ * compound long line, lettered examples, an inline Upgrade. */
+static const char ipg[] =
+	"MAGIC INFRACTION PROCEDURE GUIDE\n"
+	"Effective March 3, 2031\n"
+	"INTRODUCTION\n"
+	"This guide is for testing.\n"
+	"\n1\n\n\fCONTENTS\n"
+	"Introduction ........................................ 1\n"
+	"1.\n\nGeneral Philosophy .................................... 2\n"
+	"1.1.\nBacking Up ............................................ 2\n"
+	"2.\n\nGame Play Errors ...................................... 2\n"
+	"2.1.\nGame Play Error — Seen Too Much ....................... 3\n"
+	"2.2.\nGame Play Error — Wrong Card Shown .................... 3\n"
+	"Appendix A — Penalty Quick Reference ................... 4\n"
+	"\n2\n\n\f1.\n\nGENERAL PHILOSOPHY\n"
+	"Judges are neutral.\n"
+	"1.1.\n\nBACKING UP\n"
+	"Warning\n"
+	"A backup is a last resort and the word Warning above is not a penalty line here.\n"
+	"2.\n\nGAME PLAY ERRORS\n"
+	"Game Play Errors are caused by incorrect play of the game so that the rules are\n"
+	"broken.\n"
+	"2.1.\n\nGame Play Error — Seen Too Much\n\nWarning\n\nDefinition\n"
+	"A player sees cards they should not have seen while handling the library in a way that\n"
+	"\n3\n\n\f"
+	"is not allowed by the rules of the game, for example while shuffling their deck.\n"
+	"The following are treated this way:\n"
+	"•\n•\n\n"
+	"Cards seen while drawing.\n"
+	"Cards seen while shuffling an opponent’s deck.\n"
+	"\n"
+	"Examples\n"
+	"A. A player drops a card while shuffling their\n"
+	"library.\n"
+	"B. A player pulls up an extra card.\n"
+	"Philosophy\n"
+	"Looking at cards is easy to do. The fix must not give the player a previouslyunknown card advantage of any kind at all.\n"
+	"A previously unknown card is one no player has seen.\n"
+	"Upgrade: If it happens twice in a game, the penalty is a Game Loss.\n"
+	"2.2.\n\nGame Play Error — Wrong Card Shown\n\nGame Loss\n\nDefinition\n"
+	"A card shown is not the card named.\n"
+	"Additional Remedy\n"
+	"Show the right card.\n"
+	"\n3\n\n\fAPPENDIX A — PENALTY QUICK REFERENCE\n"
+	"The penalties at a glance:\n"
+	"Infraction\nSeen Too Much\nWrong Card Shown\nSomething Else\n"
+	"\n"
+	"Penalty\nWarning\nGame Loss\nNo Penalty\n"
+	"\n4\n";
+
+/* An MTR in pdftotext's shape, with a section number displaced into the bullet list of the
+ * section before its title. */
+static const char mtr[] =
+	"MAGIC: THE GATHERING TOURNAMENT RULES\n"
+	"Effective June 1, 2031\n\n"
+	"1. Tournament Fundamentals ................................ 2\n"
+	"1.1 Tournament Organizer .................................. 2\n"
+	"1.2 Head Judge ............................................ 2\n"
+	"1.3 Players ............................................... 3\n"
+	"Appendix F—Rules Enforcement Levels of Programs ........... 3\n"
+	"\n1\n\n\f1. Tournament Fundamentals\n"
+	"1.1\n\nTournament Organizer\n\n"
+	"The organizer is responsible for:\n"
+	"•\n•\n•\n"
+	"1.2\n\n"
+	"Sanctioning the event.\n"
+	"Providing a site.\n"
+	"Reporting the results.\n"
+	"\nHead Judge\n\n"
+	"The head judge is the final authority. See section 1.3.\n"
+	"\n2\n\n\f1.3\n\nPlayers\n\nPlayers are responsible for their conduct.\n"
+	"Appendix F—Rules Enforcement Levels of Programs\n"
+	"Program\nFriday Night Magic\nPrerelease\nWorld Championship\n"
+	"\n"
+	"Rules Enforcement Level\nRegular\nRegular\nProfessional\n"
+	"\n3\n";
+
+static const char floor2008[] =
+	"MAGIC: THE GATHERING DCI FLOOR RULES\n"
+	"Effective Mar 1, 2030\n\n"
+	"Introduction\nThese are floor rules.\n\n"
+	"100.\tGENERAL RULES\n\n"
+	"101.\tFormat Categories\nThe formats are these:\n"
+	"1.\tMatch points\n"
+	"2.\tGame points\n\n"
+	"102. \tAuthorized Cards\nCards may be used.\n\n"
+	"110.\tMECHANICS\n\n"
+	"111.\tMatch Structure\nMatches are best of three.\n";
+
+static const char jar[] =
+	"Judging at Regular Rules Enforcement Level (REL)\n"
+	"Updated May 3, 2031\n"
+	"Most players play for fun.\n"
+	"\n"
+	"Common Issues\n"
+	"A player forgets a triggered ability (one that uses the words “when,” or “at the\n"
+	"beginning”)\n"
+	"Put it on the stack unless that would be too disruptive.\n"
+	"A player draws extra cards\n"
+	"Take cards at random from their hand and put them on top.\n"
+	"\n"
+	"Serious Problems\n"
+	"Some actions are never tolerated.\n";
+
+int
+main(void)
+{
+	struct diags d = {0};
+	struct pol_doc *doc = parse(ipg, &d);
+	CHECK(doc != NULL, "a synthetic IPG parses");
+	if (!doc)
+		return T_DONE();
+	CHECK_INT(doc->kind, POL_IPG, "it is an IPG");
+	CHECK_STR(doc->date, "2031-03-03", "its effective date");
+	CHECK_INT(doc->toc_entries, 7, "seven contents entries");
+	CHECK_INT(doc->toc_found, 7, "every contents entry found as a heading");
+	int i = sec(doc, "2.1");
+	CHECK(i >= 0, "2.1 is found");
+	const struct pol_section *s = i >= 0 ? &doc->sec[i] : NULL;
+	CHECK_STR(s ? s->title : NULL, "Game Play Error — Seen Too Much", "2.1's title from the contents");
+	CHECK_STR(s ? s->penalty : NULL, "Warning", "the penalty line on its own");
+	CHECK(s && s->parts[PP_DEFINITION] && strstr(s->parts[PP_DEFINITION], "in a way that is not allowed"),
+	    "the page footer falling mid-sentence is gone and the sentence joined");
+	CHECK(s && s->parts[PP_DEFINITION] && !strstr(s->parts[PP_DEFINITION], " 3 "), "no page number left in the text");
+	CHECK(s && s->parts[PP_DEFINITION] && strstr(s->parts[PP_DEFINITION], "\n\u2022 Cards seen while drawing.\n\u2022 Cards seen while shuffling"),
+	    "detached bullets joined to their items");
+	CHECK(s && s->parts[PP_EXAMPLES] && strstr(s->parts[PP_EXAMPLES], "A. A player drops a card while shuffling their library.\nB. A player pulls"),
+	    "lettered examples, each one paragraph");
+	CHECK(s && s->parts[PP_PHILOSOPHY] && strstr(s->parts[PP_PHILOSOPHY], "previously-unknown card advantage"),
+	    "a compound whose hyphen was lost gets it back");
+	CHECK(s && s->parts[PP_UPGRADE] && strncmp(s->parts[PP_UPGRADE], "If it happens twice", 19) == 0,
+	    "an inline Upgrade: becomes its own part");
+	i = sec(doc, "1.1");
+	CHECK(i >= 0 && doc->sec[i].penalty == NULL, "a penalty word as a sub-heading is not a penalty");
+	i = sec(doc, "2.2");
+	CHECK(i >= 0 && doc->sec[i].penalty && strcmp(doc->sec[i].penalty, "Game Loss") == 0, "2.2 is a Game Loss");
+	CHECK(i >= 0 && doc->sec[i].parts[PP_REMEDY] && strcmp(doc->sec[i].parts[PP_REMEDY], "Show the right card.") == 0,
+	    "the Additional Remedy part");
+	i = sec(doc, "appendix a");
+	CHECK(i >= 0 && doc->sec[i].appendix, "appendix a is found");
+	CHECK(i >= 0 && doc->sec[i].parts[PP_TEXT] && strstr(doc->sec[i].parts[PP_TEXT], "Wrong Card Shown \u2014 Game Loss"),
+	    "a table written column by column is put back into rows");
+	CHECK_INT(sec(doc, "2.1."), sec(doc, "2.1"), "a trailing dot is the same section");
+	CHECK_INT(sec(doc, "wrong card"), sec(doc, "2.2"), "words of a title find it");
+	struct pol_aliases al = {0};
+	al.v = (struct pol_alias[]){ { POL_IPG, (char *)"stm", (char *)"Seen Too Much", (char *)"x", 1 } };
+	al.n = 1;
+	CHECK_INT(pol_find(doc, &al, "stm"), sec(doc, "2.1"), "an alias finds its section by title, not number");
+	CHECK_INT(pol_part_parse("additional remedy"), PP_REMEDY, "part names: additional remedy");
+	CHECK_INT(pol_part_parse("fix"), PP_REMEDY, "part names: fix");
+	pol_doc_free(doc);
+	diag_clear(&d);
+
+	doc = parse(mtr, &d);
+	CHECK(doc != NULL && doc->kind == POL_MTR, "a synthetic MTR parses");
+	if (doc) {
+		CHECK_INT(doc->toc_found, 5, "all five headings found");
+		i = sec(doc, "1.1");
+		CHECK(i >= 0 && doc->sec[i].parts[PP_TEXT] && !strstr(doc->sec[i].parts[PP_TEXT], "1.2"),
+		    "a section number displaced into the list before its title is not text");
+		CHECK(i >= 0 && doc->sec[i].parts[PP_TEXT] && strstr(doc->sec[i].parts[PP_TEXT], "\u2022 Providing a site."),
+		    "the list around the displaced number keeps its items");
+		i = sec(doc, "1.2");
+		CHECK(i >= 0 && strcmp(doc->sec[i].title, "Head Judge") == 0 && doc->sec[i].parts[PP_TEXT] &&
+		    strncmp(doc->sec[i].parts[PP_TEXT], "The head judge", 14) == 0, "1.2 starts at its title, not at its number");
+		i = sec(doc, "appendix f");
+		CHECK(i >= 0 && doc->sec[i].parts[PP_TEXT] && strstr(doc->sec[i].parts[PP_TEXT], "Prerelease \u2014 Regular\nWorld Championship \u2014 Professional"),
+		    "appendix F's columns zipped into rows");
+		pol_doc_free(doc);
+	}
+	diag_clear(&d);
+
+	doc = pol_parse_text("floor.txt", floor2008, strlen(floor2008), NULL, "text", &d);
+	CHECK(doc != NULL && doc->floor_rules, "three-digit floor rules parse as such");
+	if (doc) {
+		CHECK(sec(doc, "102") >= 0 && strcmp(doc->sec[sec(doc, "102")].title, "Authorized Cards") == 0,
+		    "102 with a stray space before its tab");
+		bool item = false;
+		for (size_t k = 0; k < doc->nsec; k++)
+			item |= strcmp(doc->sec[k].num, "1") == 0 || strcmp(doc->sec[k].num, "2") == 0;
+		CHECK(!item, "a numbered list item is not a section");
+		CHECK(sec(doc, "111") >= 0 && doc->sec[sec(doc, "111")].parent == sec(doc, "110"), "111 belongs to 110");
+		pol_doc_free(doc);
+	}
+	diag_clear(&d);
+
+	doc = pol_parse_text("jar.txt", jar, strlen(jar), NULL, "text", &d);
+	CHECK(doc != NULL && doc->kind == POL_JAR, "a JAR parses");
+	if (doc) {
+		i = sec(doc, "forgets-triggered-ability");
+		CHECK(i >= 0, "a situation gets a stable id from its words");
+		CHECK(i >= 0 && strstr(doc->sec[i].title, "at the beginning”)"), "a situation heading wrapped over two lines");
+		CHECK_INT(pol_find(doc, NULL, "drew extra cards"), sec(doc, "draws-extra-cards"), "words find a situation (drew → draws)");
+		CHECK(sec(doc, "serious-problems") >= 0, "group headings are sections too");
+		pol_doc_free(doc);
+	}
+	diag_clear(&d);
+
+	doc = parse("Magic: The Gathering Comprehensive Rules\n\n100. General\n", &d);
+	CHECK(doc == NULL && d.worst == DL_ERROR && d.n == 1, "the CR is not a policy document: one error");
+	diag_clear(&d);
+	doc = parse("", &d);
+	CHECK(doc == NULL && d.n == 1, "empty text: one error");
+	diag_clear(&d);
+	doc = pol_load_file("tests/unit/test_policy.c", &d);
+	CHECK(doc == NULL && d.n == 1, "a C file: one error");
+	diag_clear(&d);
+	return T_DONE();
+}
