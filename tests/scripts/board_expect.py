@@ -175,9 +175,12 @@ def check_object(o, kv, label):
 
 
 def objects_named(objs, name):
-    by_alias = [o for o in objs if o.get("alias") == name]
-    return by_alias or [o for o in objs if o.get("name") == name and not o.get("alias")] or \
-        [o for o in objs if o.get("name") == name]
+    """By alias, then by name; case does not matter ("Beast Token", 111.4, may print as "Beast token")."""
+    def eq(a, b):
+        return a is not None and a.casefold() == b.casefold()
+    by_alias = [o for o in objs if eq(o.get("alias"), name)]
+    return by_alias or [o for o in objs if eq(o.get("name"), name) and not o.get("alias")] or \
+        [o for o in objs if eq(o.get("name"), name)]
 
 
 def check_board(judge, path):
