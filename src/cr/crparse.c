@@ -578,6 +578,8 @@ looks_like_head(const char *s, size_t n)
 		return false;
 	if (s[n - 1] == '.' && !(n > 11 && strncmp(s + n - 11, "(Obsolete).", 11) == 0))
 		return false;
+	if (s[n - 1] == ':')    /* "The expansion symbols to date are:" */
+		return false;
 	if (isdigit((unsigned char)s[0]))
 		return false;
 	if (starts_ci(s, n, "Example:"))
@@ -593,6 +595,52 @@ struct line {
 	uint32_t no;
 	size_t indent;
 };
+
+/* Entry lines the strict reading refuses but the text means as entries: a chapter whose
+ * only text is a sentence, next in sequence ("215. This section is now empty. See rule
+ * 205.4c ..."), and a rule number with a stray space after its dot ("606. 8b Players
+ * ..."). Returns 0 for neither, 1 for the chapter, 2 for the spaced number. */
+static int
+loose_entry_line(const struct parser *p, const char *s, size_t n, jrid *id, size_t *textoff)
+{
+	if (n < 7 || p->ne == 0 || !isdigit((unsigned char)s[0]) || !isdigit((unsigned char)s[1]) ||
+	    !isdigit((unsigned char)s[2]) || s[3] != '.' || s[4] != ' ')
+		return 0;
+	jrid last = p->e[p->ne - 1].id;
+	unsigned chap = (unsigned)((s[0] - '0') * 100 + (s[1] - '0') * 10 + (s[2] - '0'));
+	if (isupper((unsigned char)s[5])) {
+		if (chap != JRID_CHAP(last) + 1 || chap / 100 != JRID_CHAP(last) / 100)
+			return 0;
+		*id = JRID_MAKE(chap, 0, 0);
+		*textoff = 5;
+		return 1;
+	}
+	/* "606. 8b": digits, an optional letter, an optional dot, then the text */
+	char num[24];
+	size_t k = 5, o = 0;
+	memcpy(num, s, 4);
+	o = 4;
+	while (k < n && isdigit((unsigned char)s[k]) && o < 8)
+		num[o++] = s[k++];
+	if (o == 4)
+		return 0;
+	if (k < n && islower((unsigned char)s[k]))
+		num[o++] = s[k++];
+	if (k < n && s[k] == '.')
+		k++;
+	num[o] = '\0';
+	if (k >= n || s[k] != ' ')
+		return 0;
+	while (k < n && s[k] == ' ')
+		k++;
+	jrid r = jrid_from_str(num);
+	if (r == JRID_NONE || k >= n || !(isupper((unsigned char)s[k]) || s[k] == '"' || (unsigned char)s[k] == 0xE2) ||
+	    JRID_CHAP(r) != JRID_CHAP(last))
+		return 0;
+	*id = r;
+	*textoff = k;
+	return 2;
+}
 
 static void
 body_line(struct parser *p, const char *s, size_t n, uint32_t no, uint32_t col0)
@@ -620,7 +668,18 @@ body_line(struct parser *p, const char *s, size_t n, uint32_t no, uint32_t col0)
 			body_line(p, t + split, tn - split, no, col0 + (uint32_t)(t - s + split));
 		return;
 	}
-	if (entry_line(s, n, &id, &off)) {
+	int loose = 0;
+	if (!entry_line(s, n, &id, &off) && (loose = loose_entry_line(p, s, n, &id, &off)) != 0) {
+		char b[16];
+		if (loose == 1)
+			diag_add(p->d, DL_NOTE, p->name, no, col0 + 1,
+			    "chapter %s holds only a sentence, no title; kept as its own chapter", jrid_str(id, b));
+		else
+			diag_add(p->d, DL_WARNING, p->name, no, col0 + 1,
+			    "rule number \"%.*s\" has a stray space; read as %s", (int)(off - 1), s, jrid_str(id, b));
+		diag_src(p->d, s, n);
+	}
+	if (loose || entry_line(s, n, &id, &off)) {
 		new_entry(p, id, no);
 		const char *t = s + off;
 		size_t tn = n - off;
@@ -662,24 +721,56 @@ body_line(struct parser *p, const char *s, size_t n, uint32_t no, uint32_t col0)
 	scan_refs(p, (uint32_t)(p->ne - 1), s, n, no, col0 + 1);
 }
 
-static void
-gloss_block(struct parser *p, struct line *ls, size_t nl)
+/* A term run into its first sense, "Ability1. Text on an object ..." (2021-06-09): where
+ * the "1. " starts, right after the term's last letter, or 0. */
+static size_t
+run_in_sense(const char *s, size_t n)
 {
-	/* ls: the non-blank lines of one block */
+	for (size_t k = 2; k + 3 < n && k <= 60; k++) {
+		if (s[k] == '.' && s[k + 1] == ' ')
+			return 0;       /* a sentence came first: no term here */
+		if (s[k] == '1' && s[k + 1] == '.' && s[k + 2] == ' ' &&
+		    (isalpha((unsigned char)s[k - 1]) || s[k - 1] == ')') && isupper((unsigned char)s[k + 3]))
+			return k;
+	}
+	return 0;
+}
+
+/* ls: the non-blank lines of one block. subheading: its first line, though shaped like a
+ * term, heads an indented list inside the entry before (2003-03-15: "Expansions and
+ * Editions" in Expansion Symbol). */
+static void
+gloss_block(struct parser *p, struct line *ls, size_t nl, bool subheading)
+{
 	size_t i = 0;
 	const char *s = ls[0].s;
 	size_t n = ls[0].n;
-	bool cont = p->ng > 0 && (ls[0].indent > 0 || !looks_like_head(s, n) ||
+	size_t runin = ls[0].indent == 0 ? run_in_sense(s, n) : 0;
+	bool cont = p->ng > 0 && !runin && (ls[0].indent > 0 || !looks_like_head(s, n) ||
 	    (isdigit((unsigned char)s[0]) && n > 2 && s[1] == '.'));
+	if (!cont && subheading && p->ng > 0) {
+		diag_add(p->d, DL_WARNING, p->name, ls[0].no, (uint32_t)ls[0].indent + 1,
+		    "\"%.*s\" heads an indented list inside the glossary entry \"%s\": read as part of it, not as a term",
+		    (int)n, s, p->g[p->ng - 1].head);
+		cont = true;
+	}
 	if (!cont) {
 		close_gloss(p);
 		p->g = xgrow(p->g, &p->gcap, p->ng + 1, sizeof *p->g);
 		struct pgloss *g = &p->g[p->ng++];
 		memset(g, 0, sizeof *g);
-		g->head = arena_strndup(p->a, s, n);
+		g->head = arena_strndup(p->a, s, runin ? runin : n);
 		g->line = ls[0].no;
 		p->open = 1;
 		i = 1;
+		if (runin) {
+			diag_add(p->d, DL_WARNING, p->name, ls[0].no, (uint32_t)(ls[0].indent + runin + 1),
+			    "the glossary term \"%s\" runs into its definition; read as the term and its sense \"1.\"", g->head);
+			diag_src(p->d, s, n);
+			ls[0].s += runin;
+			ls[0].n -= runin;
+			i = 0;
+		}
 	}
 	struct pgloss *g = &p->g[p->ng - 1];
 	for (; i < nl; i++) {
@@ -801,6 +892,63 @@ cmp_entry(const void *a, const void *b)
 
 /* A number out of sequence between two neighbours that are in sequence is a typo when
  * swapping two of its digits puts it in place (432.2b between 423.2a and 423.3). */
+/* The same for a run: entries that step back below the one before them, all together
+ * (510.2-510.6 printed as 501.2-501.6 after 510.1, 2006-05-01), when one swap of two
+ * digits puts every one of them in place. */
+static void
+fix_swapped_run(struct parser *p)
+{
+	char a[16], b[16], c[16], t[16];
+	for (size_t i = 1; i < p->ne; i++) {
+		jrid prev = p->e[i - 1].id;
+		if (p->e[i].id >= prev)
+			continue;
+		size_t j = i;
+		while (j < p->ne && j - i < 64 && p->e[j].id < prev)
+			j++;
+		if (j - i < 2 || (i >= 2 && p->e[i - 2].id < p->e[i].id))
+			continue;       /* one entry, or the one before is the odd one out: that is
+			                 * for fix_out_of_order() to weigh with its neighbours */
+		jrid next = j < p->ne ? p->e[j].id : UINT32_MAX;
+		jrid_str(p->e[i].id, a);
+		size_t len = strlen(a);
+		for (size_t k = 0; k + 1 < len; k++) {
+			if (!isdigit((unsigned char)a[k]) || !isdigit((unsigned char)a[k + 1]) || a[k] == a[k + 1])
+				continue;
+			bool fits = true;
+			jrid last = prev;
+			for (size_t r = i; r < j && fits; r++) {
+				jrid_str(p->e[r].id, t);
+				if (strlen(t) <= k + 1 || strncmp(t, a, k + 2) != 0) {
+					fits = false;
+					break;
+				}
+				char tmp = t[k];
+				t[k] = t[k + 1];
+				t[k + 1] = tmp;
+				jrid cand = jrid_from_str(t);
+				fits = cand != JRID_NONE && cand > last && cand < next;
+				last = cand;
+			}
+			if (!fits)
+				continue;
+			for (size_t r = i; r < j; r++) {
+				jrid_str(p->e[r].id, t);
+				memcpy(c, t, sizeof c);
+				char tmp = t[k];
+				t[k] = t[k + 1];
+				t[k + 1] = tmp;
+				diag_add(p->d, DL_WARNING, p->name, p->e[r].line, 1,
+				    "rule number %s steps back after %s; read as %s (two digits swapped in the source, in a run of %zu entries)",
+				    c, jrid_str(r == i ? prev : p->e[r - 1].id, b), t, j - i);
+				p->e[r].id = jrid_from_str(t);
+			}
+			break;
+		}
+		i = j - 1;
+	}
+}
+
 static void
 fix_out_of_order(struct parser *p)
 {
@@ -968,23 +1116,25 @@ static void
 build_rules(struct parser *p, struct jrelease *rel, uint32_t *order_to_index)
 {
 	fix_out_of_order(p);
+	fix_swapped_run(p);
 	qsort(p->e, p->ne, sizeof *p->e, cmp_entry);
-	/* duplicates: keep the first, say so */
-	size_t w = 0;
+	/* the same number twice: both entries are text of the release, so both are kept, in
+	 * document order; lookups by number find the first and say how to reach the others */
+	size_t w = p->ne;
 	char buf[16];
-	for (size_t i = 0; i < p->ne; i++) {
-		if (w > 0 && p->e[w - 1].id == p->e[i].id) {
+	uint32_t *copy = xcalloc(w ? w : 1, sizeof *copy);
+	for (size_t i = 0; i < w; i++) {
+		order_to_index[p->e[i].order] = (uint32_t)i;
+		if (i > 0 && p->e[i - 1].id == p->e[i].id) {
+			size_t first = i - 1;
+			while (first > 0 && p->e[first - 1].id == p->e[i].id)
+				first--;
+			copy[i] = (uint32_t)(i - first + 1);
 			diag_add(p->d, DL_WARNING, p->name, p->e[i].line, 1,
-			    "rule %s appears again (first at line %u); the second is ignored",
-			    jrid_str(p->e[i].id, buf), p->e[w - 1].line);
-			order_to_index[p->e[i].order] = (uint32_t)(w - 1);
-			free(p->e[i].ex);
-			continue;
+			    "rule %s appears again (first at line %u); both are kept", jrid_str(p->e[i].id, buf), p->e[first].line);
+			diag_hint(p->d, "`judge %s` shows the first; `judge %s#%u` shows this one", buf, buf, copy[i]);
 		}
-		order_to_index[p->e[i].order] = (uint32_t)w;
-		p->e[w++] = p->e[i];
 	}
-	p->ne = w;
 	rel->nrules = (uint32_t)w;
 	rel->rules = arena_alloc(p->a, sizeof *rel->rules * (w ? w : 1));
 	rel->hashcap = pow2_at_least((uint32_t)w * 2 + 16);
@@ -997,6 +1147,7 @@ build_rules(struct parser *p, struct jrelease *rel, uint32_t *order_to_index)
 		r->num = arena_strdup(p->a, jrid_str(e->id, buf));
 		r->text = e->text ? e->text : "";
 		r->line = e->line;
+		r->copy = copy[i];
 		r->nexamples = e->nex;
 		r->examples = arena_memdup(p->a, e->ex, sizeof *e->ex * e->nex);
 		rel->nexamples += e->nex;
@@ -1005,12 +1156,15 @@ build_rules(struct parser *p, struct jrelease *rel, uint32_t *order_to_index)
 			const char *nl = strchr(r->text, '\n');
 			r->title = nl ? arena_strndup(p->a, r->text, (size_t)(nl - r->text)) : r->text;
 		}
+		r->parent = JNONE;
+		if (r->copy)
+			continue;       /* the hash finds the first of its number */
 		uint32_t m = rel->hashcap - 1, h = hash_u32(r->id) & m;
 		while (rel->hash[h] != JNONE)
 			h = (h + 1) & m;
 		rel->hash[h] = (uint32_t)i;
-		r->parent = JNONE;
 	}
+	free(copy);
 	/* parents are the nearest ancestor present; children in order */
 	uint32_t *nch = xcalloc(w ? w : 1, sizeof *nch);
 	for (size_t i = 0; i < w; i++) {
@@ -1229,15 +1383,34 @@ cr_parse(struct arena *a, const char *name, const char *text, size_t len, struct
 	size_t body_end = i;
 
 	/* the glossary runs to Credits */
+	bool gloss_cut = false;
 	if (gstart < nl) {
 		struct line *blk = NULL;
 		size_t nb = 0, bcap = 0;
 		struct sbuf store = {0};
+		/* a line shaped like a term whose next line is indented heads a list inside an
+		 * entry, unless this glossary indents its definitions as a rule */
+		size_t cand = 0, cand_ind = 0;
+		for (i = gstart; i < nl && !eq_word(ls[i].s, ls[i].n, "Credits"); i++) {
+			if (ls[i].n == 0 || ls[i].indent || (i > gstart && ls[i - 1].n) || !looks_like_head(ls[i].s, ls[i].n))
+				continue;
+			size_t j = i + 1;
+			while (j < nl && ls[j].n == 0)
+				j++;
+			cand++;
+			cand_ind += j < nl && ls[j].indent > 0;
+		}
+		bool subheads = cand_ind * 10 < cand;
+		size_t next_nb = 0;     /* the first non-blank line after the open block's first */
 		for (i = gstart; i <= nl; i++) {
 			bool stop = i == nl || eq_word(ls[i].s, ls[i].n, "Credits");
 			if (i == nl || ls[i].n == 0 || stop) {
 				if (nb) {
-					gloss_block(p, blk, nb);
+					if (nb == 1)
+						for (next_nb = i; next_nb < nl && ls[next_nb].n == 0; next_nb++)
+							;
+					bool sub = subheads && blk[0].indent == 0 && next_nb < nl && ls[next_nb].indent > 0;
+					gloss_block(p, blk, nb, sub);
 					nb = 0;
 				}
 				if (stop) {
@@ -1256,8 +1429,13 @@ cr_parse(struct arena *a, const char *name, const char *text, size_t len, struct
 				}
 			}
 			blk = xgrow(blk, &bcap, nb + 1, sizeof *blk);
+			if (nb == 1)
+				next_nb = i;
 			blk[nb++] = (struct line){t, tn, ls[i].no, ls[i].indent};
 		}
+		/* no Credits after the glossary, and its last term has no definition: the
+		 * text stops in the middle of the glossary */
+		gloss_cut = gend == nl && p->ng > 0 && p->cur.len == 0 && p->open == 1;
 		close_gloss(p);
 		free(blk);
 		sbuf_free(&store);
@@ -1269,7 +1447,7 @@ cr_parse(struct arena *a, const char *name, const char *text, size_t len, struct
 	rel->bytes = len;
 	bool starts_at_start = p->ne > 0 && JRID_CHAP(p->e[0].id) <= 100;
 	rel->fragment = !date || !starts_at_start;
-	rel->truncated = !rel->fragment && gstart == nl;
+	rel->truncated = !rel->fragment && (gstart == nl || gloss_cut);
 	if (rel->fragment && !date)
 		estimate_era(text, len, &rel->era_from, &rel->era_to);
 	rel->layout = rel->fragment ? "fragment" :
@@ -1295,7 +1473,11 @@ cr_parse(struct arena *a, const char *name, const char *text, size_t len, struct
 		diag_add(d, DL_NOTE, name, 0, 0, "restored %u apostrophes the text had lost (dont -> don't)", p->rep.contractions);
 	if (p->boiler_lines)
 		diag_add(d, DL_NOTE, name, 0, 0, "dropped %u lines of web-page text between or after the rules", p->boiler_lines);
-	if (rel->truncated)
+	if (rel->truncated && gloss_cut)
+		diag_add(d, DL_WARNING, name, rel->gloss[rel->ngloss - 1].line, 1,
+		    "the text stops in the glossary at \"%s\", which has no definition, and no Credits follow: this release is truncated",
+		    rel->gloss[rel->ngloss - 1].head);
+	else if (rel->truncated)
 		diag_add(d, DL_WARNING, name, ls[body_end < nl ? body_end : nl - 1].no, 0,
 		    "the text stops at %s with no glossary: this release is truncated", rel->last_num);
 	if (rel->fragment && !date)

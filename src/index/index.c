@@ -75,6 +75,17 @@ struct jrelease *
 jindex_load_bytes(struct jindex *ix, const char *name, const unsigned char *bytes, size_t len)
 {
 	double t0 = now_seconds();
+	/* the same bytes under another name (a copy in the rules folder and on the command
+	 * line) are the same release: one release, not a second answering as LABEL#2 */
+	uint64_t h = hash_bytes64(bytes, len, 0);
+	for (uint32_t i = 0; i < ix->nrels; i++) {
+		struct jrelease *o = ix->rels[i];
+		if (o->src_hash == h && o->bytes == len) {
+			diag_add(&ix->diags, DL_NOTE, name, 0, 0, "the same bytes as %s, already loaded as %s: read once",
+			    o->file, o->label);
+			return o;
+		}
+	}
 	struct decoded dec;
 	if (text_decode(bytes, len, name, &dec, &ix->diags) != 0)
 		return NULL;
@@ -85,7 +96,7 @@ jindex_load_bytes(struct jindex *ix, const char *name, const unsigned char *byte
 	}
 	rel->encoding = dec.encoding;
 	rel->bytes = len;
-	rel->src_hash = hash_bytes64(bytes, len, 0);
+	rel->src_hash = h;
 	free(dec.text);
 	set_label(ix, rel);
 	rel->parse_seconds = now_seconds() - t0;

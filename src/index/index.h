@@ -32,6 +32,9 @@ struct jrule {
 	uint32_t *gloss_backrefs; /* glossary entries citing this entry */
 	uint32_t ngloss_backrefs;
 	uint32_t line;            /* 1-based line in the (decoded) source file */
+	uint32_t copy;            /* 0 when the number is the entry's own; k >= 2 for the
+	                           * k-th entry the source numbered the same (605.2c twice):
+	                           * it sits right after the others, `judge 605.2c#k` shows it */
 };
 
 struct jgloss {

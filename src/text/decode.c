@@ -2,6 +2,8 @@
 #include "decode.h"
 #include "../base/mem.h"
 
+#include <ctype.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -14,6 +16,131 @@ static const unsigned short cp1252[32] = {
 	0, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
 	0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E, 0x0178,
 };
+
+/* Mac Roman bytes 0x80-0xFF (classic Mac OS files: 2004-02-01 has its dashes and ™). */
+static const unsigned short macroman[128] = {
+	0x00C4, 0x00C5, 0x00C7, 0x00C9, 0x00D1, 0x00D6, 0x00DC, 0x00E1,
+	0x00E0, 0x00E2, 0x00E4, 0x00E3, 0x00E5, 0x00E7, 0x00E9, 0x00E8,
+	0x00EA, 0x00EB, 0x00ED, 0x00EC, 0x00EE, 0x00EF, 0x00F1, 0x00F3,
+	0x00F2, 0x00F4, 0x00F6, 0x00F5, 0x00FA, 0x00F9, 0x00FB, 0x00FC,
+	0x2020, 0x00B0, 0x00A2, 0x00A3, 0x00A7, 0x2022, 0x00B6, 0x00DF,
+	0x00AE, 0x00A9, 0x2122, 0x00B4, 0x00A8, 0x2260, 0x00C6, 0x00D8,
+	0x221E, 0x00B1, 0x2264, 0x2265, 0x00A5, 0x00B5, 0x2202, 0x2211,
+	0x220F, 0x03C0, 0x222B, 0x00AA, 0x00BA, 0x03A9, 0x00E6, 0x00F8,
+	0x00BF, 0x00A1, 0x00AC, 0x221A, 0x0192, 0x2248, 0x2206, 0x00AB,
+	0x00BB, 0x2026, 0x00A0, 0x00C0, 0x00C3, 0x00D5, 0x0152, 0x0153,
+	0x2013, 0x2014, 0x201C, 0x201D, 0x2018, 0x2019, 0x00F7, 0x25CA,
+	0x00FF, 0x0178, 0x2044, 0x20AC, 0x2039, 0x203A, 0xFB01, 0xFB02,
+	0x2021, 0x00B7, 0x201A, 0x201E, 0x2030, 0x00C2, 0x00CA, 0x00C1,
+	0x00CB, 0x00C8, 0x00CD, 0x00CE, 0x00CF, 0x00CC, 0x00D3, 0x00D4,
+	0xF8FF, 0x00D2, 0x00DA, 0x00DB, 0x00D9, 0x0131, 0x02C6, 0x02DC,
+	0x00AF, 0x02D8, 0x02D9, 0x02DA, 0x00B8, 0x02DD, 0x02DB, 0x02C7,
+};
+
+/* DOS code page 437 bytes 0x80-0xFF: card names with accents pasted from DOS text
+ * (Dand\x83n, El-Hajj\x83j, \x92ther in releases that are otherwise Windows-1252). */
+static const unsigned short cp437[128] = {
+	0x00C7, 0x00FC, 0x00E9, 0x00E2, 0x00E4, 0x00E0, 0x00E5, 0x00E7,
+	0x00EA, 0x00EB, 0x00E8, 0x00EF, 0x00EE, 0x00EC, 0x00C4, 0x00C5,
+	0x00C9, 0x00E6, 0x00C6, 0x00F4, 0x00F6, 0x00F2, 0x00FB, 0x00F9,
+	0x00FF, 0x00D6, 0x00DC, 0x00A2, 0x00A3, 0x00A5, 0x20A7, 0x0192,
+	0x00E1, 0x00ED, 0x00F3, 0x00FA, 0x00F1, 0x00D1, 0x00AA, 0x00BA,
+	0x00BF, 0x2310, 0x00AC, 0x00BD, 0x00BC, 0x00A1, 0x00AB, 0x00BB,
+	0x2591, 0x2592, 0x2593, 0x2502, 0x2524, 0x2561, 0x2562, 0x2556,
+	0x2555, 0x2563, 0x2551, 0x2557, 0x255D, 0x255C, 0x255B, 0x2510,
+	0x2514, 0x2534, 0x252C, 0x251C, 0x2500, 0x253C, 0x255E, 0x255F,
+	0x255A, 0x2554, 0x2569, 0x2566, 0x2560, 0x2550, 0x256C, 0x2567,
+	0x2568, 0x2564, 0x2565, 0x2559, 0x2558, 0x2552, 0x2553, 0x256B,
+	0x256A, 0x2518, 0x250C, 0x2588, 0x2584, 0x258C, 0x2590, 0x2580,
+	0x03B1, 0x00DF, 0x0393, 0x03C0, 0x03A3, 0x03C3, 0x00B5, 0x03C4,
+	0x03A6, 0x0398, 0x03A9, 0x03B4, 0x221E, 0x03C6, 0x03B5, 0x2229,
+	0x2261, 0x00B1, 0x2265, 0x2264, 0x2320, 0x2321, 0x00F7, 0x2248,
+	0x00B0, 0x2219, 0x00B7, 0x221A, 0x207F, 0x00B2, 0x25A0, 0x00A0,
+};
+
+/* The 8-bit encodings told apart, in the order a tie goes (Mac Roman first only for a
+ * file with a classic Mac's bare-CR line ends). */
+enum eightbit { EB_CP1252, EB_MACROMAN, EB_CP437, EB_N };
+static const char *const eightbit_name[EB_N] = {"Windows-1252", "Mac Roman", "CP437"};
+static const char *const eightbit_iconv[EB_N] = {"WINDOWS-1252", "MACINTOSH", "CP437"};
+
+/* The code point of byte c >= 0x80 in an 8-bit encoding; 0xFFFD where it has none. */
+static unsigned
+eightbit_cp(enum eightbit e, unsigned c)
+{
+	if (e == EB_MACROMAN)
+		return macroman[c - 0x80];
+	if (e == EB_CP437)
+		return cp437[c - 0x80];
+	if (c >= 0xA0)
+		return c;
+	return cp1252[c - 0x80] ? cp1252[c - 0x80] : 0xFFFD;
+}
+
+/* How well cp reads as rules text between the bytes before and after it: typography the
+ * rules use (quotes, dashes, ™, ®, ©, …, •) reads well anywhere; an accented letter only
+ * inside a word (a lower-case one touching a letter, a capital starting one); control
+ * codes and holes in the table read badly; other symbols (Ð ª ∂ ƒ) not at all. */
+static int
+reads_as_text(unsigned cp, unsigned char before, unsigned char after)
+{
+	bool lb = before < 0x80 && isalpha(before), la = after < 0x80 && isalpha(after);
+	switch (cp) {
+	case 0x2018: case 0x2019: case 0x201C: case 0x201D: case 0x2013: case 0x2014:
+	case 0x2026: case 0x2122: case 0x00AE: case 0x00A9: case 0x2022:
+		return 2;
+	case 0xFFFD:
+		return -2;
+	}
+	if (cp < 0xA0)
+		return -2;
+	if (cp >= 0xC0 && cp <= 0xFF && cp != 0xD7 && cp != 0xF7) {
+		if (cp >= 0xDF)
+			return lb || la ? 1 : 0;
+		return !lb && la && islower(after) ? 1 : 0;
+	}
+	return 0;
+}
+
+/* Windows-1252, Mac Roman or DOS? Each gives (nearly) every byte a character, so the
+ * bytes decide: the one whose characters read most like rules text. *weak when the
+ * runner-up reads about as well (few bytes, or a tie); *at is the offset of the first
+ * byte outside ASCII, *high how many there are. */
+static enum eightbit
+guess_eightbit(const unsigned char *in, size_t n, bool *weak, size_t *at, size_t *high)
+{
+	long score[EB_N] = {0};
+	size_t first = n, count = 0, bare_cr = 0, lf = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (in[i] < 0x80) {
+			bare_cr += in[i] == '\r' && (i + 1 == n || in[i + 1] != '\n');
+			lf += in[i] == '\n';
+			continue;
+		}
+		if (first == n)
+			first = i;
+		count++;
+		unsigned char b = i ? in[i - 1] : ' ', a = i + 1 < n ? in[i + 1] : ' ';
+		for (int e = 0; e < EB_N; e++)
+			score[e] += reads_as_text(eightbit_cp((enum eightbit)e, in[i]), b, a);
+	}
+	static const enum eightbit pc_order[EB_N] = {EB_CP1252, EB_MACROMAN, EB_CP437};
+	static const enum eightbit mac_order[EB_N] = {EB_MACROMAN, EB_CP1252, EB_CP437};
+	const enum eightbit *order = bare_cr > lf ? mac_order : pc_order;
+	enum eightbit best = order[0];
+	for (int k = 1; k < EB_N; k++)
+		if (score[order[k]] > score[best])
+			best = order[k];
+	long second = LONG_MIN;
+	for (int e = 0; e < EB_N; e++)
+		if ((enum eightbit)e != best && score[e] > second)
+			second = score[e];
+	long diff = score[best] - second;
+	*weak = count > 0 && (diff < 4 || diff * 5 < score[best]);
+	*at = first;
+	*high = count;
+	return best;
+}
 
 size_t
 utf8_put(char *b, unsigned cp)
@@ -234,7 +361,8 @@ line_col(const unsigned char *s, size_t at, unsigned *line, unsigned *col)
 {
 	unsigned l = 1, c = 1;
 	for (size_t i = 0; i < at; i++) {
-		if (s[i] == '\n') {
+		/* LF, CRLF and a bare CR each end a line, as the decoder counts them */
+		if (s[i] == '\n' || (s[i] == '\r' && (i + 1 == at || s[i + 1] != '\n'))) {
 			l++;
 			c = 1;
 		} else {
@@ -353,7 +481,24 @@ text_decode(const unsigned char *in, size_t n, const char *name, struct decoded 
 				diag_add(d, DL_WARNING, name, l, c,
 				    "the file starts with a UTF-8 byte-order mark but is not valid UTF-8 here; reading it as Windows-1252");
 			}
-			enc = "Windows-1252";
+			bool weak;
+			size_t first_high, nhigh;
+			enum eightbit eb = guess_eightbit(in, n, &weak, &first_high, &nhigh);
+			enc = eightbit_name[eb];
+			if (!bom && nhigh) {
+				unsigned l, c;
+				line_col(in, first_high, &l, &c);
+				if (weak) {
+					diag_add(d, DL_WARNING, name, l, c,
+					    "not UTF-8, and %zu byte%s outside ASCII read%s about as well in more than one 8-bit encoding (Windows-1252, Mac Roman, DOS); reading the file as %s",
+					    nhigh, nhigh == 1 ? "" : "s", nhigh == 1 ? "s" : "", enc);
+					diag_hint(d, "if names or punctuation come out wrong, convert the file: iconv -f %s -t UTF-8",
+					    eightbit_iconv[eb]);
+				} else if (eb != EB_CP1252) {
+					diag_add(d, DL_NOTE, name, l, c,
+					    "not UTF-8: its %zu bytes outside ASCII read as %s, not as Windows-1252", nhigh, enc);
+				}
+			}
 			/* transcode to UTF-8 first (ASCII runs eight bytes at a time), then
 			 * normalise line ends the same way as for UTF-8 input */
 			size_t undefined = 0, o = 0;
@@ -374,12 +519,8 @@ text_decode(const unsigned char *in, size_t n, const char *name, struct decoded 
 					u[o++] = (char)c;
 					continue;
 				}
-				if (c < 0xA0) {
-					unsigned m = cp1252[c - 0x80];
-					if (m == 0)
-						undefined++;
-					c = m ? m : 0xFFFD;
-				}
+				c = eightbit_cp(eb, c);
+				undefined += c == 0xFFFD;
 				o += utf8_put(u + o, c);
 			}
 			free(k.p);

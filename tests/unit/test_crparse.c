@@ -334,6 +334,206 @@ test_bad_input(void)
 	jindex_free(ix);
 }
 
+/* ---------- traps of the archived releases (issue 12), on small texts built here ---------- */
+
+static struct jrelease *
+load_text(struct jindex *ix, const char *name, const char *text)
+{
+	return jindex_load_bytes(ix, name, (const unsigned char *)text, strlen(text));
+}
+
+static bool
+said(const struct jindex *ix, enum dlevel lv, const char *file, const char *what)
+{
+	for (size_t k = 0; k < ix->diags.n; k++)
+		if (ix->diags.v[k].level == lv && strcmp(ix->diags.v[k].file, file) == 0 && strstr(ix->diags.v[k].msg, what))
+			return true;
+	return false;
+}
+
+/* said() at a given line (and column, unless 0) */
+static bool
+said_at(const struct jindex *ix, const char *file, const char *what, unsigned line, unsigned col)
+{
+	for (size_t k = 0; k < ix->diags.n; k++)
+		if (strcmp(ix->diags.v[k].file, file) == 0 && strstr(ix->diags.v[k].msg, what) &&
+		    ix->diags.v[k].line == line && (col == 0 || ix->diags.v[k].col == col))
+			return true;
+	return false;
+}
+
+static void
+test_wrapped(void)
+{
+	/* eighty rules, each a paragraph wrapped at 80 columns, as 2003-10-01 and 2004-02-01 are */
+	struct sbuf t = {0};
+	sbuf_adds(&t, "Magic: The Gathering Comprehensive Rules\n\nThese rules are current as of October 1, 2003.\n\n"
+	    "1. The Game\n\n100. General\n\n");
+	for (int r = 1; r <= 80; r++) {
+		sbuf_addf(&t, "100.%d. Words of rule %d go on and on in a long sentence that a word processor\n", r, r);
+		sbuf_adds(&t, "wrapped at a fixed width, so this paragraph runs over three lines and its\n");
+		if (r == 7)
+			sbuf_adds(&t, "last words are a reference that the wrap split. For the rest see rule\n100.8 \"Later Things.\" It ends.\n");
+		else
+			sbuf_adds(&t, "last words come here, short.\n");
+		if (r == 9)
+			sbuf_adds(&t, "Example: An example that is wrapped too: its first line is long enough to\n"
+			    "be wrapped at the width of the page, and it goes on in this second line.\n");
+		sbuf_adds(&t, "\n");
+	}
+	sbuf_adds(&t, "Glossary\n\nAbility\nText on an object.\n\nCredits\n\nSomeone\n");
+	struct jindex *ix = jindex_new();
+	struct jrelease *r = load_text(ix, "wrapped.txt", t.s);
+	CHECK(r && r->nrules == 82, "a hard-wrapped release: 80 rules, a section and a chapter (got %u)", r ? r->nrules : 0);
+	if (r) {
+		uint32_t i7 = jrel_find(r, jrid_from_str("100.7")), i8 = jrel_find(r, jrid_from_str("100.8"));
+		CHECK(i7 != JNONE && strstr(r->rules[i7].text, "see rule 100.8 \"Later Things.\" It ends."),
+		    "a wrapped line that starts with a number stays in its paragraph");
+		CHECK(i8 != JNONE && strncmp(r->rules[i8].text, "Words of rule 8", 15) == 0,
+		    "and 100.8 is the real rule 100.8");
+		uint32_t i9 = jrel_find(r, jrid_from_str("100.9"));
+		CHECK(i9 != JNONE && r->rules[i9].nexamples == 1 && strstr(r->rules[i9].examples[0], "goes on in this second line.") &&
+		    !strstr(r->rules[i9].text, "second line"), "a wrapped example keeps all its lines, and the rule none of them");
+		CHECK(i9 != JNONE && strstr(r->rules[i9].text, "runs over three lines and its last words"),
+		    "wrapped lines are joined with a space");
+	}
+	CHECK(said(ix, DL_NOTE, "wrapped.txt", "wrapped at about"), "check names the layout");
+	jindex_free(ix);
+	sbuf_free(&t);
+}
+
+static void
+test_odd_numbers(void)
+{
+	const char *text =
+	    "Comprehensive Rules\n\nThese rules are effective as of August 1, 2005.\n\n"
+	    "2. Parts of the Game\n\n200. General\n\n200.1. A rule.\n\n214. Permanents\n\n214.1. Permanents are in play.\n\n"
+	    "215. This section is now empty. See rule 205.4c and rule 420.5e about legendary permanents.\n\n"
+	    "216. Tokens\n\n216.1. A token.\n\n"
+	    "5. Additional Rules\n\n510. Status\n\n510.1. A permanent's status.\n\n501.2. Status is not a characteristic.\n\n"
+	    "501.3. Permanents come into play untapped.\n\n"
+	    "6. Multiplayer Rules\n\n605. Free-for-All\n\n605.2. Options.\n\n605.2c The deploy option isn't used in Free-for-All.\n\n"
+	    "606. Two-Headed Giant\n\n606.8. Teams.\n\n606.8a Each team has a shared life total.\n\n"
+	    "606. 8b Players win and lose the game only as a team.\n\n606.9. More.\n\n"
+	    "609. Teams\n\n609.2. Options.\n\n605.2c The deploy option isn't normally used in the Teams variant.\n\n609.3. End.\n\n"
+	    "Glossary\n\nAbility\nText.\n\nCredits\n\nSomeone\n";
+	struct jindex *ix = jindex_new();
+	struct jrelease *r = load_text(ix, "odd.txt", text);
+	CHECK(r != NULL, "a release with odd numbers loads");
+	if (!r) {
+		jindex_free(ix);
+		return;
+	}
+	uint32_t e = jrel_find(r, jrid_from_str("215")), p = jrel_find(r, jrid_from_str("214.1"));
+	CHECK(e != JNONE && strstr(r->rules[e].text, "now empty"), "215. This section is now empty... is its own chapter");
+	CHECK(p != JNONE && !strstr(r->rules[p].text, "empty"), "and not part of the rule before it");
+	CHECK(said_at(ix, "odd.txt", "chapter 215 holds only a sentence", 15, 1), "check reports it at 15:1");
+	uint32_t b = jrel_find(r, jrid_from_str("606.8b")), a = jrel_find(r, jrid_from_str("606.8a"));
+	CHECK(b != JNONE && strncmp(r->rules[b].text, "Players win", 11) == 0, "\"606. 8b\" is read as 606.8b");
+	CHECK(a != JNONE && !strstr(r->rules[a].text, "Players win"), "and not merged into 606.8a");
+	CHECK(said_at(ix, "odd.txt", "stray space", 45, 1), "check reports the stray space at 45:1");
+	CHECK(jrel_find(r, jrid_from_str("510.2")) != JNONE && jrel_find(r, jrid_from_str("510.3")) != JNONE &&
+	    jrel_find(r, jrid_from_str("501.2")) == JNONE, "a run of swapped digits after 510.1 is read as 510.2-510.3");
+	CHECK(said(ix, DL_WARNING, "odd.txt", "read as 510.2"), "and reported");
+	uint32_t c = jrel_find(r, jrid_from_str("605.2c"));
+	CHECK(c != JNONE && c + 1 < r->nrules && r->rules[c + 1].id == r->rules[c].id && r->rules[c].copy == 0 &&
+	    r->rules[c + 1].copy == 2, "the same number twice: both entries kept, the second marked as copy 2");
+	CHECK(c != JNONE && strstr(r->rules[c].text, "Free-for-All") && c + 1 < r->nrules &&
+	    strstr(r->rules[c + 1].text, "Teams variant"), "each with its own text; a lookup finds the first");
+	CHECK(said_at(ix, "odd.txt", "605.2c appears again", 53, 1), "check reports the second at 53:1");
+	jindex_free(ix);
+}
+
+static void
+test_glossary_traps(void)
+{
+	struct sbuf t = {0};
+	sbuf_adds(&t, "Comprehensive Rules\n\nThese rules are effective as of March 15, 2003.\n\nContents\n\n1. Game\nGlossary\nCredits\n\n"
+	    "1. Game\n\n100. General\n\n100.1. A rule.\n\nGlossary\n\n"
+	    "Ability1. Text on an object that explains what that object does.\n2. An activated or triggered ability on the stack.\n\n"
+	    "Ability Word\nAn italicized word with no rules meaning.\n\n"
+	    "Expansion Symbol\n\nThe small icon on a card is its expansion symbol.\n     The symbols to date are:\n\n"
+	    "Expansions and Editions\n\n     Arabian Nights(r) [symbol]\n\n     Antiquities(r) [symbol]\n\n"
+	    "Promotional Cards\n\n     DragonCon [symbol]\n\n");
+	for (int k = 0; k < 26; k++)
+		sbuf_addf(&t, "Term %c\n\nThe definition of term %c.\n\n", 'A' + k, 'A' + k);
+	struct sbuf whole = {0};
+	sbuf_addf(&whole, "%sCredits\n\nSomeone\n", t.s);
+	struct jindex *ix = jindex_new();
+	struct jrelease *r = load_text(ix, "gloss.txt", whole.s);
+	CHECK(r && r->ngloss == 29, "glossary: 29 terms, the sub-headings inside Expansion Symbol not among them (got %u)",
+	    r ? r->ngloss : 0);
+	if (r) {
+		uint32_t g = jrel_define(r, "Ability");
+		CHECK(g != JNONE && strcmp(r->gloss[g].head, "Ability") == 0 && strncmp(r->gloss[g].text, "1. Text on", 10) == 0,
+		    "\"Ability1. Text...\": the term Ability, its definition starting at sense 1");
+		CHECK(jrel_define(r, "Ability Word") != JNONE, "and the next term is its own entry");
+		CHECK(jrel_define(r, "Expansions and Editions") == JNONE, "a sub-heading is not a term");
+		uint32_t x = jrel_define(r, "Expansion Symbol");
+		CHECK(x != JNONE && strstr(r->gloss[x].text, "Promotional Cards") && strstr(r->gloss[x].text, "DragonCon"),
+		    "it stays in the entry it belongs to, with its list");
+		CHECK(!r->truncated, "a glossary that ends in Credits is complete");
+	}
+	CHECK(said_at(ix, "gloss.txt", "runs into its definition", 19, 8), "check reports the run-in term at 19:8");
+	CHECK(said(ix, DL_WARNING, "gloss.txt", "heads an indented list"), "and the sub-headings");
+	/* cut off in the middle of the glossary, as a 2013-02-01 copy is */
+	sbuf_adds(&t, "Attack Multiple Players\n");
+	r = load_text(ix, "cut.txt", t.s);
+	CHECK(r && r->truncated, "a file cut off in the middle of the glossary is truncated");
+	CHECK(said(ix, DL_WARNING, "cut.txt", "stops in the glossary at \"Attack Multiple Players\""), "and check says where");
+	jindex_free(ix);
+	sbuf_free(&t);
+	sbuf_free(&whole);
+}
+
+static void
+test_eightbit_and_twice(void)
+{
+	const char *mac = "Comprehensive Rules\n\nThese rules are current as of February 1, 2004.\n\n1. Game\n\n100. General\n\n"
+	    "100.1. Follow the steps in 409.1a\xD0" "409.1h of many Odyssey\xAA block cards \xD2quoted\xD3.\n\n";
+	struct jindex *ix = jindex_new();
+	struct jrelease *r = load_text(ix, "mac.txt", mac);
+	CHECK(r && strcmp(r->encoding, "Mac Roman") == 0, "Mac Roman bytes are recognised (%s)", r ? r->encoding : "-");
+	uint32_t i = r ? jrel_find(r, jrid_from_str("100.1")) : JNONE;
+	CHECK(i != JNONE && strstr(r->rules[i].text, "409.1a\xe2\x80\x93" "409.1h") && strstr(r->rules[i].text, "Odyssey\xe2\x84\xa2") &&
+	    strstr(r->rules[i].text, "\xe2\x80\x9cquoted\xe2\x80\x9d"), "and read as the dash, trademark and quotes they are");
+	CHECK(said_at(ix, "mac.txt", "Mac Roman", 9, 34), "check names the encoding at the first such byte (9:34)");
+	const char *one = "Comprehensive Rules\n\nThese rules are current as of May 1, 2007.\n\n1. Game\n\n100. General\n\n"
+	    "100.1. Creature types: Dand\x83n, Demon.\n\n";
+	r = load_text(ix, "one.txt", one);
+	CHECK(r != NULL && said(ix, DL_WARNING, "one.txt", "about as well"), "one odd byte: the guess is weak and check says so");
+	uint32_t before = ix->nrels;
+	struct jrelease *again = load_text(ix, "copy-of-mac.txt", mac);
+	CHECK(again && ix->nrels == before && strcmp(again->file, "mac.txt") == 0,
+	    "the same bytes loaded twice are one release");
+	CHECK(said(ix, DL_NOTE, "copy-of-mac.txt", "the same bytes as mac.txt"), "and that is said");
+	jindex_free(ix);
+}
+
+static void
+test_archive(const char *shared)
+{
+	char path[512];
+	snprintf(path, sizeof path, "%s/cr-archive/cr-2003-10-01.txt", shared);
+	struct jindex *ix = jindex_new();
+	if (jindex_load_path(ix, path) == 0) {
+		printf("skip - %s is absent\n", path);
+		jindex_free(ix);
+		return;
+	}
+	struct jrelease *r = ix->rels[0];
+	uint32_t i = jrel_find(r, jrid_from_str("200.9c"));
+	CHECK(i != JNONE && strstr(r->rules[i].text, "See rule 419.8 \"Sources of Damage.\""),
+	    "2003-10-01: \"See rule\" / \"419.8 ...\" stays in 200.9c");
+	i = jrel_find(r, jrid_from_str("419.8"));
+	CHECK(i != JNONE && strstr(r->rules[i].text, "Sources of Damage") && r->rules[i].line > 2000,
+	    "and 419.8 is the rule at its place, not the wrapped reference");
+	snprintf(path, sizeof path, "%s/cr-archive/cr-2004-02-01.txt", shared);
+	jindex_load_path(ix, path);
+	CHECK(ix->nrels == 2 && strcmp(ix->rels[1]->encoding, "Mac Roman") == 0, "2004-02-01 is read as Mac Roman");
+	jindex_free(ix);
+}
+
 int
 main(void)
 {
@@ -342,9 +542,15 @@ main(void)
 	test_refs();
 	test_bad_input();
 	test_seeds();
+	test_wrapped();
+	test_odd_numbers();
+	test_glossary_traps();
+	test_eightbit_and_twice();
 	const char *shared = t_shared();
-	if (shared)
+	if (shared) {
 		test_releases(shared);
+		test_archive(shared);
+	}
 	else
 		printf("skip - ../shared is absent: the release tests need the official CR files\n");
 	return T_DONE();
