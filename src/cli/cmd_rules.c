@@ -69,12 +69,28 @@ range_end_number(jrid lo, const char *s)
 	return JRID_MAKE(JRID_CHAP(lo), v, 0);
 }
 
+unsigned
+rules_spec_copy(const char *spec)
+{
+	const char *h = strrchr(spec, '#');
+	if (h == NULL || !isdigit((unsigned char)h[1]))
+		return 0;
+	unsigned v = 0;
+	for (h++; isdigit((unsigned char)*h) && v < 1000; h++)
+		v = v * 10 + (unsigned)(*h - '0');
+	while (isspace((unsigned char)*h))
+		h++;
+	return *h == '\0' && v >= 1 ? v : 0;
+}
+
 int
 rules_parse_spec(const char *raw, jrid *ids, int n)
 {
 	char buf[64];
 	if (!spec_normalize(raw, buf, sizeof buf))
 		return 0;
+	if (rules_spec_copy(buf) != 0)
+		*strrchr(buf, '#') = '\0';
 	const char *spec = buf;
 	const char *e;
 	jrid lo = jrid_parse(spec, &e);
@@ -270,6 +286,46 @@ print_tree(struct jctx *c, const struct jrelease *rel, uint32_t i, int depth, bo
 		print_tree(c, rel, r->children[k], depth + 1, true);
 }
 
+/* The source gave this entry's number to more than one entry (605.2c twice in
+ * 2005-08-01): say which one this is and how to see the others. */
+static void
+rules_print_copies(struct jctx *c, const struct jrelease *rel, uint32_t i)
+{
+	const struct jrule *r = &rel->rules[i];
+	uint32_t first = i, last = i;
+	while (first > 0 && rel->rules[first - 1].id == r->id)
+		first--;
+	while (last + 1 < rel->nrules && rel->rules[last + 1].id == r->id)
+		last++;
+	if (first == last)
+		return;
+	struct sbuf b = {0};
+	sbuf_addf(&b, "%sNote:%s the %s text numbers %u entries %s (", out_sgr(c->out, OS_WARN), out_sgr(c->out, OS_RESET),
+	    rel->label, last - first + 1, r->num);
+	for (uint32_t k = first; k <= last; k++)
+		sbuf_addf(&b, "%sline %u", k > first ? ", " : "", rel->rules[k].line);
+	static const char *const nth[] = {"first", "second", "third", "fourth"};
+	uint32_t me = i - first;
+	if (me < 4)
+		sbuf_addf(&b, "); this is the %s. The %s: ", nth[me], last - first > 1 ? "others" : "other");
+	else
+		sbuf_addf(&b, "); this is #%u. The others: ", me + 1);
+	for (uint32_t k = first, n = 0; k <= last; k++) {
+		if (k == i)
+			continue;
+		if (n++)
+			sbuf_adds(&b, ", ");
+		if (k == first)
+			sbuf_addf(&b, "judge %s", r->num);
+		else
+			sbuf_addf(&b, "judge %s#%u", r->num, k - first + 1);
+	}
+	sbuf_adds(&b, ".");
+	out_puts(c->out, "    ");
+	out_wrap(c->out, b.s, 4, 6);
+	sbuf_free(&b);
+}
+
 void
 rules_print(struct jctx *c, const struct jrelease *rel, uint32_t i, bool deep)
 {
@@ -288,6 +344,7 @@ rules_print(struct jctx *c, const struct jrelease *rel, uint32_t i, bool deep)
 		return;
 	}
 	print_tree(c, rel, i, 0, deep);
+	rules_print_copies(c, rel, i);
 	print_list_line(c, "See", rel, r->refs, r->nrefs);
 	print_list_line(c, "Cited by", rel, r->backrefs, r->nbackrefs);
 	if (r->ngloss_backrefs) {
@@ -362,6 +419,16 @@ rules_json(struct jctx *c, struct jw *w, const struct jrelease *rel, uint32_t i)
 	jw_kstr(w, "file", rel->file);
 	jw_kint(w, "line", r->line);
 	jw_obj_end(w);
+	/* the source numbers more than one entry like this one: which of them this is */
+	uint32_t first = i, n = 1;
+	while (first > 0 && rel->rules[first - 1].id == r->id)
+		first--;
+	while (first + n < rel->nrules && rel->rules[first + n].id == r->id)
+		n++;
+	if (n > 1) {
+		jw_kint(w, "copy", i - first + 1);
+		jw_kint(w, "copies", n);
+	}
 	if (c->verbose) {
 		struct tb_book *tb = tb_for(c);
 		const struct tb_page *pages[16];
@@ -458,8 +525,11 @@ cmd_rule(struct jctx *c, int argc, char **argv)
 	/* collect the ids first so JSON can choose object or array */
 	jrid ids[512];
 	int nid = 0;
+	unsigned want_copy = 0;     /* "605.2c#2": the second entry numbered 605.2c */
 	for (int a = 1; a < argc; a++) {
 		int k = rules_parse_spec(argv[a], ids + nid, (int)(sizeof ids / sizeof *ids) - nid);
+		if (k == 1 && argc == 2)
+			want_copy = rules_spec_copy(argv[a]);
 		if (k == 0) {
 			jerr(c, "a rule number looks like 702.19b; a range like 601.2f-h; for words try: judge search ...",
 			    "'%s' is not a rule number", argv[a]);
@@ -477,6 +547,24 @@ cmd_rule(struct jctx *c, int argc, char **argv)
 	int shown = 0;
 	for (int k = 0; k < nid; k++) {
 		uint32_t i = jrel_find(rel, ids[k]);
+		if (i != JNONE && want_copy > 1) {
+			uint32_t at = i + want_copy - 1;
+			if (at >= rel->nrules || rel->rules[at].id != ids[k]) {
+				uint32_t n = 1;
+				while (i + n < rel->nrules && rel->rules[i + n].id == ids[k])
+					n++;
+				char hint[96];
+				if (n > 1)
+					snprintf(hint, sizeof hint, "judge %s shows the first, judge %s#%u the last",
+					    rel->rules[i].num, rel->rules[i].num, n);
+				else
+					snprintf(hint, sizeof hint, "judge %s shows it", rel->rules[i].num);
+				jerr(c, hint, "the %s text numbers %u %s %s, not %u", rel->label, n,
+				    n > 1 ? "entries" : "entry", rel->rules[i].num, want_copy);
+				return JX_NOTFOUND;
+			}
+			i = at;
+		}
 		if (i == JNONE) {
 			/* inside a range, a missing letter is just absent; alone, it is an error */
 			if (!many || argc > 2) {
@@ -1070,10 +1158,25 @@ cmd_check(struct jctx *c, int argc, char **argv)
 		jw_init(&w, &c->out->buf, true);
 		jw_arr(&w);
 	}
+	/* what was read so far, so a file with the same bytes as an earlier one is named as
+	 * the same release */
+	struct { uint64_t hash; size_t bytes; char *file; } *seen = NULL;
+	size_t nseen = 0, seencap = 0;
 	for (int a = 1; a < argc; a++) {
 		struct jindex *ix = jindex_new();
 		int loaded = jindex_load_path(ix, argv[a]);
 		jindex_finish(ix);
+		for (uint32_t k = 0; k < ix->nrels; k++) {
+			const struct jrelease *r = ix->rels[k];
+			for (size_t q = 0; q < nseen; q++)
+				if (seen[q].hash == r->src_hash && seen[q].bytes == r->bytes)
+					diag_add(&ix->diags, DL_NOTE, r->file, 0, 0,
+					    "the same bytes as %s: one release, read once when both are loaded", seen[q].file);
+			seen = xgrow(seen, &seencap, nseen + 1, sizeof *seen);
+			seen[nseen].hash = r->src_hash;
+			seen[nseen].bytes = r->bytes;
+			seen[nseen++].file = xstrdup(r->file);
+		}
 		if (c->json) {
 			for (size_t k = 0; k < ix->diags.n; k++) {
 				const struct diag_item *it = &ix->diags.v[k];
@@ -1108,6 +1211,9 @@ cmd_check(struct jctx *c, int argc, char **argv)
 			worst = lv;
 		jindex_free(ix);
 	}
+	for (size_t q = 0; q < nseen; q++)
+		free(seen[q].file);
+	free(seen);
 	if (c->json) {
 		jw_arr_end(&w);
 		out_puts(c->out, "\n");

@@ -16,6 +16,9 @@ int cmd_check(struct jctx *c, int argc, char **argv);
 /* Parse "702.19b", "601.2f-h", "702.19b–d", "601.2f-601.2h" into ids (max n);
  * returns how many, 0 if spec is not a rule number or range, -1 if the range is bad. */
 int rules_parse_spec(const char *spec, jrid *ids, int n);
+/* k for a spec ending in "#k" (605.2c#2: the second entry the source numbered 605.2c),
+ * else 0. rules_parse_spec() reads the number before the '#'. */
+unsigned rules_spec_copy(const char *spec);
 /* The rule a glossary entry names and points to (Trample -> 702.19 "Trample"), JNONE if
  * its references hold none of its name. */
 uint32_t rules_named_by_gloss(const struct jrelease *rel, uint32_t gi);

@@ -13,7 +13,7 @@
 
 const struct jcmd jcmd_table[] = {
 	/* rules lookups (cmd_rules.c) */
-	{"rule", "r show", JA_RULE, "rule ID[-LETTER]...", "show a rule with its examples and subrules; ranges like 601.2f-h", cmd_rule, false},
+	{"rule", "r show", JA_RULE, "rule ID[-LETTER]...", "show a rule with its examples and subrules; ranges like 601.2f-h; ID#2 for the second entry a release numbers ID", cmd_rule, false},
 	{"define", "d def glossary", JA_TERM, "define TERM", "show the glossary entry for a term or any of its aliases", cmd_define, false},
 	{"refs", NULL, JA_RULE, "refs ID", "list the rules a rule cites", cmd_refs, false},
 	{"backrefs", "citedby", JA_RULE, "backrefs ID", "list the rules and glossary entries that cite a rule", cmd_backrefs, false},
