@@ -669,7 +669,8 @@ body_line(struct parser *p, const char *s, size_t n, uint32_t no, uint32_t col0)
 		return;
 	}
 	int loose = 0;
-	if (!entry_line(s, n, &id, &off) && (loose = loose_entry_line(p, s, n, &id, &off)) != 0) {
+	bool strict = entry_line(s, n, &id, &off);
+	if (!strict && (loose = loose_entry_line(p, s, n, &id, &off)) != 0) {
 		char b[16];
 		if (loose == 1)
 			diag_add(p->d, DL_NOTE, p->name, no, col0 + 1,
@@ -679,7 +680,7 @@ body_line(struct parser *p, const char *s, size_t n, uint32_t no, uint32_t col0)
 			    "rule number \"%.*s\" has a stray space; read as %s", (int)(off - 1), s, jrid_str(id, b));
 		diag_src(p->d, s, n);
 	}
-	if (loose || entry_line(s, n, &id, &off)) {
+	if (strict || loose) {
 		new_entry(p, id, no);
 		const char *t = s + off;
 		size_t tn = n - off;
