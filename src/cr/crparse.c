@@ -856,14 +856,26 @@ wraps_into(const struct line *a, const struct line *b, size_t w)
 /* Join each wrapped paragraph into one line (in the arena), in place; returns the new
  * number of lines. A joined line keeps the number and indent of its first line. */
 static size_t
-unwrap_lines(struct arena *a, struct line *ls, size_t nl, size_t w)
+unwrap_lines(struct arena *a, struct line *ls, size_t nl, size_t w, struct diags *d, const char *name)
 {
 	struct sbuf b = {0};
 	size_t o = 0;
 	for (size_t i = 0; i < nl;) {
 		size_t j = i + 1;
-		while (j < nl && wraps_into(&ls[j - 1], &ls[j], w))
+		while (j < nl && wraps_into(&ls[j - 1], &ls[j], w)) {
+			/* the trap itself: a wrapped line that would have read as a new rule */
+			jrid id;
+			size_t off;
+			char num[16];
+			if (entry_line(ls[j].s, ls[j].n, &id, &off)) {
+				diag_add(d, DL_NOTE, name, ls[j].no, (uint32_t)ls[j].indent + 1,
+				    "this line starts with %s but goes on the paragraph above it (wrapped after \"%.*s\"): not a new rule",
+				    jrid_str(id, num), (int)(ls[j - 1].n < 24 ? ls[j - 1].n : 24),
+				    ls[j - 1].s + (ls[j - 1].n < 24 ? 0 : ls[j - 1].n - 24));
+				diag_src(d, ls[j].s, ls[j].n);
+			}
 			j++;
+		}
 		struct line l = ls[i];
 		if (j > i + 1) {
 			sbuf_reset(&b);
@@ -1293,7 +1305,7 @@ cr_parse(struct arena *a, const char *name, const char *text, size_t len, struct
 	}
 	size_t width = wrap_width(ls, nl);
 	if (width) {
-		nl = unwrap_lines(a, ls, nl, width);
+		nl = unwrap_lines(a, ls, nl, width, d, name);
 		diag_add(d, DL_NOTE, name, 0, 0,
 		    "every paragraph is wrapped at about %zu characters; wrapped lines are joined, so a line that starts with a number inside a paragraph is not a new rule", width);
 	}

@@ -398,6 +398,8 @@ test_wrapped(void)
 		    "wrapped lines are joined with a space");
 	}
 	CHECK(said(ix, DL_NOTE, "wrapped.txt", "wrapped at about"), "check names the layout");
+	CHECK(said_at(ix, "wrapped.txt", "starts with 100.8 but goes on the paragraph above", 36, 1),
+	    "and the wrapped line that starts with a number, at 36:1");
 	jindex_free(ix);
 	sbuf_free(&t);
 }
