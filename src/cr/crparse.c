@@ -1396,7 +1396,7 @@ cr_parse(struct arena *a, const char *name, const char *text, size_t len, struct
 	size_t body_end = i;
 
 	/* the glossary runs to Credits */
-	bool gloss_cut = false;
+	bool gloss_cut = false, credits_promised = false;  /* the contents list Credits */
 	if (gstart < nl) {
 		struct line *blk = NULL;
 		size_t nb = 0, bcap = 0;
@@ -1448,7 +1448,9 @@ cr_parse(struct arena *a, const char *name, const char *text, size_t len, struct
 		}
 		/* no Credits after the glossary, and its last term has no definition: the
 		 * text stops in the middle of the glossary */
-		gloss_cut = gend == nl && p->ng > 0 && p->cur.len == 0 && p->open == 1;
+		for (size_t k = 0; k < start && !credits_promised; k++)
+			credits_promised = eq_word(ls[k].s, ls[k].n, "Credits");
+		gloss_cut = gend == nl && p->ng > 0 && ((p->cur.len == 0 && p->open == 1) || credits_promised);
 		close_gloss(p);
 		free(blk);
 		sbuf_free(&store);
@@ -1488,8 +1490,9 @@ cr_parse(struct arena *a, const char *name, const char *text, size_t len, struct
 		diag_add(d, DL_NOTE, name, 0, 0, "dropped %u lines of web-page text between or after the rules", p->boiler_lines);
 	if (rel->truncated && gloss_cut)
 		diag_add(d, DL_WARNING, name, rel->gloss[rel->ngloss - 1].line, 1,
-		    "the text stops in the glossary at \"%s\", which has no definition, and no Credits follow: this release is truncated",
-		    rel->gloss[rel->ngloss - 1].head);
+		    "the text stops in the glossary at \"%s\"%s, and %s: this release is truncated",
+		    rel->gloss[rel->ngloss - 1].head, rel->gloss[rel->ngloss - 1].text[0] ? "" : ", which has no definition",
+		    credits_promised ? "the Credits its contents list never come" : "no Credits follow");
 	else if (rel->truncated)
 		diag_add(d, DL_WARNING, name, ls[body_end < nl ? body_end : nl - 1].no, 0,
 		    "the text stops at %s with no glossary: this release is truncated", rel->last_num);

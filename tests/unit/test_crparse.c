@@ -478,7 +478,11 @@ test_glossary_traps(void)
 	}
 	CHECK(said_at(ix, "gloss.txt", "runs into its definition", 19, 8), "check reports the run-in term at 19:8");
 	CHECK(said(ix, DL_WARNING, "gloss.txt", "heads an indented list"), "and the sub-headings");
-	/* cut off in the middle of the glossary, as a 2013-02-01 copy is */
+	/* cut off in the middle of the glossary, as a 2013-02-01 copy is: after a whole
+	 * entry (the contents promised Credits), and inside one */
+	r = load_text(ix, "cut-after.txt", t.s);
+	CHECK(r && r->truncated && said(ix, DL_WARNING, "cut-after.txt", "the Credits its contents list never come"),
+	    "a file that stops after a glossary entry, with no Credits its contents promise, is truncated");
 	sbuf_adds(&t, "Attack Multiple Players\n");
 	r = load_text(ix, "cut.txt", t.s);
 	CHECK(r && r->truncated, "a file cut off in the middle of the glossary is truncated");
