@@ -6,6 +6,7 @@
 #define JUDGE_CMD_H
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 #include "../index/index.h"
 #include "../render/out.h"
 
@@ -77,6 +78,11 @@ void jopt_unknown(struct jctx *c, const struct jcmd *cmd, const char *got);
 /* JX_USAGE (reported) when argv holds an option cmd does not take; a "--" ends the
  * options. For a query (and for bare input, cmd NULL) -word is a word, not an option. */
 int jopt_check(struct jctx *c, const struct jcmd *cmd, int argc, char **argv);
+
+/* Open a file the user named, for reading: NULL after saying why (a folder is not a file;
+ * hint is the next step). A command returns JX_USAGE then: a file that cannot be read is
+ * an input error everywhere. */
+FILE *jopen_input(struct jctx *c, const char *path, const char *hint);
 
 /* "judge: message" on stderr, plus a next step when hint is not NULL. */
 void jerr(struct jctx *c, const char *hint, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

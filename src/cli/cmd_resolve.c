@@ -84,11 +84,10 @@ cmd_resolve(struct jctx *c, int argc, char **argv)
 		return JX_USAGE;
 	}
 	const char *path = argv[1];
-	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-	if (!f) {
-		jerr(c, "give the path of a .board file (see docs/board-format.md)", "cannot open %s: %s", path, strerror(errno));
-		return JX_NOTFOUND;
-	}
+	FILE *f = strcmp(path, "-") == 0 ? stdin :
+	    jopen_input(c, path, "give the path of a .board file (see docs/board-format.md)");
+	if (!f)
+		return JX_USAGE;
 	size_t len;
 	char *text = slurp(f, &len);
 	if (f != stdin)

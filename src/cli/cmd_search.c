@@ -368,11 +368,9 @@ bench_save(struct jctx *c, const char *dir)
 static int
 bench(struct jctx *c, const char *path)
 {
-	FILE *f = fopen(path, "r");
-	if (!f) {
-		jerr(c, "give a questions file: QUESTION<TAB>RULE IDS, one a line", "cannot read %s", path);
+	FILE *f = jopen_input(c, path, "give a questions file: QUESTION<TAB>RULE IDS, one a line");
+	if (!f)
 		return JX_USAGE;
-	}
 	if (!c->rel) {
 		fclose(f);
 		jerr(c, NULL, "no release loaded");

@@ -55,7 +55,8 @@ tb_for(struct jctx *c)
 		diag_print(stderr, &d, DL_WARNING);
 		diag_clear(&d);
 		if (!b) {
-			tb_fail = access(want, F_OK) == 0 ? JX_USAGE : JX_NOTFOUND;
+			/* a file the user named is an input error; the built-in one missing is not found */
+			tb_fail = user_path || access(want, F_OK) == 0 ? JX_USAGE : JX_NOTFOUND;
 			free(want);
 			return NULL;
 		}
@@ -487,6 +488,8 @@ cmd_explain(struct jctx *c, int argc, char **argv)
 		return JX_USAGE;
 	}
 	struct tb_book *b = tb_for(c);
+	if (b == NULL && user_path)
+		return JX_USAGE;   /* the textbook asked for cannot be read: said by tb_for() */
 	char *topic = join_args(argc, argv);
 	const struct jrelease *rel = b && b->linked ? b->linked : tb_link_release(c->ix, c->rel);
 	/* the rule: a number as given, else the rule the topic's words name */

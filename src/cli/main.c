@@ -10,6 +10,7 @@
 #include "../history/history.h"
 
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -40,6 +41,20 @@ jerr(struct jctx *c, const char *hint, const char *fmt, ...)
 	va_end(ap);
 	if (hint)
 		fprintf(stderr, "  %s\n", hint);
+}
+
+FILE *
+jopen_input(struct jctx *c, const char *path, const char *hint)
+{
+	struct stat st;
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+		jerr(c, hint, "%s is a folder, not a file", path);
+		return NULL;
+	}
+	FILE *f = fopen(path, "rb");
+	if (f == NULL)
+		jerr(c, hint, "cannot read %s: %s", path, strerror(errno));
+	return f;
 }
 
 int
@@ -128,6 +143,21 @@ find_datadir(void)
 		}
 	}
 	return NULL;
+}
+
+static bool
+holds_txt(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	bool any = false;
+	while (d && !any && (de = readdir(d)) != NULL) {
+		size_t l = strlen(de->d_name);
+		any = de->d_name[0] != '.' && l > 4 && strcasecmp(de->d_name + l - 4, ".txt") == 0;
+	}
+	if (d)
+		closedir(d);
+	return any;
 }
 
 /* The user's own releases: $XDG_DATA_HOME/judge/rules (where `judge update` stores). */
@@ -452,7 +482,8 @@ main(int argc, char **argv)
 				sbuf_free(&p);
 			}
 			char *u = user_rules_dir();
-			if (u && is_dir(u))
+			/* an empty folder of one's own is no error, as a folder given is */
+			if (u && is_dir(u) && holds_txt(u))
 				jindex_load_path(ix, u);
 			free(u);
 		}

@@ -190,6 +190,10 @@ jindex_load_path(struct jindex *ix, const char *path)
 		names[nn++] = sbuf_take(&b);
 	}
 	closedir(dir);
+	if (nn == 0) {
+		diag_add(&ix->diags, DL_ERROR, path, 0, 0, "this folder holds no .txt file to read as rules");
+		diag_hint(&ix->diags, "give a CR release (MagicCompRules YYYYMMDD.txt) or a folder of them");
+	}
 	if (nn > 1)   /* qsort(NULL, 0) is undefined: an empty folder has no names */
 		qsort(names, nn, sizeof *names, cmp_str);
 	int added = 0;

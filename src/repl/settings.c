@@ -342,12 +342,9 @@ repl_cmd_source(struct jctx *c, int argc, char **argv)
 		jerr(c, "check the files for a :source loop", ":source nested too deeply at '%s'", argv[1]);
 		return JX_USAGE;
 	}
-	FILE *f = fopen(argv[1], "r");
-	if (f == NULL) {
-		jerr(c, "check the path; Tab completes file names", "cannot read '%s': %s", argv[1],
-		    strerror(errno));
-		return JX_NOTFOUND;
-	}
+	FILE *f = jopen_input(c, argv[1], "check the path; Tab completes file names");
+	if (f == NULL)
+		return JX_USAGE;
 	unsigned bl, bc;
 	if (text_file_binary(f, &bl, &bc)) {
 		jerr(c, ":source runs a text file of judge commands, one a line",

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "tb_build.h"
 #include "../text/decode.h"
 
@@ -34,10 +35,13 @@ looks_html(const char *path, const char *s, size_t n)
 struct tb_book *
 tb_load_file(const char *path, struct diags *d)
 {
-	FILE *f = fopen(path, "rb");
+	struct stat st;
+	bool folder = stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+	FILE *f = folder ? NULL : fopen(path, "rb");
 	if (!f) {
 		if (d) {
-			diag_add(d, DL_ERROR, path, 0, 0, "cannot read the textbook: %s", strerror(errno));
+			diag_add(d, DL_ERROR, path, 0, 0, "cannot read the textbook: %s",
+			    folder ? "it is a folder, not a file" : strerror(errno));
 			diag_hint(d, "give a textbook file with --textbook FILE (text or a saved HTML page)");
 		}
 		return NULL;

@@ -31,7 +31,7 @@ ok "the outline counts 314 examples" 'grep -q "314 examples, 7 expert boxes, 5 t
 $JUDGE textbook --textbook tests/textbook/sample.html --json "declare blockers" >"$T/j"; st=$?
 ok "--textbook reads the HTML fixture" '[ $st = 0 ] && [ "$(jq -r ".[0].title" "$T/j")" = "Declare blockers step" ] && [ "$(jq -r ".[0].path[0]" "$T/j")" = "Game structure" ]'
 $JUDGE cards --textbook tests/textbook/no-such.html x >"$T/o" 2>"$T/e"; st=$?
-ok "a missing --textbook file: exit 1 naming it" '[ $st = 1 ] && grep -q "no-such.html" "$T/e"'
+ok "a missing --textbook file: exit 2 (an input error) naming it" '[ $st = 2 ] && grep -q "no-such.html" "$T/e"'
 
 if [ -n "$SHARED" ]; then
 	CR="$SHARED/cr/cr-2026-01-16.txt"
