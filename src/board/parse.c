@@ -5,6 +5,7 @@
 #include "../text/decode.h"
 #include "../base/buf.h"
 #include "../base/mem.h"
+#include "../base/editdist.h"
 
 #include <ctype.h>
 #include <limits.h>
@@ -687,10 +688,18 @@ statement(struct ps *ps, char *ln)
 		if (k == 0) { perr(ps, rest, key[0] == 'o' ? "e.g. `order Benevolent Unicorn, Fire Servant`" : "e.g. `keep Thalia, Guardian of Thraben`", "expected one or more names"); return; }
 	} else {
 		struct sbuf hint = {0};
-		sbuf_adds(&hint, "statements: ");
-		join_names(&hint, statement_names);
-		sbuf_adds(&hint, "; object attributes: ");
-		join_names(&hint, attribute_names);
+		const char *near = ed_nearest(key, statement_names);
+		const char *near_attr = ed_nearest(key, attribute_names);
+		if (near_attr && (!near || ed_distance(key, near_attr, 2) < ed_distance(key, near, 2)))
+			near = near_attr;
+		if (near) {
+			sbuf_addf(&hint, "did you mean `%s`?", near);
+		} else {
+			sbuf_adds(&hint, "statements: ");
+			join_names(&hint, statement_names);
+			sbuf_adds(&hint, "; object attributes: ");
+			join_names(&hint, attribute_names);
+		}
 		perr(ps, keyat, sbuf_str(&hint), "unknown statement \"%s\"", key);
 		sbuf_free(&hint);
 	}

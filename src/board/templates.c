@@ -3,6 +3,7 @@
 #include "board.h"
 #include "../base/buf.h"
 #include "../base/mem.h"
+#include "../base/editdist.h"
 
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
@@ -1654,6 +1655,57 @@ unmodelled(const char *s)
 	return NULL;
 }
 
+/* A list of keywords with a word misspelt ("Flyng", "Vigilence, frist strike"): when
+ * every word of text is a keyword's word, "and", or within reach of a keyword's word,
+ * writes text with the misspelt words corrected into fix and returns true. */
+static bool
+keyword_typo(const char *text, struct sbuf *fix)
+{
+	const char *words[2 * KW_COUNT + 1];
+	size_t nw = 0;
+	for (int i = 0; i < KW_COUNT; i++) {
+		const char *sp = strchr(kw_names[i], ' ');
+		words[nw++] = kw_names[i];   /* "first strike" whole; its words below */
+		if (sp)
+			words[nw++] = sp + 1;
+	}
+	words[nw] = NULL;
+	static const char *const firsts[] = { "first", "double", NULL };
+	bool fixed = false;
+	sbuf_reset(fix);
+	for (const char *p = text; *p;) {
+		size_t n = 0;
+		while (isalpha((unsigned char)p[n]) || p[n] == '-')
+			n++;
+		if (n == 0) {
+			sbuf_addc(fix, *p++);
+			continue;
+		}
+		char w[32];
+		if (n >= sizeof w)
+			return false;
+		memcpy(w, p, n);
+		w[n] = '\0';
+		bool known = strcasecmp(w, "and") == 0 || bd_kw_lookup(w) >= 0 ||
+		    strcasecmp(w, "first") == 0 || strcasecmp(w, "double") == 0 || strcasecmp(w, "strike") == 0;
+		const char *near = known ? NULL : ed_nearest(w, words);
+		if (!known && !near)
+			near = ed_nearest(w, firsts);
+		if (!known && !near)
+			return false;
+		if (near) {
+			/* keep the word's capital */
+			sbuf_addc(fix, isupper((unsigned char)w[0]) ? (char)toupper((unsigned char)near[0]) : near[0]);
+			sbuf_adds(fix, near + 1);
+			fixed = true;
+		} else {
+			sbuf_adds(fix, w);
+		}
+		p += n;
+	}
+	return fixed;
+}
+
 bool
 bd_read_ability(const char *text, const char *owner, bool spell, struct bd_abil *a,
     const char *file, unsigned line, unsigned col, struct diags *d)
@@ -1778,12 +1830,16 @@ bd_read_ability(const char *text, const char *owner, bool spell, struct bd_abil 
 		diag_add(d, DL_ERROR, file, line, c, "judge cannot read this ability%s",
 		    condtxt[0] ? " (or its \"as long as\" condition)" : "");
 		const char *why = unmodelled(s);
-		if (why)
+		struct sbuf fix = {0};
+		if (keyword_typo(text, &fix))
+			diag_hint(d, "a keyword is misspelt: did you mean `ability %s`?", fix.s);
+		else if (why)
 			diag_hint(d, "judge does not model %s (see \"What judge does not model\" in docs/board-format.md); the closest template it knows: \"%s\"",
 			    why, bd_template_example(bi));
 		else
 			diag_hint(d, "the closest template it knows: \"%s\" (see docs/board-format.md for the list)",
 			    bd_template_example(bi));
+		sbuf_free(&fix);
 	}
 	free(s);
 	if (!ok) {

@@ -12,6 +12,8 @@
 #include <string.h>
 #include <unistd.h>
 
+enum { BOARD_ERRORS_SHOWN = 5 };
+
 static int
 run_board(struct jctx *c, const char *name, const char *text, size_t len)
 {
@@ -40,7 +42,19 @@ run_board(struct jctx *c, const char *name, const char *text, size_t len)
 			sbuf_addc(&c->out->buf, '\n');
 		}
 		out_flush(c->out);
-		diag_print(stderr, &d, DL_NOTE);
+		/* the first few: one mistake often causes the next ones, and a wrong file would
+		 * otherwise fill the screen */
+		size_t shown = 0, more = 0;
+		for (size_t i = 0; i < d.n; i++) {
+			if (d.v[i].level == DL_ERROR && shown == BOARD_ERRORS_SHOWN) {
+				more++;
+				continue;
+			}
+			diag_print_item(stderr, &d.v[i]);
+			shown += d.v[i].level == DL_ERROR;
+		}
+		if (more)
+			fprintf(stderr, "judge: %s: … and %zu more error%s; fix these first\n", name, more, more > 1 ? "s" : "");
 		fprintf(stderr, "  the board format is described in docs/board-format.md\n");
 		diag_clear(&d);
 		return JX_USAGE;

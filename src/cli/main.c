@@ -43,20 +43,6 @@ jerr(struct jctx *c, const char *hint, const char *fmt, ...)
 		fprintf(stderr, "  %s\n", hint);
 }
 
-FILE *
-jopen_input(struct jctx *c, const char *path, const char *hint)
-{
-	struct stat st;
-	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-		jerr(c, hint, "%s is a folder, not a file", path);
-		return NULL;
-	}
-	FILE *f = fopen(path, "rb");
-	if (f == NULL)
-		jerr(c, hint, "cannot read %s: %s", path, strerror(errno));
-	return f;
-}
-
 int
 jnav_link(struct jctx *c, const char *target)
 {

@@ -2,6 +2,7 @@
  * others: an unknown option is a usage error (exit 2), never a search for its text. */
 #include "cmd.h"
 #include "../base/buf.h"
+#include "../base/editdist.h"
 
 #include <ctype.h>
 #include <string.h>
@@ -34,31 +35,6 @@ jopt_of(const struct jcmd *cmd)
 		if (strcmp(cmd_opts[i].cmd, cmd->name) == 0)
 			return cmd_opts[i].opts;
 	return "";
-}
-
-static size_t
-damerau(const char *a, const char *b, size_t cap)
-{
-	size_t la = strlen(a), lb = strlen(b);
-	if (la > 40 || lb > 40)
-		return cap + 1;
-	size_t d[41][41];
-	for (size_t i = 0; i <= la; i++)
-		d[i][0] = i;
-	for (size_t j = 0; j <= lb; j++)
-		d[0][j] = j;
-	for (size_t i = 1; i <= la; i++)
-		for (size_t j = 1; j <= lb; j++) {
-			size_t v = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
-			if (d[i - 1][j] + 1 < v)
-				v = d[i - 1][j] + 1;
-			if (d[i][j - 1] + 1 < v)
-				v = d[i][j - 1] + 1;
-			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < v)
-				v = d[i - 2][j - 2] + 1;
-			d[i][j] = v;
-		}
-	return d[la][lb];
 }
 
 /* Is `name` (up to '=' or its end) one of the space-separated options in list? Sets
@@ -103,7 +79,7 @@ nearest(const char *got, const char *list, struct sbuf *best, size_t *bestd)
 			memcpy(o, p, nl);
 			o[nl] = '\0';
 			size_t cap = gl <= 4 ? 1 : 2;
-			size_t d = damerau(g, o, cap);
+			size_t d = ed_distance(g, o, cap);
 			if (gl >= 4 && strncmp(o, g, gl) == 0)
 				d = 1;   /* --no-ex for --no-examples */
 			if (gl >= 3 && d <= cap && d < *bestd) {
