@@ -70,6 +70,7 @@ struct bd_filter {
 	bool you_only;                  /* of players: only the controller */
 	bool no_objects;                /* players only */
 	bool spell;                     /* spells (and abilities) on the stack, not permanents */
+	bool defending;                 /* what the trigger's attacking creature attacks */
 };
 
 /* Layers and sublayers (613.1, 613.4). */
@@ -145,8 +146,21 @@ struct bd_tspec {
 	bool player_ok, object_ok;
 };
 
-enum bd_trig { TR_NONE, TR_DIES, TR_LTB, TR_PUT_GRAVE, TR_ETB };
-enum bd_ifk { IF_NONE, IF_NO_M1M1, IF_NO_P1P1 };
+/* Trigger events (603.2): what a triggered ability waits for. */
+enum bd_trig { TR_NONE, TR_DIES, TR_LTB, TR_PUT_GRAVE, TR_ETB,
+	TR_ATTACKS, TR_BLOCKS, TR_ATTACKS_OR_BLOCKS, TR_BLOCKED,       /* SUBJECT attacks ... */
+	TR_DMG_PLAYER, TR_DMG, TR_DEALT_DMG,                           /* SUBJECT deals/is dealt damage */
+	TR_CAST,                                                       /* PLAYER casts a FILTER spell */
+	TR_GAIN_LIFE, TR_LOSE_LIFE,                                    /* PLAYER gains/loses life */
+	TR_COUNTERS,                                                   /* counters are put on SUBJECT */
+	TR_TAPPED,                                                     /* SUBJECT becomes tapped */
+	TR_STEP };                                                     /* at the beginning of a step */
+enum bd_ifk { IF_NONE, IF_NO_M1M1, IF_NO_P1P1, IF_COND };
+
+/* Steps of the turn (500.1), for `step` events and "at the beginning of" triggers. */
+enum bd_step { STP_UNTAP, STP_UPKEEP, STP_DRAW, STP_MAIN1, STP_BEGIN_COMBAT, STP_ATTACKERS,
+	STP_BLOCKERS, STP_FIRST_STRIKE, STP_DAMAGE, STP_END_COMBAT, STP_MAIN2, STP_END, STP_CLEANUP,
+	STP_COUNT };
 
 /* Replacement/prevention kinds. */
 enum bd_dmk { DM_DOUBLE, DM_PLUS, DM_MINUS, DM_PREVENT_ALL };
@@ -184,6 +198,17 @@ struct bd_abil {
 	bool enters_tapped;
 	struct bd_ctr enters_ctr;
 	char choose[BD_SUBLEN];   /* "as ~ enters, choose a color": what is chosen */
+	/* AK_TRIGGER beyond its subject in aff: */
+	enum bd_ctl tplayer;      /* whose cast / life / turn: FC_YOU, FC_OPP, FC_ANY */
+	struct bd_filter tspell;  /* TR_CAST: which spells */
+	bool combat_dmg;          /* TR_DMG*: only combat damage */
+	bool to_opponent;         /* TR_DMG_PLAYER: only to an opponent */
+	bool unblocked;           /* TR_BLOCKED: "attacks and isn't blocked" instead */
+	enum bd_step step;        /* TR_STEP */
+	bool each_turn;           /* TR_STEP: each player's step, not only its controller's */
+	struct bd_ctr tctr;       /* TR_COUNTERS: kind (n unused); kind CK_OTHER with "" = any */
+	struct bd_cond ifcond;    /* IF_COND: an intervening "if" (603.4) */
+	bool optional;            /* "you may ...": the `choose SOURCE: no` line declines */
 };
 
 /* A reference to a player (p >= 0) or an object (o >= 0); the other is -1. */
@@ -248,7 +273,7 @@ struct bd_obj {
 };
 
 enum bd_evk { EV_RESOLVE, EV_COMBAT, EV_DAMAGE, EV_DESTROY, EV_EXILE, EV_SACRIFICE,
-	EV_COUNTERS };
+	EV_COUNTERS, EV_CAST, EV_STEP, EV_TAP, EV_LIFE };
 struct bd_event {
 	enum bd_evk kind;
 	unsigned line;
@@ -257,6 +282,7 @@ struct bd_event {
 	int source;               /* damage source object, -1 = none named */
 	int amount;
 	struct bd_ctr ctr;
+	enum bd_step step;        /* EV_STEP */
 	char *n1, *n2;            /* names, resolved after parsing */
 	unsigned c1, c2;
 };
@@ -328,6 +354,9 @@ const char *const *bd_attribute_names(void);
 /* Names for output. */
 const char *bd_kw_name(int kw);
 const char *bd_zone_name(enum bd_zone z);
+/* Steps by their board names ("declare-attackers", "end"); -1 for an unknown one. */
+const char *bd_step_name(enum bd_step s);
+int bd_step_lookup(const char *w);
 void bd_types_str(unsigned supers, unsigned types, const char (*subs)[BD_SUBLEN], int nsubs,
     char *out, size_t cap);
 void bd_colors_str(unsigned colors, char *out, size_t cap);

@@ -25,6 +25,13 @@ struct ps {
 	int nerr;
 };
 
+/* Is this event's name the object's (its name or alias)? */
+static bool
+names_obj(const struct board *b, const char *n, int o)
+{
+	return n && (!strcasecmp(n, b->objs[o].name) || (b->objs[o].alias && !strcasecmp(n, b->objs[o].alias)));
+}
+
 static void
 perr(struct ps *ps, const char *at, const char *hint, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
@@ -322,7 +329,7 @@ split_names(char *s, char **out, unsigned *cols, int max, const char *linestart)
  * "colors"/"color", "targets", "attached-to" and a few more). Help and Tab use them. */
 static const char *const statement_names[] = { "title", "player", "permanent", "card",
 	"spell", "token", "resolve", "combat", "damage", "destroy", "exile", "sacrifice",
-	"counters-on", "assign", "order", "trigger-target", "keep", "choose", NULL };
+	"counters-on", "cast", "step", "tap", "assign", "order", "trigger-target", "keep", "choose", NULL };
 static const char *const attribute_names[] = { "controller", "owner", "type", "cost", "mv",
 	"colors", "pt", "loyalty", "counters", "damage", "prevent-next", "regeneration",
 	"copy-of", "tapped", "zone", "attached", "attacking", "blocking", "timestamp", "x",
@@ -558,7 +565,7 @@ statement(struct ps *ps, char *ln)
 		o->abils[o->nabils++] = a;
 	} else if (!strcmp(key, "resolve") || !strcmp(key, "destroy") || !strcmp(key, "exile")
 	    || !strcmp(key, "sacrifice") || !strcmp(key, "combat") || !strcmp(key, "damage")
-	    || !strcmp(key, "counters-on")) {
+	    || !strcmp(key, "counters-on") || !strcmp(key, "cast") || !strcmp(key, "step") || !strcmp(key, "tap")) {
 		ps->cur = -1;
 		b->events = xgrow(b->events, &b->evcap, (size_t)b->nevents + 1, sizeof *b->events);
 		struct bd_event *e = &b->events[b->nevents];
@@ -583,6 +590,18 @@ statement(struct ps *ps, char *ln)
 			e->n1 = from ? xstrndup(p, (size_t)(from - p)) : trimdup(p);
 			e->c1 = (unsigned)(p - ps->line) + 1;
 			if (from) { e->n2 = trimdup(from + 6); e->c2 = (unsigned)(skipws(from + 6) - ps->line) + 1; }
+		} else if (!strcmp(key, "step")) {
+			e->kind = EV_STEP;
+			int st = bd_step_lookup(rest);
+			if (st < 0) {
+				struct sbuf h = {0};
+				sbuf_adds(&h, "steps: ");
+				for (int k = 0; k < STP_COUNT; k++) sbuf_addf(&h, "%s%s", k ? ", " : "", bd_step_name((enum bd_step)k));
+				perr(ps, rest, sbuf_str(&h), "unknown step \"%s\"", rest);
+				sbuf_free(&h);
+				return;
+			}
+			e->step = (enum bd_step)st;
 		} else if (!strcmp(key, "counters-on")) {
 			/* counters-on NAME: 2 -1/-1 */
 			e->kind = EV_COUNTERS;
@@ -596,10 +615,15 @@ statement(struct ps *ps, char *ln)
 			if (nt != 1) return;
 			e->ctr = tmp[0];
 		} else {
-			e->kind = key[0] == 'r' ? EV_RESOLVE : key[0] == 'd' ? EV_DESTROY : key[0] == 'e' ? EV_EXILE : EV_SACRIFICE;
+			e->kind = key[0] == 'r' ? EV_RESOLVE : key[0] == 'd' ? EV_DESTROY : key[0] == 'e' ? EV_EXILE
+			    : key[0] == 'c' ? EV_CAST : key[0] == 't' ? EV_TAP : EV_SACRIFICE;
 			if (!*rest) { perr(ps, rest, "name the object", "expected a name after `%s`", key); return; }
 			e->n1 = trimdup(rest);
 			e->c1 = (unsigned)(rest - ps->line) + 1;
+			/* `cast NAME` may be followed by the spell's choices: target, x */
+			if (e->kind == EV_CAST)
+				for (int i = b->nobjs - 1; i >= 0; i--)
+					if (names_obj(b, e->n1, i)) { ps->cur = i; break; }
 		}
 	} else if (!strcmp(key, "assign")) {
 		ps->cur = -1;
@@ -825,6 +849,26 @@ src_lines(struct ps *ps, const char *text, size_t len, struct diags *d, size_t f
 	(void)ps;
 }
 
+/* Does a `cast` event put object o on the stack at some point? */
+static bool
+cast_later(const struct board *b, int o)
+{
+	for (int i = 0; i < b->nevents; i++)
+		if (b->events[i].kind == EV_CAST && names_obj(b, b->events[i].n1, o))
+			return true;
+	return false;
+}
+
+/* Is object o cast by an event before event ev? */
+static bool
+cast_before(const struct board *b, int ev, int o)
+{
+	for (int i = 0; i < ev; i++)
+		if (b->events[i].kind == EV_CAST && b->events[i].obj == o)
+			return true;
+	return false;
+}
+
 static void
 resolve_names(struct ps *ps)
 {
@@ -874,11 +918,12 @@ resolve_names(struct ps *ps)
 			struct bd_ref r = lookup(ps, o->target_names[k], o->target_line[k], o->target_col[k], true, "target");
 			o->targets[k] = r;
 		}
-		if (o->zone == ZN_STACK) {
+		if (o->zone == ZN_STACK || cast_later(b, i)) {
 			int need = 0;
 			bool aura = false;
 			for (int k = 0; k < o->nabils; k++) {
-				if (o->abils[k].ntgt > need) need = o->abils[k].ntgt;
+				/* a permanent spell's triggered abilities choose targets when they trigger */
+				if (o->abils[k].kind != AK_TRIGGER && o->abils[k].ntgt > need) need = o->abils[k].ntgt;
 				aura |= o->abils[k].kind == AK_ENCHANT;
 			}
 			/* an Aura spell targets what it will enchant (303.4a); `attached` may name it */
@@ -910,14 +955,14 @@ resolve_names(struct ps *ps)
 				b->objs[b->objs[i].blocking[k]].blocked = true;
 	for (int i = 0; i < b->nevents; i++) {
 		struct bd_event *e = &b->events[i];
-		if (e->kind == EV_COMBAT)
+		if (e->kind == EV_COMBAT || e->kind == EV_STEP)
 			continue;
 		if (e->kind == EV_DAMAGE) {
 			e->to = lookup(ps, e->n1, e->line, e->c1, true, "object or player");
 			if (e->n2) e->source = lookup(ps, e->n2, e->line, e->c2, false, "source").o;
 		} else
 			e->obj = lookup(ps, e->n1, e->line, e->c1, false, "object").o;
-		if (e->kind == EV_RESOLVE && e->obj >= 0 && b->objs[e->obj].zone != ZN_STACK) {
+		if (e->kind == EV_RESOLVE && e->obj >= 0 && b->objs[e->obj].zone != ZN_STACK && !cast_before(b, i, e->obj)) {
 			ps->failed = true;
 			diag_add(ps->d, DL_ERROR, ps->file, e->line, e->c1, "\"%s\" is not a spell on the stack", e->n1);
 			diag_hint(ps->d, "declare it with `spell NAME` and its text with `ability ...`");

@@ -8,6 +8,7 @@
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
 #include <ctype.h>
+#include <strings.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,28 @@ static const char *const kw_names[KW_COUNT] = {
 	/* landwalk matters only when blockers are declared, which the board states (702.14) */
 	"plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk",
 };
+
+static const char *const step_names[STP_COUNT] = { "untap", "upkeep", "draw", "main1",
+	"beginning-of-combat", "declare-attackers", "declare-blockers", "first-strike-damage",
+	"combat-damage", "end-of-combat", "main2", "end", "cleanup" };
+
+const char *
+bd_step_name(enum bd_step s)
+{
+	return (unsigned)s < STP_COUNT ? step_names[s] : "?";
+}
+
+int
+bd_step_lookup(const char *w)
+{
+	for (int i = 0; i < STP_COUNT; i++)
+		if (!strcasecmp(w, step_names[i]))
+			return i;
+	if (!strcasecmp(w, "end-step")) return STP_END;
+	if (!strcasecmp(w, "precombat-main")) return STP_MAIN1;
+	if (!strcasecmp(w, "postcombat-main")) return STP_MAIN2;
+	return -1;
+}
 
 const char *
 bd_kw_name(int kw)
@@ -734,6 +757,134 @@ b_cda_goyf(struct match *m, struct bd_abil *a)
 /* ---- triggers and one-shot effects ------------------------------------------------- */
 
 static bool effect_parse(const char *s, struct bd_abil *a);
+static bool cond_parse(const char *condtxt, struct bd_cond *c);
+
+/* A triggered ability's effect: an intervening "if COND, " (603.4) and "you may" first. */
+static bool
+trig_effect(const char *e, struct bd_abil *a)
+{
+	if (!strncmp(e, "if ", 3) && a->ifk == IF_NONE) {
+		const char *comma = strchr(e, ',');
+		if (!comma)
+			return false;
+		char c[256];
+		snprintf(c, sizeof c, "%.*s", (int)(comma - e - 3), e + 3);
+		if (!cond_parse(c, &a->ifcond))
+			return false;
+		a->ifk = IF_COND;
+		e = comma + 1;
+		while (*e == ' ') e++;
+	}
+	if (!strncmp(e, "you may ", 8)) {
+		a->optional = true;
+		e += 8;
+	}
+	return effect_parse(e, a);
+}
+
+/* Who a trigger's player phrase names: "you", "an opponent", "a player". */
+static bool
+who_parse(const char *w, enum bd_ctl *c)
+{
+	if (!strcmp(w, "you")) *c = FC_YOU;
+	else if (!strcmp(w, "an opponent") || !strcmp(w, "each opponent") || !strcmp(w, "one of your opponents")) *c = FC_OPP;
+	else if (!strcmp(w, "a player") || !strcmp(w, "each player") || !strcmp(w, "any player")) *c = FC_ANY;
+	else return false;
+	return true;
+}
+
+static const struct { const char *w; enum bd_step st; } step_words[] = {
+	{ "upkeep", STP_UPKEEP }, { "draw step", STP_DRAW }, { "precombat main phase", STP_MAIN1 },
+	{ "combat", STP_BEGIN_COMBAT }, { "end step", STP_END }, { "postcombat main phase", STP_MAIN2 },
+	{ "end of combat", STP_END_COMBAT },
+};
+
+/* "Whenever EVENT, EFFECT" and "At the beginning of STEP, EFFECT" beyond dies and enters:
+ * the event phrase is read here, the effect by the effect templates (603.1). */
+static bool
+b_trigger(struct match *m, struct bd_abil *a)
+{
+	const char *ev = m->cap[2];
+	char x[256], y[256];
+	a->kind = AK_TRIGGER;
+	a->tplayer = FC_ANY;
+	filter_init(&a->aff);
+	filter_init(&a->tspell);
+	if (m->cap[1][0] == 'a') {
+		/* at the beginning of your upkeep / each upkeep / each opponent's upkeep / combat on your turn */
+		if (strncmp(ev, "the beginning of ", 17))
+			return false;
+		ev += 17;
+		char st[128] = "";
+		if (!strncmp(ev, "your ", 5)) { a->tplayer = FC_YOU; snprintf(st, sizeof st, "%s", ev + 5); }
+		else if (!strncmp(ev, "each opponent's ", 16)) { a->tplayer = FC_OPP; snprintf(st, sizeof st, "%s", ev + 16); }
+		else if (!strncmp(ev, "each player's ", 14)) { a->each_turn = true; snprintf(st, sizeof st, "%s", ev + 14); }
+		else if (!strncmp(ev, "each ", 5)) { a->each_turn = true; snprintf(st, sizeof st, "%s", ev + 5); }
+		else if (!strncmp(ev, "the ", 4)) { a->each_turn = true; snprintf(st, sizeof st, "%s", ev + 4); }
+		else if (!strcmp(ev, "combat on your turn")) { a->tplayer = FC_YOU; snprintf(st, sizeof st, "combat"); }
+		else return false;
+		char *on = strstr(st, " on your turn");
+		if (on) { *on = 0; a->tplayer = FC_YOU; a->each_turn = false; }
+		bool found = false;
+		for (size_t i = 0; i < sizeof step_words / sizeof *step_words; i++)
+			if (!strcmp(st, step_words[i].w)) { a->step = step_words[i].st; found = true; }
+		if (!found)
+			return false;
+		a->trig = TR_STEP;
+		return trig_effect(m->cap[3], a);
+	}
+	size_t n = strlen(ev);
+#define ENDS(sfx) (n > strlen(sfx) && !strcmp(ev + n - strlen(sfx), sfx) \
+	&& snprintf(x, sizeof x, "%.*s", (int)(n - strlen(sfx)), ev) >= 0)
+	if (ENDS(" attacks or blocks")) a->trig = TR_ATTACKS_OR_BLOCKS;
+	else if (ENDS(" attacks")) a->trig = TR_ATTACKS;
+	else if (ENDS(" blocks")) a->trig = TR_BLOCKS;
+	else if (ENDS(" becomes blocked")) a->trig = TR_BLOCKED;
+	else if (ENDS(" attacks and isn't blocked")) { a->trig = TR_BLOCKED; a->unblocked = true; }
+	else if (ENDS(" becomes tapped")) a->trig = TR_TAPPED;
+	else if (ENDS(" deals combat damage to a player") || ENDS(" deals combat damage to an opponent")
+	    || ENDS(" deals combat damage to one of your opponents")) {
+		a->trig = TR_DMG_PLAYER; a->combat_dmg = true; a->to_opponent = strstr(ev, "opponent") != NULL;
+	} else if (ENDS(" deals damage to a player") || ENDS(" deals damage to an opponent")) {
+		a->trig = TR_DMG_PLAYER; a->to_opponent = strstr(ev, "opponent") != NULL;
+	} else if (ENDS(" deals combat damage")) { a->trig = TR_DMG; a->combat_dmg = true; }
+	else if (ENDS(" deals damage")) a->trig = TR_DMG;
+	else if (ENDS(" is dealt damage")) a->trig = TR_DEALT_DMG;
+	else if (ENDS(" gains life") || ENDS(" gain life")) {
+		a->trig = TR_GAIN_LIFE;
+		return who_parse(x, &a->tplayer) && trig_effect(m->cap[3], a);
+	} else if (ENDS(" loses life") || ENDS(" lose life")) {
+		a->trig = TR_LOSE_LIFE;
+		return who_parse(x, &a->tplayer) && trig_effect(m->cap[3], a);
+	} else if ((strstr(ev, " cast ") || strstr(ev, " casts ")) && !strstr(ev, "counter")) {
+		const char *c = strstr(ev, " casts ") ? strstr(ev, " casts ") : strstr(ev, " cast ");
+		snprintf(x, sizeof x, "%.*s", (int)(c - ev), ev);
+		snprintf(y, sizeof y, "%s", strchr(c + 1, ' ') + 1);
+		/* "you cast a noncreature spell", "an opponent casts a blue spell", "a player casts an instant or sorcery spell" */
+		a->trig = TR_CAST;
+		size_t yl = strlen(y);
+		if (yl < 5 || strcmp(y + yl - 5, "spell"))
+			return false;
+		if (!who_parse(x, &a->tplayer) || !bd_filter_parse(y, &a->tspell))
+			return false;
+		a->tspell.spell = true;
+		return trig_effect(m->cap[3], a);
+	} else if (sscanf(ev, "one or more %255[^ ] counters are put on %255[^\n]", y, x) == 2
+	    || sscanf(ev, "a %255[^ ] counter is put on %255[^\n]", y, x) == 2
+	    || sscanf(ev, "one or more counters are put on %255[^\n]", x) == 1) {
+		a->trig = TR_COUNTERS;
+		int dp, dt;
+		if (strstr(ev, "counters are put on") && !strncmp(ev, "one or more counters", 20)) a->tctr.kind = CK_OTHER;
+		else if (sscanf(y, "%d/%d", &dp, &dt) == 2) { a->tctr.kind = CK_PT; a->tctr.dp = dp; a->tctr.dt = dt; }
+		else if (!strcmp(y, "loyalty")) a->tctr.kind = CK_LOYALTY;
+		else { a->tctr.kind = CK_OTHER; snprintf(a->tctr.other, sizeof a->tctr.other, "%.23s", y); }
+	} else
+		return false;
+#undef ENDS
+	if (!subject_parse(x, &a->aff))
+		return false;
+	return trig_effect(m->cap[3], a);
+}
 
 static bool
 b_dies(struct match *m, struct bd_abil *a)
@@ -745,7 +896,7 @@ b_dies(struct match *m, struct bd_abil *a)
 	const char *e = m->cap[3];
 	if (!strncmp(e, "if it had no -1/-1 counters on it, ", 35)) { a->ifk = IF_NO_M1M1; e += 35; }
 	else if (!strncmp(e, "if it had no +1/+1 counters on it, ", 35)) { a->ifk = IF_NO_P1P1; e += 35; }
-	return effect_parse(e, a);
+	return trig_effect(e, a);
 }
 
 /* "When ~ enters", "Whenever another creature you control enters", "Whenever a creature
@@ -759,7 +910,7 @@ b_etb(struct match *m, struct bd_abil *a)
 	snprintf(subj, sizeof subj, "%s%s", m->cap[1], m->cap[2][0] ? (strstr(m->cap[2], "your") ? " you control" : " an opponent controls") : "");
 	if (!subject_parse(subj, &a->aff) || a->aff.attached)
 		return false;
-	return effect_parse(m->cap[3], a);
+	return trig_effect(m->cap[3], a);
 }
 
 /* "~ enters tapped", "~ enters with two +1/+1 counters on it", "~ enters with X +1/+1
@@ -969,6 +1120,8 @@ static struct tmpl tmpls[] = {
 	  "As this creature enters, choose a color.", false, NULL },
 	{ "enters trigger", "^when(?:ever)? " SUBJ " enters(?: the battlefield)?( under (?:your|an opponent's) control)?, (.+)$", b_etb,
 	  "When this creature enters, you gain 2 life.", false, NULL },
+	{ "trigger", "^(when|whenever|at) (.+?), (.+)$", b_trigger,
+	  "Whenever you cast a noncreature spell, this creature gets +1/+1 until end of turn.", false, NULL },
 	{ "die replacement with a token", "^if " SUBJ " would die, instead exile (?:it|that card) and create (a|an|one|two|three) (tapped )?(\\d+)/(\\d+) ([a-z ]+?) creature tokens?$", b_die_exile_token,
 	  "If a nontoken creature an opponent controls would die, instead exile that card and create a tapped 2/2 black Zombie creature token.", false, NULL },
 	{ "die replacement", "^if " SUBJ " would die, (?:exile it instead|instead exile (?:it|that card))$|^if a card( or token)? would be put into (a|an opponent's|your) graveyard from anywhere, exile it instead$", b_die_exile,
@@ -1041,6 +1194,11 @@ recipient(struct bd_abil *a, struct bd_effect *e, const char *r)
 		filter_init(&e->f); e->f.attached = true; e->each = true; return true;
 	}
 	if (!strcmp(r, "you")) { filter_init(&e->f); e->f.players = e->f.you_only = e->f.no_objects = true; e->each = true; return true; }
+	/* what the trigger's attacking creature attacks (Hellrider) */
+	if (!strcmp(r, "the player or planeswalker it's attacking") || !strcmp(r, "defending player")
+	    || !strcmp(r, "the player it's attacking")) {
+		filter_init(&e->f); e->f.defending = true; e->each = true; return true;
+	}
 	if (!strcmp(r, "each player")) { filter_init(&e->f); e->f.players = e->f.no_objects = true; e->each = true; return true; }
 	if (!strcmp(r, "each opponent")) { filter_init(&e->f); e->f.players = e->f.no_objects = e->f.opponents_only = true; e->each = true; return true; }
 	if (!strncmp(r, "each ", 5) || !strncmp(r, "all ", 4) || strstr(r, "creatures")) {
@@ -1403,7 +1561,7 @@ e_sacrifice(struct match *m, struct bd_abil *a, struct bd_effect *e)
 	return recipient(a, e, m->cap[1]);
 }
 
-#define TGT "((?:another )?target [a-z0-9 ]+?|any target|~|it|they|that creature|that permanent|you|enchanted creature|equipped creature|each [a-z0-9 ,]+?|all [a-z0-9 ,]+?|(?:other )?(?:[a-z]+ )?creatures(?: you control| your opponents control)?)"
+#define TGT "((?:another )?target [a-z0-9 ]+?|any target|the player or planeswalker it's attacking|the player it's attacking|defending player|~|it|they|that creature|that permanent|you|enchanted creature|equipped creature|each [a-z0-9 ,]+?|all [a-z0-9 ,]+?|(?:other )?(?:[a-z]+ )?creatures(?: you control| your opponents control)?)"
 static struct eff_tmpl etmpls[] = {
 	{ "^(?:~|it) deals (\\d+|x|one|two|three|four|five)()? damage to " TGT "$", e_damage,
 	  "Hurricane deals X damage to each creature with flying and each player." , NULL },
@@ -1517,6 +1675,7 @@ effect_parse(const char *s, struct bd_abil *a)
 	struct sbuf tmp = {0};
 	for (const char *q = s; *q;) {
 		if (!strncmp(q, " and you gain ", 14)) { sbuf_adds(&tmp, ". you gain "); q += 14; }
+		else if (!strncmp(q, " and you lose ", 14)) { sbuf_adds(&tmp, ". you lose "); q += 14; }
 		else if (!strncmp(q, " and you draw ", 14)) { sbuf_adds(&tmp, ". draw "); q += 14; }
 		else sbuf_addc(&tmp, *q++);
 	}
@@ -1631,11 +1790,10 @@ unmodelled(const char *s)
 		{ "(?:^| )copy|copies", "copy effects other than `copy-of`" },
 		{ "redirect|deals that damage to .* instead", "damage redirection" },
 		{ "^[^.\"]{1,60}: ", "activated abilities (put one on the stack as a `spell` without a type line)" },
-		{ "^at the beginning of", "triggers other than dies, leaves-the-battlefield and enters (this one is at the beginning of a step)" },
-		{ "^when(?:ever)? .* (?:deals|is dealt) (?:combat )?damage", "triggers other than dies, leaves-the-battlefield and enters (this one is on damage)" },
-		{ "^when(?:ever)? .* (?:attacks|blocks|becomes blocked|becomes the target|casts?|is cast|draws?|gains? life)", "triggers other than dies, leaves-the-battlefield and enters" },
+		{ "scry|surveil|mill|search (?:your|their|its owner's) library|discards?|shuffle|look at the top|reveal|from your hand|exile the top", "effects on libraries and hands (scry, surveil, search, mill, discard, reveal)" },
+		{ "^(?:when|whenever|at) ", "this trigger event or its effect (the trigger events judge reads: dies, leaves the battlefield, enters, attacks, blocks, becomes blocked, attacks and isn't blocked, deals [combat] damage [to a player], is dealt damage, casts a spell, gains or loses life, counters are put on, becomes tapped, the beginning of upkeep, draw step, combat or end step)" },
 		{ "damage that would reduce your life total", "effects that change how damage reduces life" },
-		{ "^you may|^each player may", "optional effects with a choice (state the choice on the board instead)" },
+		{ "^each player may", "optional effects with a choice for each player (state the choice on the board instead)" },
 		{ "^ward", "ward (a triggered ability: targets are given on the board, already chosen)" },
 		{ "^hexproof from|^protection from", "hexproof or protection from qualities other than colors, card types and everything" },
 	};
@@ -1706,6 +1864,48 @@ keyword_typo(const char *text, struct sbuf *fix)
 	return fixed;
 }
 
+/* A condition: "you control another blue creature", "an opponent controls a Forest",
+ * "it's your turn", "you have 5 or less life", "~ is untapped" (as long as ..., if ...) */
+static bool
+cond_parse(const char *condtxt, struct bd_cond *c)
+{
+	char tmp[256];
+	int n;
+	bool ok = true;
+	memset(c, 0, sizeof *c);
+	if (!strncmp(condtxt, "you control ", 12)) {
+		c->kind = CD_CONTROL;
+		const char *ph = condtxt + 12;
+		if (sscanf(ph, "%d or more %255[^\n]", &n, tmp) == 2) {
+			c->kind = CD_CONTROL_N; c->n = n; ph = tmp;
+		} else if (!strncmp(ph, "no ", 3)) {
+			c->kind = CD_CONTROL_N; c->n = -1; ph += 3;   /* none: n < 0 */
+		}
+		ok = bd_filter_parse(ph, &c->f);
+	} else if (!strncmp(condtxt, "an opponent controls ", 21)) {
+		c->kind = CD_OPP_CONTROL;
+		ok = bd_filter_parse(condtxt + 21, &c->f);
+	} else if (!strcmp(condtxt, "it's your turn"))
+		c->kind = CD_YOUR_TURN;
+	else if (!strcmp(condtxt, "it's not your turn"))
+		c->kind = CD_NOT_YOUR_TURN;
+	else if (sscanf(condtxt, "you have %d or less life", &n) == 1)
+		c->kind = CD_LIFE_LE, c->n = n;
+	else if (sscanf(condtxt, "you have %d or more life", &n) == 1)
+		c->kind = CD_LIFE_GE, c->n = n;
+	else if (!strcmp(condtxt, "~ is untapped"))
+		c->kind = CD_SELF_UNTAPPED;
+	else if (!strcmp(condtxt, "~ is tapped"))
+		c->kind = CD_SELF_TAPPED;
+	else if (!strcmp(condtxt, "~ is attacking") || !strcmp(condtxt, "it's attacking"))
+		c->kind = CD_SELF_ATTACKING;
+	else if (sscanf(condtxt, "there are %d or more creature cards in your graveyard", &n) == 1)
+		c->kind = CD_GRAVE_N, c->n = n;
+	else
+		ok = false;
+	return ok;
+}
+
 bool
 bd_read_ability(const char *text, const char *owner, bool spell, struct bd_abil *a,
     const char *file, unsigned line, unsigned col, struct diags *d)
@@ -1718,6 +1918,12 @@ bd_read_ability(const char *text, const char *owner, bool spell, struct bd_abil 
 	filter_init(&a->aff);
 	filter_init(&a->src);
 	char *s = normalise(text, owner);
+	/* keywords that are triggered abilities, read as their definition says (702.108a) */
+	static const struct { const char *kw, *means; } kwtrig[] = {
+		{ "prowess", "whenever you cast a noncreature spell, ~ gets +1/+1 until end of turn" },
+	};
+	for (size_t i = 0; i < sizeof kwtrig / sizeof *kwtrig; i++)
+		if (!strcmp(s, kwtrig[i].kw)) { free(s); s = xstrdup(kwtrig[i].means); break; }
 	/* "As long as C, X" and "X as long as C" */
 	char *body = s;
 	char condtxt[256] = "";
@@ -1752,39 +1958,7 @@ bd_read_ability(const char *text, const char *owner, bool spell, struct bd_abil 
 			*a = keep, a->nparts = 0, a->neff = 0, a->ntgt = 0;
 	}
 	if (ok && condtxt[0]) {
-		/* "you control another blue creature", "an opponent controls a Forest",
-		 * "it's your turn", "you have 5 or less life", "~ is untapped" */
-		struct bd_cond *c = &a->cond;
-		char tmp[256];
-		int n;
-		if (!strncmp(condtxt, "you control ", 12)) {
-			c->kind = CD_CONTROL;
-			const char *ph = condtxt + 12;
-			if (sscanf(ph, "%d or more %255[^\n]", &n, tmp) == 2 || sscanf(ph, "%d or more %255[^\n]", &n, tmp) == 2) {
-				c->kind = CD_CONTROL_N; c->n = n; ph = tmp;
-			}
-			ok = bd_filter_parse(ph, &c->f);
-		} else if (!strncmp(condtxt, "an opponent controls ", 21)) {
-			c->kind = CD_OPP_CONTROL;
-			ok = bd_filter_parse(condtxt + 21, &c->f);
-		} else if (!strcmp(condtxt, "it's your turn"))
-			c->kind = CD_YOUR_TURN;
-		else if (!strcmp(condtxt, "it's not your turn"))
-			c->kind = CD_NOT_YOUR_TURN;
-		else if (sscanf(condtxt, "you have %d or less life", &n) == 1)
-			c->kind = CD_LIFE_LE, c->n = n;
-		else if (sscanf(condtxt, "you have %d or more life", &n) == 1)
-			c->kind = CD_LIFE_GE, c->n = n;
-		else if (!strcmp(condtxt, "~ is untapped"))
-			c->kind = CD_SELF_UNTAPPED;
-		else if (!strcmp(condtxt, "~ is tapped"))
-			c->kind = CD_SELF_TAPPED;
-		else if (!strcmp(condtxt, "~ is attacking") || !strcmp(condtxt, "it's attacking"))
-			c->kind = CD_SELF_ATTACKING;
-		else if (sscanf(condtxt, "there are %d or more creature cards in your graveyard", &n) == 1)
-			c->kind = CD_GRAVE_N, c->n = n;
-		else
-			ok = false;
+		ok = cond_parse(condtxt, &a->cond);
 		if (ok && a->kind != AK_STATIC && a->kind != AK_KEYWORD)
 			ok = false;
 		if (ok && a->kind == AK_KEYWORD) {

@@ -304,12 +304,16 @@ damage_step(struct rz *z, const bool *part, const char *label)
 		STEP(z, RL(R_COMBAT_DEALT), "%s: no combat damage is dealt.", label);
 }
 
+/* which: STP_FIRST_STRIKE or STP_DAMAGE for one step (the board's `step` lines), or -1
+ * for the whole of combat damage (`combat`): both steps when any creature has first strike
+ * or double strike (510.4). */
 void
-rz_combat(struct rz *z)
+rz_combat(struct rz *z, int which)
 {
 	struct board *b = z->b;
 	rz_layers(z);
-	check_blocks(z);
+	if (which != STP_DAMAGE || !z->fs_step)
+		check_blocks(z);
 	bool *first = xcalloc((size_t)b->nobjs + 1, sizeof *first);
 	bool *part = xcalloc((size_t)b->nobjs + 1, sizeof *part);
 	bool fs = false;
@@ -319,10 +323,23 @@ rz_combat(struct rz *z)
 		first[i] = in && (k & (KWBIT(KW_FIRST_STRIKE) | KWBIT(KW_DOUBLE_STRIKE)));
 		fs |= first[i];
 	}
-	if (fs) {
+	if (which == STP_DAMAGE && z->fs_step) {
+		/* after a first-strike step: 702.7c, 702.4c */
+		for (int i = 0; i < b->nobjs; i++)
+			part[i] = !z->fs_dealt[i] || (z->cur[i].v.kws & KWBIT(KW_DOUBLE_STRIKE));
+		STEP(z, RL(R_FIRST_STRIKE_STEP, R_DOUBLE_STRIKE), "The regular combat damage step: creatures that didn't deal damage in the first-strike step, and creatures with double strike now, assign damage.");
+		damage_step(z, part, "Regular combat damage step");
+	} else if (which == STP_FIRST_STRIKE && !fs) {
+		STEP(z, RL(R_FIRST_STRIKE_STEP), "No attacking or blocking creature has first strike or double strike, so there is no first-strike combat damage step.");
+	} else if (fs && which != STP_DAMAGE) {
 		STEP(z, RL(R_FIRST_STRIKE_STEP, R_FIRST_STRIKE, R_DOUBLE_STRIKE),
 		    "At least one attacking or blocking creature has first strike or double strike, so there are two combat damage steps. The first-strike step: only those creatures assign damage.");
 		damage_step(z, first, "First-strike combat damage step");
+		z->fs_step = true;
+		for (int i = 0; i < b->nobjs; i++)
+			z->fs_dealt[i] = first[i];
+		if (which == STP_FIRST_STRIKE)
+			goto settle;
 		rz_settle(z);
 		if (z->game_over) goto done;
 		rz_layers(z);
@@ -335,6 +352,7 @@ rz_combat(struct rz *z)
 			part[i] = true;
 		damage_step(z, part, "Combat damage step");
 	}
+settle:
 	rz_settle(z);
 done:
 	free(first);

@@ -339,7 +339,22 @@ rz_deal_damage(struct rz *z, struct rz_dmg *d, int n, const char *why)
 			gain[x->controller] += a;
 			CITE(R_LIFELINK);
 		}
+		/* 603.2: the damage event, for "whenever ... deals damage" and "is dealt damage" */
+		struct rz_tev ev = { .kind = TR_DMG, .obj = -1, .src = x->src, .player = x->to.p, .combat = x->combat };
+		rz_trigger_event(z, &ev);
+		if (x->to.o >= 0) {
+			struct rz_tev dv = { .kind = TR_DEALT_DMG, .obj = x->to.o, .src = x->src, .player = -1, .combat = x->combat };
+			rz_trigger_event(z, &dv);
+		} else if (!infect) {
+			struct rz_tev lv = { .kind = TR_LOSE_LIFE, .obj = -1, .src = -1, .player = x->to.p };
+			rz_trigger_event(z, &lv);
+		}
 	}
+	for (int p = 0; p < b->nplayers; p++)
+		if (gain[p]) {
+			struct rz_tev gv = { .kind = TR_GAIN_LIFE, .obj = -1, .src = -1, .player = p };
+			rz_trigger_event(z, &gv);
+		}
 	for (int p = 0; p < b->nplayers; p++)
 		if (gain[p]) {
 			b->players[p].life += gain[p];
@@ -384,6 +399,10 @@ rz_put_counters(struct rz *z, int o, const struct bd_ctr *c, const char *why)
 	}
 	ob->ctr[k].n += c->n;
 	ob->ctr[k].ts = ++z->b->next_ts;   /* 613.7c: each counter of the kind gets the new timestamp */
+	if (c->n > 0 && ob->zone == ZN_BATTLEFIELD) {
+		struct rz_tev ev = { .kind = TR_COUNTERS, .obj = o, .src = -1, .player = -1, .ctr = c };
+		rz_trigger_event(z, &ev);
+	}
 	if (why) {
 		char kind[32];
 		if (c->kind == CK_PT) snprintf(kind, sizeof kind, "%+d/%+d", c->dp, c->dt);
@@ -401,6 +420,10 @@ rz_life(struct rz *z, int p, int delta, const char *why)
 	z->b->players[p].life += delta;
 	STEP(z, RL(R_LIFE), "%s: %s %s %d life (life %d).", why, rz_pname(z, p), delta >= 0 ? "gains" : "loses",
 	    delta >= 0 ? delta : -delta, z->b->players[p].life);
+	if (delta != 0) {
+		struct rz_tev ev = { .kind = delta > 0 ? TR_GAIN_LIFE : TR_LOSE_LIFE, .obj = -1, .src = -1, .player = p };
+		rz_trigger_event(z, &ev);
+	}
 }
 
 bool
@@ -998,10 +1021,12 @@ put_triggers(struct rz *z)
 	}
 	z->npending = 0;
 	char lb[300];
-	bool looks_back = false;
-	for (int i = 0; i < z->nstack; i++)
-		looks_back |= z->stack[i].abil < 0 || z->stack[i].ab->trig != TR_ETB;
-	STEP(z, RL(R_TRIG_APNAP, R_TRIG_CONTROLLER, looks_back ? R_LOOK_BACK : R_ETB_TRIGGER),
+	bool looks_back = false, etb = false;
+	for (int i = 0; i < z->nstack; i++) {
+		looks_back |= z->stack[i].abil < 0 || z->stack[i].ab->trig <= TR_PUT_GRAVE;
+		etb |= z->stack[i].abil >= 0 && z->stack[i].ab->trig == TR_ETB;
+	}
+	STEP(z, RL(R_TRIG_APNAP, R_TRIG_CONTROLLER, looks_back ? R_LOOK_BACK : etb ? R_ETB_TRIGGER : R_TRIGGER_EVENT),
 	    "Triggered abilities go on the stack in APNAP order: %s.%s The last one put on the stack (%s) resolves first.",
 	    sbuf_str(&t), sbuf_str(&own), trig_label(z, &z->stack[z->nstack - 1], lb, sizeof lb));
 	sbuf_free(&own);
@@ -1018,27 +1043,6 @@ rz_choice(const struct rz *z, int o)
 		if (z->b->choices[c].kind == CH_CHOOSE && z->b->choices[c].objs[0] == o)
 			return z->b->choices[c].value;
 	return NULL;
-}
-
-void
-rz_entered(struct rz *z, const int *objs, int n)
-{
-	struct board *b = z->b;
-	rz_layers(z);
-	for (int s = 0; s < b->nobjs; s++) {
-		if (b->objs[s].zone != ZN_BATTLEFIELD)
-			continue;
-		int ctl = z->cur[s].v.controller;
-		const struct bd_obj *pr = rz_printed(z, s);
-		for (int k = 0; k < pr->nabils; k++) {
-			const struct bd_abil *a = &pr->abils[k];
-			if (a->kind != AK_TRIGGER || a->trig != TR_ETB || !rz_has_abil(&z->cur[s], k))
-				continue;
-			for (int i = 0; i < n; i++)
-				if (b->objs[objs[i]].zone == ZN_BATTLEFIELD && rz_filter_match(z, &a->aff, objs[i], s, ctl))
-					rz_pend(z, s, k, -1, ctl, objs[i], z->cur[s].v.power);
-		}
-	}
 }
 
 /* Replacement effects that modify how o enters (614.1c-d), looked at with o as it would

@@ -1,5 +1,6 @@
-/* explain.c — drives a resolution (events in order, the board settled after each) and
- * renders it: numbered steps with their citations, then the final state, as text or JSON. */
+/* explain.c — the explanation writer (top layer, beside the driver): records numbered steps
+ * with their citations, names players and objects, and renders the steps and the final
+ * state as text or JSON. */
 #include "rz_int.h"
 #include "../base/buf.h"
 #include "../base/mem.h"
@@ -52,122 +53,6 @@ rz_oname(const struct rz *z, int o)
 	if (o < 0 || o >= z->b->nobjs)
 		return "nothing";
 	return z->dname && z->dname[o] ? z->dname[o] : z->b->objs[o].name;
-}
-
-static void
-run_event(struct rz *z, const struct bd_event *e)
-{
-	struct board *b = z->b;
-	rz_layers(z);
-	switch (e->kind) {
-	case EV_RESOLVE:
-		rz_resolve_spell(z, e->obj);
-		return;
-	case EV_COMBAT:
-		rz_combat(z);
-		return;
-	case EV_DAMAGE: {
-		struct rz_dmg d;
-		memset(&d, 0, sizeof d);
-		d.src = e->source;
-		d.to = e->to;
-		d.amount = e->amount;
-		d.controller = -1;
-		d.src_name = "a source";
-		if (e->source >= 0) {
-			const struct rz_view *v = &z->cur[e->source].v;
-			d.kws = v->kws;
-			d.colors = v->colors;
-			d.types = v->types;
-			d.controller = v->controller;
-			d.is_spell = b->objs[e->source].zone == ZN_STACK && b->objs[e->source].types;
-			d.src_name = rz_oname(z, e->source);
-		}
-		rz_deal_damage(z, &d, 1, "Damage event");
-		break;
-	}
-	case EV_DESTROY: case EV_EXILE: case EV_SACRIFICE: {
-		int o = e->obj;
-		if (b->objs[o].zone != ZN_BATTLEFIELD) {
-			STEP(z, RL(R_RESOLVE_FOLLOW), "%s is not on the battlefield, so nothing happens to it.", rz_oname(z, o));
-			break;
-		}
-		if (e->kind == EV_DESTROY && (z->cur[o].v.kws & KWBIT(KW_INDESTRUCTIBLE))) {
-			STEP(z, RL(R_INDESTRUCTIBLE), "%s has indestructible, so it isn't destroyed.", rz_oname(z, o));
-			break;
-		}
-		struct sbuf rg = {0};
-		if (e->kind == EV_DESTROY && rz_regenerate(z, o, false, &rg)) {
-			STEP(z, RL(R_REGENERATE, R_REGEN_REPLACES), "%s.", sbuf_str(&rg));
-			sbuf_free(&rg);
-			break;
-		}
-		sbuf_free(&rg);
-		struct rz_move m;
-		memset(&m, 0, sizeof m);
-		m.obj = o;
-		m.to = e->kind == EV_EXILE ? ZN_EXILE : ZN_GRAVEYARD;
-		m.why = e->kind == EV_EXILE ? MV_EXILE : e->kind == EV_SACRIFICE ? MV_SACRIFICE : MV_DESTROY;
-		m.rule = e->kind == EV_EXILE ? R_EXILE : e->kind == EV_SACRIFICE ? R_SACRIFICE : R_DESTROY;
-		rz_move(z, &m, 1, NULL, R_NONE);
-		break;
-	}
-	case EV_COUNTERS:
-		rz_put_counters(z, e->obj, &e->ctr, "Counters event");
-		break;
-	}
-	rz_settle(z);
-}
-
-struct rz_result *
-rz_resolve(struct board *b)
-{
-	struct rz_result *r = xcalloc(1, sizeof *r);
-	struct rz *z = xcalloc(1, sizeof *z);
-	r->b = b;
-	z->b = b;
-	z->res = r;
-	/* tokens are added in place: make room now so no pointer into b->objs moves */
-	size_t n = (size_t)b->nobjs + RZ_MAXTOKENS + 1;
-	b->objs = xgrow(b->objs, &b->objcap, n, sizeof *b->objs);
-	z->cur = xcalloc(n, sizeof *z->cur);
-	z->lki = xcalloc(n, sizeof *z->lki);
-	z->moveseq = xcalloc(n, sizeof *z->moveseq);
-	z->attseq = xcalloc(n, sizeof *z->attseq);
-	z->noted = xcalloc(n, sizeof *z->noted);
-	/* objects sharing a name are told apart by their alias in the steps */
-	z->dname = xcalloc(n, sizeof *z->dname);
-	for (int i = 0; i < b->nobjs; i++)
-		if (b->objs[i].alias) {
-			struct sbuf d = {0};
-			sbuf_addf(&d, "%s [%s]", b->objs[i].name, b->objs[i].alias);
-			z->dname[i] = sbuf_take(&d);
-		}
-	/* graveyard order as given: earlier lines are deeper */
-	for (int i = 0; i < b->nobjs; i++)
-		if (b->objs[i].zone == ZN_GRAVEYARD)
-			b->objs[i].zpos = ++z->zseq;
-	z->trace_layers = true;
-	rz_layers(z);
-	z->trace_layers = false;
-	if (b->nevents == 0)
-		rz_settle(z);
-	for (int i = 0; i < b->nevents && !z->game_over; i++)
-		run_event(z, &b->events[i]);
-	rz_layers(z);
-	r->view = xcalloc(n, sizeof *r->view);
-	for (int i = 0; i < b->nobjs; i++)
-		r->view[i] = z->cur[i].v;
-	free(z->cur);
-	free(z->lki);
-	free(z->moveseq);
-	free(z->attseq);
-	free(z->noted);
-	for (size_t i = 0; i < n; i++)
-		free(z->dname[i]);
-	free(z->dname);
-	free(z);
-	return r;
 }
 
 void
@@ -443,6 +328,14 @@ rz_json(struct jw *w, const struct rz_result *r)
 			jw_obj_end(w);
 		}
 		jw_arr_end(w);
+		/* a planeswalker's loyalty (306.5b): its loyalty counters; null for others */
+		if ((o->zone == ZN_BATTLEFIELD ? v->types : o->types) & BT_PLANESWALKER) {
+			int loy = 0;
+			for (int k = 0; k < o->nctr; k++)
+				if (o->ctr[k].kind == CK_LOYALTY) loy += o->ctr[k].n;
+			jw_kint(w, "loyalty", loy);
+		} else
+			jw_kstr(w, "loyalty", NULL);
 		jw_kint(w, "damage", o->damage);
 		jw_kbool(w, "tapped", o->tapped);
 		const char *att = attached_name(r, o->attached, buf, sizeof buf);

@@ -240,8 +240,8 @@ count_matching(const struct rz *z, enum bd_count c, const char *sub, int src, bo
 	return n;
 }
 
-static bool
-cond_holds(const struct rz *z, const struct bd_cond *c, int src)
+bool
+rz_cond_holds(const struct rz *z, const struct bd_cond *c, int src)
 {
 	const struct board *b = z->b;
 	int ctl = src_controller(z, src);
@@ -260,7 +260,7 @@ cond_holds(const struct rz *z, const struct bd_cond *c, int src)
 			if (rz_filter_match(z, &c->f, i, src, c->kind == CD_OPP_CONTROL ? oc : ctl))
 				n++;
 		}
-		return c->kind == CD_CONTROL_N ? n >= c->n : n > 0;
+		return c->kind == CD_CONTROL_N ? (c->n < 0 ? n == 0 : n >= c->n) : n > 0;
 	case CD_YOUR_TURN: return ctl >= 0 && b->players[ctl].active;
 	case CD_NOT_YOUR_TURN: return ctl >= 0 && !b->players[ctl].active;
 	case CD_LIFE_LE: return ctl >= 0 && b->players[ctl].life <= c->n;
@@ -287,7 +287,7 @@ fx_exists(const struct rz *z, const struct fx *f)
 		return false;
 	if (!rz_has_abil(&z->cur[f->src], f->abil))
 		return false;
-	return cond_holds(z, f->cond, f->src);
+	return rz_cond_holds(z, f->cond, f->src);
 }
 
 static int

@@ -25,7 +25,9 @@ enum rz_rule {
 	R_SBA_TOKEN, R_SBA_TOUGHNESS, R_SBA_LETHAL, R_SBA_DEATHTOUCH, R_SBA_LOYALTY, R_SBA_LEGEND,
 	R_SBA_AURA, R_SBA_EQUIP, R_SBA_ATTACHED, R_SBA_COUNTERS, R_GRAVE_ORDER, R_ETB_TRIGGER, R_COUNTER_SPELL, R_REGENERATE, R_REGEN_REPLACES, R_CANT_REGEN, R_LAYER_COPY, R_COPIABLE, R_FIND_MOVED, R_TOKEN_GONE, R_WIN, R_DRAW,
 	R_PERM_RESOLVE, R_PERM_ILLEGAL, R_AURA_RESOLVE, R_AURA_ENTERS, R_ENTERS_SELF_REPL, R_ENTERS_REPL, R_ENTERS_CHECK,
-	R_TS_SIMUL, R_PW_ENTERS, R_DAMAGE_RESULTS,
+	R_TS_SIMUL, R_PW_ENTERS, R_DAMAGE_RESULTS, R_OPTIONAL, R_TRIGGER_EVENT, R_ATTACK_TAP, R_DECLARE_ATTACKERS,
+	R_DECLARE_BLOCKERS, R_BEGIN_STEP, R_CAST_TRIGGER, R_ATTACK_TRIGGER, R_END_STEP_TRIG,
+	R_BLOCK_TRIGGER, R_BLOCKED_TRIGGER, R_CLEANUP, R_CLEANUP_AGAIN, R_CAST,
 	R_COUNT
 };
 
@@ -98,6 +100,8 @@ struct rz {
 	bool game_over;
 	int sba_checks;
 	bool trace_layers;       /* say how layers ordered effects (first pass only) */
+	bool fs_step;            /* a first-strike combat damage step happened (510.4) */
+	bool *fs_dealt;          /* per object: dealt damage in that step */
 };
 
 /* explain.c */
@@ -116,6 +120,8 @@ void rz_layers(struct rz *z);
 bool rz_filter_match(const struct rz *z, const struct bd_filter *f, int obj, int src, int src_ctl);
 bool rz_is(const struct rz *z, int o, unsigned type);
 int rz_host(const struct rz *z, int o);
+/* Does an "as long as" or intervening "if" condition of src's ability hold now? */
+bool rz_cond_holds(const struct rz *z, const struct bd_cond *c, int src);
 int rz_opponent(const struct rz *z, int p);
 /* A player's place in APNAP order (101.4): 0 for the active player, then turn order. */
 int rz_apnap_rank(const struct rz *z, int p);
@@ -154,8 +160,6 @@ void rz_put_counters(struct rz *z, int o, const struct bd_ctr *c, const char *wh
 void rz_life(struct rz *z, int p, int delta, const char *why);
 /* The board's `choose SOURCE: CHOICE` for object o (lower case), or NULL. */
 const char *rz_choice(const struct rz *z, int o);
-/* Enters-the-battlefield triggers (603.6a) of every permanent, for objects that just entered. */
-void rz_entered(struct rz *z, const int *objs, int n);
 /* Replacement effects on how o enters (614.1c-d, 614.12), o already on the battlefield;
  * x is X for "enters with X counters". Appends "; it enters tapped (...)" to t. */
 int rz_enter_replacements(struct rz *z, int o, int x, struct sbuf *t);
@@ -163,8 +167,30 @@ int rz_enter_replacements(struct rz *z, int o, int x, struct sbuf *t);
  * what happened appended to out. */
 bool rz_regenerate(struct rz *z, int o, bool cant_regen, struct sbuf *out);
 
+/* triggers.c */
+/* Something happened that triggered abilities may wait for (603.2). An attacking creature
+ * no creature blocked is the event TR_UNBLOCKED_EV. */
+#define TR_UNBLOCKED_EV TR_NONE
+struct rz_tev {
+	enum bd_trig kind;       /* TR_ATTACKS, TR_DMG, TR_CAST, TR_STEP, ... */
+	int obj;                 /* the object it is about (attacker, spell cast, damaged), or -1 */
+	int src;                 /* TR_DMG: the source, or -1 */
+	int player;              /* the player it is about (damaged, gaining life, casting), or -1 */
+	bool combat;
+	enum bd_step step;
+	const struct bd_ctr *ctr;
+};
+void rz_trigger_event(struct rz *z, const struct rz_tev *ev);
+/* Enters-the-battlefield triggers (603.6a) of every permanent, for objects that just entered. */
+void rz_entered(struct rz *z, const int *objs, int n);
+
 /* combat.c */
-void rz_combat(struct rz *z);
+void rz_combat(struct rz *z, int which);
+
+/* turn.c */
+/* A step of the turn begins: its turn-based actions (508.1f, 514.2), then "at the
+ * beginning of" triggers (503.1a, 513.1a). */
+void rz_step_begins(struct rz *z, enum bd_step st);
 
 /* stack.c */
 void rz_resolve_spell(struct rz *z, int spell);

@@ -53,7 +53,7 @@ illegal_rule(const char *why)
 /* Everything an effect reaches: its legal target, or each object/player matching. */
 static int
 recipients(struct rz *z, const struct bd_effect *e, int src, int controller, const struct bd_ref *targets,
-    int ntargets, struct bd_ref *out, int cap)
+    int ntargets, struct bd_ref *out, int cap, int subject)
 {
 	int n = 0;
 	if (e->slot >= 0) {
@@ -63,6 +63,13 @@ recipients(struct rz *z, const struct bd_effect *e, int src, int controller, con
 	}
 	const struct bd_filter *f = &e->f;
 	if (f->self) { out[n++] = (struct bd_ref){ -1, src }; return n; }
+	if (f->defending) {
+		/* the trigger's subject is the attacking creature (Hellrider) */
+		const struct bd_obj *a = subject >= 0 ? &z->b->objs[subject] : NULL;
+		if (a && a->attacking_p >= 0) out[n++] = (struct bd_ref){ a->attacking_p, -1 };
+		else if (a && a->attacking_o >= 0 && z->b->objs[a->attacking_o].zone == ZN_BATTLEFIELD) out[n++] = (struct bd_ref){ -1, a->attacking_o };
+		return n;
+	}
 	if (f->attached) {
 		int a = z->b->objs[src].attached;
 		if (a >= 0) out[n++] = (struct bd_ref){ -1, a };
@@ -155,7 +162,7 @@ rz_create_tokens(struct rz *z, const struct bd_effect *e, int controller, const 
 		if (nmade < 16) made[nmade++] = ti;
 		struct bd_obj *tok = &b->objs[ti];
 		char nm[64];
-		snprintf(nm, sizeof nm, "%s token", e->tok_sub[0] ? e->tok_sub : "Creature");
+		snprintf(nm, sizeof nm, "%s Token", e->tok_sub[0] ? e->tok_sub : "Creature");   /* 111.4 */
 		tok->name = xstrdup(nm);
 		tok->owner = tok->controller = controller;
 		tok->types = e->tok_types;
@@ -201,7 +208,7 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 		const struct bd_effect *e = &a->eff[ei];
 		struct bd_ref r[64];
 		rz_layers(z);
-		int n = e->kind == EF_CREATE_TOKEN ? 0 : recipients(z, e, src, controller, targets, ntargets, r, 64);
+		int n = e->kind == EF_CREATE_TOKEN ? 0 : recipients(z, e, src, controller, targets, ntargets, r, 64, t ? t->subject : -1);
 		/* "its power": the current value, or the last known one if it left (608.2h) */
 		int amount = e->amt == AM_X ? x : e->amt == AM_POWER_SELF
 		    ? (b->objs[src].zone == ZN_BATTLEFIELD || !t ? z->cur[src].v.power : t->power) : e->n;
@@ -246,8 +253,13 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 		case EF_TAP: case EF_UNTAP:
 			for (int i = 0; i < n; i++)
 				if (r[i].o >= 0 && b->objs[r[i].o].zone == ZN_BATTLEFIELD) {
+					bool was = b->objs[r[i].o].tapped;
 					b->objs[r[i].o].tapped = e->kind == EF_TAP;
 					STEP(z, RL(R_RESOLVE_FOLLOW), "%s %s %s.", sname, e->kind == EF_TAP ? "taps" : "untaps", rz_oname(z, r[i].o));
+					if (e->kind == EF_TAP && !was) {
+						struct rz_tev ev = { .kind = TR_TAPPED, .obj = r[i].o, .src = -1, .player = -1 };
+						rz_trigger_event(z, &ev);
+					}
 				}
 			break;
 		case EF_COUNTER:
@@ -289,8 +301,22 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 			struct rz_move mv[64];
 			int nm = 0;
 			for (int i = 0; i < n; i++) {
-				if (r[i].o < 0 || b->objs[r[i].o].zone != ZN_BATTLEFIELD)
+				if (r[i].o < 0)
 					continue;
+				if (b->objs[r[i].o].zone != ZN_BATTLEFIELD) {
+					/* "return ~ to its owner's hand" from a dies or put-into-a-graveyard
+					 * trigger: the card it left as, if it is still where it went (400.7) */
+					struct bd_obj *c = &b->objs[r[i].o];
+					if (e->kind == EF_BOUNCE && t && r[i].o == t->subject && (c->zone == ZN_GRAVEYARD || c->zone == ZN_EXILE)
+					    && z->moveseq[r[i].o] == t->subject_zone_seq && !c->token) {
+						c->zone = ZN_HAND;
+						c->zpos = ++z->zseq;
+						z->moveseq[r[i].o] = z->zseq;
+						STEP(z, RL(R_FIND_MOVED, R_NEW_OBJECT), "%s returns %s from its owner's graveyard to its owner's hand.", sname, rz_oname(z, r[i].o));
+					} else if (e->kind == EF_BOUNCE && t && r[i].o == t->subject)
+						STEP(z, RL(R_NEW_OBJECT), "%s isn't in the zone it went to any more, so it isn't returned.", rz_oname(z, r[i].o));
+					continue;
+				}
 				if (e->kind == EF_DESTROY && (z->cur[r[i].o].v.kws & KWBIT(KW_INDESTRUCTIBLE))) {
 					STEP(z, RL(R_INDESTRUCTIBLE), "%s has indestructible, so %s doesn't destroy it.", rz_oname(z, r[i].o), sname);
 					continue;
@@ -462,9 +488,19 @@ rz_resolve_trigger(struct rz *z, const struct rz_trig *t)
 		return;
 	}
 	const struct bd_abil *a = t->ab;
-	if ((a->ifk == IF_NO_M1M1 && t->had_m1m1) || (a->ifk == IF_NO_P1P1 && t->had_p1p1)) {
-		STEP(z, RL(R_INTERVENING_IF), "%s's ability: its \"if\" condition is false, so it does nothing.", sname);
+	if ((a->ifk == IF_NO_M1M1 && t->had_m1m1) || (a->ifk == IF_NO_P1P1 && t->had_p1p1)
+	    || (a->ifk == IF_COND && !rz_cond_holds(z, &a->ifcond, t->src))) {
+		STEP(z, RL(R_INTERVENING_IF), "%s's ability: its \"if\" condition is false as it resolves, so it does nothing.", sname);
 		return;
+	}
+	if (a->optional) {
+		const char *c = rz_choice(z, t->src);
+		if (c && (!strcmp(c, "no") || !strcmp(c, "decline"))) {
+			STEP(z, RL(R_RESOLVE_FOLLOW, R_OPTIONAL), "%s's ability (\"%s\") resolves; %s chooses not to (the board's `choose`), so it does nothing.", sname, a->text, rz_pname(z, t->controller));
+			return;
+		}
+		STEP(z, RL(R_OPTIONAL), "%s's ability says \"you may\": %s %s.", sname, rz_pname(z, t->controller),
+		    c ? "chooses to, as the board states" : "does so (judge's default; `choose SOURCE: no` declines)");
 	}
 	struct bd_ref tg[BD_MAXTGT];
 	bool defaulted = false;
@@ -490,7 +526,7 @@ rz_resolve_trigger(struct rz *z, const struct rz_trig *t)
 		STEP(z, RL(R_TRIG_TARGETS, R_RESOLVE_TARGETS), "%s's triggered ability (\"%s\") resolves, targeting %s%s.", sname, a->text, sbuf_str(&ts),
 		    defaulted ? " (judge's default target; state another with `trigger-target SOURCE: TARGET`)" : "");
 	else
-		STEP(z, RL(a->trig == TR_ETB ? R_ETB_TRIGGER : R_LTB_TRIGGER, R_RESOLVE_FOLLOW), "%s's triggered ability (\"%s\") resolves.", sname, a->text);
+		STEP(z, RL(a->trig == TR_ETB ? R_ETB_TRIGGER : a->trig <= TR_PUT_GRAVE ? R_LTB_TRIGGER : R_TRIGGER_EVENT, R_RESOLVE_FOLLOW), "%s's triggered ability (\"%s\") resolves.", sname, a->text);
 	sbuf_free(&ts);
 	rz_run_effects(z, a, t->src, t->controller, tg, nt, 0, t);
 }
@@ -546,6 +582,9 @@ resolve_permanent(struct rz *z, int s)
 			return;
 		}
 	}
+	int *ctl_before = xcalloc((size_t)b->nobjs + 1, sizeof *ctl_before);
+	for (int i = 0; i < b->nobjs; i++)
+		ctl_before[i] = b->objs[i].zone == ZN_BATTLEFIELD ? z->cur[i].v.controller : -1;
 	o->zone = ZN_BATTLEFIELD;
 	o->controller = ctl;
 	o->zpos = 0;
@@ -575,6 +614,13 @@ resolve_permanent(struct rz *z, int s)
 	rz_step(z, rules, nr, "%s resolves: it is a permanent spell, so it becomes a permanent and enters the battlefield under %s's control%s, with a new timestamp%s.",
 	    rz_oname(z, s), rz_pname(z, ctl), att, sbuf_str(&t));
 	sbuf_free(&t);
+	/* its static abilities apply at once (611.3a): say what changes hands (layer 2) */
+	rz_layers(z);
+	for (int i = 0; i < b->nobjs; i++)
+		if (i != s && b->objs[i].zone == ZN_BATTLEFIELD && ctl_before[i] >= 0 && z->cur[i].v.controller != ctl_before[i])
+			STEP(z, RL(R_STATIC_NOT_LOCKED, R_LAYER_CONTROL), "With %s on the battlefield, %s now controls %s (a control-changing effect, layer 2).",
+			    rz_oname(z, s), rz_pname(z, z->cur[i].v.controller), rz_oname(z, i));
+	free(ctl_before);
 	rz_entered(z, &s, 1);
 	rz_settle(z);
 }

@@ -74,7 +74,7 @@ main(void)
 	CHECK_STR(comp("co"), "colors|combat|controller|copy-of|cost|counters|counters-on", "statements and attributes mixed, sorted");
 	CHECK_STR(comp("e"), "end|exile", "end is offered");
 	CHECK_STR(comp("RES"), "resolve", "case is ignored");
-	CHECK_STR(comp("t"), "tapped|target|timestamp|title|token|trigger-target|type", "every word starting with t");
+	CHECK_STR(comp("t"), "tap|tapped|target|timestamp|title|token|trigger-target|type", "every word starting with t");
 	CHECK_STR(comp("frob"), "", "an unknown prefix offers nothing");
 	CHECK_STR(comp("# a comment con"), "", "nothing inside a comment");
 

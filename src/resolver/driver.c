@@ -1,0 +1,165 @@
+/* driver.c — the driver (top layer): walks a board's events in order, hands each to the
+ * rules procedure it names (stack, combat, turn, events), and settles the board after each
+ * (704.3, 603.3). Below it: turn.c, combat.c, stack.c, triggers.c, events.c, layers.c. */
+#include "rz_int.h"
+#include "../base/buf.h"
+#include "../base/mem.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void
+run_event(struct rz *z, const struct bd_event *e)
+{
+	struct board *b = z->b;
+	rz_layers(z);
+	switch (e->kind) {
+	case EV_RESOLVE:
+		rz_resolve_spell(z, e->obj);
+		return;
+	case EV_COMBAT:
+		rz_combat(z, -1);
+		return;
+	case EV_DAMAGE: {
+		struct rz_dmg d;
+		memset(&d, 0, sizeof d);
+		d.src = e->source;
+		d.to = e->to;
+		d.amount = e->amount;
+		d.controller = -1;
+		d.src_name = "a source";
+		if (e->source >= 0) {
+			const struct rz_view *v = &z->cur[e->source].v;
+			d.kws = v->kws;
+			d.colors = v->colors;
+			d.types = v->types;
+			d.controller = v->controller;
+			d.is_spell = b->objs[e->source].zone == ZN_STACK && b->objs[e->source].types;
+			d.src_name = rz_oname(z, e->source);
+		}
+		rz_deal_damage(z, &d, 1, "Damage event");
+		break;
+	}
+	case EV_DESTROY: case EV_EXILE: case EV_SACRIFICE: {
+		int o = e->obj;
+		if (b->objs[o].zone != ZN_BATTLEFIELD) {
+			STEP(z, RL(R_RESOLVE_FOLLOW), "%s is not on the battlefield, so nothing happens to it.", rz_oname(z, o));
+			break;
+		}
+		if (e->kind == EV_DESTROY && (z->cur[o].v.kws & KWBIT(KW_INDESTRUCTIBLE))) {
+			STEP(z, RL(R_INDESTRUCTIBLE), "%s has indestructible, so it isn't destroyed.", rz_oname(z, o));
+			break;
+		}
+		struct sbuf rg = {0};
+		if (e->kind == EV_DESTROY && rz_regenerate(z, o, false, &rg)) {
+			STEP(z, RL(R_REGENERATE, R_REGEN_REPLACES), "%s.", sbuf_str(&rg));
+			sbuf_free(&rg);
+			break;
+		}
+		sbuf_free(&rg);
+		struct rz_move m;
+		memset(&m, 0, sizeof m);
+		m.obj = o;
+		m.to = e->kind == EV_EXILE ? ZN_EXILE : ZN_GRAVEYARD;
+		m.why = e->kind == EV_EXILE ? MV_EXILE : e->kind == EV_SACRIFICE ? MV_SACRIFICE : MV_DESTROY;
+		m.rule = e->kind == EV_EXILE ? R_EXILE : e->kind == EV_SACRIFICE ? R_SACRIFICE : R_DESTROY;
+		rz_move(z, &m, 1, NULL, R_NONE);
+		break;
+	}
+	case EV_COUNTERS:
+		rz_put_counters(z, e->obj, &e->ctr, "Counters event");
+		break;
+	case EV_CAST: {
+		struct bd_obj *o = &b->objs[e->obj];
+		if (o->zone != ZN_STACK) {
+			/* 601.2a: the card moves to the stack; its owner casts it */
+			o->zone = ZN_STACK;
+			o->controller = o->owner;
+			o->ts = ++b->next_ts;
+			o->zpos = 0;
+			z->moveseq[e->obj] = ++z->zseq;
+			rz_layers(z);
+			STEP(z, RL(R_CAST, R_CAST_TRIGGER), "%s casts %s: it moves to the stack, and abilities that trigger on casting it trigger now; they go on the stack above it and resolve first.",
+			    rz_pname(z, o->controller), rz_oname(z, e->obj));
+		} else
+			STEP(z, RL(R_CAST_TRIGGER), "%s casts %s: it is on the stack, and abilities that trigger on casting it trigger now; they go on the stack above it and resolve first.",
+			    rz_pname(z, z->cur[e->obj].v.controller), rz_oname(z, e->obj));
+		struct rz_tev ev = { .kind = TR_CAST, .obj = e->obj, .src = -1, .player = z->cur[e->obj].v.controller };
+		rz_trigger_event(z, &ev);
+		break;
+	}
+	case EV_TAP: {
+		struct bd_obj *o = &b->objs[e->obj];
+		if (o->zone != ZN_BATTLEFIELD || o->tapped) {
+			STEP(z, RL(R_RESOLVE_FOLLOW), "%s is %s, so it doesn't become tapped.", rz_oname(z, e->obj), o->tapped ? "already tapped" : "not on the battlefield");
+			break;
+		}
+		o->tapped = true;
+		STEP(z, RL(R_TRIGGER_EVENT), "%s becomes tapped.", rz_oname(z, e->obj));
+		struct rz_tev ev = { .kind = TR_TAPPED, .obj = e->obj, .src = -1, .player = -1 };
+		rz_trigger_event(z, &ev);
+		break;
+	}
+	case EV_STEP:
+		rz_step_begins(z, e->step);
+		break;
+	case EV_LIFE:
+		break;
+	}
+	rz_settle(z);
+}
+
+struct rz_result *
+rz_resolve(struct board *b)
+{
+	struct rz_result *r = xcalloc(1, sizeof *r);
+	struct rz *z = xcalloc(1, sizeof *z);
+	r->b = b;
+	z->b = b;
+	z->res = r;
+	/* tokens are added in place: make room now so no pointer into b->objs moves */
+	size_t n = (size_t)b->nobjs + RZ_MAXTOKENS + 1;
+	b->objs = xgrow(b->objs, &b->objcap, n, sizeof *b->objs);
+	z->cur = xcalloc(n, sizeof *z->cur);
+	z->lki = xcalloc(n, sizeof *z->lki);
+	z->moveseq = xcalloc(n, sizeof *z->moveseq);
+	z->attseq = xcalloc(n, sizeof *z->attseq);
+	z->fs_dealt = xcalloc(n, sizeof *z->fs_dealt);
+	z->noted = xcalloc(n, sizeof *z->noted);
+	/* objects sharing a name are told apart by their alias in the steps */
+	z->dname = xcalloc(n, sizeof *z->dname);
+	for (int i = 0; i < b->nobjs; i++)
+		if (b->objs[i].alias) {
+			struct sbuf d = {0};
+			sbuf_addf(&d, "%s [%s]", b->objs[i].name, b->objs[i].alias);
+			z->dname[i] = sbuf_take(&d);
+		}
+	/* graveyard order as given: earlier lines are deeper */
+	for (int i = 0; i < b->nobjs; i++)
+		if (b->objs[i].zone == ZN_GRAVEYARD)
+			b->objs[i].zpos = ++z->zseq;
+	z->trace_layers = true;
+	rz_layers(z);
+	z->trace_layers = false;
+	if (b->nevents == 0)
+		rz_settle(z);
+	for (int i = 0; i < b->nevents && !z->game_over; i++)
+		run_event(z, &b->events[i]);
+	rz_layers(z);
+	r->view = xcalloc(n, sizeof *r->view);
+	for (int i = 0; i < b->nobjs; i++)
+		r->view[i] = z->cur[i].v;
+	free(z->cur);
+	free(z->lki);
+	free(z->moveseq);
+	free(z->attseq);
+	free(z->fs_dealt);
+	free(z->noted);
+	for (size_t i = 0; i < n; i++)
+		free(z->dname[i]);
+	free(z->dname);
+	free(z);
+	return r;
+}
+

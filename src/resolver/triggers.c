@@ -1,0 +1,121 @@
+/* triggers.c — rules procedure (above the game state, below the driver): an event happened
+ * (603.2) — something attacked, dealt damage, was cast, gained life, got counters, became
+ * tapped, a step began — and every permanent's triggered abilities are checked against it;
+ * those that trigger wait for the stack (603.3), an intervening "if" checked now (603.4). */
+#include "rz_int.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Does a player phrase of an ability controlled by ctl ("you", "an opponent") cover p? */
+static bool
+player_covers(enum bd_ctl c, int ctl, int p)
+{
+	return c == FC_ANY || (c == FC_YOU ? p == ctl : p != ctl);
+}
+
+static bool
+counter_kind_matches(const struct bd_ctr *want, const struct bd_ctr *got)
+{
+	if (want->kind == CK_OTHER && !want->other[0])
+		return true;    /* "one or more counters" */
+	if (want->kind != got->kind)
+		return false;
+	if (want->kind == CK_PT)
+		return want->dp == got->dp && want->dt == got->dt;
+	if (want->kind == CK_OTHER)
+		return !strcmp(want->other, got->other);
+	return true;
+}
+
+/* Does ability a, on s controlled by ctl, trigger on ev? */
+static bool
+triggers_on(struct rz *z, const struct bd_abil *a, int s, int ctl, const struct rz_tev *ev)
+{
+	const struct board *b = z->b;
+	switch (a->trig) {
+	case TR_BLOCKED:
+		if (ev->kind != (a->unblocked ? TR_UNBLOCKED_EV : TR_BLOCKED))
+			return false;
+		return ev->obj >= 0 && rz_filter_match(z, &a->aff, ev->obj, s, ctl);
+	case TR_ATTACKS: case TR_BLOCKS: case TR_TAPPED: case TR_DEALT_DMG:
+	case TR_COUNTERS: case TR_ATTACKS_OR_BLOCKS:
+		if (a->trig == TR_ATTACKS_OR_BLOCKS ? ev->kind != TR_ATTACKS && ev->kind != TR_BLOCKS : ev->kind != a->trig)
+			return false;
+		if (a->trig == TR_COUNTERS && (!ev->ctr || !counter_kind_matches(&a->tctr, ev->ctr)))
+			return false;
+		return ev->obj >= 0 && rz_filter_match(z, &a->aff, ev->obj, s, ctl);
+	case TR_DMG: case TR_DMG_PLAYER:
+		if (ev->kind != TR_DMG || ev->src < 0 || (a->combat_dmg && !ev->combat))
+			return false;
+		if (a->trig == TR_DMG_PLAYER && (ev->player < 0 || (a->to_opponent && ev->player == ctl)))
+			return false;
+		return rz_filter_match(z, &a->aff, ev->src, s, ctl);
+	case TR_CAST:
+		return ev->kind == TR_CAST && player_covers(a->tplayer, ctl, ev->player)
+		    && rz_filter_match(z, &a->tspell, ev->obj, s, ctl);
+	case TR_GAIN_LIFE: case TR_LOSE_LIFE:
+		return ev->kind == a->trig && player_covers(a->tplayer, ctl, ev->player);
+	case TR_STEP: {
+		if (ev->kind != TR_STEP || ev->step != a->step)
+			return false;
+		int ap = 0;
+		for (int p = 0; p < b->nplayers; p++)
+			if (b->players[p].active) ap = p;
+		return a->each_turn || player_covers(a->tplayer, ctl, ap);
+	}
+	default:
+		return false;
+	}
+}
+
+void
+rz_trigger_event(struct rz *z, const struct rz_tev *ev)
+{
+	struct board *b = z->b;
+	rz_layers(z);
+	for (int s = 0; s < b->nobjs; s++) {
+		if (b->objs[s].zone != ZN_BATTLEFIELD)
+			continue;
+		int ctl = z->cur[s].v.controller;
+		const struct bd_obj *pr = rz_printed(z, s);
+		for (int k = 0; k < pr->nabils; k++) {
+			const struct bd_abil *a = &pr->abils[k];
+			if (a->kind != AK_TRIGGER || !rz_has_abil(&z->cur[s], k) || !triggers_on(z, a, s, ctl, ev))
+				continue;
+			if (a->ifk == IF_COND && !rz_cond_holds(z, &a->ifcond, s)) {
+				STEP(z, RL(R_INTERVENING_IF), "%s's ability (\"%s\") doesn't trigger: its \"if\" condition is false now.", rz_oname(z, s), a->text);
+				continue;
+			}
+			int subject = ev->obj >= 0 ? ev->obj : ev->src >= 0 ? ev->src : s;
+			rz_pend(z, s, k, -1, ctl, subject, z->cur[s].v.power);
+		}
+	}
+}
+
+void
+rz_entered(struct rz *z, const int *objs, int n)
+{
+	struct board *b = z->b;
+	rz_layers(z);
+	for (int s = 0; s < b->nobjs; s++) {
+		if (b->objs[s].zone != ZN_BATTLEFIELD)
+			continue;
+		int ctl = z->cur[s].v.controller;
+		const struct bd_obj *pr = rz_printed(z, s);
+		for (int k = 0; k < pr->nabils; k++) {
+			const struct bd_abil *a = &pr->abils[k];
+			if (a->kind != AK_TRIGGER || a->trig != TR_ETB || !rz_has_abil(&z->cur[s], k))
+				continue;
+			for (int i = 0; i < n; i++) {
+				if (b->objs[objs[i]].zone != ZN_BATTLEFIELD || !rz_filter_match(z, &a->aff, objs[i], s, ctl))
+					continue;
+				if (a->ifk == IF_COND && !rz_cond_holds(z, &a->ifcond, s)) {
+					STEP(z, RL(R_INTERVENING_IF), "%s's ability (\"%s\") doesn't trigger: its \"if\" condition is false now.", rz_oname(z, s), a->text);
+					continue;
+				}
+				rz_pend(z, s, k, -1, ctl, objs[i], z->cur[s].v.power);
+			}
+		}
+	}
+}
