@@ -25,7 +25,7 @@ UNIT_SRCS := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 FUZZ_SRCS := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 
-.PHONY: all check check-sanitize bench bench-search fuzz install uninstall clean units
+.PHONY: all anchors check check-sanitize bench bench-search fuzz install uninstall clean units
 
 all: judge
 
@@ -42,7 +42,7 @@ $(BUILD)/libjudge.a: $(LIB_OBJS)
 # a hash of the sources of the search module and of what parses the rules it indexes:
 # part of every search index cache key, so an index cached by another build of judge is
 # never taken for this one's
-SRCH_SRCS := $(sort $(wildcard src/search/*.[ch] src/cr/*.[ch] src/index/*.[ch] src/text/*.[ch]))
+SRCH_SRCS := $(sort $(wildcard src/search/*.[ch] src/cr/*.[ch] src/index/*.[ch] src/text/*.[ch] src/history/carry.c))
 $(BUILD)/gen/srch_code.h: $(SRCH_SRCS)
 	@mkdir -p $(dir $@)
 	@printf '#define SRCH_CODE_HASH "%s"\n' "$$(cat $(SRCH_SRCS) | cksum | tr ' ' -)" >$@.tmp && mv $@.tmp $@
@@ -85,6 +85,13 @@ fuzz:
 	  echo "fuzz: $$n for $(FUZZ_SECONDS)s"; \
 	  build-fuzz/$$n -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 tests/fuzz/corpus/$$n tests/fuzz/seeds/$$n 2>&1 | tail -n 3 || exit 1; \
 	done
+
+# corpus/anchors.tsv: the text hashes that carry the data files' rule numbers to other
+# releases (src/history/carry.c); remake it with the release the data files are written
+# against, e.g. make anchors CR=../shared/cr/cr-2026-01-16.txt
+anchors: all
+	@[ -n "$(CR)" ] || { echo "make anchors CR=FILE: the release corpus/situations.tsv names in its '# rules:' line"; exit 2; }
+	$(BUILD)/judge --rules "$(CR)" map --anchors >corpus/anchors.tsv.tmp && mv corpus/anchors.tsv.tmp corpus/anchors.tsv
 
 bench: all
 	@bash tests/bench/bench.sh $(CURDIR)/$(BUILD)/judge

@@ -46,6 +46,7 @@ struct jctx {
 	 * or Ctrl-D on an empty line). NULL outside the terminal REPL: `board` reads stdin. */
 	char *(*read_board_line)(struct jctx *c, const char *typed);
 	bool no_cache;          /* --no-cache: build the search index, neither read nor save it */
+	void *carry;            /* struct hist_carry for rel, made by hist_carry_for() */
 };
 
 typedef int (*jcmd_fn)(struct jctx *c, int argc, char **argv);   /* argv[0] = name */

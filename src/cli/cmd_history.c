@@ -530,6 +530,16 @@ hist_cmd_history(struct jctx *c, int argc, char **argv)
 int
 hist_cmd_map(struct jctx *c, int argc, char **argv)
 {
+	/* hidden: the anchors of the answering release (corpus/anchors.tsv, see carry.c) */
+	if (argc == 2 && strcmp(argv[1], "--anchors") == 0) {
+		if (!c->rel || !c->rel->date || c->rel->fragment || c->rel->truncated) {
+			jerr(c, "e.g. `judge --rules MagicCompRules.txt map --anchors`",
+			    "map --anchors: needs a complete, dated release");
+			return JX_USAGE;
+		}
+		hist_anchors_write(c->rel, &c->out->buf);
+		return JX_OK;
+	}
 	struct hopts o;
 	if (parse_opts(c, argc, argv, &o, true, false, 2) != 0)
 		return JX_USAGE;
@@ -698,4 +708,40 @@ hist_cmd_update(struct jctx *c, int argc, char **argv)
 	sbuf_free(&body);
 	sbuf_free(&err);
 	return JX_OK;
+}
+
+struct hist_carry *
+hist_carry_for(struct jctx *c)
+{
+	struct hist_carry *k = c->carry;
+	if (k && hist_carry_to(k) == c->rel)
+		return k;
+	hist_carry_free(k);
+	c->carry = NULL;
+	if (!c->rel)
+		return NULL;
+	struct sbuf p = {0}, text = {0};
+	struct diags d = {0};
+	bool have = false;
+	if (c->datadir) {
+		sbuf_addf(&p, "%s/corpus/anchors.tsv", c->datadir);
+		FILE *f = fopen(p.s, "rb");
+		if (f) {
+			have = sbuf_read(&text, f, (size_t)16 << 20);
+			fclose(f);
+		}
+	}
+	c->carry = hist_carry_new(c->ix, c->rel, p.s, have ? text.s : NULL, have ? text.len : 0, &d);
+	diag_print(stderr, &d, DL_WARNING);
+	diag_clear(&d);
+	free(d.v);
+	sbuf_free(&p);
+	sbuf_free(&text);
+	return c->carry;
+}
+
+jrid
+hist_carry_cb(void *ctx, int since, jrid id)
+{
+	return hist_carry_id(ctx, since, id, NULL);
 }

@@ -4,6 +4,7 @@
 #include "cmd_rules.h"
 #include "../base/buf.h"
 #include "../base/mem.h"
+#include "../history/history.h"
 #include "../resolver/resolver.h"
 
 #include <errno.h>
@@ -13,6 +14,16 @@
 #include <unistd.h>
 
 enum { BOARD_ERRORS_SHOWN = 5 };
+
+/* A citation (a 2026-01-16 number) as the answering release numbers it, or NULL. */
+static const char *
+recite(void *ctx, const char *id)
+{
+	struct jctx *c = ctx;
+	jrid t = hist_carry_id(hist_carry_for(c), rz_cite_date(), jrid_from_str(id), NULL);
+	uint32_t i = t == JRID_NONE ? JNONE : jrel_find(c->rel, t);
+	return i == JNONE ? NULL : c->rel->rules[i].num;
+}
 
 static int
 run_board(struct jctx *c, const char *name, const char *text, size_t len)
@@ -62,6 +73,10 @@ run_board(struct jctx *c, const char *name, const char *text, size_t len)
 	diag_print(stderr, &d, DL_NOTE);
 	diag_clear(&d);
 	struct rz_result *r = rz_resolve(b);
+	/* the citations follow the release that answers, when it is a whole one (a partial
+	 * historical text is no model of what the resolver plays: its numbers stay) */
+	if (c->rel && !c->rel->fragment && !c->rel->truncated && c->rel->date != rz_cite_date())
+		rz_recite(r, recite, c);
 	if (c->json) {
 		struct jw w;
 		jw_init(&w, &c->out->buf, true);

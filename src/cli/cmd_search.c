@@ -4,6 +4,7 @@
 #include "cmd.h"
 #include "cmd_textbook.h"
 #include "../render/json.h"
+#include "../history/history.h"
 #include "../search/search.h"
 
 #include <dirent.h>
@@ -70,6 +71,10 @@ build_in(struct jctx *c, const char *dir)
 	struct srch *s = srch_new();
 	srch_set_owner(s, c->rel);
 	srch_cache_use(s, dir);
+	/* the situations' rule numbers, carried into c->rel */
+	struct hist_carry *k = hist_carry_for(c);
+	if (k)
+		srch_set_carry(s, hist_carry_cb, k, hist_carry_key(k));
 	if (c->rel)
 		srch_add_release(s, c->rel);
 	load_vocab(c, s);

@@ -522,6 +522,7 @@ done:
 	tb_ctx_free(&c);
 	pol_set_free(&c);
 	rz_free(c.board);   /* the last board resolved (resolve, board, why) */
+	hist_carry_free(c.carry);
 	hist_cache_clear();
 	jindex_free(ix);
 	free(datadir);

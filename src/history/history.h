@@ -123,6 +123,30 @@ struct hist_step *hist_trace(const struct jindex *ix, const struct jrelease *fro
 uint32_t hist_map(const struct jindex *ix, const struct jrelease *from, uint32_t ri,
     const struct jrelease *to, float *conf);
 
+/* ---- rule numbers of data files carried to the release that answers (carry.c) ---- */
+
+/* Carries rule numbers written against one release (a data file's "# rules: DATE") into
+ * release `to`: through hist_map() when that release is loaded, else through the anchors
+ * (the text of corpus/anchors.tsv: a text hash per rule of the data's release, read here;
+ * its problems go to d). Borrows ix and to, which must outlive it. */
+struct hist_carry;
+struct hist_carry *hist_carry_new(const struct jindex *ix, const struct jrelease *to,
+    const char *name, const char *anchors, size_t len, struct diags *d);
+void hist_carry_free(struct hist_carry *c);
+/* id as written against the release dated from (yyyymmdd) -> the same rule's id in `to`,
+ * or JRID_NONE when it cannot be carried with confidence (*conf, may be NULL, says how
+ * sure). from 0, or `to` itself: id unchanged. */
+jrid hist_carry_id(struct hist_carry *c, int from, jrid id, float *conf);
+/* A hash of everything hist_carry_id() depends on (the anchors, every loaded release),
+ * for keys of caches of what was carried. */
+uint64_t hist_carry_key(const struct hist_carry *c);
+int hist_carry_anchor_date(const struct hist_carry *c);   /* yyyymmdd, 0 without anchors */
+const struct jrelease *hist_carry_to(const struct hist_carry *c);
+/* The hash the anchors hold: a rule's text, typography folded, rule numbers left out. */
+uint64_t hist_text_hash(const struct jrule *r, struct sbuf *scratch);
+/* The anchors file of a release (see corpus/anchors.tsv). */
+void hist_anchors_write(const struct jrelease *rel, struct sbuf *out);
+
 /* ---- fetching a new release (fetch.c, update.c) ---- */
 
 enum hist_fetch_err { HF_OK = 0, HF_NONET, HF_HTTP, HF_PROTO, HF_UNSUPPORTED, HF_IO };
@@ -161,6 +185,12 @@ int hist_cmd_diff(struct jctx *c, int argc, char **argv);
 int hist_cmd_history(struct jctx *c, int argc, char **argv);
 int hist_cmd_map(struct jctx *c, int argc, char **argv);
 int hist_cmd_update(struct jctx *c, int argc, char **argv);
+/* The carrier of data-file rule numbers into c->rel, with <datadir>/corpus/anchors.tsv;
+ * made on first use and when c->rel changes, kept in c->carry (freed by
+ * hist_carry_free()). NULL when no release answers. */
+struct hist_carry *hist_carry_for(struct jctx *c);
+/* hist_carry_id() for callbacks: ctx is a struct hist_carry. */
+jrid hist_carry_cb(void *ctx, int since, jrid id);
 
 #define HIST_DEFAULT_URL "https://magic.wizards.com/en/rules"
 

@@ -2,6 +2,8 @@
  * (2026-01-16). Code cites R_* constants; no rule number is written anywhere else. */
 #include "rz_int.h"
 
+#include <string.h>
+
 static const struct { const char *id, *what; } cites[R_COUNT] = {
 	[R_DAMAGE_LIFE] = { "120.3a", "damage to a player causes life loss" },
 	[R_DAMAGE_INFECT_PLAYER] = { "120.3b", "infect damage to a player gives poison counters" },
@@ -141,6 +143,30 @@ static const struct { const char *id, *what; } cites[R_COUNT] = {
 	[R_CAST] = { "601.2a", "casting a spell: it moves to the stack" },
 	[R_DAMAGE_RESULTS] = { "120.3", "damage has every result that applies to its recipient" },
 };
+
+int
+rz_cite_date(void)
+{
+	return 20260116;    /* the release every id above is checked against */
+}
+
+void
+rz_recite(struct rz_result *r, const char *(*map)(void *ctx, const char *id), void *ctx)
+{
+	for (int i = 0; i < r->nsteps; i++) {
+		struct rz_step *s = &r->steps[i];
+		int n = 0;
+		for (int k = 0; k < s->nrules; k++) {
+			const char *m = map(ctx, s->rules[k]);
+			bool dup = false;
+			for (int j = 0; j < n && m && !dup; j++)
+				dup = strcmp(s->rules[j], m) == 0;
+			if (m && !dup)
+				s->rules[n++] = m;
+		}
+		s->nrules = n;
+	}
+}
 
 const char *
 rz_cite(enum rz_rule r)

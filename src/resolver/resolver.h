@@ -54,6 +54,12 @@ size_t rz_names(struct rz_result *r, const char ***names);
 void rz_print(struct out *o, const struct rz_result *r);
 void rz_json(struct jw *w, const struct rz_result *r);
 
+/* The release the citation table's numbers come from (yyyymmdd). */
+int rz_cite_date(void);
+/* Rewrite every step's citations for another release: map(ctx, id) gives the id to show
+ * there (a string that outlives r), or NULL to drop the citation. */
+void rz_recite(struct rz_result *r, const char *(*map)(void *ctx, const char *id), void *ctx);
+
 /* The citation table: every rule id the resolver can cite, with what it is cited for. */
 size_t rz_cite_count(void);
 const char *rz_cite_id(size_t i);

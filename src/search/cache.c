@@ -76,9 +76,11 @@
  * save and load the new field (or say here why it needs neither), bump
  * SRCH_CACHE_LAYOUT, then the sizes. */
 /* Not saved: rel_date, which srch_add_release() sets either way; late, sitcap and the
- * other capacities; scan_only/scan_sink, which only srch_scan_seconds() uses. */
+ * other capacities; scan_only/scan_sink, which only srch_scan_seconds() uses; carry and
+ * carry_ctx, whose work (the situations' rules, carried) is saved, and whose inputs are
+ * in the key (srch_set_carry()). */
 #if UINTPTR_MAX == UINT64_MAX
-_Static_assert(sizeof(struct srch) == 1096, "struct srch changed: see cache.c");
+_Static_assert(sizeof(struct srch) == 1120, "struct srch changed: see cache.c");
 _Static_assert(sizeof(struct sdoc) == 80, "struct sdoc changed: see cache.c");
 _Static_assert(sizeof(struct sterm) == 24, "struct sterm changed: see cache.c");
 _Static_assert(sizeof(struct sword) == 32, "struct sword changed: see cache.c");
@@ -276,6 +278,18 @@ srch_cache_key_release(struct srch *s, const struct jrelease *rel)
 			key_str(s, gl->examples[e]);
 		for (uint32_t r = 0; r < gl->nrefs; r++)
 			key_u64(s, gl->refs[r] < rel->nrules ? rel->rules[gl->refs[r]].id : UINT64_MAX);
+	}
+}
+
+void
+srch_set_carry(struct srch *s, jrid (*carry)(void *ctx, int since, jrid id), void *ctx,
+    uint64_t key)
+{
+	s->carry = carry;
+	s->carry_ctx = ctx;
+	if (s->deferring) {
+		key_u64(s, 0x4341525259ull);   /* "CARRY" */
+		key_u64(s, key);
 	}
 }
 

@@ -64,6 +64,13 @@ int srch_add_thesaurus(struct srch *s, const char *name, const char *text, size_
 int srch_load_situations(struct srch *s, const char *path, struct diags *d);
 int srch_add_situations(struct srch *s, const char *name, const char *text, size_t len,
     struct diags *d);
+/* Situations say which release their rule numbers come from ("# rules: 2026-01-16");
+ * carry(ctx, since, id) gives the same rule's id in the release searched, or JRID_NONE
+ * to drop it. Without it, situations of a later release than the one searched are
+ * left out and the others taken as written. key is everything carry() depends on (it
+ * joins the cache key): call this after srch_cache_use() and before adding anything. */
+void srch_set_carry(struct srch *s, jrid (*carry)(void *ctx, int since, jrid id), void *ctx,
+    uint64_t key);
 /* With the cache (srch_cache_use), situations are read at srch_finalize(): only when no
  * cached index has them, or to report the problems the cached copy says they have. What
  * that reading reports is here afterwards (file:line:col, as srch_add_situations()). */

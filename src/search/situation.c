@@ -314,12 +314,38 @@ word_key(struct srch *s, struct memo *m, const struct stok *t, char *stem)
 	return key;
 }
 
+/* Each entry's rules carried into the release searched (srch_set_carry): a rule that
+ * cannot be carried is dropped, and an entry left with none never fires. Its since
+ * becomes 0: the numbers are now the searched release's own. */
+static void
+carry_rules(struct srch *s)
+{
+	for (size_t k = 0; k < s->nsit; k++) {
+		struct ssit *st = &s->sit[k];
+		if (!st->since)
+			continue;
+		uint8_t n = 0;
+		for (uint8_t r = 0; r < st->nrules; r++) {
+			jrid id = s->carry(s->carry_ctx, st->since, st->rules[r]);
+			bool dup = false;
+			for (uint8_t j = 0; j < n && !dup; j++)
+				dup = st->rules[j] == id;
+			if (id != JRID_NONE && !dup)
+				st->rules[n++] = id;
+		}
+		st->nrules = n;
+		st->since = 0;
+	}
+}
+
 /* Stem every alternative's words into keys, once. */
 void
 srch_sit_compile(struct srch *s)
 {
 	if (s->sit_compiled)
 		return;
+	if (s->carry)
+		carry_rules(s);
 	s->nsitg = s->nsita = s->nsitw = 0;
 	char stem[WORD_MAX];
 	struct memo memo = {0};
@@ -397,7 +423,7 @@ srch_sit_match(struct srch *s, const uint64_t *set, size_t cap, const uint64_t *
 	for (size_t k = 0; k < s->nsit && n < max; k++) {
 		const struct ssit *st = &s->sit[k];
 		/* rule numbers of a later release than the one searched may name other rules */
-		if (st->since && s->rel_date < st->since)
+		if ((st->since && s->rel_date < st->since) || st->nrules == 0)
 			continue;
 		bool all = true;
 		for (uint32_t g = st->g0; g < st->g0 + st->ng && all; g++) {

@@ -125,6 +125,10 @@ struct srch {
 	uint64_t *sitw;
 	size_t nsitw, sitwcap;
 	bool sit_compiled;
+	/* rule numbers of a situation written for another release -> the one searched
+	 * (srch_set_carry); JRID_NONE drops the rule */
+	jrid (*carry)(void *ctx, int since, jrid id);
+	void *carry_ctx;
 	uint32_t sit_warn;       /* what reading the situations reported (kept in the cache) */
 	struct diags late;       /* what srch_finalize() had to say of files read then */
 	int rel_date;            /* the newest added release's date (yyyymmdd, 0 undated) */

@@ -371,10 +371,74 @@ test_speed(struct jindex *ix)
 	CHECK(cold < (getenv("JUDGE_SANITIZED") ? 10.0 : 2.0), "full diff is interactive: %.0f ms", cold * 1000);
 }
 
+
+static const char *
+carried(struct hist_carry *k, int from, const char *id, char *buf)
+{
+	jrid t = hist_carry_id(k, from, jrid_from_str(id), NULL);
+	return t == JRID_NONE ? "(dropped)" : jrid_str(t, buf);
+}
+
+/* Rule numbers of release a's data carried into b: through the anchors alone (a not
+ * loaded), then through the concordance (both loaded). */
+static void
+test_carry(void)
+{
+	char buf[32];
+	struct jindex *ia = jindex_new();
+	struct jrelease *a = jindex_load_bytes(ia, "a.txt", (const unsigned char *)syn_a, sizeof syn_a - 1);
+	jindex_finish(ia);
+	struct sbuf anchors = {0};
+	hist_anchors_write(a, &anchors);
+	CHECK(strstr(sbuf_str(&anchors), "# rules: 2030-01-01\n") != NULL, "the anchors name their release");
+	struct jindex *ib = jindex_new();
+	struct jrelease *b = jindex_load_bytes(ib, "b.txt", (const unsigned char *)syn_b, sizeof syn_b - 1);
+	jindex_finish(ib);
+	struct diags d = {0};
+	struct hist_carry *k = hist_carry_new(ib, b, "anchors.tsv", anchors.s, anchors.len, &d);
+	CHECK_INT(d.n, 0, "the anchors read cleanly");
+	CHECK_INT(hist_carry_anchor_date(k), 20300101, "their date");
+	CHECK_STR(carried(k, 20300101, "100.1", buf), "100.1", "same number, same text: kept");
+	CHECK_STR(carried(k, 20300101, "100.3", buf), "100.2", "same text under another number: moved");
+	CHECK_STR(carried(k, 20300101, "100.2", buf), "(dropped)", "a removed rule is dropped");
+	CHECK_STR(carried(k, 20300101, "100.2a", buf), "(dropped)", "a removed subrule is dropped");
+	CHECK_STR(carried(k, 20300101, "101.1", buf), "(dropped)", "a rule changed in substance is dropped, not guessed");
+	CHECK_STR(carried(k, 20300601, "101.1", buf), "101.1", "numbers of the answering release itself stay");
+	CHECK_STR(carried(k, 20290101, "100.1", buf), "(dropped)", "numbers of a release neither loaded nor anchored are dropped");
+	uint64_t key = hist_carry_key(k);
+	hist_carry_free(k);
+	/* a damaged anchors file: each bad line reported with its line, the rest used */
+	const char *bad = "# rules: 2030-01-01\n100.3\tnot-hex\n100.1\t12\n";
+	k = hist_carry_new(ib, b, "anchors.tsv", bad, strlen(bad), &d);
+	CHECK(d.n == 1 && d.v[0].line == 2 && strcmp(d.v[0].file, "anchors.tsv") == 0,
+	    "a bad anchors line is reported at file:line (%zu reported)", d.n);
+	CHECK(hist_carry_key(k) != key, "the carry key follows the anchors");
+	CHECK_STR(carried(k, 20300101, "100.1", buf), "(dropped)", "a wrong hash carries nothing");
+	hist_carry_free(k);
+	diag_clear(&d);
+	free(d.v);
+	/* both loaded: the concordance itself */
+	struct jindex *ix = jindex_new();
+	jindex_load_bytes(ix, "a.txt", (const unsigned char *)syn_a, sizeof syn_a - 1);
+	struct jrelease *b2 = jindex_load_bytes(ix, "b.txt", (const unsigned char *)syn_b, sizeof syn_b - 1);
+	jindex_finish(ix);
+	k = hist_carry_new(ix, b2, NULL, NULL, 0, NULL);
+	CHECK_STR(carried(k, 20300101, "100.3", buf), "100.2", "through hist_map: moved");
+	CHECK_STR(carried(k, 20300101, "100.2a", buf), "(dropped)", "through hist_map: removed");
+	CHECK(hist_carry_key(k) != key, "the carry key follows the releases loaded");
+	hist_carry_free(k);
+	hist_cache_clear();
+	jindex_free(ix);
+	jindex_free(ia);
+	jindex_free(ib);
+	sbuf_free(&anchors);
+}
+
 int
 main(void)
 {
 	test_text();
+	test_carry();
 	test_urls();
 	test_http();
 	test_synthetic();
