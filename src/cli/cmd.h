@@ -47,6 +47,9 @@ struct jctx {
 	char *(*read_board_line)(struct jctx *c, const char *typed);
 	bool no_cache;          /* --no-cache: build the search index, neither read nor save it */
 	void *carry;            /* struct hist_carry for rel, made by hist_carry_for() */
+	void *seeds;            /* search indexes of the other partial texts (cmd_search.c) */
+	bool told_historical;   /* the note that the built-in rules are historical was given */
+	const char *version;    /* judge's version, for the session's banner */
 };
 
 typedef int (*jcmd_fn)(struct jctx *c, int argc, char **argv);   /* argv[0] = name */

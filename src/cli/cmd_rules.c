@@ -1221,3 +1221,48 @@ cmd_check(struct jctx *c, int argc, char **argv)
 	/* notes are not problems: 0 clean or notes, 1 warnings, 2 errors */
 	return worst == DL_ERROR ? 2 : worst == DL_WARNING ? 1 : 0;
 }
+
+bool
+rules_only_partial(const struct jindex *ix)
+{
+	if (!ix || ix->nrels == 0)
+		return false;
+	for (uint32_t i = 0; i < ix->nrels; i++)
+		if (!ix->rels[i]->fragment && !ix->rels[i]->truncated)
+			return false;
+	return true;
+}
+
+const char *
+rules_era(const struct jrelease *r, bool partial, char *buf, size_t cap)
+{
+	size_t n;
+	if (r->date)
+		n = (size_t)snprintf(buf, cap, "the %s rules", r->label);
+	else if (r->era_from || r->era_to)
+		n = (size_t)snprintf(buf, cap, "the %s rules (about %d-%d)", r->label,
+		    r->era_from ? r->era_from : r->era_to, r->era_to ? r->era_to : r->era_from);
+	else
+		n = (size_t)snprintf(buf, cap, "the %s rules", r->label);
+	if (partial && n < cap && (r->fragment || r->truncated) && r->nrules)
+		snprintf(buf + n, cap - n, ", a partial text: %s to %s", r->rules[0].num,
+		    r->last_num ? r->last_num : r->rules[r->nrules - 1].num);
+	return buf;
+}
+
+void
+rules_historical_note(struct jctx *c)
+{
+	if (c->told_historical || !rules_only_partial(c->ix))
+		return;
+	c->told_historical = true;
+	const char *msg = "These are historical texts built into judge, not today's rules. For the "
+	    "current Comprehensive Rules run `judge update`, or put the MagicCompRules YYYYMMDD.txt "
+	    "file from https://magic.wizards.com/en/rules in ~/.local/share/judge/rules/ (or pass "
+	    "--rules FILE).";
+	if (c->json) {
+		fprintf(stderr, "judge: %s\n", msg);
+		return;
+	}
+	out_wrap(c->out, msg, 0, 0);
+}

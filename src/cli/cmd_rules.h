@@ -31,4 +31,14 @@ void rules_not_found(struct jctx *c, jrid id);
 /* "702.19 Trample" or "702.19b The first words of its text…" into buf. */
 const char *rules_label(const struct jrelease *rel, uint32_t i, char *buf, size_t cap);
 
+/* Are all the loaded releases partial texts (truncated or fragments, as the built-in
+ * seeds are)? false when nothing is loaded. */
+bool rules_only_partial(const struct jindex *ix);
+/* A release as a reader names it: "the 1999-11-01 rules", "the undated-1 rules (about
+ * 2005-2008)"; with partial, ", a partial text: 1 to 502.1" follows. Returns buf. */
+const char *rules_era(const struct jrelease *r, bool partial, char *buf, size_t cap);
+/* Once a session, when only partial texts are loaded: these are historical texts, and
+ * how to get today's rules (on c->out, or standard error with --json). */
+void rules_historical_note(struct jctx *c);
+
 #endif

@@ -2,6 +2,7 @@
  * and two hidden helpers for the benchmark: --dump (the records, for SQLite FTS5) and
  * --bench FILE (recall and query time measured in-process). */
 #include "cmd.h"
+#include "cmd_rules.h"
 #include "cmd_textbook.h"
 #include "../render/json.h"
 #include "../history/history.h"
@@ -96,6 +97,111 @@ build(struct jctx *c)
 	return build_in(c, cache_dir(c));
 }
 
+/* The search indexes of the other partial texts, kept for the session. */
+#define NSEEDS 16
+struct seeds {
+	const struct jrelease *rel[NSEEDS];
+	struct srch *s[NSEEDS];
+	int n;
+};
+
+static struct srch *
+seed_index(struct jctx *c, const struct jrelease *rel)
+{
+	if (rel == c->rel)
+		return srch_for(c);
+	struct seeds *sd = c->seeds;
+	if (!sd)
+		sd = c->seeds = xcalloc(1, sizeof *sd);
+	for (int i = 0; i < sd->n; i++)
+		if (sd->rel[i] == rel)
+			return sd->s[i];
+	if (sd->n == NSEEDS)
+		return NULL;
+	struct jrelease *saved = c->rel;
+	c->rel = (struct jrelease *)rel;
+	struct srch *s = build(c);
+	c->rel = saved;
+	sd->rel[sd->n] = rel;
+	sd->s[sd->n++] = s;
+	return s;
+}
+
+static long
+age(const struct jrelease *r)
+{
+	if (r->date)
+		return r->date;
+	int y = r->era_to ? r->era_to : r->era_from;
+	return y ? (long)y * 10000 + 1231 : 0;
+}
+
+/* With only partial texts loaded (the built-in seeds), the one that answers a question
+ * is the newest whose words cover most of it: the 2021 text stops at 119.4b, the 1999
+ * one has trample at 502.9. NULL when a complete release is loaded, or no text knows
+ * more of the question than c->rel; else the release, its index in *sp. */
+static const struct jrelease *
+seed_answering(struct jctx *c, const char *query, struct srch **sp)
+{
+	if (!c->rel || !rules_only_partial(c->ix))
+		return NULL;
+	const struct jindex *ix = c->ix;
+	const struct jrelease *order[NSEEDS];
+	int n = 0;
+	for (uint32_t i = 0; i < ix->nrels && n < NSEEDS; i++) {
+		int j = n++;
+		while (j > 0 && age(order[j - 1]) < age(ix->rels[i])) {
+			order[j] = order[j - 1];
+			j--;
+		}
+		order[j] = ix->rels[i];
+	}
+	const struct jrelease *best = NULL;
+	size_t bestk = 0;
+	for (int i = 0; i < n; i++) {
+		struct srch *s = seed_index(c, order[i]);
+		size_t k = s ? srch_known_words(s, query, NULL) : 0;
+		if (k > bestk) {
+			best = order[i];
+			bestk = k;
+			*sp = s;
+		}
+	}
+	return best;
+}
+
+/* A question of tournament policy gets a pointer to the documents that answer it
+ * (the CR results still follow: a judge may want both). */
+static void
+policy_note(struct jctx *c, const char *query)
+{
+	const char *topic = srch_policy_topic(query, false);
+	if (!topic)
+		return;
+	struct sbuf b = {0};
+	sbuf_addf(&b, "Note: this looks like a tournament policy question (%s). The Comprehensive "
+	    "Rules say how the game plays, not what to do about a tournament error: see the "
+	    "Infraction Procedure Guide (Competitive REL) or Judging at Regular REL, and the "
+	    "Magic Tournament Rules, at https://magic.wizards.com/en/rules. The rules below "
+	    "are what the words matched.", topic);
+	out_printf(c->out, "%s", out_sgr(c->out, OS_WARN));
+	out_wrap(c->out, b.s, 0, 0);
+	out_printf(c->out, "%s", out_sgr(c->out, OS_RESET));
+	sbuf_free(&b);
+}
+
+void
+srch_ctx_free(struct jctx *c)
+{
+	struct seeds *sd = c->seeds;
+	for (int i = 0; sd && i < sd->n; i++)
+		srch_free(sd->s[i]);
+	free(sd);
+	c->seeds = NULL;
+	srch_free(c->search);
+	c->search = NULL;
+}
+
 struct srch *
 srch_for(struct jctx *c)
 {
@@ -145,7 +251,7 @@ label(struct srch *s, uint32_t doc, struct sbuf *b)
 }
 
 static void
-print_json(struct jctx *c, struct srch *s, const struct srch_result *r)
+print_json(struct jctx *c, struct srch *s, const struct srch_result *r, const struct jrelease *from)
 {
 	struct jw w;
 	jw_init(&w, &c->out->buf, true);
@@ -165,6 +271,8 @@ print_json(struct jctx *c, struct srch *s, const struct srch_result *r)
 		if (lb.len)
 			jw_kstr(&w, "title", lb.s);
 		jw_kstr(&w, "snippet", sbuf_str(&sn));
+		if (from)
+			jw_kstr(&w, "release", from->label);
 		if (r->hits[i].sit)
 			jw_kstr(&w, "situation", r->sit[r->hits[i].sit - 1]);
 		const jrid *rules;
@@ -647,6 +755,12 @@ cmd_search(struct jctx *c, int argc, char **argv)
 		return bench(c, bench_file);
 	}
 	struct srch *s = srch_for(c);
+	/* only the built-in partial texts: the one that knows the question answers it */
+	const struct jrelease *from = NULL;
+	if (!dump)
+		from = seed_answering(c, sbuf_str(&q), &s);
+	if (!from && rules_only_partial(c->ix) && !dump)
+		from = c->rel;
 	if (dump) {
 		sbuf_free(&q);
 		dump_sql(c, s);
@@ -682,9 +796,17 @@ cmd_search(struct jctx *c, int argc, char **argv)
 		sbuf_free(&hint);
 		st = JX_NOTFOUND;
 	} else if (c->json) {
-		print_json(c, s, &r);
+		print_json(c, s, &r, from);
+		rules_historical_note(c);
 	} else {
+		policy_note(c, sbuf_str(&q));
+		if (from) {
+			char era[160];
+			out_printf(c->out, "%sFrom %s:%s\n", out_sgr(c->out, OS_DIM),
+			    rules_era(from, true, era, sizeof era), out_sgr(c->out, OS_RESET));
+		}
 		print_text(c, s, &r);
+		rules_historical_note(c);
 	}
 	c->verbose = saved_v;
 	c->json = saved_j;

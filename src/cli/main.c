@@ -453,6 +453,7 @@ main(int argc, char **argv)
 
 	datadir = find_datadir();
 	c.datadir = datadir;
+	c.version = JUDGE_VERSION;
 	ix = jindex_new();
 	c.ix = ix;
 	bool is_check = nrest > 0 && jcmd_find(rest[0]) == jcmd_find("check");
@@ -518,7 +519,7 @@ done:
 	out_flush(&out);
 	out_free(&out);
 	jnav_reset_links(&c);
-	srch_free(c.search);
+	srch_ctx_free(&c);
 	tb_ctx_free(&c);
 	pol_set_free(&c);
 	rz_free(c.board);   /* the last board resolved (resolve, board, why) */

@@ -655,6 +655,28 @@ catch_signals(struct sigaction *old, struct sigaction *oldw)
 	sigdelset(&unblocked, SIGWINCH);
 }
 
+/* One line as the session opens: the version, the release answering (and whether it is
+ * partial), and where help is. */
+static void
+banner(struct jctx *c)
+{
+	const struct jrelease *r = c->rel;
+	struct sbuf b = {0};
+	sbuf_addf(&b, "judge %s — ", c->version ? c->version : "");
+	if (!r)
+		sbuf_adds(&b, "no rules loaded");
+	else if (r->fragment || r->truncated)
+		sbuf_addf(&b, "rules %s (partial: %s to %s%s)", r->label, r->nrules ? r->rules[0].num : "?",
+		    r->last_num ? r->last_num : r->nrules ? r->rules[r->nrules - 1].num : "?",
+		    rules_only_partial(c->ix) ? ", historical" : "");
+	else
+		sbuf_addf(&b, "rules %s", r->label);
+	sbuf_adds(&b, " — `help` for commands");
+	out_printf(c->out, "%s%s%s\n", out_sgr(c->out, OS_DIM), b.s, out_sgr(c->out, OS_RESET));
+	out_flush(c->out);
+	sbuf_free(&b);
+}
+
 static int
 run_tty(struct jctx *c)
 {
@@ -667,6 +689,7 @@ run_tty(struct jctx *c)
 	rl_sort_completion_matches = 0;   /* rule numbers come in document order */
 	rl_attempted_completion_function = on_complete;
 	history_open();
+	banner(c);
 	struct sigaction old, oldw;
 	catch_signals(&old, &oldw);
 	c->read_board_line = tty_board_line;

@@ -1151,6 +1151,34 @@ situations(struct srch *s, const struct query *q, struct srch_hit **heapp, size_
 	return nh;
 }
 
+size_t
+srch_known_words(struct srch *s, const char *qs, size_t *nwords)
+{
+	if (!s->final)
+		srch_finalize(s);
+	reset_query_state(s);
+	struct query *q = xmalloc(sizeof *q);
+	struct diags d = {0};
+	size_t known = 0, n = 0;
+	if (parse_query(s, qs ? qs : "", q, &d)) {
+		for (size_t i = 0; i < q->nw; i++) {
+			const struct qword *w = &q->w[i];
+			if (w->stop || w->noise || w->num || w->prefix)
+				continue;
+			n++;
+			uint32_t t = srch_term_of(s, w->f, w->flen);
+			known += t != UINT32_MAX && s->terms[t].df > 0;
+		}
+	}
+	reset_query_state(s);
+	diag_clear(&d);
+	free(d.v);
+	free(q);
+	if (nwords)
+		*nwords = n;
+	return known;
+}
+
 void
 srch_run(struct srch *s, const char *qs, size_t limit, struct srch_result *res, struct diags *d)
 {

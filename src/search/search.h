@@ -104,6 +104,17 @@ bool srch_cache_from_image(struct srch *s, void *img, size_t n, bool trusted_key
 void srch_run(struct srch *s, const char *query, size_t limit, struct srch_result *res,
     struct diags *d);
 void srch_result_free(struct srch_result *res);
+/* How many of the query's words (stop words, question noise, numbers and prefixes
+ * aside) the index holds as typed, not through a typo; *nwords (may be NULL) gets how
+ * many were counted. What a partial text can say of a question: one that never names
+ * trample knows nothing of "trample". */
+size_t srch_known_words(struct srch *s, const char *query, size_t *nwords);
+
+/* Does the question look like tournament policy (an infraction, tardiness, a penalty)
+ * rather than game rules? Returns the topic in a few words ("drawing extra cards"), or
+ * NULL. Once the tournament documents are loaded (policy_docs_loaded) they answer such
+ * questions, and this says nothing. */
+const char *srch_policy_topic(const char *query, bool policy_docs_loaded);
 
 /* Documents */
 uint32_t srch_ndocs(const struct srch *s);
@@ -151,5 +162,7 @@ size_t srch_stem(struct srch *s, const char *word, size_t n, char *out, size_t c
 int cmd_search(struct jctx *c, int argc, char **argv);
 /* The search index of c->rel, built on first use and kept in c->search. */
 struct srch *srch_for(struct jctx *c);
+/* Free c->search and the other indexes kept for the session. */
+void srch_ctx_free(struct jctx *c);
 
 #endif

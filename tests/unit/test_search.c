@@ -456,9 +456,36 @@ test_situations_file(void)
 	srch_free(s);
 }
 
+
+/* Questions of tournament policy are told apart from game rules questions, and the
+ * detector is silent once the tournament documents are loaded. */
+static void
+test_policy_topic(void)
+{
+	static const char *const policy[] = { "player drew an extra card", "late for the round",
+		"my opponent was tardy", "what is the penalty for slow play", "he accidentally drew two cards",
+		"opponent's sleeves are marked", "spectator gave advice during the game",
+		"forgot a trigger at competitive", "can we split the prize", "my decklist was wrong",
+		"he didn't shuffle enough", "opponent lied about the cards in hand", NULL };
+	static const char *const game[] = { "trample deathtouch how much damage",
+		"howling mine makes me draw an extra card", "what happens when I draw from an empty library",
+		"can I respond to a triggered ability", "the legend rule", "a spell is countered, where does it go",
+		"mindslaver can I concede for my opponent", "is a coin flip random", "karn liberated restarts the game",
+		"how late can I cast an instant in the turn", NULL };
+	for (int i = 0; policy[i]; i++)
+		CHECK(srch_policy_topic(policy[i], false) != NULL, "policy: \"%s\"", policy[i]);
+	for (int i = 0; game[i]; i++)
+		CHECK(srch_policy_topic(game[i], false) == NULL, "rules, not policy: \"%s\" (%s)", game[i],
+		    srch_policy_topic(game[i], false) ? srch_policy_topic(game[i], false) : "-");
+	CHECK_STR(srch_policy_topic("player drew an extra card", false), "drawing extra cards", "its topic");
+	CHECK(srch_policy_topic("player drew an extra card", true) == NULL, "silent once the documents are loaded");
+	CHECK(srch_policy_topic("", false) == NULL && srch_policy_topic(NULL, false) == NULL, "nothing asked");
+}
+
 int
 main(void)
 {
+	test_policy_topic();
 	test_text();
 	test_stem();
 	test_small();

@@ -1,0 +1,109 @@
+/* policyq.c — does a question look like tournament policy ("player drew an extra card",
+ * "late for the round") rather than game rules? The Comprehensive Rules answer such a
+ * question confidently and wrongly, so until the tournament documents are loaded, search
+ * says where to look. */
+#include "search.h"
+
+#include <ctype.h>
+#include <string.h>
+
+/* Each entry: concept groups joined by " + ", alternatives by "|"; an alternative is one
+ * word or a few in a row, a trailing '*' takes any ending. All groups must be present. */
+static const struct { const char *pattern, *topic; } topics[] = {
+	{ "drew|drawn + extra|additional|too many|one more|two more|8 cards|eight cards", "drawing extra cards" },
+	{ "accidentally|by mistake|by accident|misdrew|misdraw* + draw*|drew|drawn|card*", "a drawing error" },
+	{ "late|tardy|tardiness|no show|no-show + round|match|game|tournament|event|seat*|table|pairing*|tardy|tardiness|show", "tardiness" },
+	{ "slow play|slow playing|slowplay*|stall*|taking too long|too long to", "slow play" },
+	{ "penalt*|infraction*|game loss|match loss|disqualif*|dq|dqed|upgrade*|downgrade*", "penalties" },
+	{ "decklist*|deck list*|deck registration|registered deck", "decklist problems" },
+	{ "deck check*|marked card*|marked sleeve*|sleeve*", "marked cards and deck checks" },
+	{ "outside assistance|coach*|spectator*|phone|notes", "outside assistance" },
+	{ "cheat*|cheated|lied|lying|bribe*|bribery|collusion|collude*|wager*|betting", "cheating and unsporting conduct" },
+	{ "unsporting|insult*|swear*|cursing|rude|aggressive", "unsporting conduct" },
+	{ "missed trigger*|forgot* + trigger*", "missed triggers" },
+	{ "looked at|saw|seen|flipped over + extra|accidentally|too many|by mistake", "looking at extra cards" },
+	{ "shuffl* + insufficient*|not enough|didn't|didnt|did not|properly|randomiz*", "insufficient shuffling" },
+	{ "intentional draw|split prize*|prize split|roll* a die|roll* dice|flip* a coin + winner|match", "determining a winner improperly" },
+	{ "concede* + prize*|for a card|in exchange|money", "bribery and improperly determining a winner" },
+	{ "split*|share* + prize*|winnings|booster*|packs", "splitting prizes" },
+	{ "sideboard* + forgot*|wrong|didn't|didnt|reset|de-sideboard*|desideboard*", "deck problems" },
+	{ "communication policy|free information|derived information|private information", "the communication policy" },
+	{ "head judge|competitive rel|regular rel|professional rel|appeal*", "tournament procedure" },
+};
+
+/* " w1 w2 ... ": lower case, letters and digits; an apostrophe inside a word is dropped
+ * ("didn't" -> "didnt" is also listed), anything else is a space. */
+static size_t
+fold(const char *q, char *out, size_t cap)
+{
+	size_t n = 0;
+	out[n++] = ' ';
+	for (const char *p = q; *p && n + 2 < cap; p++) {
+		unsigned char ch = (unsigned char)*p;
+		if (isalnum(ch) || ch == '-')
+			out[n++] = (char)tolower(ch);
+		else if (ch == '\'' && n > 1 && out[n - 1] != ' ' && isalpha((unsigned char)p[1]))
+			out[n++] = '\'';
+		else if (out[n - 1] != ' ')
+			out[n++] = ' ';
+	}
+	if (out[n - 1] != ' ')
+		out[n++] = ' ';
+	out[n] = '\0';
+	return n;
+}
+
+/* Is alternative [a, e) present in text as whole words (the last one a prefix when it
+ * ends with '*')? */
+static bool
+has_alt(const char *text, const char *a, const char *e)
+{
+	char pat[64];
+	bool star = e > a && e[-1] == '*';
+	if (star)
+		e--;
+	size_t n = (size_t)(e - a);
+	if (n == 0 || n + 3 > sizeof pat)
+		return false;
+	pat[0] = ' ';
+	memcpy(pat + 1, a, n);
+	pat[n + 1] = star ? '\0' : ' ';
+	pat[n + 2] = '\0';
+	return strstr(text, pat) != NULL;
+}
+
+static bool
+matches(const char *text, const char *pattern)
+{
+	const char *g = pattern;
+	while (*g) {
+		const char *ge = strstr(g, " + ");
+		if (!ge)
+			ge = g + strlen(g);
+		bool any = false;
+		for (const char *a = g; a < ge && !any;) {
+			const char *ae = memchr(a, '|', (size_t)(ge - a));
+			if (!ae)
+				ae = ge;
+			any = has_alt(text, a, ae);
+			a = ae + 1;
+		}
+		if (!any)
+			return false;
+		g = *ge ? ge + 3 : ge;
+	}
+	return true;
+}
+
+const char *
+srch_policy_topic(const char *query, bool policy_docs_loaded)
+{
+	if (policy_docs_loaded || !query)
+		return NULL;
+	char text[1024];
+	fold(query, text, sizeof text);
+	for (size_t i = 0; i < sizeof topics / sizeof *topics; i++)
+		if (matches(text, topics[i].pattern))
+			return topics[i].topic;
+	return NULL;
+}
