@@ -25,7 +25,7 @@ UNIT_SRCS := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 FUZZ_SRCS := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 
-.PHONY: all anchors check check-sanitize bench bench-search fuzz install uninstall clean units
+.PHONY: all anchors textbook-era check check-sanitize bench bench-search fuzz install uninstall clean units
 
 all: judge
 
@@ -92,6 +92,15 @@ fuzz:
 anchors: all
 	@[ -n "$(CR)" ] || { echo "make anchors CR=FILE: the release corpus/situations.tsv names in its '# rules:' line"; exit 2; }
 	$(BUILD)/judge --rules "$(CR)" map --anchors >corpus/anchors.tsv.tmp && mv corpus/anchors.tsv.tmp corpus/anchors.tsv
+
+# corpus/textbook-era.tsv: the rules changed in substance since the textbook's era, which
+# its pages and examples are flagged with; e.g. make textbook-era
+#   ERA=../shared/cr-archive/cr-2017-09-25.txt CR=../shared/cr/cr-2026-01-16.txt
+textbook-era: all
+	@[ -n "$(ERA)" ] && [ -n "$(CR)" ] || { echo "make textbook-era ERA=FILE CR=FILE: the release of the textbook's era, and the one the data files use"; exit 2; }
+	$(BUILD)/judge --rules "$(ERA)" --rules "$(CR)" --cr "$$($(BUILD)/judge --rules "$(CR)" --json versions | sed -n 's/.*"date": *"\([0-9-]*\)".*/\1/p' | head -n 1)" \
+	  map --era-changes "$$($(BUILD)/judge --rules "$(ERA)" --json versions | sed -n 's/.*"date": *"\([0-9-]*\)".*/\1/p' | head -n 1)" >corpus/textbook-era.tsv.tmp && \
+	  mv corpus/textbook-era.tsv.tmp corpus/textbook-era.tsv
 
 bench: all
 	@bash tests/bench/bench.sh $(CURDIR)/$(BUILD)/judge

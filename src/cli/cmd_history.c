@@ -540,6 +540,20 @@ hist_cmd_map(struct jctx *c, int argc, char **argv)
 		hist_anchors_write(c->rel, &c->out->buf);
 		return JX_OK;
 	}
+	/* hidden: what changed in substance from release ERA to the answering one
+	 * (corpus/textbook-era.tsv) */
+	if (argc == 3 && strcmp(argv[1], "--era-changes") == 0) {
+		struct jrelease *era = release_arg(c, argv[2]);
+		if (!era)
+			return JX_USAGE;
+		if (!c->rel || c->rel == era || !c->rel->date || c->rel->fragment || c->rel->truncated) {
+			jerr(c, "e.g. `judge --rules OLD --rules NEW --cr NEW map --era-changes OLD-DATE`",
+			    "map --era-changes: the answering release must be another complete, dated one");
+			return JX_USAGE;
+		}
+		hist_era_changes_write(c->ix, era, c->rel, &c->out->buf);
+		return JX_OK;
+	}
 	struct hopts o;
 	if (parse_opts(c, argc, argv, &o, true, false, 2) != 0)
 		return JX_USAGE;
@@ -717,9 +731,14 @@ hist_carry_for(struct jctx *c)
 	if (k && hist_carry_to(k) == c->rel)
 		return k;
 	hist_carry_free(k);
-	c->carry = NULL;
-	if (!c->rel)
-		return NULL;
+	c->carry = c->rel ? hist_carry_make(c, c->rel) : NULL;
+	return c->carry;
+}
+
+struct hist_carry *
+hist_carry_make(struct jctx *c, const struct jrelease *rel)
+{
+	struct hist_carry *k;
 	struct sbuf p = {0}, text = {0};
 	struct diags d = {0};
 	bool have = false;
@@ -731,13 +750,13 @@ hist_carry_for(struct jctx *c)
 			fclose(f);
 		}
 	}
-	c->carry = hist_carry_new(c->ix, c->rel, p.s, have ? text.s : NULL, have ? text.len : 0, &d);
+	k = hist_carry_new(c->ix, rel, p.s, have ? text.s : NULL, have ? text.len : 0, &d);
 	diag_print(stderr, &d, DL_WARNING);
 	diag_clear(&d);
 	free(d.v);
 	sbuf_free(&p);
 	sbuf_free(&text);
-	return c->carry;
+	return k;
 }
 
 jrid

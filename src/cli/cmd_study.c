@@ -97,6 +97,11 @@ textbook_examples(struct jctx *c)
 				continue;
 			sbuf_addf(&w, "%s%s", w.len ? " › " : "", parts[k]);
 		}
+		/* an example written for rules that changed since says so where it is asked */
+		struct sbuf en = {0};
+		if (tb_era_note(c, b, q->rules, q->nrules, &en))
+			sbuf_addf(&w, ". %s", en.s);
+		sbuf_free(&en);
 		q->where = arena_strdup(&tbq.arena, w.s ? w.s : "");
 		sbuf_free(&w);
 	}

@@ -6,6 +6,7 @@
 #include <unistd.h>
 #include "cmd_textbook.h"
 #include "cmd_rules.h"
+#include "../history/history.h"
 #include "../render/json.h"
 
 static char *user_path;
@@ -70,9 +71,144 @@ tb_for(struct jctx *c)
 	return b;
 }
 
+/* --- what changed since the textbook's era ------------------------------------------------- */
+
+struct era_change {
+	jrid at;                  /* the rule of the linked release it sits at */
+	bool removed;
+	char then[16];            /* its number in the era's rules */
+};
+
+static struct {
+	const struct jrelease *rel;   /* the release the changes were carried to */
+	bool done;
+	int era;                      /* yyyymmdd of the textbook's era, 0 when unknown */
+	struct era_change *v;
+	size_t n;
+} era;
+
+static void
+era_free(void)
+{
+	free(era.v);
+	memset(&era, 0, sizeof era);
+}
+
+/* corpus/textbook-era.tsv, its rule numbers carried to rel. */
+static void
+era_load(struct jctx *c, const struct jrelease *rel)
+{
+	if (era.done && era.rel == rel)
+		return;
+	era_free();
+	era.done = true;
+	era.rel = rel;
+	if (!c->datadir || !rel)
+		return;
+	struct sbuf p = {0}, t = {0};
+	sbuf_addf(&p, "%s/corpus/textbook-era.tsv", c->datadir);
+	FILE *f = fopen(p.s, "rb");
+	bool have = f && sbuf_read(&t, f, (size_t)4 << 20);
+	if (f)
+		fclose(f);
+	struct hist_carry *k = !have ? NULL : rel == c->rel ? hist_carry_for(c) : hist_carry_make(c, rel);
+	int from = 0;
+	size_t cap = 0;
+	unsigned lineno = 0;
+	for (const char *l = t.s; have && l && *l;) {
+		const char *nl = strchr(l, '\n');
+		size_t len = nl ? (size_t)(nl - l) : strlen(l);
+		char line[160];
+		snprintf(line, sizeof line, "%.*s", (int)(len < sizeof line - 1 ? len : sizeof line - 1), l);
+		l = nl ? nl + 1 : NULL;
+		lineno++;
+		int y, m, d;
+		if (sscanf(line, "# era: %4d-%2d-%2d", &y, &m, &d) == 3)
+			era.era = y * 10000 + m * 100 + d;
+		else if (sscanf(line, "# rules: %4d-%2d-%2d", &y, &m, &d) == 3)
+			from = y * 10000 + m * 100 + d;
+		if (line[0] == '#' || line[0] == '\0')
+			continue;
+		char at[32], kind[16], then[16];
+		jrid id;
+		if (sscanf(line, "%31[^\t]\t%15[^\t]\t%15s", at, kind, then) != 3 ||
+		    (id = jrid_from_str(at)) == JRID_NONE || (strcmp(kind, "removed") && strcmp(kind, "changed"))) {
+			fprintf(stderr, "judge: %s:%u:1: warning: expected RULE<TAB>removed|changed<TAB>RULE\n", p.s, lineno);
+			continue;
+		}
+		jrid to = hist_carry_id(k, from, id, NULL);
+		if (to == JRID_NONE)
+			continue;
+		era.v = xgrow(era.v, &cap, era.n + 1, sizeof *era.v);
+		era.v[era.n].at = to;
+		era.v[era.n].removed = kind[0] == 'r';
+		snprintf(era.v[era.n].then, sizeof era.v[era.n].then, "%s", then);
+		era.n++;
+	}
+	if (k && k != c->carry)
+		hist_carry_free(k);
+	/* the file says what changed from the era to its own release: a release before that
+	 * one may not have seen those changes yet, so it is not told of them */
+	if (!rel->date || rel->date < from)
+		era.n = 0;
+	sbuf_free(&p);
+	sbuf_free(&t);
+}
+
+bool
+tb_era_note(struct jctx *c, const struct tb_book *b, const jrid *v, uint32_t n, struct sbuf *out)
+{
+	if (!b || !b->linked || n == 0)
+		return false;
+	era_load(c, b->linked);
+	struct sbuf rm = {0}, ch = {0};
+	size_t nrm = 0, nch = 0;
+	char buf[16];
+	for (size_t i = 0; i < era.n; i++) {
+		const struct era_change *e = &era.v[i];
+		bool in = false;
+		for (uint32_t j = 0; j < n && !in; j++)
+			in = jrid_within(e->at, v[j]);
+		if (!in)
+			continue;
+		struct sbuf *s = e->removed ? &rm : &ch;
+		size_t *k = e->removed ? &nrm : &nch;
+		if (*k < 6)
+			sbuf_addf(s, "%s%s", *k ? ", " : "", e->removed ? e->then : jrid_str(e->at, buf));
+		else if (*k == 6)
+			sbuf_adds(s, ", …");
+		++*k;
+	}
+	if (nrm + nch == 0)
+		return false;
+	sbuf_addf(out, "Written for the rules of %04d-%02d-%02d; since then ", era.era / 10000,
+	    era.era / 100 % 100, era.era % 100);
+	if (nrm)
+		sbuf_addf(out, "%s removed (numbered as then)%s", rm.s, nch ? " and " : "");
+	if (nch)
+		sbuf_addf(out, "%s changed in substance", ch.s);
+	sbuf_adds(out, ": check what it teaches against the current rules.");
+	sbuf_free(&rm);
+	sbuf_free(&ch);
+	return true;
+}
+
+static void
+print_era_note(struct jctx *c, const struct tb_book *b, const jrid *v, uint32_t n)
+{
+	struct sbuf s = {0};
+	sbuf_addf(&s, "%s", out_sgr(c->out, OS_WARN));
+	if (tb_era_note(c, b, v, n, &s)) {
+		sbuf_addf(&s, "%s", out_sgr(c->out, OS_RESET));
+		out_wrap(c->out, s.s, 0, 2);
+	}
+	sbuf_free(&s);
+}
+
 void
 tb_ctx_free(struct jctx *c)
 {
+	era_free();
 	tb_free(c->textbook);
 	c->textbook = NULL;
 	tb_cli_set_path(NULL);
@@ -198,6 +334,33 @@ print_links(struct jctx *c, const struct tb_book *b, const jrid *v, uint32_t n, 
 	sbuf_free(&s);
 }
 
+/* Were the rules a block teaches (its heading's, else its page's) changed since the book
+ * was written? */
+static bool
+block_dated(struct jctx *c, const struct tb_book *b, uint32_t heading, uint32_t page)
+{
+	const jrid *v = NULL;
+	uint32_t n = 0;
+	if (heading != TB_NONE && b->headings[heading].nrules) {
+		v = b->headings[heading].rules;
+		n = b->headings[heading].nrules;
+	} else if (page < b->npages) {
+		v = b->pages[page].rules;
+		n = b->pages[page].nrules;
+	}
+	struct sbuf s = {0};
+	bool dated = tb_era_note(c, b, v, n, &s);
+	sbuf_free(&s);
+	return dated;
+}
+
+static bool
+example_dated(struct jctx *c, const struct tb_book *b, const struct tb_block *k)
+{
+	uint32_t page = k->example != TB_NONE ? b->examples[k->example].page : TB_NONE;
+	return block_dated(c, b, k->heading, page);
+}
+
 static void
 print_block(struct jctx *c, const struct tb_book *b, const struct tb_block *k, int *exno)
 {
@@ -207,7 +370,8 @@ print_block(struct jctx *c, const struct tb_book *b, const struct tb_block *k, i
 		++*exno;
 		if (!c->examples)
 			break;
-		sbuf_addf(&s, "%sExample %d.%s %s%s%s", out_sgr(c->out, OS_BOLD), *exno,
+		sbuf_addf(&s, "%sExample %d%s.%s %s%s%s", out_sgr(c->out, OS_BOLD), *exno,
+		    example_dated(c, b, k) ? " (its rules changed since it was written: see the note above)" : "",
 		    out_sgr(c->out, OS_RESET), out_sgr(c->out, OS_EX), k->text, out_sgr(c->out, OS_RESET));
 		out_puts(c->out, "  ");
 		out_wrap(c->out, s.s, 2, 4);
@@ -261,6 +425,9 @@ print_hit(struct jctx *c, const struct tb_book *b, const struct tb_hit *h)
 	sbuf_addf(&s, " (%s:%u)%s%s", base ? base + 1 : b->file, h->heading != TB_NONE ? b->headings[h->heading].line : p->line,
 	    strcmp(p->lang, "en") ? " [Portuguese]" : "", out_sgr(c->out, OS_RESET));
 	out_wrap(c->out, s.s, 0, 2);
+	uint32_t nr0;
+	const jrid *r0 = hit_rules(b, h, &nr0);
+	print_era_note(c, b, r0, nr0);
 	uint32_t first, count;
 	tb_section_blocks(b, h->page, h->heading, &first, &count);
 	uint32_t cur = h->heading;
@@ -277,6 +444,7 @@ print_hit(struct jctx *c, const struct tb_book *b, const struct tb_hit *h)
 				sbuf_addf(&s, "%s%s%s", out_sgr(c->out, OS_BOLD), b->headings[hh].title, out_sgr(c->out, OS_RESET));
 				out_puts(c->out, "\n");
 				out_wrap(c->out, s.s, 0, 2);
+				print_era_note(c, b, b->headings[hh].rules, b->headings[hh].nrules);
 			}
 			cur = bl->heading;
 		}
@@ -303,7 +471,7 @@ ids_json(struct jw *w, const char *key, const jrid *v, uint32_t n)
 }
 
 static void
-hit_json(struct jw *w, const struct tb_book *b, const struct tb_hit *h)
+hit_json(struct jctx *c, struct jw *w, const struct tb_book *b, const struct tb_hit *h)
 {
 	const struct tb_page *p = &b->pages[h->page];
 	jw_obj(w);
@@ -338,6 +506,10 @@ hit_json(struct jw *w, const struct tb_book *b, const struct tb_hit *h)
 	uint32_t nr;
 	const jrid *rules = hit_rules(b, h, &nr);
 	ids_json(w, "rules", rules, nr);
+	struct sbuf en = {0};
+	if (tb_era_note(c, b, rules, nr, &en))
+		jw_kstr(w, "era_note", en.s);
+	sbuf_free(&en);
 	jw_kstr(w, "rules_release", b->linked ? b->linked->label : NULL);
 	jw_kbool(w, "rules_partial", b->links_partial);
 	jw_kbool(w, "policy", hit_policy(b, h));
@@ -358,7 +530,7 @@ print_outline(struct jctx *c, const struct tb_book *b)
 		jw_arr(&w);
 		for (uint32_t p = 0; p < b->npages; p++) {
 			struct tb_hit h = { p, TB_NONE, 0 };
-			hit_json(&w, b, &h);
+			hit_json(c, &w, b, &h);
 		}
 		jw_arr_end(&w);
 		out_puts(c->out, "\n");
@@ -413,7 +585,7 @@ cmd_textbook(struct jctx *c, int argc, char **argv)
 		jw_init(&w, &c->out->buf, true);
 		jw_arr(&w);
 		for (size_t i = 0; i < n; i++)
-			hit_json(&w, b, &hits[i]);
+			hit_json(c, &w, b, &hits[i]);
 		jw_arr_end(&w);
 		out_puts(c->out, "\n");
 	} else {
@@ -445,7 +617,8 @@ gloss_for(const struct jrelease *rel, const char *topic)
 	return g;
 }
 
-/* A chapter is shown by its rules' first words; a rule by its text. */
+/* A chapter is shown by its rules' first words; a rule by its text and its subrules'
+ * texts, whole and wrapped: the words that answer are often at the end. */
 static void
 explain_rule(struct jctx *c, const struct jrelease *rel, uint32_t ri)
 {
@@ -459,16 +632,21 @@ explain_rule(struct jctx *c, const struct jrelease *rel, uint32_t ri)
 	sbuf_addf(&s, "%s%s%s %s%s%s", out_sgr(c->out, OS_ID), r->num, out_sgr(c->out, OS_RESET),
 	    out_sgr(c->out, OS_TITLE), r->title ? r->title : "", out_sgr(c->out, OS_RESET));
 	out_wrap(c->out, s.s, 0, 2);
+	bool whole = jrid_level(r->id) >= JL_RULE;
 	uint32_t show = r->nchildren < 12 ? r->nchildren : 12;
 	for (uint32_t k = 0; k < show; k++) {
 		sbuf_reset(&s);
-		const char *l = rules_label(rel, r->children[k], lab, sizeof lab);
-		int n = jnav_link(c, rel->rules[r->children[k]].num);
+		const struct jrule *ch = &rel->rules[r->children[k]];
+		int n = jnav_link(c, ch->num);
 		if (n)
 			sbuf_addf(&s, "[%d] ", n);
-		sbuf_adds(&s, l);
+		if (whole)
+			sbuf_addf(&s, "%s%s%s %s", out_sgr(c->out, OS_ID), ch->num, out_sgr(c->out, OS_RESET),
+			    ch->text ? ch->text : "");
+		else
+			sbuf_adds(&s, rules_label(rel, r->children[k], lab, sizeof lab));
 		out_puts(c->out, "  ");
-		out_wrap(c->out, s.s, 2, 6);
+		out_wrap(c->out, s.s, 2, 4);
 	}
 	if (show < r->nchildren)
 		out_printf(c->out, "  %s… %u more: judge rule %s%s\n", out_sgr(c->out, OS_DIM),
@@ -552,7 +730,7 @@ cmd_explain(struct jctx *c, int argc, char **argv)
 			jw_null(&w);
 		jw_key(&w, "textbook");
 		if (hit.page != TB_NONE)
-			hit_json(&w, b, &hit);
+			hit_json(c, &w, b, &hit);
 		else
 			jw_null(&w);
 		jw_obj_end(&w);
@@ -600,6 +778,15 @@ cmd_explain(struct jctx *c, int argc, char **argv)
 		    hit.heading != TB_NONE ? b->headings[hit.heading].line : p->line, out_sgr(c->out, OS_RESET));
 		out_puts(c->out, "  ");
 		out_wrap(c->out, s.s, 2, 4);
+		uint32_t nr;
+		const jrid *hr = hit_rules(b, &hit, &nr);
+		sbuf_reset(&s);
+		sbuf_addf(&s, "%s", out_sgr(c->out, OS_WARN));
+		if (tb_era_note(c, b, hr, nr, &s)) {
+			sbuf_addf(&s, "%s", out_sgr(c->out, OS_RESET));
+			out_puts(c->out, "  ");
+			out_wrap(c->out, s.s, 2, 4);
+		}
 		uint32_t first, count;
 		tb_section_blocks(b, hit.page, hit.heading, &first, &count);
 		/* its first paragraph and first example; the rest is one command away */

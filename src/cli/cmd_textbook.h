@@ -18,6 +18,11 @@ void tb_cli_set_path(const char *path);
 struct tb_book *tb_for(struct jctx *c);
 /* Free c->textbook (at exit). */
 void tb_ctx_free(struct jctx *c);
+/* Why what the rules v[0..n) of b->linked teach may be out of date in the book: the rules
+ * of the textbook's era removed or changed in substance since (corpus/textbook-era.tsv,
+ * carried to b->linked). Appends one sentence to out and returns true, or returns false. */
+bool tb_era_note(struct jctx *c, const struct tb_book *b, const jrid *v, uint32_t n,
+    struct sbuf *out);
 /* Print "Taught in: <pages>" for rule id of rel (nothing when no page teaches it), for a
  * rule's text output; in JSON, callers use tb_pages_for_rule() themselves. */
 void tb_print_taught_in(struct jctx *c, const struct jrelease *rel, jrid id);

@@ -266,3 +266,65 @@ hist_anchors_write(const struct jrelease *rel, struct sbuf *out)
 		    (unsigned long long)hist_text_hash(&rel->rules[i], &sb));
 	sbuf_free(&sb);
 }
+
+static size_t
+count_words(const char *s)
+{
+	size_t n = 0;
+	bool in = false;
+	for (; s && *s; s++) {
+		bool w = *s != ' ' && *s != '\n';
+		n += w && !in;
+		in = w;
+	}
+	return n;
+}
+
+void
+hist_era_changes_write(const struct jindex *ix, const struct jrelease *era,
+    const struct jrelease *now, struct sbuf *out)
+{
+	static const char *const del[2] = { "", "" }, *const ins[2] = { "", "" };
+	int e = era->date, d = now->date;
+	sbuf_addf(out, "# textbook-era.tsv — made by `judge map --era-changes %s` with the %s rules\n"
+	    "# answering: what changed in substance since the rules of the textbook's era, found by\n"
+	    "# the concordance (the diff `judge diff %s %s` shows). One line per rule of %s that\n"
+	    "# was removed, or whose words changed by at least %.0f%% (not only the rule numbers it\n"
+	    "# cites): the rule of %s it sits at (its counterpart, or the nearest ancestor %s\n"
+	    "# has), a tab, \"removed\" or \"changed\", a tab, its number in %s. judge flags the\n"
+	    "# textbook pages and examples whose rules hold such a line (carried to the release\n"
+	    "# answering, as every rule-number-keyed file is).\n"
+	    "# era: %04d-%02d-%02d\n# rules: %04d-%02d-%02d\n",
+	    era->label, now->label, era->label, now->label, era->label, HIST_SUBSTANCE * 100,
+	    now->label, now->label, era->label, e / 10000, e / 100 % 100, e % 100, d / 10000, d / 100 % 100, d % 100);
+	struct hist_diff df;
+	hist_diff(era, now, JRID_NONE, &df);
+	struct sbuf o = {0};
+	for (size_t i = 0; i < df.n; i++) {
+		const struct hist_item *it = &df.v[i];
+		if (it->ai == JNONE)
+			continue;
+		const struct jrule *ra = &era->rules[it->ai];
+		if (it->kind == HK_REMOVED) {
+			/* where it sat: the nearest ancestor that has a counterpart */
+			uint32_t at = JNONE;
+			for (uint32_t up = ra->parent; up != JNONE && at == JNONE; up = era->rules[up].parent) {
+				float cf;
+				at = hist_map(ix, era, up, now, &cf);
+			}
+			if (at != JNONE)
+				sbuf_addf(out, "%s\tremoved\t%s\n", now->rules[at].num, ra->num);
+			continue;
+		}
+		if (it->bi == JNONE || it->refs_only || !(it->kind == HK_CHANGED || (it->kind == HK_MOVED && it->text_changed)))
+			continue;
+		const struct jrule *rb = &now->rules[it->bi];
+		sbuf_reset(&o);
+		size_t ch = hist_wdiff(&o, ra->text ? ra->text : "", rb->text ? rb->text : "", del, ins);
+		size_t all = count_words(ra->text) + count_words(rb->text);
+		if (all && (double)ch / (double)all >= HIST_SUBSTANCE)
+			sbuf_addf(out, "%s\tchanged\t%s\n", rb->num, ra->num);
+	}
+	sbuf_free(&o);
+	hist_diff_free(&df);
+}

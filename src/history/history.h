@@ -146,6 +146,13 @@ const struct jrelease *hist_carry_to(const struct hist_carry *c);
 uint64_t hist_text_hash(const struct jrule *r, struct sbuf *scratch);
 /* The anchors file of a release (see corpus/anchors.tsv). */
 void hist_anchors_write(const struct jrelease *rel, struct sbuf *out);
+/* What changed in substance from release era to release now, keyed by now's numbers
+ * (see corpus/textbook-era.tsv): each rule of era removed, or whose words changed by at
+ * least HIST_SUBSTANCE of them (not only its references), with the rule of now it sits
+ * at (its counterpart, or the nearest ancestor now has). */
+#define HIST_SUBSTANCE 0.3
+void hist_era_changes_write(const struct jindex *ix, const struct jrelease *era,
+    const struct jrelease *now, struct sbuf *out);
 
 /* ---- fetching a new release (fetch.c, update.c) ---- */
 
@@ -189,6 +196,8 @@ int hist_cmd_update(struct jctx *c, int argc, char **argv);
  * made on first use and when c->rel changes, kept in c->carry (freed by
  * hist_carry_free()). NULL when no release answers. */
 struct hist_carry *hist_carry_for(struct jctx *c);
+/* A new carrier into rel, with the anchors (caller frees). */
+struct hist_carry *hist_carry_make(struct jctx *c, const struct jrelease *rel);
 /* hist_carry_id() for callbacks: ctx is a struct hist_carry. */
 jrid hist_carry_cb(void *ctx, int since, jrid id);
 
