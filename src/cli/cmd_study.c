@@ -352,7 +352,8 @@ is_quit(const char *s)
 	return strcmp(s, "q") == 0 || strcmp(s, "quit") == 0 || strcmp(s, ":q") == 0;
 }
 
-/* Ask one question; returns 1 right, 0 wrong, -1 when the reader stops (q or end of input). */
+/* Ask one question; returns 1 right, 0 wrong, 2 shown (an empty answer asks to see it:
+ * no score either way), -1 when the reader stops (q or end of input). */
 static int
 ask(struct jctx *c, const struct study_q *q, size_t i, size_t n)
 {
@@ -381,6 +382,13 @@ ask(struct jctx *c, const struct study_q *q, size_t i, size_t n)
 		}
 		right = tolower((unsigned char)reply[0]) == 'y';
 		out_printf(o, "  %s%s%s\n", out_sgr(o, right ? OS_OK : OS_WARN), right ? "Recorded as right." : "Recorded as wrong.", out_sgr(o, OS_RESET));
+	} else if (*reply == '\0') {
+		out_puts(o, "  The answer is ");
+		if (q->correct >= 0)
+			out_printf(o, "%c) ", 'a' + q->correct);
+		out_printf(o, "%s%s%s (shown: not scored)\n", out_sgr(o, OS_BOLD), q->answer, out_sgr(o, OS_RESET));
+		print_source(c, q);
+		right = 2;
 	} else {
 		right = study_check(q, reply);
 		if (echo)
@@ -529,7 +537,7 @@ cmd_quiz(struct jctx *c, int argc, char **argv)
 		if (due)
 			out_printf(out, "; %zu due for review", due);
 		out_puts(out, ").\nAnswer with a letter, a number or the text; an empty line shows the answer; q stops.\n");
-		size_t asked = 0, right = 0;
+		size_t asked = 0, right = 0, shown = 0;
 		for (size_t i = 0; i < n; i++) {
 			struct study_q q;
 			if (study_make(p, keys[i], o.seed, &q) != 0)
@@ -538,6 +546,11 @@ cmd_quiz(struct jctx *c, int argc, char **argv)
 			if (r < 0) {
 				study_q_free(&q);
 				break;
+			}
+			if (r == 2) {
+				shown++;
+				study_q_free(&q);
+				continue;
 			}
 			asked++;
 			right += (size_t)r;
@@ -550,9 +563,11 @@ cmd_quiz(struct jctx *c, int argc, char **argv)
 			study_q_free(&q);
 		}
 		if (asked == 0) {
-			out_puts(out, "\nNo answers given; nothing recorded.\n");
+			out_printf(out, "\nNo answers given%s; nothing recorded.\n", shown ? " (answers shown only)" : "");
 		} else {
-			out_printf(out, "\nScore: %zu/%zu (%zu%%)", right, asked, right * 100 / asked);
+			out_printf(out, "\nScore: %zu/%zu (%zu%%)", right, asked, (right * 200 + asked) / (2 * asked));
+			if (shown)
+				out_printf(out, "; %zu shown, not scored", shown);
 			if (record)
 				out_printf(out, ". Progress saved in %s", path);
 			else
@@ -706,9 +721,9 @@ study_stats(struct jctx *c, int argc, char **argv)
 				snprintf(label, sizeof label, "%.15s. %.48s", x->name, t);
 			else
 				snprintf(label, sizeof label, "%.15s", x->name);
-			char pct[8] = "-";
+			char pct[24] = "-";
 			if (x->answers)
-				snprintf(pct, sizeof pct, "%ld%%", x->right * 100 / x->answers);
+				snprintf(pct, sizeof pct, "%ld%%", (x->right * 200 + x->answers) / (2 * x->answers));
 			out_printf(o, "%-34.34s %9ld %8ld %6s %5ld\n", label, x->questions, x->answers, pct, x->due);
 		}
 	}

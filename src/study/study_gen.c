@@ -552,7 +552,8 @@ static bool
 cloze_askable(const struct jrule *r)
 {
 	size_t n = r->text ? strlen(r->text) : 0;
-	return rule_sentence(r) && n >= 30 && n <= 420;
+	/* a text with a blank line of its own ("Wolf in ________ Clothing") would read as two */
+	return rule_sentence(r) && n >= 30 && n <= 420 && !strstr(r->text, "___");
 }
 
 /* Topic words in a rule title, whole words, ignoring case ("layers" in "Layers"). */
@@ -799,8 +800,18 @@ rule_blanks(const struct jrelease *rel, const char *text, struct blank *out, siz
 	struct blank all[64];
 	size_t n = 0, len = strlen(text);
 	char phrase[128];
+	int bracket = 0;          /* inside "[quality]", "[cost]": a placeholder, never a blank */
 	for (size_t i = 0; i < len && n < 64;) {
 		unsigned char c = (unsigned char)text[i];
+		if (c == '[' || c == ']') {
+			bracket += c == '[' ? 1 : bracket > 0 ? -1 : 0;
+			i++;
+			continue;
+		}
+		if (bracket) {
+			i++;
+			continue;
+		}
 		if (utf8_punct_at(text + i)) {
 			i += 3;
 			continue;
@@ -996,6 +1007,23 @@ plural_like(const char *s, size_t n)
 	return n > 2 && s[n - 1] == 's' && s[n - 2] != 's';
 }
 
+/* What a word's ending says of its part of speech, for choices that read as the same
+ * part as the answer ("aren't ___ in ahead of time": locked, harnessed, not ascend):
+ * 1 a participle or past (-ed), 2 a gerund (-ing), 3 an adverb (-ly), 0 anything else. */
+static int
+word_form(const char *s, size_t n)
+{
+	while (n > 0 && !isalpha((unsigned char)s[n - 1]))
+		n--;
+	if (n > 4 && strncasecmp(s + n - 2, "ed", 2) == 0)
+		return 1;
+	if (n > 5 && strncasecmp(s + n - 3, "ing", 3) == 0)
+		return 2;
+	if (n > 4 && strncasecmp(s + n - 2, "ly", 2) == 0)
+		return 3;
+	return 0;
+}
+
 /* May s (glossary entry g) be a choice beside the answer (entry ag) and the nc chosen?
  * Not the answer, not in the text, not another name or form of a choice already there. */
 static bool
@@ -1025,6 +1053,7 @@ term_choices(struct study_pool *p, uint32_t ri, const struct blank *ab, const st
 	int nc = 0;
 	size_t alen = strlen(q->answer);
 	bool apl = plural_like(q->answer, alen), aup = isupper((unsigned char)q->answer[0]) != 0;
+	int aform = word_form(q->answer, alen);
 	int awords = words_in(q->answer, alen);
 	bool averb = gloss_verb(rel, ab->gloss);
 	/* siblings first, then the chapter, nearest first: terms of the answer's kind, then
@@ -1041,6 +1070,7 @@ term_choices(struct study_pool *p, uint32_t ri, const struct blank *ab, const st
 					int sh = stems_shared(&gi[ab->gloss].stems, &gi[h].stems);
 					if (gi[h].cls != acls || !gloss_askable(o) || strpbrk(o->head, ",[\"") || strstr(o->head, "\xE2\x80") ||
 					    words_in(o->head, strlen(o->head)) != awords || gloss_verb(rel, h) != averb ||
+					    (aform && word_form(o->head, strlen(o->head)) != aform) ||
 					    (round < 4 ? sh != round : sh < 4))
 						continue;
 					char *s = xstrdup(o->head);
@@ -1077,6 +1107,7 @@ term_choices(struct study_pool *p, uint32_t ri, const struct blank *ab, const st
 						size_t wl = bl[z].len;
 						if (plural_like(w, wl) != apl || (isupper((unsigned char)w[0]) != 0) != aup ||
 						    words_in(w, wl) != awords || gloss_verb(rel, bl[z].gloss) != averb ||
+						    (aform && word_form(w, wl) != aform) ||
 						    (!relaxed && bl[z].gloss < rel->ngloss && gi[bl[z].gloss].cls != acls))
 							continue;
 						char *s = xstrndup(w, wl);
@@ -1382,12 +1413,15 @@ next_sentence(const char *text, size_t i, size_t n)
 	return j < n && (isupper((unsigned char)text[j]) || text[j] == '"' || utf8_punct_at(text + j)) ? j : 0;
 }
 
-/* Words that tell how a situation turns out: the answer starts with their sentence. */
+/* Words that tell how a situation turns out: the answer starts with their sentence ("it
+ * will become a 5/7", "so it's still a land", "which means"). Narrative words ("then",
+ * "however") do not: the story going on is no ruling. */
 static bool
 has_outcome(const char *s, size_t n)
 {
 	static const char *const marks[] = {" will ", " won't ", " would ", " can't ", " cannot ",
-	    " doesn't ", " isn't ", " so ", "therefore", " means", "because", "however", " then ", NULL};
+	    " doesn't ", " isn't ", " so ", "therefore", " means", "because", " must ", " no longer ",
+	    " still ", " instead", NULL};
 	char buf[512];
 	size_t l = n < sizeof buf - 2 ? n : sizeof buf - 2;
 	buf[0] = ' ';
@@ -1396,6 +1430,20 @@ has_outcome(const char *s, size_t n)
 	buf[l + 1] = '\0';
 	for (int i = 0; marks[i]; i++)
 		if (strstr(buf, marks[i]))
+			return true;
+	return false;
+}
+
+/* Does a sentence start by comparing with another case ("In the same way, ...", "On the
+ * other hand, ...")? Then it is a second illustration, not how the first one turns out. */
+static bool
+parallel_case(const char *s)
+{
+	static const char *const starts[] = {"In the same way", "Similarly", "Likewise", "On the other hand",
+	    "Let's", "Let us", "For example", "For instance", "Vice versa", "Also", "Another", "Quite different",
+	    "Compare", "In contrast", "By contrast", NULL};
+	for (int i = 0; starts[i]; i++)
+		if (strncmp(s, starts[i], strlen(starts[i])) == 0)
 			return true;
 	return false;
 }
@@ -1418,24 +1466,30 @@ study_split_example(const char *text, size_t *sit_len, const char **ans)
 		*ans = text + j;
 		return true;
 	}
-	/* a worked statement: the setting, then how it turns out (the first later sentence
-	 * saying what will or can't happen, else the last sentence) */
+	/* a worked statement: the setting, then how it turns out, from the first sentence that
+	 * says what will, must or can't happen. Not asked: a setting that already says how it
+	 * turns out (the question would hold its answer), one that never says (the "answer"
+	 * would only be the next sentence of the story), or a second illustration */
 	size_t starts[64], ns = 0;
 	for (size_t i = 0; i < n && ns < 64; i++) {
 		size_t j = next_sentence(text, i, n);
 		if (j)
 			starts[ns++] = j;
 	}
-	if (ns == 0)
+	if (ns == 0 || has_outcome(text, starts[0]))
 		return false;
-	size_t cut = starts[ns - 1];
-	for (size_t k = 0; k < ns; k++) {
+	size_t cut = 0;
+	for (size_t k = 0; k < ns && !cut; k++) {
 		size_t e = k + 1 < ns ? starts[k + 1] : n;
-		if (has_outcome(text + starts[k], e - starts[k])) {
+		if (has_outcome(text + starts[k], e - starts[k]))
 			cut = starts[k];
-			break;
-		}
 	}
+	/* a setting and one statement of how it is ("... no mana cost. Its mana value is
+	 * zero."): the statement is the answer, unless it is a second illustration */
+	if (!cut && ns == 1)
+		cut = starts[0];
+	if (!cut || parallel_case(text + cut))
+		return false;
 	size_t sl = cut;
 	while (sl > 0 && (text[sl - 1] == ' ' || text[sl - 1] == '\n'))
 		sl--;
@@ -1634,17 +1688,24 @@ study_pick(struct study_pool *p, const struct study_store *store, int32_t today,
 		left[s] = xcalloc(nleft[s] + 1, sizeof(uint32_t));
 		memcpy(left[s], p->cand[s], nleft[s] * sizeof(uint32_t));
 	}
+	/* how often each kind comes, by slot (glossary, cloze, which, example): recalling a
+	 * rule's number is no part of the judge exam, so it comes seldom unless asked for */
+	static const uint32_t weight[4] = { 3, 3, 1, 3 };
 	while (n < count) {
 		uint32_t total = 0;
 		for (int s = 0; s < 4; s++)
-			total += nleft[s] ? 1 : 0;
+			total += nleft[s] ? weight[s] : 0;
 		if (total == 0)
 			break;
 		uint32_t pickk = study_rng_below(&rng, total);
 		int s = 0;
-		for (;; s++)
-			if (nleft[s] && pickk-- == 0)
+		for (;; s++) {
+			if (!nleft[s])
+				continue;
+			if (pickk < weight[s])
 				break;
+			pickk -= weight[s];
+		}
 		uint32_t x = study_rng_below(&rng, nleft[s]);
 		uint32_t c = left[s][x];
 		left[s][x] = left[s][--nleft[s]];
