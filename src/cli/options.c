@@ -21,7 +21,7 @@ static const struct {
 	{ "textbook", "--textbook=" },
 	{ "explain", "--textbook=" },
 	{ "cards", "--textbook=" },
-	{ "map", "--to=" },
+	{ "map", "--to= --anchors --era-changes=" },
 	{ "update", "--url=" },
 	{ "ipg", "--doc=" },
 	{ "mtr", "--doc=" },

@@ -792,6 +792,23 @@ blank_leaks(const char *text, const char *phrase)
 	return leak;
 }
 
+/* Does phrase occur inside a bracketed placeholder of text ("When you encounter [this
+ * phenomenon]")? Blanking it there would put a blank in the placeholder. */
+static bool
+in_placeholder(const char *text, const char *phrase)
+{
+	size_t pl = strlen(phrase);
+	for (const char *b = strchr(text, '['); b; b = strchr(b + 1, '[')) {
+		const char *e = strchr(b, ']');
+		if (!e)
+			break;
+		for (const char *p = b + 1; p + pl <= e; p++)
+			if (strncasecmp(p, phrase, pl) == 0)
+				return true;
+	}
+	return false;
+}
+
 /* The blanks a rule offers, best first, at most max: numbers, then glossary terms of
  * several words, then single-word terms; none a word the text keeps in another form. */
 static size_t
@@ -863,7 +880,8 @@ rule_blanks(const struct jrelease *rel, const char *text, struct blank *out, siz
 			if (g != JNONE && !rel->gloss[g].obsolete) {
 				/* the commonest words ask nothing; a word left in another form
 				 * ("emblems" blanked, "An emblem" kept) gives the blank away */
-				if ((e == 0 && generic_term(phrase, pl)) || blank_leaks(text, phrase))
+				if ((e == 0 && generic_term(phrase, pl)) || blank_leaks(text, phrase) ||
+				    in_placeholder(text, phrase))
 					continue;
 				all[n++] = (struct blank){i, pl, e > 0 ? 3 : 2, -1, false, g};
 				i += pl;
