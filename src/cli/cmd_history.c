@@ -184,6 +184,11 @@ hist_cmd_diff(struct jctx *c, int argc, char **argv)
 	struct hopts o;
 	if (parse_opts(c, argc, argv, &o, false, false, 3) != 0)
 		return JX_USAGE;
+	if (c->ix->nrels < 2) {
+		jerr(c, "load a second with another --rules FILE (or a folder of releases), or `judge update` for the newest",
+		    "diff compares two releases, and only %s is loaded", c->ix->nrels ? c->ix->rels[0]->label : "none");
+		return JX_USAGE;
+	}
 	if (o.npos < 1) {
 		jerr(c, "e.g. `judge diff 2024-07-30 2025-11-14 509`", "diff: which releases? (OLD [NEW] [SECTION])");
 		return JX_USAGE;
@@ -208,6 +213,11 @@ hist_cmd_diff(struct jctx *c, int argc, char **argv)
 	}
 	if (!b) {
 		jerr(c, VERSIONS_HINT, "diff: no release to compare %s with", a->label);
+		return JX_USAGE;
+	}
+	if (a == b) {
+		jerr(c, o.npos >= 2 ? VERSIONS_HINT : "name the second release too: judge diff OLD NEW; `judge versions` lists them",
+		    "diff: %s against itself: give two different releases", a->label);
 		return JX_USAGE;
 	}
 	jrid within = JRID_NONE;
@@ -624,14 +634,29 @@ looks_like_text(const char *s, size_t n)
 	return i < n && s[i] != '<';
 }
 
-static int
-fetch_err_exit(struct jctx *c, enum hist_fetch_err e, struct sbuf *err)
+/* When judge cannot fetch the rules itself, the way to do it by hand. */
+static void
+by_hand(struct sbuf *h, const char *dir)
 {
+	sbuf_addf(h, "without judge: download the rules text (MagicCompRules YYYYMMDD.txt) from %s "
+	    "on a machine that has the network, put it in %s/, and judge answers from it from its next "
+	    "start (or give it to one command with --rules FILE)", HIST_DEFAULT_URL, dir);
+}
+
+static int
+fetch_err_exit(struct jctx *c, enum hist_fetch_err e, struct sbuf *err, const char *dir)
+{
+	struct sbuf h = {0};
+	if (e == HF_HTTP)
+		sbuf_adds(&h, "the URL may have moved; give the rules page or the .txt with --url; or ");
+	else if (e == HF_UNSUPPORTED)
+		sbuf_adds(&h, "https needs curl (apt-get install curl); or ");
+	by_hand(&h, dir);
 	if (e == HF_NONET)
-		jerr(c, NULL, "no network: %s", sbuf_str(err));
+		jerr(c, h.s, "no network: %s", sbuf_str(err));
 	else
-		jerr(c, e == HF_HTTP ? "the URL may have moved; give the rules page or the .txt with --url" : NULL,
-		    "update: %s", sbuf_str(err));
+		jerr(c, h.s, "update: %s", sbuf_str(err));
+	sbuf_free(&h);
 	return JX_USAGE;
 }
 
@@ -656,7 +681,7 @@ hist_cmd_update(struct jctx *c, int argc, char **argv)
 	char *final = NULL;
 	enum hist_fetch_err e = hist_fetch(url, &body, &err, &final);
 	if (e != HF_OK) {
-		int rc = fetch_err_exit(c, e, &err);
+		int rc = fetch_err_exit(c, e, &err, dir);
 		sbuf_free(&body);
 		sbuf_free(&err);
 		return rc;
@@ -678,7 +703,7 @@ hist_cmd_update(struct jctx *c, int argc, char **argv)
 		e = hist_fetch(txturl, &body, &err, &f2);
 		free(f2);
 		if (e != HF_OK) {
-			int rc = fetch_err_exit(c, e, &err);
+			int rc = fetch_err_exit(c, e, &err, dir);
 			free(txturl);
 			sbuf_free(&body);
 			sbuf_free(&err);

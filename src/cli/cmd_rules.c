@@ -1075,17 +1075,47 @@ era_text(const struct jrelease *r, char *buf, size_t cap)
 		snprintf(buf, cap, "%s (~%d-%d)", r->label, r->era_from, r->era_to);
 }
 
+/* When a release was in force, for ordering: its date, or the middle of the era its
+ * wording suggests (yyyymmdd). */
+static long
+release_when(const struct jrelease *r)
+{
+	if (r->date)
+		return r->date;
+	if (r->era_from)
+		return (long)(r->era_from + r->era_to) / 2 * 10000 + 701;
+	return 99999999;
+}
+
+static const struct jrelease *const *by_when_rels;
+
+static int
+cmp_when(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	long wx = release_when(by_when_rels[x]), wy = release_when(by_when_rels[y]);
+	if (wx != wy)
+		return wx < wy ? -1 : 1;
+	return x < y ? -1 : x > y;   /* then load order */
+}
+
 int
 cmd_versions(struct jctx *c, int argc, char **argv)
 {
 	const struct jindex *ix = c->ix;
 	const struct jrelease *def = jindex_default(ix);
+	/* oldest first, the undated placed by their estimated era */
+	uint32_t *order = xcalloc(ix->nrels ? ix->nrels : 1, sizeof *order);
+	for (uint32_t i = 0; i < ix->nrels; i++)
+		order[i] = i;
+	by_when_rels = (const struct jrelease *const *)ix->rels;
+	qsort(order, ix->nrels, sizeof *order, cmp_when);
 	if (c->json) {
 		struct jw w;
 		jw_init(&w, &c->out->buf, true);
 		jw_arr(&w);
 		for (uint32_t i = 0; i < ix->nrels; i++) {
-			const struct jrelease *r = ix->rels[i];
+			const struct jrelease *r = ix->rels[order[i]];
 			jw_obj(&w);
 			jw_key(&w, "date");
 			if (r->date)
@@ -1119,16 +1149,18 @@ cmd_versions(struct jctx *c, int argc, char **argv)
 		pol_cli_versions(c, &w);   /* the policy documents (cmd_policy.c) */
 		jw_arr_end(&w);
 		out_puts(c->out, "\n");
+		free(order);
 		return JX_OK;
 	}
 	if (ix->nrels == 0) {
 		out_puts(c->out, "No rules loaded.\n");
+		free(order);
 		return JX_OK;
 	}
 	out_printf(c->out, "%s  %-22s %6s %8s %8s %6s %8s  %s%s\n", out_sgr(c->out, OS_BOLD), "release", "rules",
 	    "glossary", "examples", "refs", "dangling", "file", out_sgr(c->out, OS_RESET));
 	for (uint32_t i = 0; i < ix->nrels; i++) {
-		const struct jrelease *r = ix->rels[i];
+		const struct jrelease *r = ix->rels[order[i]];
 		char label[64];
 		era_text(r, label, sizeof label);
 		const char *slash = strrchr(r->file, '/');
@@ -1142,6 +1174,7 @@ cmd_versions(struct jctx *c, int argc, char **argv)
 	}
 	pol_cli_versions(c, NULL);   /* the policy documents (cmd_policy.c) */
 	out_printf(c->out, "%s* answers lookups (--cr or :use to change)%s\n", out_sgr(c->out, OS_DIM), out_sgr(c->out, OS_RESET));
+	free(order);
 	return JX_OK;
 }
 

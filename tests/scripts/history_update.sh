@@ -78,6 +78,8 @@ kill "$PY"; wait "$PY" 2>/dev/null; PY=
 err=$("$JUDGE" update --url "$base/rules.html" 2>&1 >/dev/null); rc=$?
 lines=$(printf '%s\n' "$err" | grep -c .)
 case "$rc:$err" in 2:"judge: no network"*) ok "no network: says so, exit 2";; *) nok "no network: says so, exit 2" "$rc $err";; esac
-check "no network: in one line" [ "$lines" = 1 ]
+check "no network: the problem in one line, then what to do instead" [ "$lines" = 2 ]
+case "$err" in *"download the rules text"*"$XDG_DATA_HOME/judge/rules/"*"--rules FILE"*) ok "no network: says to download the file by hand and where to put it";;
+	*) nok "no network: says to download the file by hand and where to put it" "$err";; esac
 err=$("$JUDGE" update --url "ftp://127.0.0.1/x.txt" 2>&1 >/dev/null); rc=$?
 case "$rc:$err" in 2:*ftp*) ok "an unsupported scheme is refused";; *) nok "an unsupported scheme is refused" "$rc $err";; esac
