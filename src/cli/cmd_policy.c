@@ -329,6 +329,12 @@ print_list(struct jctx *c, const struct pol_doc *d)
 			jw_kint(&w, "level", s->level);
 			jw_kbool(&w, "appendix", s->appendix);
 			jw_kstr(&w, "penalty", s->penalty);
+			if (c->verbose) {
+				/* -v: the whole text, for other tools (the FTS5 comparison of make bench-search) */
+				char *t = pol_section_text(d, i);
+				jw_kstr(&w, "text", t);
+				free(t);
+			}
 			jw_obj_end(&w);
 		}
 		jw_arr_end(&w);

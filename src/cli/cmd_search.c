@@ -6,6 +6,7 @@
 #include "cmd_textbook.h"
 #include "../render/json.h"
 #include "../history/history.h"
+#include "cmd_search_policy.h"
 #include "../search/search.h"
 
 #include <dirent.h>
@@ -256,6 +257,7 @@ print_json(struct jctx *c, struct srch *s, const struct srch_result *r, const st
 	struct jw w;
 	jw_init(&w, &c->out->buf, true);
 	jw_arr(&w);
+	ps_json(c, &w, true);      /* policy sections first when the question is about policy */
 	struct sbuf sn = {0}, lb = {0};
 	for (size_t i = 0; i < r->nshown; i++) {
 		uint32_t d = r->hits[i].doc;
@@ -287,6 +289,7 @@ print_json(struct jctx *c, struct srch *s, const struct srch_result *r, const st
 		}
 		jw_obj_end(&w);
 	}
+	ps_json(c, &w, false);     /* or after the rules */
 	jw_arr_end(&w);
 	sbuf_addc(&c->out->buf, '\n');
 	sbuf_free(&sn);
@@ -299,6 +302,7 @@ print_text(struct jctx *c, struct srch *s, const struct srch_result *r)
 	struct out *o = c->out;
 	struct sbuf line = {0}, sn = {0};
 	int width = o->width > 0 ? o->width : 80;
+	ps_print(c, true);         /* policy sections first when the question is about policy */
 	if (r->unquoted)
 		out_printf(o, "%s(no rule has the quoted words together; these have them apart)%s\n",
 		    out_sgr(o, OS_DIM), out_sgr(o, OS_RESET));
@@ -347,6 +351,7 @@ print_text(struct jctx *c, struct srch *s, const struct srch_result *r)
 			out_wrap(o, sn.s, 4, 4);
 		}
 	}
+	ps_print(c, false);        /* or after the rules */
 	if (r->nhits > r->nshown)
 		out_printf(o, "%s(%zu of %zu shown; -n %zu for more)%s\n", out_sgr(o, OS_DIM), r->nshown,
 		    r->nhits, r->nshown * 2 > r->nhits ? r->nhits : r->nshown * 2, out_sgr(o, OS_RESET));
@@ -709,6 +714,7 @@ cmd_search(struct jctx *c, int argc, char **argv)
 	bool dump = false;
 	size_t limit = c->limit > 0 ? (size_t)c->limit : 10;
 	bool verbose = c->verbose, json = c->json;
+	int pol_mask = 0;
 	for (int i = 1; i < argc; i++) {
 		/* options again here, for lines read by the REPL or from a pipe */
 		if (strcmp(argv[i], "-n") == 0 && i + 1 < argc && atoi(argv[i + 1]) > 0) {
@@ -736,6 +742,11 @@ cmd_search(struct jctx *c, int argc, char **argv)
 			bench_file = argv[++i];
 			continue;
 		}
+		int pf = ps_filter(argv[i]);   /* in:ipg in:mtr in:jar in:policy in:cr */
+		if (pf) {
+			pol_mask |= pf;
+			continue;
+		}
 		if (strcasecmp(argv[i], "in:textbook") == 0 || strcasecmp(argv[i], "in:book") == 0) {
 			/* the textbook has its own topic search: hand the other words to it */
 			sbuf_free(&q);
@@ -744,6 +755,17 @@ cmd_search(struct jctx *c, int argc, char **argv)
 		if (q.len)
 			sbuf_addc(&q, ' ');
 		sbuf_adds(&q, argv[i]);
+	}
+	if (pol_mask & ~PS_CR_ONLY) {
+		/* in:ipg, in:mtr, in:jar, in:policy: the policy documents alone */
+		bool saved_v = c->verbose;
+		c->verbose = verbose;
+		ps_run(c, sbuf_str(&q), pol_mask, limit);
+		int pst = ps_answer(c, sbuf_str(&q), json);
+		c->verbose = saved_v;
+		ps_done();
+		sbuf_free(&q);
+		return pst;
 	}
 	if (!c->rel) {
 		sbuf_free(&q);
@@ -772,11 +794,15 @@ cmd_search(struct jctx *c, int argc, char **argv)
 	c->verbose = verbose;
 	c->json = json;
 	srch_run(s, sbuf_str(&q), limit, &r, &d);
+	if (!r.error)
+		ps_run(c, sbuf_str(&q), pol_mask, limit);
 	int st = JX_OK;
 	if (r.error) {
 		out_flush(c->out);
 		diag_print(stderr, &d, DL_NOTE);
 		st = JX_USAGE;
+	} else if (r.nhits == 0 && ps_count()) {
+		st = ps_answer(c, sbuf_str(&q), c->json);
 	} else if (r.nhits == 0) {
 		if (c->json)
 			out_puts(c->out, "[]\n");
@@ -799,7 +825,8 @@ cmd_search(struct jctx *c, int argc, char **argv)
 		print_json(c, s, &r, from);
 		rules_historical_note(c);
 	} else {
-		policy_note(c, sbuf_str(&q));
+		if (!ps_count())   /* with policy documents loaded, their sections answer instead */
+			policy_note(c, sbuf_str(&q));
 		if (from) {
 			char era[160];
 			out_printf(c->out, "%sFrom %s:%s\n", out_sgr(c->out, OS_DIM),
@@ -808,6 +835,7 @@ cmd_search(struct jctx *c, int argc, char **argv)
 		print_text(c, s, &r);
 		rules_historical_note(c);
 	}
+	ps_done();
 	c->verbose = saved_v;
 	c->json = saved_j;
 	diag_clear(&d);

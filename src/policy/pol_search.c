@@ -132,6 +132,7 @@ struct pol_index {
 	/* thesaurus: a phrase of the user's (stems) → words of the documents */
 	struct syn { char *from; char *to; } *syn;
 	size_t nsyn, capsyn;
+	size_t matched_syn;     /* thesaurus entries the last query named */
 };
 
 static size_t
@@ -388,10 +389,12 @@ pol_index_run(struct pol_index *ix, const char *query, int kind_mask, struct pol
 	 * brings in the documents' words for it */
 	sbuf_addc(&q.all, ' ');
 	each_stem(ix->st, query, false, q_all, &q.all);
+	ix->matched_syn = 0;
 	for (size_t i = 0; i < ix->nsyn; i++)
 		if (strstr(q.all.s, ix->syn[i].from)) {
-			q.w = 0.8f;
+			q.w = 1.0f;
 			each_stem(ix->st, ix->syn[i].to, true, q_add, &q);
+			ix->matched_syn++;
 		}
 	sbuf_free(&q.all);
 	float *score = xcalloc(ix->nd + 1, sizeof *score);
@@ -415,6 +418,12 @@ pol_index_run(struct pol_index *ix, const char *query, int kind_mask, struct pol
 		/* chapters and the front matter are where a question lands last */
 		const struct pol_section *s = &ix->d[d].doc->sec[ix->d[d].sec];
 		float sc = score[d] * (s->level == 0 ? 0.6f : 1.0f);
+		/* appendices (the penalty quick reference, the changes) name every infraction
+		 * and answer none; the JAR answers for Regular REL only */
+		if (s->appendix)
+			sc *= 0.5f;
+		if (ix->d[d].doc->kind == POL_JAR)
+			sc *= 0.8f;
 		/* insert sorted */
 		size_t at = n < max ? n : max;
 		while (at > 0 && out[at - 1].score < sc)
@@ -447,4 +456,10 @@ pol_match(const struct pol_doc *doc, const char *query, int *out, double *score,
 	free(h);
 	pol_index_free(ix);
 	return n;
+}
+
+size_t
+pol_index_matched_synonyms(const struct pol_index *ix)
+{
+	return ix->matched_syn;
 }

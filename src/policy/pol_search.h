@@ -21,5 +21,7 @@ int pol_index_thesaurus(struct pol_index *ix, const char *path, struct diags *d)
 /* The best sections for query among the kinds in kind_mask (1 << POL_IPG ...), best first. */
 size_t pol_index_run(struct pol_index *ix, const char *query, int kind_mask, struct pol_hit *out, size_t max);
 void pol_index_free(struct pol_index *ix);
+/* How many thesaurus entries the last query named (a question in tournament words). */
+size_t pol_index_matched_synonyms(const struct pol_index *ix);
 
 #endif

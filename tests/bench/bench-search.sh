@@ -135,3 +135,5 @@ s=$(date +%s%N)
 "${J[@]}" versions >/dev/null
 e=$(date +%s%N)
 awk -v ns=$((e - s)) 'BEGIN { printf "judge  start-up and parsing alone: %.1f ms\n", ns / 1e6 }'
+# the policy documents (IPG, MTR, JAR) in search: tests/bench/bench-policy.sh
+bash "$ROOT/tests/bench/bench-policy.sh" "$JUDGE"

@@ -1,0 +1,284 @@
+/* cmd_search_policy.c — the policy documents inside `judge search`: the in:ipg, in:mtr, in:jar,
+ * in:policy and in:cr filters, ranking the loaded documents' sections, deciding whether a
+ * question is about tournament policy (then its sections come first and the rules after
+ * them) and printing those hits as text or JSON. Kept apart from cmd_search.c, which only
+ * calls the functions of cmd_search_policy.h. */
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "cmd_policy.h"
+#include "cmd_search_policy.h"
+
+#define PS_MAX 10
+
+static struct {
+	struct pol_hit hit[PS_MAX];
+	size_t n;
+	bool first;             /* policy before the rules */
+	bool active;
+} ps;
+
+int
+ps_filter(const char *word)
+{
+	static const struct { const char *w; int mask; } f[] = {
+		{ "in:ipg", 1 << POL_IPG }, { "in:mtr", 1 << POL_MTR }, { "in:jar", 1 << POL_JAR },
+		{ "in:policy", (1 << POL_IPG) | (1 << POL_MTR) | (1 << POL_JAR) },
+		{ "in:tr", 1 << POL_MTR }, { "in:cr", PS_CR_ONLY },
+	};
+	for (size_t i = 0; i < sizeof f / sizeof *f; i++)
+		if (strcasecmp(word, f[i].w) == 0)
+			return f[i].mask;
+	return 0;
+}
+
+static struct pol_index *
+index_for(struct jctx *c)
+{
+	struct pol_set *S = pol_set_for(c);
+	if (S->n == 0)
+		return NULL;
+	if (!S->index) {
+		S->index = pol_index_new();
+		/* the newest document of each kind: an old one would only repeat it */
+		for (int k = 0; k < POL_NKIND; k++) {
+			const struct pol_doc *d = pol_set_newest(S, (enum pol_kind)k);
+			if (d)
+				pol_index_add(S->index, d);
+		}
+		const char *dirs[] = { c->datadir, ".", JUDGE_DATADIR };
+		for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
+			if (!dirs[i])
+				continue;
+			struct sbuf p = {0};
+			sbuf_addf(&p, "%s/corpus/policy-words.tsv", dirs[i]);
+			struct diags d = {0};
+			int n = pol_index_thesaurus(S->index, p.s, &d);
+			diag_print(stderr, &d, DL_WARNING);
+			diag_clear(&d);
+			sbuf_free(&p);
+			if (n >= 0)
+				break;
+		}
+		const char *x = getenv("XDG_CONFIG_HOME");
+		struct sbuf u = {0};
+		if (x && *x == '/')
+			sbuf_addf(&u, "%s/judge/policy-words.tsv", x);
+		else if (getenv("HOME"))
+			sbuf_addf(&u, "%s/.config/judge/policy-words.tsv", getenv("HOME"));
+		if (u.len) {
+			struct diags d = {0};
+			pol_index_thesaurus(S->index, u.s, &d);
+			diag_print(stderr, &d, DL_WARNING);
+			diag_clear(&d);
+		}
+		sbuf_free(&u);
+	}
+	return S->index;
+}
+
+/* Words that say a question is about running a tournament rather than playing the game. */
+static const char *const policy_words[] = { "judge", "penalty", "penalties", "warning", "infraction",
+	"late", "tardy", "tardiness", "spectator", "spectators", "sleeve", "sleeves", "decklist", "decklists",
+	"registration", "registered", "deck check", "marked", "shuffle", "shuffling", "shuffled", "cheat",
+	"cheating", "cheated", "bribe", "bribery", "bet", "betting", "wager", "concede", "conceded", "intentional draw",
+	"prize", "prizes", "slow", "slowly", "stall", "stalling", "time", "round", "draft", "drafting", "pick",
+	"notes", "phone", "advice", "lied", "lie", "swore", "steal", "stole", "disqualification",
+	"disqualified", "game loss", "match loss", "tournament", "rel", "competitive", "regular", "sideboard",
+	"proxy", "proxies", "tiebreaker", "tiebreakers", "mulligan", "mulliganed", "extra card", "forgot",
+	"forgets", "missed", "accidentally", "by accident", "illegal", "opponent didn't", "didn't notice", NULL };
+
+static bool
+looks_policy(const char *q)
+{
+	char low[512];
+	size_t n = 0;
+	low[n++] = ' ';
+	for (const char *p = q; *p && n + 2 < sizeof low; p++)
+		low[n++] = isalnum((unsigned char)*p) || *p == '\'' ? (char)tolower((unsigned char)*p) : ' ';
+	low[n++] = ' ';
+	low[n] = '\0';
+	for (int i = 0; policy_words[i]; i++) {
+		char pat[64];
+		snprintf(pat, sizeof pat, " %s ", policy_words[i]);
+		if (strstr(low, pat))
+			return true;
+	}
+	return false;
+}
+
+size_t
+ps_run(struct jctx *c, const char *query, int mask, size_t limit)
+{
+	memset(&ps, 0, sizeof ps);
+	if (mask & PS_CR_ONLY)
+		return 0;
+	struct pol_index *ix = index_for(c);
+	if (!ix)
+		return 0;
+	bool only = mask != 0;
+	if (!mask)
+		mask = (1 << POL_IPG) | (1 << POL_MTR) | (1 << POL_JAR);
+	size_t max = limit < PS_MAX ? limit : PS_MAX;
+	if (!only && max > 3)
+		max = 3;
+	ps.n = pol_index_run(ix, query, mask, ps.hit, max);
+	ps.active = true;
+	ps.first = only || (ps.n && (looks_policy(query) || pol_index_matched_synonyms(ix) > 0));
+	/* beside the rules, a policy hit with a weak score is noise */
+	if (!only && !ps.first) {
+		size_t k = 0;
+		for (size_t i = 0; i < ps.n; i++)
+			if (ps.hit[i].score >= 8.0f)
+				ps.hit[k++] = ps.hit[i];
+		ps.n = k;
+	}
+	return ps.n;
+}
+
+bool
+ps_first(void)
+{
+	return ps.active && ps.first && ps.n > 0;
+}
+
+size_t
+ps_count(void)
+{
+	return ps.active ? ps.n : 0;
+}
+
+const struct pol_hit *
+ps_hit(size_t i)
+{
+	return i < ps.n ? &ps.hit[i] : NULL;
+}
+
+void
+ps_print(struct jctx *c, bool before)
+{
+	if (!ps.active || ps.n == 0 || before != ps.first)
+		return;
+	struct out *o = c->out;
+	if (!before)
+		out_puts(o, "\n");
+	out_printf(o, "%sTournament policy%s\n", out_sgr(o, OS_BOLD), out_sgr(o, OS_RESET));
+	for (size_t i = 0; i < ps.n; i++) {
+		const struct pol_doc *d = ps.hit[i].doc;
+		const struct pol_section *s = &d->sec[ps.hit[i].sec];
+		struct sbuf l = {0};
+		sbuf_addf(&l, "%s%s ", out_sgr(o, OS_ID), pol_doc_short(d));
+		if (s->appendix)
+			sbuf_addf(&l, "Appendix %s", s->num);
+		else
+			sbuf_adds(&l, *s->num ? s->num : s->id);
+		sbuf_addf(&l, "%s %s%s%s", out_sgr(o, OS_RESET), out_sgr(o, OS_TITLE), s->title, out_sgr(o, OS_RESET));
+		if (s->penalty)
+			sbuf_addf(&l, " %s(%s)%s", out_sgr(o, OS_DIM), s->penalty, out_sgr(o, OS_RESET));
+		if (c->verbose)
+			sbuf_addf(&l, "  %s[%.2f]%s", out_sgr(o, OS_DIM), ps.hit[i].score, out_sgr(o, OS_RESET));
+		out_wrap(o, l.s, 0, 4);
+		sbuf_free(&l);
+		const char *t = s->parts[PP_DEFINITION] ? s->parts[PP_DEFINITION] : s->parts[PP_TEXT];
+		if (t) {
+			size_t n = strcspn(t, "\n");
+			char *first = xstrndup(t, n > 200 ? 200 : n);
+			struct sbuf sn = {0};
+			sbuf_addf(&sn, "%s%s", first, n > 200 ? "\u2026" : "");
+			out_puts(o, "    ");
+			out_wrap(o, sn.s, 4, 4);
+			sbuf_free(&sn);
+			free(first);
+		}
+	}
+	if (before)
+		out_printf(o, "\n%sComprehensive Rules%s\n", out_sgr(o, OS_BOLD), out_sgr(o, OS_RESET));
+}
+
+void
+ps_json(struct jctx *c, struct jw *w, bool before)
+{
+	(void)c;
+	if (!ps.active || ps.n == 0 || before != ps.first)
+		return;
+	for (size_t i = 0; i < ps.n; i++) {
+		const struct pol_doc *d = ps.hit[i].doc;
+		const struct pol_section *s = &d->sec[ps.hit[i].sec];
+		jw_obj(w);
+		jw_kstr(w, "id", s->id);
+		jw_kstr(w, "kind", "policy");
+		jw_kstr(w, "document", pol_kind_name(d->kind));
+		jw_kstr(w, "version", d->date[0] ? d->date : NULL);
+		jw_kstr(w, "number", s->num);
+		jw_knum(w, "score", round(ps.hit[i].score * 1000.0) / 1000.0);
+		jw_kstr(w, "title", s->title);
+		jw_kstr(w, "penalty", s->penalty);
+		const char *t = s->parts[PP_DEFINITION] ? s->parts[PP_DEFINITION] : s->parts[PP_TEXT];
+		if (t) {
+			size_t n = strcspn(t, "\n");
+			jw_key(w, "snippet");
+			jw_strn(w, t, n > 200 ? 200 : n);
+		}
+		jw_obj_end(w);
+	}
+}
+
+void
+ps_done(void)
+{
+	memset(&ps, 0, sizeof ps);
+}
+
+int
+ps_answer(struct jctx *c, const char *query, bool json)
+{
+	if (ps.n == 0) {
+		if (json)
+			out_puts(c->out, "[]\n");
+		struct pol_set *S = pol_set_for(c);
+		if (S->n == 0)
+			jerr(c, "drop the IPG, MTR or JAR into ~/.local/share/judge/docs/ or pass --doc FILE",
+			    "no policy document is loaded to search");
+		else
+			jerr(c, "try other words, or list the sections with judge ipg / judge mtr / judge jar",
+			    "nothing found in the policy documents for \"%s\"", query);
+		return JX_NOTFOUND;
+	}
+	ps.first = true;
+	if (json) {
+		struct jw w;
+		jw_init(&w, &c->out->buf, true);
+		jw_arr(&w);
+		ps_json(c, &w, true);
+		jw_arr_end(&w);
+		out_puts(c->out, "\n");
+	} else {
+		struct out *o = c->out;
+		out_printf(o, "%sTournament policy%s\n", out_sgr(o, OS_BOLD), out_sgr(o, OS_RESET));
+		/* the heading once: print the rest without the "Comprehensive Rules" line */
+		bool saved = ps.first;
+		ps.first = false;
+		(void)saved;
+		for (size_t i = 0; i < ps.n; i++) {
+			const struct pol_doc *d = ps.hit[i].doc;
+			const struct pol_section *s = &d->sec[ps.hit[i].sec];
+			struct sbuf l = {0};
+			sbuf_addf(&l, "%s%s ", out_sgr(o, OS_ID), pol_doc_short(d));
+			if (s->appendix)
+				sbuf_addf(&l, "Appendix %s", s->num);
+			else
+				sbuf_adds(&l, *s->num ? s->num : s->id);
+			sbuf_addf(&l, "%s %s%s%s", out_sgr(o, OS_RESET), out_sgr(o, OS_TITLE), s->title, out_sgr(o, OS_RESET));
+			if (s->penalty)
+				sbuf_addf(&l, " %s(%s)%s", out_sgr(o, OS_DIM), s->penalty, out_sgr(o, OS_RESET));
+			if (c->verbose)
+				sbuf_addf(&l, "  %s[%.2f]%s", out_sgr(o, OS_DIM), ps.hit[i].score, out_sgr(o, OS_RESET));
+			out_wrap(o, l.s, 0, 4);
+			sbuf_free(&l);
+		}
+	}
+	return JX_OK;
+}

@@ -1,0 +1,29 @@
+/* cmd_search_policy.h — how `judge search` asks the policy documents (cmd_search_policy.c):
+ * filters, one ranking per query held until the next, and its hits printed before or after
+ * the rules' hits. */
+#ifndef JUDGE_CMD_SEARCH_POLICY_H
+#define JUDGE_CMD_SEARCH_POLICY_H
+#include <stdbool.h>
+#include <stddef.h>
+#include "cmd.h"
+#include "../policy/pol_search.h"
+#include "../render/json.h"
+
+#define PS_CR_ONLY (1 << 8)
+
+/* The mask a filter word names (in:ipg, in:mtr, in:jar, in:policy; in:cr = PS_CR_ONLY), 0 if none. */
+int ps_filter(const char *word);
+/* Rank the loaded documents' sections for query (mask 0: every kind, beside the rules);
+ * returns how many hits are kept. */
+size_t ps_run(struct jctx *c, const char *query, int mask, size_t limit);
+bool ps_first(void);            /* the question is about policy: its hits go first */
+size_t ps_count(void);
+const struct pol_hit *ps_hit(size_t i);
+/* Print the hits in text (before = the place asked for: first or after the rules) or JSON. */
+void ps_print(struct jctx *c, bool before);
+void ps_json(struct jctx *c, struct jw *w, bool before);
+/* A search of the policy documents alone (a filter, or no rule matched): the whole answer. */
+int ps_answer(struct jctx *c, const char *query, bool json);
+void ps_done(void);
+
+#endif

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# tests/bench/bench-policy.sh BINARY — policy search quality: recall@1 and recall@5 of
+# `judge search ... in:policy` and of SQLite FTS5 (bm25, porter, the title weighted 5 times
+# as in bench-search.sh) over the same sections (the 2021 IPG and MTR, the 2024 JAR, from
+# ../shared/docs), on tests/search/policy-questions.tsv (tuned on) and policy-heldout.tsv
+# (never tuned on); and how often a plain `judge search` puts the answering policy section
+# first. An answer is DOCUMENT:TITLE WORDS; a hit answers when its document is that one and
+# its title contains the words.
+set -u
+JUDGE=${1:?usage: bench-policy.sh path/to/judge}
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+D=${BENCH_DOCS:-$ROOT/../shared/docs}
+if [ ! -f "$D/ipg-2021-02-05.pdftotext.txt" ]; then
+	echo "skip: $D is absent (the policy documents are test inputs in ../shared/docs)"; exit 77
+fi
+command -v jq >/dev/null || { echo "skip: jq is not installed"; exit 77; }
+T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
+export NO_COLOR=1 LC_ALL=C.UTF-8
+export XDG_CONFIG_HOME="$T/config" XDG_DATA_HOME="$T/data" XDG_STATE_HOME="$T/state" XDG_CACHE_HOME="$T/cache"
+J=("$JUDGE" --doc "$D/ipg-2021-02-05.pdftotext.txt" --doc "$D/mtr-2021-07-23.pdftotext.txt" --doc "$D/jar-2024-08-05.pdftohtml.html")
+
+# the same sections for FTS5, exported by judge
+for k in ipg mtr jar; do "${J[@]}" -v --json "$k"; done | jq -r -s '.[][] | [.document, .title, (.text | gsub("[\t\n]"; " "))] | @tsv' >"$T/sections.tsv"
+sqlite3 "$T/fts.db" "CREATE VIRTUAL TABLE s USING fts5(doc UNINDEXED, title, body, tokenize='porter');"
+awk -F'\t' '{ gsub(/\x27/, "\x27\x27"); printf "INSERT INTO s VALUES (\x27%s\x27, \x27%s\x27, \x27%s\x27);\n", $1, $2, $3 }' "$T/sections.tsv" | sqlite3 "$T/fts.db"
+
+# rank ANSWERS HITS...: the 1-based rank of the first hit (doc<TAB>title) answering, 0 if none
+rank() {
+	awk -F'\t' -v ans="$1" 'BEGIN { n = split(ans, a, "|") }
+	{ for (i = 1; i <= n; i++) { d = substr(a[i], 1, index(a[i], ":") - 1); t = tolower(substr(a[i], index(a[i], ":") + 1))
+	  if ($1 == d && index(tolower($2), t)) { print NR; found = 1; exit } } }
+	END { if (!found) print 0 }'
+}
+
+run_set() {   # run_set FILE LABEL
+	local f=$1 label=$2 n=0 j1=0 j5=0 f1=0 f5=0 first=0
+	while IFS=$'\t' read -r q ans cr; do
+		case "$q" in '#'*|'') continue ;; esac
+		n=$((n + 1))
+		r=$("${J[@]}" -n 5 --json search "$q" in:policy 2>/dev/null | jq -r '.[] | [.document, .title] | @tsv' | rank "$ans")
+		[ "$r" = 1 ] && j1=$((j1 + 1)); [ "$r" -ge 1 ] && [ "$r" -le 5 ] && j5=$((j5 + 1))
+		[ "$r" = 0 ] && echo "   judge misses: $q"
+		words=$(printf '%s' "$q" | tr -c '[:alnum:]\n' ' ' | tr 'A-Z' 'a-z')
+		m=""; for w in $words; do m="$m${m:+ OR }\"$w\""; done
+		r=$(sqlite3 -separator $'\t' "$T/fts.db" "SELECT doc, title FROM s WHERE s MATCH '${m//\'/\'\'}' ORDER BY bm25(s, 0, 5.0, 1.0) LIMIT 5;" | rank "$ans")
+		[ "$r" = 1 ] && f1=$((f1 + 1)); [ "$r" -ge 1 ] && [ "$r" -le 5 ] && f5=$((f5 + 1))
+		r=$("${J[@]}" --rules "$ROOT/rules" --json search "$q" 2>/dev/null | jq -r '.[0] | select(.kind == "policy") | [.document, .title] | @tsv' | rank "$ans")
+		[ "$r" = 1 ] && first=$((first + 1))
+	done <"$f"
+	awk -v l="$label" -v n="$n" -v j1="$j1" -v j5="$j5" -v f1="$f1" -v f5="$f5" -v fi="$first" 'BEGIN {
+		printf "%-26s %3d questions  judge recall@1 %.3f @5 %.3f   FTS5 recall@1 %.3f @5 %.3f   plain search: policy answer first %.3f\n",
+		    l, n, j1 / n, j5 / n, f1 / n, f5 / n, fi / n }'
+}
+echo "== policy search: IPG 2021, MTR 2021, JAR 2024 ($(wc -l <"$T/sections.tsv") sections)"
+run_set "$ROOT/tests/search/policy-questions.tsv" "policy-questions (tuned)"
+run_set "$ROOT/tests/search/policy-heldout.tsv" "policy-heldout (never)"

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# policy_search.sh — the policy documents inside `judge search`: the in:ipg / in:mtr / in:jar /
+# in:policy / in:cr filters, a tournament question answered by its policy section first, a
+# rules question left to the rules, the JSON of policy hits, and search unchanged without them.
+n=0
+ok() { n=$((n + 1)); if eval "$2"; then echo "ok $n - $1"; else echo "not ok $n - $1"; fi; }
+[ -n "$SHARED" ] && [ -d "$SHARED/docs" ] || { echo "skip: ../shared/docs is absent (the policy documents are test inputs only)"; exit 77; }
+command -v jq >/dev/null || { echo "skip: jq is not installed"; exit 77; }
+D=$SHARED/docs
+T=${TMPDIR:-/tmp}/policy_search.$$
+mkdir -p "$T"; trap 'rm -rf "$T"' EXIT
+J=("$JUDGE" --doc "$D/ipg-2021-02-05.pdftotext.txt" --doc "$D/mtr-2021-07-23.pdftotext.txt" --doc "$D/jar-2024-08-05.pdftohtml.html")
+
+"${J[@]}" --json search my opponent forgot his exalted trigger >"$T/j"
+ok "a forgotten trigger: the IPG's Missed Trigger first" '[ "$(jq -r ".[0].kind + \" \" + .[0].document" "$T/j")" = "policy ipg" ] && jq -r ".[0].title" "$T/j" | grep -q "Missed Trigger"'
+ok "and the rules after it" '[ "$(jq "[.[] | select(.kind == \"rule\")] | length" "$T/j")" -gt 0 ]'
+"${J[@]}" --json search his sleeves all have a bent corner >"$T/j"
+ok "bent sleeves: Marked Cards first" 'jq -r ".[0].title" "$T/j" | grep -q "Marked Cards"'
+"${J[@]}" --json search trample deathtouch damage >"$T/j"
+ok "a rules question: a rule first" '[ "$(jq -r ".[0].kind" "$T/j")" = rule ]'
+"${J[@]}" --json search late to the table in:ipg >"$T/j"
+ok "in:ipg: IPG sections only, Tardiness first" '[ "$(jq -r "[.[].document] | unique | join(\",\")" "$T/j")" = ipg ] && jq -r ".[0].title" "$T/j" | grep -q Tardiness'
+"${J[@]}" --json search shortcuts in:mtr >"$T/j"
+ok "in:mtr: MTR sections only" '[ "$(jq -r "[.[].document] | unique | join(\",\")" "$T/j")" = mtr ]'
+"${J[@]}" --json search drew extra cards in:jar >"$T/j"
+ok "in:jar: the extra cards situation" 'jq -r ".[0].title" "$T/j" | grep -q "draws more cards"'
+"${J[@]}" --json search forgot exalted trigger in:cr >"$T/j"
+ok "in:cr: no policy hits" '[ "$(jq "[.[] | select(.kind == \"policy\")] | length" "$T/j")" = 0 ]'
+"${J[@]}" search a spectator told me I had lethal >"$T/o"
+ok "text: 'Tournament policy' then 'Comprehensive Rules'" 'head -n 1 "$T/o" | grep -q "Tournament policy" && grep -q "^Comprehensive Rules" "$T/o"'
+ok "the hit says document and section" 'sed -n 2p "$T/o" | grep -qE "^(IPG|MTR) [0-9]+\.[0-9]+ "'
+"$JUDGE" search xyzzy in:ipg >"$T/o" 2>"$T/e"; st=$?
+ok "in:ipg with no document loaded: exit 1 and how to load one" '[ $st = 1 ] && grep -q "no policy document is loaded" "$T/e"'
+"$JUDGE" --json search forgot exalted trigger >"$T/j"
+ok "without documents, search is the rules' alone" '[ "$(jq "[.[] | select(.kind == \"policy\")] | length" "$T/j")" = 0 ]'
