@@ -302,7 +302,6 @@ print_text(struct jctx *c, struct srch *s, const struct srch_result *r)
 	struct out *o = c->out;
 	struct sbuf line = {0}, sn = {0};
 	int width = o->width > 0 ? o->width : 80;
-	ps_print(c, true);         /* policy sections first when the question is about policy */
 	if (r->unquoted)
 		out_printf(o, "%s(no rule has the quoted words together; these have them apart)%s\n",
 		    out_sgr(o, OS_DIM), out_sgr(o, OS_RESET));
@@ -827,6 +826,7 @@ cmd_search(struct jctx *c, int argc, char **argv)
 	} else {
 		if (!ps_count())   /* with policy documents loaded, their sections answer instead */
 			policy_note(c, sbuf_str(&q));
+		ps_print(c, true);  /* policy sections first when the question is about policy */
 		if (from) {
 			char era[160];
 			out_printf(c->out, "%sFrom %s:%s\n", out_sgr(c->out, OS_DIM),
