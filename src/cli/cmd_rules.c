@@ -545,8 +545,22 @@ cmd_rule(struct jctx *c, int argc, char **argv)
 	if (c->json && many)
 		jw_arr(&w);
 	int shown = 0;
+	const struct jrelease *said = rel;   /* the text the last rule shown came from */
 	for (int k = 0; k < nid; k++) {
 		uint32_t i = jrel_find(rel, ids[k]);
+		/* only the built-in partial texts: the newest that has the rule answers (a search
+		 * on them links to 502.9 of the mid-2000s text) */
+		const struct jrelease *from = rel;
+		if (i == JNONE && want_copy <= 1 && rules_only_partial(c->ix)) {
+			for (uint32_t r = 0; r < c->ix->nrels; r++) {
+				const struct jrelease *x = c->ix->rels[r];
+				uint32_t j = jrel_find(x, ids[k]);
+				if (j != JNONE && (from == rel || rules_age(x) > rules_age(from))) {
+					from = x;
+					i = j;
+				}
+			}
+		}
 		if (i != JNONE && want_copy > 1) {
 			uint32_t at = i + want_copy - 1;
 			if (at >= rel->nrules || rel->rules[at].id != ids[k]) {
@@ -575,14 +589,22 @@ cmd_rule(struct jctx *c, int argc, char **argv)
 		}
 		shown++;
 		if (c->json) {
-			rules_json(c, &w, rel, i);
+			rules_json(c, &w, from, i);
 		} else {
 			if (shown > 1)
 				out_puts(c->out, "\n");
-			rules_print(c, rel, i, !many);
+			if (from != said) {
+				char era[160];
+				out_printf(c->out, "%sFrom %s:%s\n", out_sgr(c->out, OS_DIM),
+				    rules_era(from, true, era, sizeof era), out_sgr(c->out, OS_RESET));
+				said = from;
+			}
+			rules_print(c, from, i, !many);
 		}
-		jnav_visit(c, rel->rules[i].id);
+		jnav_visit(c, from->rules[i].id);
 	}
+	if (said != rel)
+		rules_historical_note(c);
 	if (c->json && many)
 		jw_arr_end(&w);
 	if (c->json && (shown || many))
@@ -1253,6 +1275,15 @@ cmd_check(struct jctx *c, int argc, char **argv)
 	}
 	/* notes are not problems: 0 clean or notes, 1 warnings, 2 errors */
 	return worst == DL_ERROR ? 2 : worst == DL_WARNING ? 1 : 0;
+}
+
+long
+rules_age(const struct jrelease *r)
+{
+	if (r->date)
+		return r->date;
+	int y = r->era_to ? r->era_to : r->era_from;
+	return y ? (long)y * 10000 + 1231 : 0;
 }
 
 bool

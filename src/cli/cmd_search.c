@@ -128,14 +128,6 @@ seed_index(struct jctx *c, const struct jrelease *rel)
 	return s;
 }
 
-static long
-age(const struct jrelease *r)
-{
-	if (r->date)
-		return r->date;
-	int y = r->era_to ? r->era_to : r->era_from;
-	return y ? (long)y * 10000 + 1231 : 0;
-}
 
 /* With only partial texts loaded (the built-in seeds), the one that answers a question
  * is the newest whose words cover most of it: the 2021 text stops at 119.4b, the 1999
@@ -151,7 +143,7 @@ seed_answering(struct jctx *c, const char *query, struct srch **sp)
 	int n = 0;
 	for (uint32_t i = 0; i < ix->nrels && n < NSEEDS; i++) {
 		int j = n++;
-		while (j > 0 && age(order[j - 1]) < age(ix->rels[i])) {
+		while (j > 0 && rules_age(order[j - 1]) < rules_age(ix->rels[i])) {
 			order[j] = order[j - 1];
 			j--;
 		}

@@ -547,13 +547,14 @@ cmd_quiz(struct jctx *c, int argc, char **argv)
 				study_q_free(&q);
 				break;
 			}
-			if (r == 2) {
+			/* a shown answer is left out of the score, but scheduled as not known
+			 * (SM-2 quality 2, docs/study-format.md): it comes back tomorrow */
+			if (r == 2)
 				shown++;
-				study_q_free(&q);
-				continue;
+			else {
+				asked++;
+				right += (size_t)r;
 			}
-			asked++;
-			right += (size_t)r;
 			if (record) {
 				time_t now = time(NULL);
 				struct study_card *card = study_store_get(&store, q.key);
@@ -562,12 +563,15 @@ cmd_quiz(struct jctx *c, int argc, char **argv)
 			}
 			study_q_free(&q);
 		}
-		if (asked == 0) {
-			out_printf(out, "\nNo answers given%s; nothing recorded.\n", shown ? " (answers shown only)" : "");
+		if (asked == 0 && shown == 0) {
+			out_puts(out, "\nNo answers given; nothing recorded.\n");
+		} else if (asked == 0) {
+			out_printf(out, "\nNo answers scored (%zu shown, to come back tomorrow)", shown);
+			out_puts(out, record ? ". Progress saved.\n" : ". Progress not recorded.\n");
 		} else {
 			out_printf(out, "\nScore: %zu/%zu (%zu%%)", right, asked, (right * 200 + asked) / (2 * asked));
 			if (shown)
-				out_printf(out, "; %zu shown, not scored", shown);
+				out_printf(out, "; %zu shown, not scored, to come back tomorrow", shown);
 			if (record)
 				out_printf(out, ". Progress saved in %s", path);
 			else

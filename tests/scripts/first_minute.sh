@@ -31,6 +31,15 @@ python3 -c 'import json,sys; h=json.load(open(sys.argv[1])); sys.exit(0 if h and
 ok $? "--json names the release each hit comes from"
 grep -q 'historical texts' "$T/err"; ok $? "--json gives the note on standard error"
 
+# a lookup the 2021 text cannot answer comes from the newest text that has the rule, and a
+# link of a search answered from another text leads to its rule
+num=$(grep -hoE '^[0-9]{3}\.[0-9]+[a-z] [^.]*trample' rules/*.txt | head -n 1 | cut -d' ' -f1)
+"$JUDGE" "$num" >"$T/out" 2>&1; st=$?
+[ $st = 0 ] && head -n 1 "$T/out" | grep -qE '^From the .* rules' && sed -n 2p "$T/out" | grep -q "^$num "
+ok $? "judge $num on the built-in rules shows it from the text that has it, labelled ($st)"
+printf 'trample\n1\n' | "$JUDGE" >"$T/out" 2>&1
+[ "$(grep -c '^From the ' "$T/out")" -ge 2 ] && ! grep -q 'no rule' "$T/out"; ok $? "following a search link in a session shows that rule"
+
 # a question the 2021 text answers stays with it
 "$JUDGE" search -n 1 "what is a token" >"$T/out" 2>&1
 head -n 1 "$T/out" | grep -q '^From the 2021-09-24 rules'; ok $? "a question the newest text covers is answered from it"

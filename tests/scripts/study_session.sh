@@ -77,7 +77,7 @@ grep "^  Source: " "$W/one.out" | sort >"$W/src1"
 # ---- the next day: the due questions come first ----
 printf 'q\n' | J quiz $K --seed 99 --count 6 --date 2026-03-02 >"$W/head.out"
 check 'grep -q "5 due for review" "$W/head.out"' "the second session says five are due"
-yes 'zzz' | head -n 12 | J quiz $K --seed 99 --count 6 --date 2026-03-02 >"$W/two.out" 2>&1
+yes '' | head -n 6 | J quiz $K --seed 99 --count 6 --date 2026-03-02 >"$W/two.out" 2>&1
 grep "^  Source: " "$W/two.out" | head -n 5 | sort >"$W/src2"
 check '[ "$(wc -l <"$W/src1")" = 5 ] && cmp -s "$W/src1" "$W/src2"' "and asks the five questions of the first session before anything new"
 check '[ "$(grep -vc "^#" "$FILE")" = 6 ]' "the new question was added (6 cards)"
