@@ -10,6 +10,8 @@ _judge()
 	[[ $prog == "~/"* ]] && prog=$HOME/${prog#"~/"}
 	local IFS=$'\n'
 	COMPREPLY=($(command "$prog" --complete "$line" 2>/dev/null))
+	# judge gives them in order (702.2 before 702.10): bash must not sort them as text
+	compopt -o nosort 2>/dev/null
 	# a directory is not the end of a file name
 	if [[ ${#COMPREPLY[@]} -eq 1 && ${COMPREPLY[0]} == */ ]]; then
 		compopt -o nospace 2>/dev/null

@@ -13,4 +13,5 @@ function __judge_complete
     # judge quotes multi-word candidates for the REPL; fish does its own quoting
     command $prog --complete "$line" 2>/dev/null | string replace -r '^"(.*)"$' '$1' | string replace -a '\\"' '"'
 end
-complete -c judge -f -a '(__judge_complete)'
+# -k: in judge's order (702.2 before 702.10), not sorted as text
+complete -c judge -f -k -a '(__judge_complete)'

@@ -2,6 +2,7 @@
  * serves readline and `judge --complete` (the bash, zsh and fish scripts), so they agree. */
 #include "repl_priv.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -239,15 +240,65 @@ add_topics(struct repl_cands *k, struct jctx *c, const char *word)
 	repl_cands_sort(k, from);
 }
 
-/* Global options of the judge program, for shell completion. */
-static const char *const shell_opts[] = { "--rules", "--cr", "--json", "--color", "--no-color",
-	"--verbose", "--limit", "--width", "--no-examples", "--no-pager", "--help", "--version", "--doc",
-	"-v", "-n" };
-static bool
-opt_takes_value(const char *o)
+/* Options from a list in the form of jopt_global ("--cr= --json"), without their "=";
+ * the British spellings (--colour) are left to those who type them. */
+static void
+add_options(struct repl_cands *k, const char *list, const char *word)
 {
-	return strcmp(o, "--rules") == 0 || strcmp(o, "--cr") == 0 || strcmp(o, "-n") == 0 || strcmp(o, "--doc") == 0 ||
-	    strcmp(o, "--limit") == 0 || strcmp(o, "--width") == 0;
+	for (const char *p = list; p && *p;) {
+		p += strspn(p, " ");
+		size_t l = strcspn(p, " ");
+		size_t nl = l && p[l - 1] == '=' ? l - 1 : l;
+		bool dup = false;
+		for (size_t i = 0; i < k->n && !dup; i++)
+			dup = strlen(k->v[i]) == nl && strncmp(k->v[i], p, nl) == 0;
+		if (!dup && nl && nl >= strlen(word) && strncmp(p, word, strlen(word)) == 0 &&
+		    !(nl >= 6 && memmem(p, nl, "colour", 6)))
+			repl_cand_add(k, p, nl);
+		p += l;
+	}
+}
+
+/* The value an option wants: files, release dates, or nothing to offer (a number). */
+static void
+add_option_value(struct repl_cands *k, struct jctx *c, const char *opt, const char *word)
+{
+	size_t n = strcspn(opt, "=");
+	if ((n == 7 && !strncmp(opt, "--rules", n)) || (n == 10 && !strncmp(opt, "--textbook", n)) ||
+	    (n == 5 && !strncmp(opt, "--doc", n)) || (n == 7 && !strncmp(opt, "--bench", n)))
+		add_files(k, word);
+	else if ((n == 4 && !strncmp(opt, "--cr", n)) || (n == 4 && !strncmp(opt, "--to", n)))
+		add_releases(k, c, word);
+}
+
+/* A command's literal words from its usage line, for argument nw: "study [stats|reset|path]"
+ * offers stats, reset and path after `study`. Placeholders (upper case) offer nothing. */
+static void
+add_usage_words(struct repl_cands *k, const struct jcmd *cmd, int nw, const char *word)
+{
+	const char *p = cmd->usage;
+	for (int i = 0; i < nw && p; i++) {
+		p = strchr(p, ' ');
+		if (p)
+			p++;
+	}
+	if (p == NULL)
+		return;
+	size_t n = strcspn(p, " ");
+	char alt[128];
+	if (n >= sizeof alt)
+		return;
+	memcpy(alt, p, n);
+	alt[n] = '\0';
+	size_t from = k->n;
+	for (char *a = strtok(alt, "[]|"); a; a = strtok(NULL, "[]|")) {
+		bool literal = islower((unsigned char)a[0]);
+		for (const char *q = a; *q && literal; q++)
+			literal = islower((unsigned char)*q) || *q == '-';
+		if (literal && strncmp(a, word, strlen(word)) == 0)
+			repl_cand_add(k, a, strlen(a));
+	}
+	repl_cands_sort(k, from);
 }
 
 /* Complete one argument of kind `a` after the command words `w[0..nw)`. */
@@ -267,6 +318,21 @@ add_for_arg(struct repl_cands *k, struct jctx *c, const struct jcmd *cmd, char *
 					add_words(k, repl_settings[i].values, word);
 		}
 		return;
+	}
+	/* the command's own options, and what one of them wants after it */
+	if (word[0] == '-' && !(word[1] != '-' && cmd->arg == JA_QUERY)) {
+		add_options(k, jopt_of(cmd), word);
+		if (shell)
+			add_options(k, jopt_global, word);
+		return;
+	}
+	bool val = false;
+	if (nw >= 2 && w[nw - 1][0] == '-' && strchr(w[nw - 1], '=') == NULL &&
+	    (jopt_in(jopt_of(cmd), w[nw - 1], &val) || (shell && jopt_in(jopt_global, w[nw - 1], &val)))) {
+		if (val)
+			add_option_value(k, c, w[nw - 1], word);
+		if (val)
+			return;
 	}
 	switch (cmd->arg) {
 	case JA_RULE:
@@ -307,7 +373,9 @@ add_for_arg(struct repl_cands *k, struct jctx *c, const struct jcmd *cmd, char *
 		break;
 	}
 	case JA_SETTING:
+		break;
 	case JA_NONE:
+		add_usage_words(k, cmd, nw, word);
 		break;
 	}
 }
@@ -368,7 +436,8 @@ complete(struct jctx *c, const char *line, size_t cursor, bool shell, size_t *wo
 		int i = 0;
 		const char *cr = NULL;
 		while (i < nprior && t.argv[i][0] == '-' && t.argv[i][1] != '\0') {
-			if (opt_takes_value(t.argv[i])) {
+			bool takes = false;
+			if (jopt_in(jopt_global, t.argv[i], &takes) && takes && strchr(t.argv[i], '=') == NULL) {
 				if (i + 1 == nprior) {
 					want_value = true;
 					value_of = t.argv[i];
@@ -400,15 +469,10 @@ complete(struct jctx *c, const char *line, size_t cursor, bool shell, size_t *wo
 		nw = nprior - i;
 	}
 	if (want_value) {
-		if (strcmp(value_of, "--rules") == 0)
-			add_files(&k, word);
-		else if (strcmp(value_of, "--cr") == 0)
-			add_releases(&k, c, word);
+		add_option_value(&k, c, value_of, word);
 	} else if (nw == 0) {
 		if (shell && word[0] == '-') {
-			for (size_t i = 0; i < sizeof shell_opts / sizeof shell_opts[0]; i++)
-				if (strncmp(shell_opts[i], word, strlen(word)) == 0)
-					repl_cand_add(&k, shell_opts[i], strlen(shell_opts[i]));
+			add_options(&k, jopt_global, word);
 		} else if (word[0] >= '0' && word[0] <= '9') {
 			add_rules(&k, c->rel, word);
 		} else {

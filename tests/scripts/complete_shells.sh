@@ -30,6 +30,19 @@ same "bash: global options" "$(bash_complete judge --co)" "--color"
 same "bash: release dates after --cr" "$(bash_complete judge --rules $M --cr '')" "2025-11-14"
 same "bash: file names after --rules" "$(bash_complete judge --rules tests/golden/data/mini)" "tests/golden/data/mini-cr.txt"
 same "bash: a directory after a file command" "$(bash_complete judge check tests/gold)" "tests/golden/"
+# bash sorts the candidates as text (702.10 before 702.2) unless told not to
+nosort=$(bash -c 'compopt() { printf "compopt %s %s\n" "$1" "$2"; }
+	source completions/judge.bash
+	COMP_WORDS=(judge --rules "$1" rule 702.); COMP_CWORD=4; COMP_LINE="${COMP_WORDS[*]}"; COMP_POINT=${#COMP_LINE}
+	_judge' bash $M | grep -c -- '-o nosort')
+same "bash: judge's order is kept (compopt -o nosort), so 702.2 comes before 702.10" "$nosort" 1
+same "bash: that order is 702.1, 702.2, 702.7, 702.10" "$(bash_complete judge --rules $M rule 702. | paste -sd' ')" "702.1 702.2 702.7 702.10 702.19"
+grep -q 'compadd -V' completions/_judge; ok $? "zsh: candidates go in an unsorted group (compadd -V)"
+grep -q 'complete -c judge -f -k' completions/judge.fish; ok $? "fish: candidates keep their order (complete -k)"
+same "bash: --no-cache and --textbook are offered" "$(bash_complete judge --no-c; bash_complete judge --textb)" "$(printf -- '--no-color\n--no-cache\n--textbook')"
+same "bash: a file after --textbook" "$(bash_complete judge --textbook tests/textbook/samp)" "tests/textbook/sample.html"
+same "bash: release dates after map ID --to" "$(bash_complete judge --rules $M map 702.19 --to '')" "2025-11-14"
+same "bash: study's subcommands" "$(bash_complete judge study '' | paste -sd' ')" "path reset stats"
 
 if [ -n "${SHARED:-}" ] && [ -f "$SHARED/cr/cr-2025-11-14.txt" ]; then
 	cr=$SHARED/cr/cr-2025-11-14.txt
@@ -56,7 +69,7 @@ fi
 if command -v zsh >/dev/null; then
 	# the function with compadd stubbed: what it would add, for a fixed words/CURRENT/PREFIX
 	zc() {   # quote prefix words...
-		zsh -f -c 'compadd() { while [[ $1 == -* && $1 != -- ]]; do [[ $1 == -S ]] && shift; shift; done
+		zsh -f -c 'compadd() { while [[ $1 == -* && $1 != -- ]]; do [[ $1 == -[SV] ]] && shift; shift; done
 				[[ $1 == -- ]] && shift; print -l -- "$@"; }
 			typeset -A compstate; compstate[quote]=$1; PREFIX=$2; shift 2
 			words=("$@" "$PREFIX"); CURRENT=${#words}
