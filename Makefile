@@ -109,13 +109,17 @@ bench-search: all
 	@bash tests/bench/bench-search.sh $(CURDIR)/$(BUILD)/judge
 
 install: all
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/rules $(DESTDIR)$(DATADIR)/corpus $(DESTDIR)$(MANDIR) \
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/rules $(DESTDIR)$(DATADIR)/corpus $(DESTDIR)$(DATADIR)/docs $(DESTDIR)$(MANDIR) \
 	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
 	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 	install -m 755 $(BUILD)/judge $(DESTDIR)$(BINDIR)/judge
 	cp -R rules/. $(DESTDIR)$(DATADIR)/rules/
 	cp -R corpus/. $(DESTDIR)$(DATADIR)/corpus/
-	if [ -f docs/judge.1 ]; then install -m 644 docs/judge.1 $(DESTDIR)$(MANDIR)/judge.1; fi
+	# the documents errors and `help` point to, beside the data judge finds
+	install -m 644 docs/board-format.md docs/study-format.md $(DESTDIR)$(DATADIR)/docs/
+	# the man page names the data folder this build was made for
+	if [ -f docs/judge.1 ]; then sed 's|/usr/local/share/judge|$(DATADIR)|g' docs/judge.1 >$(DESTDIR)$(MANDIR)/judge.1 && \
+	  chmod 644 $(DESTDIR)$(MANDIR)/judge.1; fi
 	if [ -f completions/judge.bash ]; then install -m 644 completions/judge.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/judge; fi
 	if [ -f completions/_judge ]; then install -m 644 completions/_judge $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_judge; fi
 	if [ -f completions/judge.fish ]; then install -m 644 completions/judge.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/judge.fish; fi

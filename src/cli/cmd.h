@@ -87,6 +87,10 @@ int jopt_check(struct jctx *c, const struct jcmd *cmd, int argc, char **argv);
  * hint is the next step). A command returns JX_USAGE then: a file that cannot be read is
  * an input error everywhere. */
 FILE *jopen_input(struct jctx *c, const char *path, const char *hint);
+/* Where one of judge's documents (docs/board-format.md) is on this machine: installed
+ * beside the data (make install puts docs/ in the data folder), else its name in the
+ * source tree. Returns buf. */
+const char *jdoc_path(const struct jctx *c, const char *name, char *buf, size_t cap);
 
 /* "judge: message" on stderr, plus a next step when hint is not NULL. */
 void jerr(struct jctx *c, const char *hint, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

@@ -66,7 +66,8 @@ run_board(struct jctx *c, const char *name, const char *text, size_t len)
 		}
 		if (more)
 			fprintf(stderr, "judge: %s: … and %zu more error%s; fix these first\n", name, more, more > 1 ? "s" : "");
-		fprintf(stderr, "  the board format is described in docs/board-format.md\n");
+		char doc[4096];
+		fprintf(stderr, "  the board format is described in %s\n", jdoc_path(c, "board-format.md", doc, sizeof doc));
 		diag_clear(&d);
 		return JX_USAGE;
 	}
@@ -113,8 +114,9 @@ cmd_resolve(struct jctx *c, int argc, char **argv)
 		return JX_USAGE;
 	}
 	const char *path = argv[1];
-	FILE *f = strcmp(path, "-") == 0 ? stdin :
-	    jopen_input(c, path, "give the path of a .board file (see docs/board-format.md)");
+	char doc[4096], hint[4200];
+	snprintf(hint, sizeof hint, "give the path of a .board file (see %s)", jdoc_path(c, "board-format.md", doc, sizeof doc));
+	FILE *f = strcmp(path, "-") == 0 ? stdin : jopen_input(c, path, hint);
 	if (!f)
 		return JX_USAGE;
 	size_t len;

@@ -6,6 +6,22 @@
 #include <string.h>
 #include <sys/stat.h>
 
+const char *
+jdoc_path(const struct jctx *c, const char *name, char *buf, size_t cap)
+{
+	struct stat st, here;
+	char rel[256];
+	snprintf(rel, sizeof rel, "docs/%s", name);
+	if (c && c->datadir) {
+		snprintf(buf, cap, "%s/docs/%s", c->datadir, name);
+		/* in the source tree, the short name says the same */
+		if (stat(buf, &st) == 0 && !(stat(rel, &here) == 0 && here.st_ino == st.st_ino && here.st_dev == st.st_dev))
+			return buf;
+	}
+	snprintf(buf, cap, "%s", rel);
+	return buf;
+}
+
 FILE *
 jopen_input(struct jctx *c, const char *path, const char *hint)
 {

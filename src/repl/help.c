@@ -135,6 +135,30 @@ repl_cmd_help(struct jctx *c, int argc, char **argv)
 	    k->usage ? k->usage : k->name, out_sgr(c->out, OS_RESET));
 	if (k->help)
 		out_wrap(c->out, k->help, 0, 0);
+	/* a document the help names, where it is on this machine */
+	const char *d = k->help ? strstr(k->help, "docs/") : NULL;
+	if (d) {
+		char doc[64], buf[4096];
+		size_t n = strcspn(d + 5, " )");
+		if (n < sizeof doc) {
+			memcpy(doc, d + 5, n);
+			doc[n] = '\0';
+			out_printf(c->out, "described in: %s\n", jdoc_path(c, doc, buf, sizeof buf));
+		}
+	}
+	const char *own = jopt_of(k);
+	if (*own) {
+		struct sbuf o = {0};
+		for (const char *p = own; *p;) {
+			size_t l = strcspn(p, " ");
+			sbuf_addf(&o, "%s%.*s", o.len ? ", " : "", (int)(l && p[l - 1] == '=' ? l - 1 : l), p);
+			p += l;
+			p += strspn(p, " ");
+		}
+		out_printf(c->out, "options: ");
+		out_wrap(c->out, o.s, 9, 9);
+		sbuf_free(&o);
+	}
 	if (k->aliases)
 		out_printf(c->out, "aliases: %s\n", k->aliases);
 	const char *aw = arg_words(k->arg);

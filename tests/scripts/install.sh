@@ -40,6 +40,27 @@ got=$(cd / && PATH="$D/usr/bin:$PATH" bash -c 'source "$1"; COMP_WORDS=(judge ve
 	COMP_LINE="judge vers"; COMP_POINT=10; _judge; echo "${COMPREPLY[*]}"' bash "$D/usr/share/bash-completion/completions/judge")
 [ "$got" = versions ]; ok $? "the installed bash completion completes through the installed binary"
 
+# the documents errors and `help resolve` point to are installed, and named where they are
+for f in board-format.md study-format.md; do
+	cmp -s "docs/$f" "$D/usr/share/judge/docs/$f"; ok $? "installed /usr/share/judge/docs/$f"
+done
+err=$(cd / && env -u JUDGE_DATA "$D/usr/bin/judge" resolve /no-such.board 2>&1)
+case "$err" in *"$D/usr/share/judge/docs/board-format.md"*) ok 0 "a board error names the installed board-format.md";;
+	*) ok 1 "a board error names the installed board-format.md"; echo "# $err";; esac
+h=$(cd / && env -u JUDGE_DATA "$D/usr/bin/judge" help resolve 2>&1)
+case "$h" in *"described in: $D/usr/share/judge/docs/board-format.md"*) ok 0 "help resolve names the installed board-format.md";;
+	*) ok 1 "help resolve names the installed board-format.md"; echo "# $h";; esac
+# the man page's FILES names the data folder of this build (PREFIX=/usr), not another
+files=$(sed -n '/^\.Sh FILES/,/^\.Sh /p' "$D/usr/share/man/man1/judge.1")
+case "$files" in *"/usr/share/judge/"*) ok 0 "the man page's FILES names /usr/share/judge/";; *) ok 1 "the man page's FILES names /usr/share/judge/";; esac
+case "$files" in *"/usr/local/share/judge"*) ok 1 "and no other data folder";; *) ok 0 "and no other data folder";; esac
+D2=$(mktemp -d)
+make -s --no-print-directory install PREFIX=/opt/judge DESTDIR="$D2" BUILD="$B" >/dev/null 2>&1
+files=$(sed -n '/^\.Sh FILES/,/^\.Sh /p' "$D2/opt/judge/share/man/man1/judge.1")
+case "$files" in *"/opt/judge/share/judge/"*) ok 0 "with PREFIX=/opt/judge the man page's FILES names /opt/judge/share/judge/";;
+	*) ok 1 "with PREFIX=/opt/judge the man page's FILES names /opt/judge/share/judge/";; esac
+rm -rf "$D2"
+
 make -s --no-print-directory uninstall PREFIX=/usr DESTDIR="$D" >>"$D.log" 2>&1
 left=$(find "$D" -type f | wc -l)
 [ "$left" = 0 ]; ok $? "make uninstall removes every installed file ($left left)"
