@@ -6,15 +6,15 @@ DATADIR = $(PREFIX)/share/judge
 MANDIR = $(PREFIX)/share/man/man1
 
 CC ?= cc
-PKGS = libxml-2.0 libpcre2-8 readline
+PKGS = libxml-2.0 libpcre2-8 readline yajl sqlite3 zlib liblzma
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lxml2 -lpcre2-8 -lreadline)
+PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lxml2 -lpcre2-8 -lreadline -lyajl -lsqlite3 -lz -llzma)
 WARN = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wno-unused-parameter \
        -Wwrite-strings -Wpointer-arith -Wformat=2
 OPT ?= -O2 -g
 CFLAGS_ALL = -std=c11 -D_GNU_SOURCE $(OPT) $(WARN) $(PKG_CFLAGS) $(CFLAGS) \
              -DJUDGE_DATADIR='"$(DATADIR)"' -I$(BUILD)/gen
-LIBS = $(PKG_LIBS) -lstemmer -lm
+LIBS = $(PKG_LIBS) -lbz2 -lstemmer -lm
 
 BUILD ?= build
 SRCS := $(sort $(wildcard src/*/*.c))
@@ -104,6 +104,7 @@ textbook-era: all
 
 bench: all
 	@bash tests/bench/bench.sh $(CURDIR)/$(BUILD)/judge
+	@bash tests/bench/bench-cards.sh $(CURDIR)/$(BUILD)/judge
 
 bench-search: all
 	@bash tests/bench/bench-search.sh $(CURDIR)/$(BUILD)/judge

@@ -50,6 +50,10 @@ struct jctx {
 	void *seeds;            /* search indexes of the other partial texts (cmd_search.c) */
 	bool told_historical;   /* the note that the built-in rules are historical was given */
 	const char *version;    /* judge's version, for the session's banner */
+	void *cards;            /* the card database, opened on first use (cmd_card.c) */
+	/* Set when a one-shot command that must answer faster than the rules load (`card`)
+	 * started without them: loads them into ix and rel, once. */
+	void (*load_rules)(struct jctx *c);
 };
 
 typedef int (*jcmd_fn)(struct jctx *c, int argc, char **argv);   /* argv[0] = name */

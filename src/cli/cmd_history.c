@@ -1,5 +1,6 @@
 /* cmd_history.c — the commands over several releases: diff, history, map, update. */
 #include "cmd.h"
+#include "cmd_card.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -663,6 +664,9 @@ fetch_err_exit(struct jctx *c, enum hist_fetch_err e, struct sbuf *err, const ch
 int
 hist_cmd_update(struct jctx *c, int argc, char **argv)
 {
+	for (int i = 1; i < argc; i++)
+		if (strcmp(argv[i], "--cards") == 0)
+			return cmd_cards_update(c, argc, argv);
 	struct hopts o;
 	if (parse_opts(c, argc, argv, &o, false, true, 1) != 0)
 		return JX_USAGE;

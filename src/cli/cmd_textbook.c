@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "cmd_textbook.h"
+#include "cmd_card.h"
 #include "cmd_rules.h"
 #include "../history/history.h"
 #include "../render/json.h"
@@ -825,6 +826,8 @@ cmd_explain(struct jctx *c, int argc, char **argv)
 int
 cmd_cards(struct jctx *c, int argc, char **argv)
 {
+	if (argc > 1 && strcmp(argv[1], "import") == 0)
+		return cmd_cards_import(c, argc - 1, argv + 1);
 	argc = take_options(c, argc, argv);
 	if (argc < 0)
 		return JX_USAGE;

@@ -8,6 +8,7 @@
 #include "../search/search.h"
 #include "cmd_textbook.h"
 #include "cmd_policy.h"
+#include "cmd_card.h"
 
 #include <string.h>
 
@@ -27,7 +28,9 @@ const struct jcmd jcmd_table[] = {
 	/* textbook (cmd_textbook.c) */
 	{"textbook", "tb book", JA_TOPIC, "textbook [TOPIC]", "the Judge Candidate Textbook page on a topic, its examples and the CR rules it teaches", cmd_textbook, false},
 	{"explain", NULL, JA_TOPIC, "explain TOPIC", "the CR rule, the glossary entry and the textbook page on a topic, together", cmd_explain, false},
-	{"cards", "card", JA_CARD, "cards [NAME]", "the textbook examples that mention a card (name or its start, any case)", cmd_cards, false},
+	{"cards", NULL, JA_CARD, "cards [NAME] | cards import FILE...", "the textbook examples that mention a card; `cards import` reads MTGJSON or Scryfall card files (.json, .gz, .xz, .bz2)", cmd_cards, false},
+	/* card data (cmd_card.c) */
+	{"card", "oracle", JA_CARD, "card NAME", "a card's Oracle text, faces, legalities, rulings and the rules it touches, from the imported card file", cmd_card, false},
 	{"check", "lint", JA_FILE, "check FILE...", "parse rules files and print their diagnostics; exit status is the worst level", cmd_check, false},
 	/* tournament policy documents (cmd_policy.c) */
 	{"ipg", NULL, JA_POLICY, "ipg [SECTION|ALIAS|WORDS] [PART]", "the Infraction Procedure Guide: a section by number (2.3), alias (hce) or title, or one part (remedy, upgrade...)", cmd_ipg, false},
@@ -55,7 +58,7 @@ const struct jcmd jcmd_table[] = {
 	{"diff", NULL, JA_RELEASE, "diff OLD [NEW] [SECTION]", "rules added, removed, changed and moved between two releases, with a word diff", hist_cmd_diff, false},
 	{"history", "trace", JA_RULE, "history ID", "one rule through every loaded release, following renumbering", hist_cmd_history, false},
 	{"map", NULL, JA_RULE, "map ID --to DATE", "the rule that corresponds to ID in another release, and how sure that is", hist_cmd_map, false},
-	{"update", NULL, JA_NONE, "update [--url URL]", "download the newest official release into $XDG_DATA_HOME/judge/rules", hist_cmd_update, false},
+	{"update", NULL, JA_NONE, "update [--cards] [--url URL]", "download the newest official release into $XDG_DATA_HOME/judge/rules; --cards: MTGJSON's AtomicCards into $XDG_DATA_HOME/judge/cards", hist_cmd_update, false},
 };
 const size_t jcmd_count = sizeof jcmd_table / sizeof *jcmd_table;
 

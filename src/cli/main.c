@@ -8,6 +8,7 @@
 #include "cmd_textbook.h"
 #include "cmd_policy.h"
 #include "../history/history.h"
+#include "cmd_card.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -274,6 +275,34 @@ jcmd_run(struct jctx *c, int argc, char **argv)
 	return st;
 }
 
+/* What main() was asked to load, for a command that loads the rules only when it needs them. */
+static const char **lazy_rules;
+static int lazy_nrules;
+static const char *lazy_which;
+
+static void
+load_rules_late(struct jctx *c)
+{
+	c->load_rules = NULL;
+	if (lazy_nrules) {
+		for (int k = 0; k < lazy_nrules; k++)
+			jindex_load_path(c->ix, lazy_rules[k]);
+	} else {
+		if (c->datadir) {
+			struct sbuf p = {0};
+			sbuf_addf(&p, "%s/rules", c->datadir);
+			jindex_load_path(c->ix, p.s);
+			sbuf_free(&p);
+		}
+		char *u = user_rules_dir();
+		if (u && is_dir(u) && holds_txt(u))
+			jindex_load_path(c->ix, u);
+		free(u);
+	}
+	jindex_finish(c->ix);
+	c->rel = lazy_which ? jindex_release(c->ix, lazy_which) : jindex_default(c->ix);
+}
+
 #ifndef HAVE_REPL
 /* Without the REPL module: commands from standard input, one per line. */
 static int
@@ -458,7 +487,14 @@ main(int argc, char **argv)
 	ix = jindex_new();
 	c.ix = ix;
 	bool is_check = nrest > 0 && jcmd_find(rest[0]) == jcmd_find("check");
-	if (!is_check) {
+	bool lazy = nrest > 0 && !complete_mode && jcmd_find(rest[0]) == jcmd_find("card");
+	if (lazy) {
+		/* the command loads them if it needs them, and quietly: it answers without them too */
+		lazy_rules = rules;
+		lazy_nrules = nrules;
+		lazy_which = which;
+		c.load_rules = load_rules_late;
+	} else if (!is_check) {
 		if (nrules) {
 			for (int k = 0; k < nrules; k++)
 				jindex_load_path(ix, rules[k]);
@@ -525,6 +561,7 @@ done:
 	pol_set_free(&c);
 	rz_free(c.board);   /* the last board resolved (resolve, board, why) */
 	hist_carry_free(c.carry);
+	card_ctx_free(&c);
 	hist_cache_clear();
 	jindex_free(ix);
 	free(datadir);

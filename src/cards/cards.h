@@ -1,0 +1,144 @@
+/* cards.h — card data (Oracle text, faces, legalities, rulings) imported from the files judges
+ * download (MTGJSON AtomicCards, Scryfall oracle-cards and rulings; plain, .gz, .xz or .bz2)
+ * into an SQLite database, and read back by name.
+ * Write side (import.c, source.c): cards_parse() streams one file through yajl and hands each
+ * card and ruling to a sink; cards_import() writes them into a new database and renames it
+ * over the old one only when every file parsed. Read side (store.c): cards_open(),
+ * cards_find(), cards_get(), cards_complete().
+ * Ownership: a struct card returned by cards_get() owns its strings (card_free()); records
+ * handed to a sink live only during the call; a struct cards_db owns its SQLite handle. */
+#ifndef JUDGE_CARDS_H
+#define JUDGE_CARDS_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "../base/buf.h"
+#include "../base/diag.h"
+#include "../index/index.h"
+
+/* The longest JSON string the importer accepts: Oracle texts and rulings are a few KB, so a
+ * longer one means the file is not what it says, and it is refused before it is buffered. */
+#define CARDS_MAX_STRING (1u << 20)
+#define CARDS_MAX_DEPTH 64
+#define CARDS_MAX_FACES 16
+
+struct card_face {
+	char *name, *mana_cost, *type, *text, *power, *toughness, *loyalty, *defense;
+	double mana_value;
+};
+struct card_ruling {
+	char *date, *source, *text;   /* source: "wotc", "scryfall" or NULL (MTGJSON) */
+};
+struct card_legal {
+	char *format, *status;        /* status: legal, banned, restricted (not_legal is left out) */
+};
+struct card {
+	int64_t id;
+	char *name, *layout, *oracle_id;   /* oracle_id may be NULL */
+	double mana_value;
+	struct card_face *faces;
+	size_t nfaces;
+	char **keywords;
+	size_t nkeywords;
+	struct card_legal *legal;
+	size_t nlegal;
+	struct card_ruling *rulings;
+	size_t nrulings;
+};
+void card_free(struct card *c);
+
+/* ---- write side ---- */
+
+enum cards_format { CF_AUTO, CF_MTGJSON, CF_SCRYFALL };
+
+/* What cards_parse() hands over: a card (its rulings, if the file carries them inside the card,
+ * are in it) or a Scryfall ruling for an oracle_id. Returning nonzero stops the parse with the
+ * error the sink put in its diags. */
+struct cards_sink {
+	void *ctx;
+	int (*card)(void *ctx, const struct card *c);
+	int (*ruling)(void *ctx, const char *oracle_id, const struct card_ruling *r);
+	int (*meta)(void *ctx, const char *key, const char *value);   /* "date", "version" */
+};
+
+/* Parse one file (compression recognised by its first bytes). Errors go to d as
+ * name:line:col with the byte offset in the (decompressed) JSON text. Returns 0, or -1 after
+ * the first error. *format receives the format found (CF_AUTO asks it to detect). */
+int cards_parse_file(const char *path, enum cards_format *format, const struct cards_sink *sink,
+    struct diags *d);
+/* The same on bytes in memory (the fuzzer, the tests). */
+int cards_parse_mem(const char *name, const void *data, size_t len, enum cards_format *format,
+    const struct cards_sink *sink, struct diags *d);
+
+struct cards_import_stats {
+	size_t cards, faces, rulings, duplicates, orphan_rulings;
+	char date[32];          /* the source's date, YYYY-MM-DD, "" if none found */
+	char date_from[32];     /* where the date came from: "meta", "file name", "file time" */
+	char source[24];        /* "mtgjson", "scryfall" or "mtgjson+scryfall" */
+	double seconds;
+};
+/* Import files into DIR/cards.db: everything is written to a temporary file in DIR that
+ * replaces cards.db only once all files parsed; on any error nothing changes. Returns 0 or -1
+ * (the error is in d). */
+int cards_import(const char *dir, const char *const *files, int nfiles, enum cards_format format,
+    struct cards_import_stats *st, struct diags *d);
+
+/* $XDG_DATA_HOME/judge/cards (else ~/.local/share/judge/cards) into buf; NULL if no home. */
+const char *cards_dir_default(char *buf, size_t cap);
+
+/* The name key every lookup uses: lower case, accents folded, apostrophes dropped, every
+ * other run of non-alphanumerics one space ("Lim-Dûl's Vault" -> "lim duls vault").
+ * Writes at most cap-1 bytes; returns the length. */
+size_t cards_name_key(const char *s, char *out, size_t cap);
+/* Mana value of a cost such as "{2}{G/W}{X}" (hybrid {2/W} counts 2, X counts 0). */
+double cards_cost_value(const char *cost);
+
+/* ---- read side ---- */
+
+struct cards_db;
+/* Open DIR/cards.db read-only. NULL with a message in err when there is none or it is not a
+ * card database. */
+struct cards_db *cards_open(const char *dir, struct sbuf *err);
+void cards_close(struct cards_db *db);
+/* A value of the import (date, date_from, source, files, cards, imported); "" if absent. */
+const char *cards_meta(struct cards_db *db, const char *key);
+
+enum cards_match { CM_EXACT, CM_FACE, CM_PREFIX, CM_WORDS, CM_SUBSTRING, CM_TYPO };
+struct cards_hit {
+	int64_t id;
+	char name[160];          /* the card's full name */
+	char matched[160];       /* the name that matched (a face's, or the full name) */
+	enum cards_match how;
+	int score;               /* lower is better */
+};
+/* Find cards by the name a person typed: any case, accents or none, a face name, a start, a
+ * part ("goyf"), words in any order, a small typo. Fills at most max hits, best first, and
+ * returns how many cards matched in all (hits holds min(that, max)). A single exact or face
+ * match stops there. */
+size_t cards_find(struct cards_db *db, const char *query, struct cards_hit *hits, size_t max);
+/* Exact lookups only (a full name or a face name, by key), for search and the board. */
+int64_t cards_lookup_key(struct cards_db *db, const char *key);
+/* The card with that id, or NULL. */
+struct card *cards_get(struct cards_db *db, int64_t id);
+/* Card names whose key starts with the key of prefix, in key order; calls fn for each (at most
+ * max) with the full name. Returns how many were offered. */
+size_t cards_complete(struct cards_db *db, const char *prefix, size_t max,
+    void (*fn)(void *ctx, const char *name), void *ctx);
+/* The nearest names to a query (for "did you mean"), at most max, into hits. */
+size_t cards_suggest(struct cards_db *db, const char *query, struct cards_hit *hits, size_t max);
+
+/* ---- links to the rules (links.c) ---- */
+
+enum card_link_kind { CL_KEYWORD, CL_ACTION, CL_LAYOUT, CL_TYPE };
+struct card_link {
+	uint32_t rule;           /* index in rel->rules */
+	enum card_link_kind kind;
+	char why[64];            /* the keyword, or the rule's title */
+};
+/* The rules of rel a card touches, found by their titles: keywords (702), keyword actions
+ * in its text (701), its layout ("Split Cards"), its card types ("Creatures"). */
+size_t cards_links(const struct card *k, const struct jrelease *rel, struct card_link *v, size_t max);
+/* The rules of rel a text cites by number ("see rule 702.19b"), indices in rel->rules. */
+size_t cards_cited(const char *text, const struct jrelease *rel, uint32_t *out, size_t max);
+
+#endif

@@ -1,0 +1,477 @@
+/* import.c — writes parsed cards into a new SQLite database beside the old one and renames it
+ * into place only when every file parsed, so a failed import leaves the previous database
+ * answering. Scryfall rulings are joined to their cards by oracle_id at the end. */
+#include "cards_int.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../base/mem.h"
+#include "../search/search.h"
+
+size_t
+cards_name_key(const char *s, char *out, size_t cap)
+{
+	size_t n = srch_fold(s, strlen(s), out, cap);
+	if (n > 0 || cap == 0)
+		return n;
+	/* a name of punctuation alone ("_____") is its own key */
+	for (const char *p = s; *p && n + 1 < cap; p++)
+		if (*p != ' ')
+			out[n++] = *p;
+	out[n] = '\0';
+	return n;
+}
+
+double
+cards_cost_value(const char *cost)
+{
+	double v = 0;
+	for (const char *p = cost; p && *p; p++) {
+		if (*p != '{')
+			continue;
+		const char *e = strchr(p, '}');
+		if (!e)
+			break;
+		/* {2/W} counts its number, {W/U} and {W/P} one, {X} {Y} {Z} nothing */
+		if (p[1] >= '0' && p[1] <= '9')
+			v += strtod(p + 1, NULL);
+		else if (p[1] == 'X' || p[1] == 'Y' || p[1] == 'Z')
+			;
+		else if (p[1] == 'H' && e - p == 3)   /* {HW}: half a mana */
+			v += 0.5;
+		else if (e > p + 1)
+			v += 1;
+		p = e;
+	}
+	return v;
+}
+
+const char *
+cards_dir_default(char *buf, size_t cap)
+{
+	const char *x = getenv("XDG_DATA_HOME");
+	int n;
+	if (x && x[0] == '/')
+		n = snprintf(buf, cap, "%s/judge/cards", x);
+	else if ((x = getenv("HOME")) && *x)
+		n = snprintf(buf, cap, "%s/.local/share/judge/cards", x);
+	else
+		return NULL;
+	return n > 0 && (size_t)n < cap ? buf : NULL;
+}
+
+static const char schema[] =
+    "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;"
+    "CREATE TABLE cards(id INTEGER PRIMARY KEY, name TEXT NOT NULL, layout TEXT, mana_value REAL,"
+    " oracle_id TEXT, keywords TEXT, legal TEXT);"
+    "CREATE TABLE faces(card INTEGER, side INTEGER, name TEXT, mana_cost TEXT, mana_value REAL,"
+    " type TEXT, text TEXT, power TEXT, toughness TEXT, loyalty TEXT, defense TEXT,"
+    " PRIMARY KEY(card, side)) WITHOUT ROWID;"
+    "CREATE TABLE rulings(card INTEGER, seq INTEGER, date TEXT, source TEXT, text TEXT,"
+    " PRIMARY KEY(card, seq)) WITHOUT ROWID;"
+    "CREATE TABLE names(key TEXT, card INTEGER, face INTEGER, name TEXT);"
+    "CREATE TEMP TABLE scry_rulings(oracle_id TEXT, seq INTEGER, date TEXT, source TEXT, text TEXT);"
+    "CREATE TEMP TABLE seen(name TEXT PRIMARY KEY) WITHOUT ROWID;";
+
+struct writer {
+	sqlite3 *db;
+	sqlite3_stmt *ins_card, *ins_face, *ins_rul, *ins_name, *ins_scry, *ins_seen;
+	struct diags *d;
+	const char *file;
+	struct cards_import_stats *st;
+	size_t nscry;
+	char meta_date[32];
+	bool any_mtg, any_scry;
+};
+
+static int
+db_fail(struct writer *w, const char *what)
+{
+	diag_add(w->d, DL_ERROR, w->file, 0, 0, "writing the card database (%s): %s", what, sqlite3_errmsg(w->db));
+	diag_hint(w->d, "check the free space and permissions of the cards folder");
+	return -1;
+}
+
+static void
+bind_text(sqlite3_stmt *s, int i, const char *v)
+{
+	if (v)
+		sqlite3_bind_text(s, i, v, -1, SQLITE_STATIC);
+	else
+		sqlite3_bind_null(s, i);
+}
+
+static int
+step(struct writer *w, sqlite3_stmt *s, const char *what)
+{
+	int rc = sqlite3_step(s);
+	sqlite3_reset(s);
+	sqlite3_clear_bindings(s);
+	return rc == SQLITE_DONE ? 0 : db_fail(w, what);
+}
+
+static int
+add_name(struct writer *w, int64_t card, int face, const char *name)
+{
+	char key[512];
+	cards_name_key(name, key, sizeof key);
+	if (!*key)
+		return 0;
+	sqlite3_bind_text(w->ins_name, 1, key, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(w->ins_name, 2, card);
+	sqlite3_bind_int(w->ins_name, 3, face);
+	sqlite3_bind_text(w->ins_name, 4, name, -1, SQLITE_STATIC);
+	return step(w, w->ins_name, "names");
+}
+
+static int
+sink_card(void *ctx, const struct card *c)
+{
+	struct writer *w = ctx;
+	/* the same card twice (two files, or variants): the first one stays */
+	sqlite3_bind_text(w->ins_seen, 1, c->name, -1, SQLITE_STATIC);
+	int rc = sqlite3_step(w->ins_seen);
+	sqlite3_reset(w->ins_seen);
+	if (rc == SQLITE_CONSTRAINT) {
+		w->st->duplicates++;
+		return 0;
+	}
+	if (rc != SQLITE_DONE)
+		return db_fail(w, "cards");
+	struct sbuf kw = {0}, legal = {0};
+	for (size_t i = 0; i < c->nkeywords; i++)
+		sbuf_addf(&kw, "%s%s", i ? "\n" : "", c->keywords[i]);
+	for (size_t i = 0; i < c->nlegal; i++)
+		sbuf_addf(&legal, "%s%s=%s", i ? "\n" : "", c->legal[i].format, c->legal[i].status);
+	bind_text(w->ins_card, 1, c->name);
+	bind_text(w->ins_card, 2, c->layout);
+	sqlite3_bind_double(w->ins_card, 3, c->mana_value);
+	bind_text(w->ins_card, 4, c->oracle_id);
+	bind_text(w->ins_card, 5, kw.len ? kw.s : NULL);
+	bind_text(w->ins_card, 6, legal.len ? legal.s : NULL);
+	rc = step(w, w->ins_card, "cards");
+	sbuf_free(&kw);
+	sbuf_free(&legal);
+	if (rc)
+		return -1;
+	int64_t id = sqlite3_last_insert_rowid(w->db);
+	w->st->cards++;
+	if (add_name(w, id, -1, c->name))
+		return -1;
+	for (size_t i = 0; i < c->nfaces; i++) {
+		const struct card_face *f = &c->faces[i];
+		sqlite3_bind_int64(w->ins_face, 1, id);
+		sqlite3_bind_int(w->ins_face, 2, (int)i);
+		bind_text(w->ins_face, 3, f->name);
+		bind_text(w->ins_face, 4, f->mana_cost);
+		sqlite3_bind_double(w->ins_face, 5, f->mana_value);
+		bind_text(w->ins_face, 6, f->type);
+		bind_text(w->ins_face, 7, f->text);
+		bind_text(w->ins_face, 8, f->power);
+		bind_text(w->ins_face, 9, f->toughness);
+		bind_text(w->ins_face, 10, f->loyalty);
+		bind_text(w->ins_face, 11, f->defense);
+		if (step(w, w->ins_face, "faces"))
+			return -1;
+		w->st->faces++;
+		if (f->name && strcmp(f->name, c->name) != 0 && add_name(w, id, (int)i, f->name))
+			return -1;
+	}
+	for (size_t i = 0; i < c->nrulings; i++) {
+		sqlite3_bind_int64(w->ins_rul, 1, id);
+		sqlite3_bind_int(w->ins_rul, 2, (int)i);
+		bind_text(w->ins_rul, 3, c->rulings[i].date);
+		bind_text(w->ins_rul, 4, c->rulings[i].source);
+		bind_text(w->ins_rul, 5, c->rulings[i].text);
+		if (step(w, w->ins_rul, "rulings"))
+			return -1;
+		w->st->rulings++;
+	}
+	return 0;
+}
+
+static int
+sink_ruling(void *ctx, const char *oracle_id, const struct card_ruling *r)
+{
+	struct writer *w = ctx;
+	bind_text(w->ins_scry, 1, oracle_id);
+	sqlite3_bind_int64(w->ins_scry, 2, (sqlite3_int64)w->nscry++);
+	bind_text(w->ins_scry, 3, r->date);
+	bind_text(w->ins_scry, 4, r->source);
+	bind_text(w->ins_scry, 5, r->text);
+	return step(w, w->ins_scry, "rulings");
+}
+
+static int
+sink_meta(void *ctx, const char *key, const char *value)
+{
+	struct writer *w = ctx;
+	if (strcmp(key, "date") == 0)
+		snprintf(w->meta_date, sizeof w->meta_date, "%s", value);
+	return 0;
+}
+
+static int
+exec(struct writer *w, const char *sql, const char *what)
+{
+	char *msg = NULL;
+	if (sqlite3_exec(w->db, sql, NULL, NULL, &msg) != SQLITE_OK) {
+		sqlite3_free(msg);
+		return db_fail(w, what);
+	}
+	return 0;
+}
+
+static int
+put_meta(struct writer *w, const char *key, const char *value)
+{
+	sqlite3_stmt *s;
+	if (sqlite3_prepare_v2(w->db, "INSERT OR REPLACE INTO meta VALUES(?,?)", -1, &s, NULL) != SQLITE_OK)
+		return db_fail(w, "meta");
+	sqlite3_bind_text(s, 1, key, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, value, -1, SQLITE_STATIC);
+	int rc = sqlite3_step(s);
+	sqlite3_finalize(s);
+	return rc == SQLITE_DONE ? 0 : db_fail(w, "meta");
+}
+
+/* Scryfall names its bulk files oracle-cards-20240501090247.json: the date is in the name. */
+static bool
+date_from_name(const char *path, char *out, size_t cap)
+{
+	const char *b = strrchr(path, '/');
+	b = b ? b + 1 : path;
+	for (const char *p = b; *p; p++) {
+		int k = 0;
+		while (p[k] >= '0' && p[k] <= '9')
+			k++;
+		if (k >= 8 && (p == b || p[-1] == '-' || p[-1] == '_')) {
+			int y = (p[0] - '0') * 1000 + (p[1] - '0') * 100 + (p[2] - '0') * 10 + (p[3] - '0');
+			int m = (p[4] - '0') * 10 + (p[5] - '0'), d = (p[6] - '0') * 10 + (p[7] - '0');
+			if (y >= 1993 && y <= 2200 && m >= 1 && m <= 12 && d >= 1 && d <= 31) {
+				snprintf(out, cap, "%04d-%02d-%02d", y, m, d);
+				return true;
+			}
+		}
+		if (k)
+			p += k - 1;
+	}
+	return false;
+}
+
+static int
+prepare(struct writer *w)
+{
+	struct { sqlite3_stmt **s; const char *sql; } st[] = {
+		{&w->ins_card, "INSERT INTO cards(name, layout, mana_value, oracle_id, keywords, legal) VALUES(?,?,?,?,?,?)"},
+		{&w->ins_face, "INSERT INTO faces VALUES(?,?,?,?,?,?,?,?,?,?,?)"},
+		{&w->ins_rul, "INSERT INTO rulings VALUES(?,?,?,?,?)"},
+		{&w->ins_name, "INSERT INTO names VALUES(?,?,?,?)"},
+		{&w->ins_scry, "INSERT INTO scry_rulings VALUES(?,?,?,?,?)"},
+		{&w->ins_seen, "INSERT INTO seen VALUES(?)"},
+	};
+	for (size_t i = 0; i < sizeof st / sizeof *st; i++)
+		if (sqlite3_prepare_v2(w->db, st[i].sql, -1, st[i].s, NULL) != SQLITE_OK)
+			return db_fail(w, "prepare");
+	return 0;
+}
+
+static void
+finalize_all(struct writer *w)
+{
+	sqlite3_finalize(w->ins_card);
+	sqlite3_finalize(w->ins_face);
+	sqlite3_finalize(w->ins_rul);
+	sqlite3_finalize(w->ins_name);
+	sqlite3_finalize(w->ins_scry);
+	sqlite3_finalize(w->ins_seen);
+	w->ins_card = w->ins_face = w->ins_rul = w->ins_name = w->ins_scry = w->ins_seen = NULL;
+}
+
+/* mkdir -p */
+static int
+make_dirs(const char *path, struct diags *d)
+{
+	char *p = xstrdup(path);
+	for (char *s = p + 1;; s++) {
+		if (*s == '/' || *s == '\0') {
+			char c = *s;
+			*s = '\0';
+			if (mkdir(p, 0777) != 0 && errno != EEXIST) {
+				diag_add(d, DL_ERROR, p, 0, 0, "cannot create the folder: %s", strerror(errno));
+				free(p);
+				return -1;
+			}
+			*s = c;
+			if (c == '\0')
+				break;
+		}
+	}
+	free(p);
+	return 0;
+}
+
+static double
+now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+int
+cards_import(const char *dir, const char *const *files, int nfiles, enum cards_format format,
+    struct cards_import_stats *st, struct diags *d)
+{
+	double t0 = now();
+	memset(st, 0, sizeof *st);
+	if (make_dirs(dir, d) != 0)
+		return -1;
+	struct sbuf tmp = {0}, dest = {0};
+	sbuf_addf(&tmp, "%s/.cards-import-XXXXXX", dir);
+	sbuf_addf(&dest, "%s/cards.db", dir);
+	int fd = mkstemp(tmp.s);
+	if (fd < 0) {
+		diag_add(d, DL_ERROR, dir, 0, 0, "cannot write in the cards folder: %s", strerror(errno));
+		sbuf_free(&tmp);
+		sbuf_free(&dest);
+		return -1;
+	}
+	close(fd);
+	struct writer w = {0};
+	w.d = d;
+	w.st = st;
+	w.file = tmp.s;
+	int rc = -1;
+	if (sqlite3_open_v2(tmp.s, &w.db, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK) {
+		db_fail(&w, "open");
+		goto out;
+	}
+	/* a fresh file nobody reads yet: no journal, no syncs until the end */
+	if (exec(&w, "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA temp_store=MEMORY;"
+	    "PRAGMA cache_size=-32768;", "settings") ||
+	    exec(&w, schema, "schema") || prepare(&w) || exec(&w, "BEGIN", "begin"))
+		goto out;
+	struct cards_sink sink = {&w, sink_card, sink_ruling, sink_meta};
+	struct sbuf names = {0};
+	char date[32] = "", date_from[32] = "";
+	for (int i = 0; i < nfiles; i++) {
+		enum cards_format f = format;
+		w.file = files[i];
+		w.meta_date[0] = '\0';
+		if (cards_parse_file(files[i], &f, &sink, d) != 0) {
+			sbuf_free(&names);
+			goto out;
+		}
+		if (f == CF_MTGJSON)
+			w.any_mtg = true;
+		else
+			w.any_scry = true;
+		char fdate[32] = "", ffrom[32] = "";
+		if (w.meta_date[0]) {
+			snprintf(fdate, sizeof fdate, "%.10s", w.meta_date);
+			snprintf(ffrom, sizeof ffrom, "meta");
+		} else if (date_from_name(files[i], fdate, sizeof fdate)) {
+			snprintf(ffrom, sizeof ffrom, "file name");
+		} else {
+			struct stat sb;
+			if (stat(files[i], &sb) == 0) {
+				struct tm tm;
+				gmtime_r(&sb.st_mtime, &tm);
+				strftime(fdate, sizeof fdate, "%Y-%m-%d", &tm);
+				snprintf(ffrom, sizeof ffrom, "file time");
+			}
+		}
+		/* several files: the newest date says how fresh the data is */
+		if (fdate[0] && strcmp(fdate, date) > 0) {
+			snprintf(date, sizeof date, "%s", fdate);
+			snprintf(date_from, sizeof date_from, "%s", ffrom);
+		}
+		const char *b = strrchr(files[i], '/');
+		sbuf_addf(&names, "%s%s", i ? ", " : "", b ? b + 1 : files[i]);
+	}
+	w.file = tmp.s;
+	if (st->cards == 0) {
+		diag_add(d, DL_ERROR, files[nfiles - 1], 0, 0, "no cards in %s", nfiles > 1 ? "these files" : "this file");
+		diag_hint(d, w.nscry ? "Scryfall's rulings file needs its cards: import oracle-cards and rulings together"
+		                     : "import AtomicCards.json, or Scryfall's oracle-cards file");
+		sbuf_free(&names);
+		goto out;
+	}
+	/* Scryfall's rulings name the card by oracle_id; MTGJSON cards carry it too */
+	if (w.nscry) {
+		sqlite3_stmt *s;
+		if (sqlite3_prepare_v2(w.db, "SELECT count(*) FROM scry_rulings WHERE oracle_id NOT IN (SELECT oracle_id FROM cards WHERE oracle_id IS NOT NULL)", -1, &s, NULL) == SQLITE_OK) {
+			if (sqlite3_step(s) == SQLITE_ROW)
+				st->orphan_rulings = (size_t)sqlite3_column_int64(s, 0);
+			sqlite3_finalize(s);
+		}
+		if (exec(&w, "INSERT INTO rulings SELECT c.id, 1000000 + r.seq, r.date, r.source, r.text"
+		    " FROM scry_rulings r JOIN cards c ON c.oracle_id = r.oracle_id;", "rulings"))
+			goto out;
+		st->rulings += (size_t)sqlite3_changes(w.db);
+	}
+	snprintf(st->source, sizeof st->source, "%s", w.any_mtg && w.any_scry ? "mtgjson+scryfall" : w.any_mtg ? "mtgjson" : "scryfall");
+	snprintf(st->date, sizeof st->date, "%s", date);
+	snprintf(st->date_from, sizeof st->date_from, "%s", date_from);
+	char num[32], stamp[32];
+	snprintf(num, sizeof num, "%zu", st->cards);
+	time_t t = time(NULL);
+	struct tm tm;
+	gmtime_r(&t, &tm);
+	strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	finalize_all(&w);
+	if (put_meta(&w, "format", CARDS_DB_FORMAT) || put_meta(&w, "date", date) ||
+	    put_meta(&w, "date_from", date_from) || put_meta(&w, "source", st->source) ||
+	    put_meta(&w, "files", sbuf_str(&names)) || put_meta(&w, "cards", num) ||
+	    put_meta(&w, "imported", stamp)) {
+		sbuf_free(&names);
+		goto out;
+	}
+	sbuf_free(&names);
+	if (exec(&w, "CREATE INDEX names_key ON names(key);"
+	    "DROP TABLE scry_rulings; DROP TABLE seen; COMMIT;", "index"))
+		goto out;
+	if (exec(&w, "ANALYZE", "analyze"))
+		goto out;
+	sqlite3_close(w.db);
+	w.db = NULL;
+	/* the data must be on disk before the name points at it */
+	fd = open(tmp.s, O_RDONLY);
+	if (fd < 0 || fsync(fd) != 0) {
+		diag_add(d, DL_ERROR, tmp.s, 0, 0, "cannot sync the new card database: %s", strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		goto out;
+	}
+	close(fd);
+	chmod(tmp.s, 0644);
+	if (rename(tmp.s, dest.s) != 0) {
+		diag_add(d, DL_ERROR, dest.s, 0, 0, "cannot put the new card database in place: %s", strerror(errno));
+		goto out;
+	}
+	int dfd = open(dir, O_RDONLY | O_DIRECTORY);
+	if (dfd >= 0) {
+		fsync(dfd);
+		close(dfd);
+	}
+	rc = 0;
+out:
+	finalize_all(&w);
+	if (w.db)
+		sqlite3_close(w.db);
+	if (rc != 0)
+		unlink(tmp.s);
+	sbuf_free(&tmp);
+	sbuf_free(&dest);
+	st->seconds = now() - t0;
+	return rc;
+}

@@ -1,0 +1,547 @@
+/* cmd_card.c — `judge card NAME` (Oracle text, faces, legalities, rulings, the rules the card
+ * touches), `judge cards import FILE...` and `judge update --cards`. */
+#include "cmd_card.h"
+#include "cmd_textbook.h"
+#include "../base/mem.h"
+#include "../history/history.h"
+#include "../render/json.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define MAX_LINKS 48
+#define MAX_LIST 30
+
+static const char no_db_hint[] =
+    "import a card file first: `judge cards import AtomicCards.json` (MTGJSON) or Scryfall's oracle-cards and rulings files, or run `judge update --cards`";
+
+struct cards_db *
+cards_for(struct jctx *c)
+{
+	if (c->cards)
+		return c->cards;
+	char dir[4096];
+	if (!cards_dir_default(dir, sizeof dir))
+		return NULL;
+	struct sbuf err = {0};
+	c->cards = cards_open(dir, &err);
+	sbuf_free(&err);
+	return c->cards;
+}
+
+void
+card_ctx_free(struct jctx *c)
+{
+	cards_close(c->cards);
+	c->cards = NULL;
+}
+
+static char *
+join(int argc, char **argv)
+{
+	struct sbuf b = {0};
+	for (int i = 0; i < argc; i++) {
+		if (i)
+			sbuf_addc(&b, ' ');
+		sbuf_adds(&b, argv[i]);
+	}
+	return sbuf_take(&b);
+}
+
+static const struct jrelease *
+rules_for(struct jctx *c)
+{
+	if (c->load_rules)
+		c->load_rules(c);
+	return c->rel;
+}
+
+static void
+face_stats(struct sbuf *s, const struct card_face *f)
+{
+	if (f->power || f->toughness)
+		sbuf_addf(s, "  %s/%s", f->power ? f->power : "", f->toughness ? f->toughness : "");
+	if (f->loyalty)
+		sbuf_addf(s, "  loyalty %s", f->loyalty);
+	if (f->defense)
+		sbuf_addf(s, "  defense %s", f->defense);
+}
+
+static void
+fmt_value(char *buf, size_t cap, double v)
+{
+	if (v == (double)(long long)v)
+		snprintf(buf, cap, "%lld", (long long)v);
+	else
+		snprintf(buf, cap, "%g", v);
+}
+
+/* The textbook examples that mention the card or one of its faces. */
+static void
+taught_in(struct jctx *c, const struct card *k, struct sbuf *outs, struct jw *w)
+{
+	struct tb_book *b = tb_for(c);
+	if (!b)
+		return;
+	char want[256], have[256];
+	size_t shown = 0;
+	for (uint32_t i = 0; i < b->ncards; i++) {
+		const struct tb_card *tc = &b->cards[i];
+		cards_name_key(tc->name, have, sizeof have);
+		bool match = false;
+		for (size_t f = 0; f <= k->nfaces && !match; f++) {
+			cards_name_key(f == k->nfaces ? k->name : k->faces[f].name ? k->faces[f].name : "", want, sizeof want);
+			match = *want && strcmp(want, have) == 0;
+		}
+		if (!match)
+			continue;
+		for (uint32_t e = 0; e < tc->nexamples; e++) {
+			const struct tb_example *ex = &b->examples[tc->examples[e]];
+			const struct tb_page *p = &b->pages[ex->page];
+			const char *h = ex->heading != TB_NONE ? b->headings[ex->heading].title : NULL;
+			if (w) {
+				jw_obj(w);
+				jw_kstr(w, "page", p->title);
+				jw_kstr(w, "heading", h);
+				jw_kint(w, "line", ex->line);
+				jw_obj_end(w);
+			} else {
+				sbuf_addf(outs, "%s%s%s%s (line %u)", shown ? "; " : "", p->title, h ? " \u203a " : "", h ? h : "", ex->line);
+			}
+			shown++;
+		}
+	}
+}
+
+static void
+card_json(struct jctx *c, struct jw *w, struct cards_db *db, const struct card *k)
+{
+	const struct jrelease *rel = rules_for(c);
+	jw_obj(w);
+	jw_kstr(w, "name", k->name);
+	jw_kstr(w, "layout", k->layout);
+	jw_knum(w, "mana_value", k->mana_value);
+	jw_key(w, "faces");
+	jw_arr(w);
+	for (size_t i = 0; i < k->nfaces; i++) {
+		const struct card_face *f = &k->faces[i];
+		jw_obj(w);
+		jw_kstr(w, "name", f->name);
+		jw_kstr(w, "mana_cost", f->mana_cost);
+		jw_knum(w, "mana_value", f->mana_value);
+		jw_kstr(w, "type", f->type);
+		jw_kstr(w, "text", f->text);
+		jw_kstr(w, "power", f->power);
+		jw_kstr(w, "toughness", f->toughness);
+		jw_kstr(w, "loyalty", f->loyalty);
+		jw_kstr(w, "defense", f->defense);
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
+	jw_key(w, "keywords");
+	jw_arr(w);
+	for (size_t i = 0; i < k->nkeywords; i++)
+		jw_str(w, k->keywords[i]);
+	jw_arr_end(w);
+	jw_key(w, "legalities");
+	jw_obj(w);
+	for (size_t i = 0; i < k->nlegal; i++)
+		jw_kstr(w, k->legal[i].format, k->legal[i].status);
+	jw_obj_end(w);
+	struct card_link links[MAX_LINKS];
+	size_t nl = cards_links(k, rel, links, MAX_LINKS);
+	jw_key(w, "rules");
+	jw_arr(w);
+	for (size_t i = 0; i < nl; i++) {
+		jw_obj(w);
+		jw_kstr(w, "id", rel->rules[links[i].rule].num);
+		jw_kstr(w, "title", rel->rules[links[i].rule].title);
+		jw_kstr(w, "why", links[i].why);
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
+	jw_key(w, "rulings");
+	jw_arr(w);
+	for (size_t i = 0; i < k->nrulings; i++) {
+		const struct card_ruling *r = &k->rulings[i];
+		jw_obj(w);
+		jw_kstr(w, "date", r->date);
+		jw_kstr(w, "source", r->source);
+		jw_kstr(w, "text", r->text);
+		uint32_t cited[16];
+		size_t nc = cards_cited(r->text, rel, cited, 16);
+		jw_key(w, "rules");
+		jw_arr(w);
+		for (size_t j = 0; j < nc; j++)
+			jw_str(w, rel->rules[cited[j]].num);
+		jw_arr_end(w);
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
+	if (c->verbose || c->interactive) {
+		jw_key(w, "taught_in");
+		jw_arr(w);
+		taught_in(c, k, NULL, w);
+		jw_arr_end(w);
+	}
+	jw_kstr(w, "rules_release", rel ? rel->label : NULL);
+	jw_key(w, "data");
+	jw_obj(w);
+	jw_kstr(w, "source", cards_meta(db, "source"));
+	jw_kstr(w, "date", cards_meta(db, "date"));
+	jw_obj_end(w);
+	jw_obj_end(w);
+}
+
+static void
+card_text(struct jctx *c, struct cards_db *db, const struct card *k)
+{
+	struct out *o = c->out;
+	const struct jrelease *rel = rules_for(c);
+	char mv[32];
+	fmt_value(mv, sizeof mv, k->mana_value);
+	bool multi = k->nfaces > 1;
+	struct sbuf s = {0};
+	out_printf(o, "%s%s%s", out_sgr(o, OS_TITLE), k->name, out_sgr(o, OS_RESET));
+	if (!multi && k->faces && k->faces[0].mana_cost)
+		out_printf(o, "  %s", k->faces[0].mana_cost);
+	out_printf(o, "  %s(", out_sgr(o, OS_DIM));
+	if (multi || (k->layout && strcmp(k->layout, "normal") != 0))
+		out_printf(o, "%s, ", k->layout ? k->layout : "?");
+	out_printf(o, "mana value %s)%s\n", mv, out_sgr(o, OS_RESET));
+	for (size_t i = 0; i < k->nfaces; i++) {
+		const struct card_face *f = &k->faces[i];
+		int ind = multi ? 2 : 0;
+		if (multi) {
+			char fv[32];
+			fmt_value(fv, sizeof fv, f->mana_value);
+			if (i)
+				out_puts(o, "\n");
+			out_printf(o, "  %s%s%s", out_sgr(o, OS_BOLD), f->name ? f->name : "?", out_sgr(o, OS_RESET));
+			if (f->mana_cost)
+				out_printf(o, "  %s", f->mana_cost);
+			out_printf(o, "  %s(mana value %s)%s\n", out_sgr(o, OS_DIM), fv, out_sgr(o, OS_RESET));
+		}
+		sbuf_addf(&s, "%s", f->type ? f->type : "");
+		face_stats(&s, f);
+		out_printf(o, "%*s%s\n", ind, "", s.s);
+		sbuf_reset(&s);
+		if (f->text && *f->text) {
+			out_printf(o, "%*s", ind, "");
+			out_wrap(o, f->text, ind, ind);
+		}
+	}
+	struct card_link links[MAX_LINKS];
+	size_t nl = cards_links(k, rel, links, MAX_LINKS);
+	if (nl) {
+		out_printf(o, "%sRules:%s ", out_sgr(o, OS_BOLD), out_sgr(o, OS_RESET));
+		for (size_t i = 0; i < nl; i++) {
+			const struct jrule *r = &rel->rules[links[i].rule];
+			int n = jnav_link(c, r->num);
+			sbuf_addf(&s, "%s%s%s%s", i ? ", " : "", out_sgr(o, OS_ID), r->num, out_sgr(o, OS_RESET));
+			if (n)
+				sbuf_addf(&s, " [%d]", n);
+			sbuf_addf(&s, " %s", r->title ? r->title : links[i].why);
+		}
+		out_wrap(o, s.s, 7, 2);
+		sbuf_reset(&s);
+	}
+	if (k->nlegal) {
+		out_printf(o, "%sLegal:%s ", out_sgr(o, OS_BOLD), out_sgr(o, OS_RESET));
+		size_t shown = 0;
+		for (size_t i = 0; i < k->nlegal; i++)
+			if (strcmp(k->legal[i].status, "legal") == 0)
+				out_printf(o, "%s%s", shown++ ? ", " : "", k->legal[i].format);
+		for (size_t i = 0; i < k->nlegal; i++)
+			if (strcmp(k->legal[i].status, "legal") != 0)
+				out_printf(o, "%s%s (%s)", shown++ ? ", " : "", k->legal[i].format, k->legal[i].status);
+		out_puts(o, "\n");
+	} else {
+		out_printf(o, "%sLegal:%s in no format\n", out_sgr(o, OS_BOLD), out_sgr(o, OS_RESET));
+	}
+	if (k->nrulings) {
+		out_printf(o, "%sRulings:%s\n", out_sgr(o, OS_BOLD), out_sgr(o, OS_RESET));
+		for (size_t i = 0; i < k->nrulings; i++) {
+			const struct card_ruling *r = &k->rulings[i];
+			out_printf(o, "  %s%-10s%s  ", out_sgr(o, OS_DIM), r->date ? r->date : "", out_sgr(o, OS_RESET));
+			sbuf_adds(&s, r->text ? r->text : "");
+			if (r->source && strcmp(r->source, "wotc") != 0)
+				sbuf_addf(&s, " %s(%s note)%s", out_sgr(o, OS_DIM), strcmp(r->source, "scryfall") == 0 ? "Scryfall" : r->source, out_sgr(o, OS_RESET));
+			uint32_t cited[16];
+			/* the numbers are in the text already: the session numbers them as links */
+			size_t nc = c->interactive && !c->json ? cards_cited(r->text, rel, cited, 16) : 0;
+			for (size_t j = 0; j < nc; j++) {
+				int n = jnav_link(c, rel->rules[cited[j]].num);
+				sbuf_addf(&s, "%s%s%s", j ? ", " : " \u2192 ", out_sgr(o, OS_ID), rel->rules[cited[j]].num);
+				sbuf_adds(&s, out_sgr(o, OS_RESET));
+				if (n)
+					sbuf_addf(&s, " [%d]", n);
+			}
+			out_wrap(o, s.s, 14, 14);
+			sbuf_reset(&s);
+		}
+	}
+	if (c->verbose || c->interactive) {
+		taught_in(c, k, &s, NULL);
+		if (s.len) {
+			sbuf_reset(&s);
+			sbuf_addf(&s, "%sTaught in:%s ", out_sgr(o, OS_BOLD), out_sgr(o, OS_RESET));
+			taught_in(c, k, &s, NULL);
+			out_wrap(o, s.s, 0, 2);
+		}
+		sbuf_reset(&s);
+	}
+	const char *src = cards_meta(db, "source"), *date = cards_meta(db, "date");
+	out_printf(o, "%sCard data: %s%s%s%s%s\n", out_sgr(o, OS_DIM),
+	    strcmp(src, "mtgjson") == 0 ? "MTGJSON" : strcmp(src, "scryfall") == 0 ? "Scryfall" : src,
+	    *date ? " of " : "", date, rel ? "; rules of " : "", rel ? rel->label : "");
+	out_puts(o, out_sgr(o, OS_RESET));
+	sbuf_free(&s);
+}
+
+static const char *
+how_name(enum cards_match h)
+{
+	static const char *const n[] = {"name", "face", "start", "words", "part", "spelling"};
+	return h <= CM_TYPO ? n[h] : "?";
+}
+
+int
+cmd_card(struct jctx *c, int argc, char **argv)
+{
+	if (argc < 2) {
+		jerr(c, "for example: judge card tarmogoyf", "card: which card?");
+		return JX_USAGE;
+	}
+	struct cards_db *db = cards_for(c);
+	if (!db) {
+		jerr(c, no_db_hint, "card: no card database");
+		return JX_USAGE;
+	}
+	char *name = join(argc - 1, argv + 1);
+	struct cards_hit hits[MAX_LIST];
+	size_t n = cards_find(db, name, hits, MAX_LIST);
+	if (n == 0) {
+		size_t ns = cards_suggest(db, name, hits, 3);
+		struct sbuf h = {0};
+		for (size_t i = 0; i < ns; i++)
+			sbuf_addf(&h, "%s%s", i == 0 ? "did you mean " : i + 1 == ns ? " or " : ", ", hits[i].name);
+		if (ns)
+			sbuf_adds(&h, "?");
+		jerr(c, ns ? h.s : "check the spelling, or give part of the name", "no card named \"%s\"", name);
+		sbuf_free(&h);
+		free(name);
+		return JX_NOTFOUND;
+	}
+	size_t shown = n < MAX_LIST ? n : MAX_LIST;
+	if (c->limit > 0 && (size_t)c->limit < shown)
+		shown = (size_t)c->limit;
+	if (c->json) {
+		struct jw w;
+		jw_init(&w, &c->out->buf, true);
+		jw_arr(&w);
+		for (size_t i = 0; i < shown; i++) {
+			struct card *k = cards_get(db, hits[i].id);
+			if (k)
+				card_json(c, &w, db, k);
+			card_free(k);
+		}
+		jw_arr_end(&w);
+		out_puts(c->out, "\n");
+	} else if (n == 1) {
+		struct card *k = cards_get(db, hits[0].id);
+		if (k)
+			card_text(c, db, k);
+		card_free(k);
+	} else {
+		out_printf(c->out, "%zu cards match \"%s\" (by %s):\n", n, name, how_name(hits[0].how));
+		for (size_t i = 0; i < shown; i++) {
+			out_printf(c->out, "  %s", hits[i].name);
+			if (strcmp(hits[i].name, hits[i].matched) != 0)
+				out_printf(c->out, "  %s(%s)%s", out_sgr(c->out, OS_DIM), hits[i].matched, out_sgr(c->out, OS_RESET));
+			out_puts(c->out, "\n");
+		}
+		if (shown < n)
+			out_printf(c->out, "  ... and %zu more; give more of the name\n", n - shown);
+	}
+	free(name);
+	return JX_OK;
+}
+
+static void
+print_import(struct jctx *c, const struct cards_import_stats *st, const char *dir)
+{
+	if (c->json) {
+		struct jw w;
+		jw_init(&w, &c->out->buf, true);
+		jw_obj(&w);
+		jw_kint(&w, "cards", (long long)st->cards);
+		jw_kint(&w, "faces", (long long)st->faces);
+		jw_kint(&w, "rulings", (long long)st->rulings);
+		jw_kint(&w, "duplicates", (long long)st->duplicates);
+		jw_kint(&w, "orphan_rulings", (long long)st->orphan_rulings);
+		jw_kstr(&w, "source", st->source);
+		jw_kstr(&w, "date", st->date);
+		jw_kstr(&w, "date_from", st->date_from);
+		jw_knum(&w, "seconds", st->seconds);
+		jw_kstr(&w, "database", dir);
+		jw_obj_end(&w);
+		out_puts(c->out, "\n");
+		return;
+	}
+	out_printf(c->out, "imported %zu cards (%zu faces, %zu rulings) from %s%s%s%s%s in %.2f s into %s/cards.db\n",
+	    st->cards, st->faces, st->rulings, st->source, *st->date ? " of " : "", st->date,
+	    *st->date ? " (date from the " : "", *st->date ? (strcmp(st->date_from, "meta") == 0 ? "file's meta)" :
+	    strcmp(st->date_from, "file name") == 0 ? "file name)" : "file's modification time)") : "",
+	    st->seconds, dir);
+	if (st->duplicates)
+		out_printf(c->out, "  %zu cards appeared twice; the first was kept\n", st->duplicates);
+	if (st->orphan_rulings)
+		out_printf(c->out, "  %zu rulings name no imported card (by oracle_id) and were left out\n", st->orphan_rulings);
+}
+
+/* Parse --format; returns the remaining file arguments in files. */
+static int
+import_files(struct jctx *c, int argc, char **argv, const char *label)
+{
+	enum cards_format fmt = CF_AUTO;
+	const char **files = xcalloc((size_t)argc + 1, sizeof *files);
+	int nf = 0;
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--format") == 0 && i + 1 < argc) {
+			const char *f = argv[++i];
+			if (strcmp(f, "mtgjson") == 0)
+				fmt = CF_MTGJSON;
+			else if (strcmp(f, "scryfall") == 0)
+				fmt = CF_SCRYFALL;
+			else {
+				jerr(c, "--format mtgjson or --format scryfall", "%s: unknown format '%s'", label, f);
+				free(files);
+				return JX_USAGE;
+			}
+		} else if (argv[i][0] == '-' && argv[i][1]) {
+			jerr(c, "judge cards import [--format mtgjson|scryfall] FILE...", "%s: unknown option '%s'", label, argv[i]);
+			free(files);
+			return JX_USAGE;
+		} else {
+			files[nf++] = argv[i];
+		}
+	}
+	if (nf == 0) {
+		jerr(c, "judge cards import AtomicCards.json.xz, or oracle-cards-*.json rulings-*.json", "%s: which files?", label);
+		free(files);
+		return JX_USAGE;
+	}
+	char dir[4096];
+	if (!cards_dir_default(dir, sizeof dir)) {
+		jerr(c, "set XDG_DATA_HOME or HOME", "%s: nowhere to store the cards", label);
+		free(files);
+		return JX_USAGE;
+	}
+	struct diags d = {0};
+	struct cards_import_stats st;
+	int rc = cards_import(dir, files, nf, fmt, &st, &d);
+	free(files);
+	if (rc != 0) {
+		out_flush(c->out);
+		diag_print(stderr, &d, DL_ERROR);
+		diag_clear(&d);
+		struct sbuf err = {0};
+		struct cards_db *old = cards_open(dir, &err);
+		if (old)
+			fprintf(stderr, "  nothing was imported; the card database of %s (%s) is unchanged\n",
+			    cards_meta(old, "date"), cards_meta(old, "files"));
+		else
+			fprintf(stderr, "  nothing was imported\n");
+		cards_close(old);
+		sbuf_free(&err);
+		return JX_USAGE;
+	}
+	diag_clear(&d);
+	card_ctx_free(c);   /* a session sees the new cards */
+	print_import(c, &st, dir);
+	return JX_OK;
+}
+
+int
+cmd_cards_import(struct jctx *c, int argc, char **argv)
+{
+	return import_files(c, argc, argv, "cards import");
+}
+
+int
+cmd_cards_update(struct jctx *c, int argc, char **argv)
+{
+	const char *url = NULL;
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--url") == 0 && i + 1 < argc)
+			url = argv[++i];
+		else if (strncmp(argv[i], "--url=", 6) == 0)
+			url = argv[i] + 6;
+		else if (strcmp(argv[i], "--cards") != 0) {
+			jerr(c, "judge update --cards [--url URL]", "update --cards: unknown argument '%s'", argv[i]);
+			return JX_USAGE;
+		}
+	}
+	if (!url) {
+		const char *env = getenv("JUDGE_CARDS_URL");
+		url = env && *env ? env : CARDS_DEFAULT_URL;
+	}
+	char dir[4096];
+	if (!cards_dir_default(dir, sizeof dir)) {
+		jerr(c, "set XDG_DATA_HOME or HOME", "update --cards: nowhere to store the cards");
+		return JX_USAGE;
+	}
+	struct sbuf body = {0}, err = {0};
+	char *final = NULL;
+	if (hist_fetch(url, &body, &err, &final) != HF_OK) {
+		jerr(c, "check the network, or download the file yourself and run `judge cards import FILE`",
+		    "update --cards: %s", sbuf_str(&err));
+		sbuf_free(&body);
+		sbuf_free(&err);
+		free(final);
+		return JX_USAGE;
+	}
+	free(final);
+	/* the download goes through a file so the importer streams it like any other */
+	struct sbuf tmp = {0};
+	sbuf_addf(&tmp, "%s/.cards-download-XXXXXX", dir);
+	char *dl = NULL;
+	{
+		/* make sure the folder exists: cards_import would make it, but the download lands first */
+		struct sbuf mk = {0};
+		sbuf_addf(&mk, "%s", dir);
+		for (char *p = mk.s + 1; *p; p++)
+			if (*p == '/') {
+				*p = '\0';
+				(void)mkdir(mk.s, 0777);
+				*p = '/';
+			}
+		(void)mkdir(mk.s, 0777);
+		sbuf_free(&mk);
+	}
+	int fd = mkstemp(tmp.s);
+	if (fd < 0 || write(fd, body.s ? body.s : "", body.len) != (ssize_t)body.len) {
+		jerr(c, "check the free space in the cards folder", "update --cards: cannot save the download in %s", dir);
+		if (fd >= 0) {
+			close(fd);
+			unlink(tmp.s);
+		}
+		sbuf_free(&tmp);
+		sbuf_free(&body);
+		sbuf_free(&err);
+		return JX_USAGE;
+	}
+	close(fd);
+	sbuf_free(&body);
+	sbuf_free(&err);
+	dl = sbuf_take(&tmp);
+	char *args[3] = {(char *)"update --cards", dl, NULL};
+	int rc = import_files(c, 2, args, "update --cards");
+	unlink(dl);
+	free(dl);
+	return rc;
+}

@@ -1,0 +1,22 @@
+/* cmd_card.h — the card commands (card, cards import, update --cards) and the card database
+ * other commands can ask for (search, the board, completion). */
+#ifndef JUDGE_CMD_CARD_H
+#define JUDGE_CMD_CARD_H
+#include "cmd.h"
+#include "../cards/cards.h"
+
+int cmd_card(struct jctx *c, int argc, char **argv);
+/* `judge cards import FILE...` (argv[0] = "import") */
+int cmd_cards_import(struct jctx *c, int argc, char **argv);
+/* `judge update --cards [--url URL]` */
+int cmd_cards_update(struct jctx *c, int argc, char **argv);
+
+/* The card database, opened on first use into c->cards; NULL when there is none (quietly:
+ * the callers work without it). */
+struct cards_db *cards_for(struct jctx *c);
+/* Close c->cards (at exit). */
+void card_ctx_free(struct jctx *c);
+
+#define CARDS_DEFAULT_URL "https://mtgjson.com/api/v5/AtomicCards.json.xz"
+
+#endif

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# tests/bench/bench-cards.sh — `make bench`, card data: the JSON libraries on a 35,000-card
+# MTGJSON-shaped file (written by tests/cards/gen-atomic.py, not downloaded), the import's time
+# and peak memory, and one-shot `judge card` beside jq on the same file and sqlite3 on the same
+# database, measured in the same run.
+set -u
+JUDGE=${1:-./judge}
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$ROOT"
+B=${BUILD:-build}
+W="$ROOT/$B/bench-cards"
+mkdir -p "$W"
+F="$W/AtomicCards.json"
+if [ ! -s "$F" ]; then
+	echo "writing a 35,000-card MTGJSON-shaped file (tests/cards/gen-atomic.py; once, kept in $W)..."
+	python3 tests/cards/gen-atomic.py 35000 "$F.tmp" && mv "$F.tmp" "$F" || exit 1
+fi
+echo "Card data: $(basename "$F"), $(( $(stat -c %s "$F") / 1000000 )) MB, $(grep -o '"faceName"\|"layout"' "$F" | grep -c layout) faces"
+
+# peak memory (KB) and wall time (s) of one process
+peak() {
+	python3 - "$@" <<'PY'
+import resource, subprocess, sys, time
+t = time.monotonic()
+r = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+t = time.monotonic() - t
+print("%.2f s  %.1f MB peak%s" % (t, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024.0,
+      "" if r.returncode == 0 else "  (exit %d: %s)" % (r.returncode, r.stderr.decode()[:200])))
+PY
+}
+wall() {   # median wall time of N runs, in milliseconds
+	local n=$1; shift
+	local i t0 t1 ts=()
+	for ((i = 0; i < n; i++)); do
+		t0=$(date +%s%N); "$@" >/dev/null 2>&1; t1=$(date +%s%N)
+		ts+=($(( (t1 - t0) / 1000 )))
+	done
+	printf '%s\n' "${ts[@]}" | sort -n | awk '{a[NR]=$1} END {printf "%.2f", a[int((NR+1)/2)]/1000}'
+}
+
+echo
+echo "Parsing the whole file, one library per process (tests/bench/bench_json.c):"
+for lib in yajl:yajl:HAVE_YAJL json-c:json-c:HAVE_JSONC jansson:jansson:HAVE_JANSSON; do
+	IFS=: read -r name pc def <<<"$lib"
+	if pkg-config --exists "$pc" 2>/dev/null &&
+	   ${CC:-cc} -O2 -D$def -o "$W/bench_json_$name" tests/bench/bench_json.c $(pkg-config --cflags --libs "$pc") 2>/dev/null; then
+		printf "  %s\n" "$(python3 -c 'import sys' && "$W/bench_json_$name" "$name" "$F")"
+	else
+		echo "  $name: not installed (libyajl-dev, libjson-c-dev, libjansson-dev)"
+	fi
+done
+
+export XDG_DATA_HOME="$W/data"
+echo
+echo "judge cards import (stream, build the SQLite database, rename it into place):"
+echo "  $(peak "$JUDGE" cards import "$F")"
+DB="$W/data/judge/cards/cards.db"
+echo "  database: $(( $(stat -c %s "$DB") / 1000000 )) MB"
+name=$(sqlite3 "$DB" "SELECT name FROM cards WHERE id = 17000")
+part=$(sqlite3 "$DB" "SELECT substr(key, 3, 6) FROM names WHERE card = 17000 LIMIT 1")
+typo=$(sqlite3 "$DB" "SELECT substr(key, 1, 4) || substr(key, 6) FROM names WHERE card = 17000 LIMIT 1")
+echo
+echo "One query on the same data (median wall time of 21 runs; judge loads no rules for \`card\` until it links them):"
+if command -v jq >/dev/null; then
+	echo "  jq '.data[\"$name\"]' FILE           $(peak jq --arg n "$name" '.data[$n][0].text' "$F")"
+fi
+q=$(wall 21 sqlite3 "$DB" "SELECT * FROM cards WHERE id = (SELECT card FROM names WHERE key = 'x')")
+printf "  sqlite3 DB (start-up + one indexed query)  %7.2f ms\n" "$q"
+for what in "exact:$name" "part:$part" "typo:$typo"; do
+	k=${what%%:*}; v=${what#*:}
+	t=$(wall 21 "$JUDGE" --rules /dev/null card "$v")
+	printf "  judge card (%s) \"%s\", no rules        %7.2f ms\n" "$k" "$v" "$t"
+done
+t=$(wall 21 "$JUDGE" card "$name")
+printf "  judge card (exact), with the built-in rules' links  %7.2f ms\n" "$t"
+t=$(wall 21 "$JUDGE" --version)
+printf "  judge --version (process start alone)   %7.2f ms\n" "$t"

@@ -1,0 +1,158 @@
+#!/usr/bin/env python3
+"""fixtures.py — writes the card fixtures the tests use, in MTGJSON AtomicCards shape and in
+Scryfall's oracle-cards + rulings shape, from one list of cards written for the tests (no
+downloaded data). Run it from the repository root to regenerate tests/cards/*.json."""
+import json, os, sys
+
+# name, layout, faces [(face name, cost, mana value, type, text, P, T, loyalty, defense)],
+# keywords, legalities, rulings [(date, source, text)], oracle id suffix
+def F(name, cost, mv, type_, text, p=None, t=None, loy=None, dfn=None):
+    return dict(name=name, cost=cost, mv=mv, type=type_, text=text, p=p, t=t, loy=loy, dfn=dfn)
+
+LEG_MODERN = {"commander": "Legal", "legacy": "Legal", "modern": "Legal", "vintage": "Legal"}
+LEG_OLD = {"commander": "Legal", "legacy": "Legal", "vintage": "Legal"}
+CARDS = [
+  ("Tarmogoyf", "normal", [F(None, "{1}{G}", 2, "Creature — Lhurgoyf",
+     "Tarmogoyf's power is equal to the number of card types among cards in all graveyards and its toughness is equal to that number plus 1.", "*", "1+*")],
+   [], LEG_MODERN, [("2007-02-01", "wotc", "Tarmogoyf's ability is a characteristic-defining ability; it works in all zones (see rule 604.3)."),
+                    ("2017-04-18", "wotc", "If Tarmogoyf is in a graveyard, it counts itself.")]),
+  ("Questing Beast", "normal", [F(None, "{2}{G}{G}", 4, "Legendary Creature — Beast",
+     "Vigilance, deathtouch, haste\nQuesting Beast can't be blocked by creatures with power 2 or less.\nCombat damage that would be dealt by creatures you control can't be prevented.\nWhenever Questing Beast deals combat damage to an opponent, it deals that much damage to target planeswalker that player controls.", "4", "4")],
+   ["Deathtouch", "Haste", "Vigilance"], LEG_MODERN, [("2019-10-04", "wotc", "Deathtouch applies to the damage dealt to the planeswalker as well (rule 702.2b).")]),
+  ("Lightning Bolt", "normal", [F(None, "{R}", 1, "Instant", "Lightning Bolt deals 3 damage to any target.")], [], LEG_MODERN, []),
+  ("Blood Moon", "normal", [F(None, "{2}{R}", 3, "Enchantment", "Nonbasic lands are Mountains.")], [], LEG_MODERN,
+   [("2017-03-14", "wotc", "Blood Moon's effect is a type-changing effect applied in layer 4; see rule 613.1d."),
+    ("2017-03-14", "scryfall", "Urza's Saga loses its chapter abilities under Blood Moon and is sacrificed as a state-based action.")]),
+  ("Humility", "normal", [F(None, "{2}{W}{W}", 4, "Enchantment", "All creatures lose all abilities and have base power and toughness 1/1.")], [], LEG_OLD,
+   [("2013-04-15", "wotc", "See rule 613.10 for how Humility and Opalescence interact.")]),
+  ("Opalescence", "normal", [F(None, "{2}{W}{W}", 4, "Enchantment", "Each other non-Aura enchantment is a creature in addition to its other types and has base power and base toughness each equal to its mana value.")], [], {"legacy": "Legal", "vintage": "Legal", "commander": "Legal"}, []),
+  ("Rest in Peace", "normal", [F(None, "{1}{W}", 2, "Enchantment", "When Rest in Peace enters, exile all graveyards.\nIf a card or token would be put into a graveyard from anywhere, exile it instead.")], [], LEG_MODERN, []),
+  ("Kitchen Finks", "normal", [F(None, "{1}{G/W}{G/W}", 3, "Creature — Ouphe", "When Kitchen Finks enters, you gain 2 life.\nPersist (When this creature dies, if it had no -1/-1 counters on it, return it to the battlefield under its owner's control with a -1/-1 counter on it.)", "3", "2")],
+   ["Persist"], LEG_MODERN, []),
+  ("Counterspell", "normal", [F(None, "{U}{U}", 2, "Instant", "Counter target spell.")], [], {"legacy": "Legal", "vintage": "Legal", "pauper": "Legal", "commander": "Legal"}, []),
+  ("Llanowar Elves", "normal", [F(None, "{G}", 1, "Creature — Elf Druid", "{T}: Add {G}.", "1", "1")], [], {"legacy": "Legal", "vintage": "Legal", "commander": "Legal"}, []),
+  ("Lim-Dûl the Necromancer", "normal", [F(None, "{5}{B}{B}", 7, "Legendary Creature — Human Wizard", "Whenever a creature an opponent controls dies, you may pay {1}{B}. If you do, return that card to the battlefield under your control. If it's a creature, it's a Zombie in addition to its other creature types.\n{1}{B}: Regenerate target Zombie.", "4", "4")], [], LEG_OLD, []),
+  ("Lim-Dûl's Vault", "normal", [F(None, "{U}{B}", 2, "Instant", "Look at the top five cards of your library. As many times as you choose, you may pay 1 life, put those cards on the bottom of your library in any order, then look at the top five cards of your library. Then shuffle and put the last cards you looked at this way on top of it in any order.")], [], LEG_OLD, []),
+  ("Ach! Hans, Run!", "normal", [F(None, "{2}{R}{R}{G}{G}", 6, "Enchantment", "At the beginning of your upkeep, you may say \"Ach! Hans, run! It's the . . .\" and the name of a creature card. If you do, search your library for a card with that name, put it onto the battlefield, then shuffle. That creature gains haste. Exile it at the beginning of the next end step.")], [], {}, []),
+  ("Jötun Grunt", "normal", [F(None, "{1}{W}", 2, "Creature — Giant Soldier", "Cumulative upkeep—Put two cards from a single graveyard on the bottom of their owner's library.", "4", "4")], ["Cumulative upkeep"], LEG_OLD, []),
+  ("Æther Vial", "normal", [F(None, "{1}", 1, "Artifact", "At the beginning of your upkeep, you may put a charge counter on Æther Vial.\n{T}: You may put a creature card with mana value equal to the number of charge counters on Æther Vial from your hand onto the battlefield.")], [], LEG_MODERN, []),
+  ("Dryad Arbor", "normal", [F(None, None, 0, "Land Creature — Forest Dryad", "(Dryad Arbor isn't a spell, it's affected by summoning sickness, and it has \"{T}: Add {G}.\")", "1", "1")], [], LEG_MODERN, []),
+  ("Scion of Oona", "normal", [F(None, "{2}{U}", 3, "Creature — Faerie Soldier", "Flash\nFlying\nOther Faerie creatures you control get +1/+1.\nOther Faeries you control have shroud.", "1", "1")], ["Flash", "Flying"], LEG_MODERN, []),
+  ("Liliana of the Veil", "normal", [F(None, "{1}{B}{B}", 3, "Legendary Planeswalker — Liliana", "+1: Each player discards a card.\n−2: Target player sacrifices a creature.\n−6: Separate all permanents target player controls into two piles. That player sacrifices all permanents in the pile of their choice.", loy="3")], [], LEG_MODERN, []),
+  ("Urborg, Tomb of Yawgmoth", "normal", [F(None, None, 0, "Legendary Land", "Each land is a Swamp in addition to its other land types.")], [], LEG_MODERN, []),
+  ("Urza's Saga", "saga", [F(None, None, 0, "Enchantment Land — Urza's Saga", "(As this Saga enters and after your draw step, add a lore counter.)\nI — Urza's Saga gains \"{T}: Add {C}.\"\nII — Urza's Saga gains \"{2}, {T}: Create a 0/0 colorless Construct artifact creature token with 'This creature gets +1/+1 for each artifact you control.'\"\nIII — Search your library for an artifact card with mana cost {0} or {1}, put it onto the battlefield, then shuffle.")], [], LEG_MODERN, []),
+  ("History of Benalia", "saga", [F(None, "{1}{W}{W}", 3, "Enchantment — Saga", "(As this Saga enters and after your draw step, add a lore counter. Sacrifice after III.)\nI, II — Create a 2/2 white Knight creature token with vigilance.\nIII — Knights you control get +2/+1 until end of turn.")], [], LEG_MODERN, []),
+  ("Druid Class", "class", [F(None, "{1}{G}", 2, "Enchantment — Class", "(Gain the next level as a sorcery to add its ability.)\nWhenever a land you control enters, you gain 1 life.\n{2}{G}: Level 2\nYou may play an additional land on each of your turns.\n{4}{G}: Level 3\nWhen this Class becomes level 3, target land you control becomes a creature with haste and \"This creature's power and toughness are each equal to the number of lands you control.\" It's still a land.")], [], LEG_MODERN, []),
+  ("Fire // Ice", "split", [F("Fire", "{1}{R}", 2, "Instant", "Fire deals 2 damage divided as you choose among one or two targets."),
+                             F("Ice", "{1}{U}", 2, "Instant", "Tap target permanent.\nDraw a card.")], [], LEG_MODERN,
+   [("2020-11-10", "wotc", "Fire // Ice has mana value 4 while not on the stack (rule 709.4).")]),
+  ("Commit // Memory", "aftermath", [F("Commit", "{3}{U}", 4, "Instant", "Put target spell or nonland permanent into its owner's library second from the top."),
+                                      F("Memory", "{4}{U}{U}", 6, "Sorcery — Aftermath", "Aftermath (Cast this spell only from your graveyard. Then exile it.)\nEach player shuffles their hand and graveyard into their library, then draws seven cards.")],
+   ["Aftermath"], LEG_MODERN, [("2017-04-18", "wotc", "Commit // Memory's mana value is 10 (rule 702.127).")]),
+  ("Who // What // When // Where // Why", "split", [F("Who", "{X}{W}", 1, "Instant", "Target player gains X life."), F("What", "{2}{R}", 3, "Instant", "Destroy target artifact."),
+     F("When", "{2}{U}", 3, "Instant", "Counter target creature spell."), F("Where", "{3}{B}", 4, "Instant", "Destroy target land."), F("Why", "{1}{G}", 2, "Instant", "Destroy target enchantment.")], [], {}, []),
+  ("Akki Lavarunner // Tok-Tok, Volcano Born", "flip", [F("Akki Lavarunner", "{3}{R}", 4, "Creature — Goblin Warrior", "Haste\nWhenever Akki Lavarunner deals damage to an opponent, flip it.", "1", "1"),
+     F("Tok-Tok, Volcano Born", None, 4, "Legendary Creature — Goblin Shaman", "Protection from red\nIf a red source would deal damage to a player, it deals that much damage plus 1 to that player instead.", "2", "2")],
+   ["Haste", "Protection"], LEG_OLD, []),
+  ("Delver of Secrets // Insectile Aberration", "transform", [F("Delver of Secrets", "{U}", 1, "Creature — Human Wizard", "At the beginning of your upkeep, look at the top card of your library. You may reveal that card. If an instant or sorcery card is revealed this way, transform Delver of Secrets.", "1", "1"),
+     F("Insectile Aberration", None, 0, "Creature — Human Insect", "Flying", "3", "2")], ["Flying", "Transform"], LEG_MODERN,
+   [("2011-09-22", "wotc", "The back face's mana value is calculated from the front face (rule 712.8e).")]),
+  ("Valki, God of Lies // Tibalt, Cosmic Impostor", "modal_dfc", [F("Valki, God of Lies", "{1}{B}", 2, "Legendary Creature — God", "When Valki enters, each opponent reveals their hand. For each opponent, exile a creature card they revealed until Valki leaves the battlefield.\n{X}: Choose a creature card exiled with Valki with mana value X. Valki becomes a copy of it.", "2", "1"),
+     F("Tibalt, Cosmic Impostor", "{5}{B}{R}", 7, "Legendary Planeswalker — Tibalt", "As Tibalt enters, you get an emblem with \"You may play cards exiled with Tibalt, Cosmic Impostor, and you may spend mana as though it were mana of any color to cast those spells.\"\n+2: Exile the top card of each player's library.", loy="5")], [], LEG_MODERN, []),
+  ("Bonecrusher Giant // Stomp", "adventure", [F("Bonecrusher Giant", "{2}{R}", 3, "Creature — Giant", "Whenever Bonecrusher Giant becomes the target of a spell, Bonecrusher Giant deals 2 damage to that spell's controller.", "4", "3"),
+     F("Stomp", "{1}{R}", 2, "Instant — Adventure", "Damage can't be prevented this turn. Stomp deals 2 damage to any target.")], [], LEG_MODERN,
+   [("2019-10-04", "wotc", "If Stomp is countered, Bonecrusher Giant goes to the graveyard (rule 715.4).")]),
+  ("Bruna, the Fading Light // Brisela, Voice of Nightmares", "meld", [F("Bruna, the Fading Light", "{5}{W}{W}", 7, "Legendary Creature — Angel Horror", "When you cast this spell, you may return target Angel or Human creature card from your graveyard to the battlefield.\nFlying, vigilance", "5", "7"),
+     F("Brisela, Voice of Nightmares", None, 11, "Legendary Creature — Eldrazi Angel", "Flying, first strike, vigilance, lifelink\nYour opponents can't cast spells with mana value 3 or less.", "9", "10")],
+   ["Flying", "Vigilance", "Meld"], LEG_OLD, []),
+  ("Invasion of Zendikar // Awakened Skyclave", "transform", [F("Invasion of Zendikar", "{3}{G}", 4, "Battle — Siege", "(As a Siege enters, choose an opponent to protect it. You and others can attack it. When it's defeated, exile it, then cast it transformed.)\nWhen Invasion of Zendikar enters, search your library for up to two basic land cards, put them onto the battlefield tapped, then shuffle.", dfn="3"),
+     F("Awakened Skyclave", None, 4, "Creature — Elemental", "Vigilance, haste\nAs long as Awakened Skyclave is on the battlefield, it's a land in addition to its other types.\n{T}: Add one mana of any color.", "4", "4")], ["Vigilance", "Haste"], LEG_MODERN, []),
+  ("_____", "normal", [F(None, "{1}{U}", 2, "Creature — Shapeshifter", "{1}: This creature's name becomes the name of your choice. Play this ability anywhere, anytime.", "1", "1")], [], {}, []),
+  ("+2 Mace", "normal", [F(None, "{1}{W}", 2, "Artifact — Equipment", "Equipped creature gets +2/+2.\nEquip {3}")], ["Equip"], LEG_MODERN, []),
+  ("Soldier", "token", [F(None, None, 0, "Token Creature — Soldier", "", "1", "1")], [], {}, []),
+  ("Nethergoyf", "normal", [F(None, "{B}", 1, "Creature — Lhurgoyf", "Nethergoyf's power is equal to the number of card types among cards in your graveyard and its toughness is equal to that number plus 1.\nEscape—{2}{B}, Exile any number of other cards from your graveyard with four or more card types among them.", "*", "1+*")], ["Escape"], LEG_MODERN, []),
+  ("Grizzly Bears", "normal", [F(None, "{1}{G}", 2, "Creature — Bear", "", "2", "2")], [], LEG_OLD, []),
+]
+
+def oid(i):
+    return "00000000-0000-4000-8000-%012d" % (i + 1)
+
+def mtgjson():
+    data = {}
+    for i, (name, layout, faces, kw, leg, rul) in enumerate(CARDS):
+        arr = []
+        total = sum(f["mv"] for f in faces) if layout in ("split", "aftermath") else faces[0]["mv"]
+        for k, f in enumerate(faces):
+            o = {"name": name, "layout": layout, "manaValue": float(total), "convertedManaCost": float(total),
+                 "type": f["type"], "types": [], "subtypes": [], "supertypes": [],
+                 "colors": [], "colorIdentity": [],
+                 "legalities": dict(leg), "identifiers": {"scryfallOracleId": oid(i)},
+                 "printings": ["TST"], "foreignData": [{"language": "German", "name": "X" + name, "text": "Ein Text."}],
+                 "purchaseUrls": {"tcgplayer": "https://example.invalid/"}}
+            if len(faces) > 1:
+                o["faceName"] = f["name"]
+                o["side"] = "abcdefgh"[k]
+                o["faceManaValue"] = float(f["mv"])
+            if f["cost"] is not None:
+                o["manaCost"] = f["cost"]
+            if f["text"]:
+                o["text"] = f["text"]
+            for a, b in (("p", "power"), ("t", "toughness"), ("loy", "loyalty"), ("dfn", "defense")):
+                if f[a] is not None:
+                    o[b] = f[a]
+            if kw:
+                o["keywords"] = list(kw)
+            if rul:   # MTGJSON repeats the rulings on every face
+                o["rulings"] = [{"date": d, "text": t} for d, s, t in rul]
+            arr.append(o)
+        data[name] = arr
+    return {"meta": {"date": "2025-11-14", "version": "5.2.2+20251114"}, "data": data}
+
+def scryfall():
+    cards, rulings = [], []
+    for i, (name, layout, faces, kw, leg, rul) in enumerate(CARDS):
+        total = sum(f["mv"] for f in faces) if layout in ("split", "aftermath") else faces[0]["mv"]
+        legal = {f: "not_legal" for f in ("standard", "pioneer", "modern", "legacy", "vintage", "pauper", "commander")}
+        for f, v in leg.items():
+            legal[f] = v.lower()
+        o = {"object": "card", "id": "11111111-0000-4000-8000-%012d" % i, "oracle_id": oid(i), "name": name,
+             "lang": "en", "layout": "split" if layout == "aftermath" else layout, "cmc": float(total),
+             "keywords": list(kw), "legalities": legal, "image_uris": {"small": "https://example.invalid/s.jpg"},
+             "prices": {"usd": None}, "colors": []}
+        def face(f):
+            d = {"object": "card_face", "name": f["name"] or name, "mana_cost": f["cost"] or "",
+                 "type_line": f["type"], "oracle_text": f["text"]}
+            for a, b in (("p", "power"), ("t", "toughness"), ("loy", "loyalty"), ("dfn", "defense")):
+                if f[a] is not None:
+                    d[b] = f[a]
+            return d
+        if len(faces) > 1 and layout != "meld":
+            o["card_faces"] = [face(f) for f in faces]
+            o["type_line"] = " // ".join(f["type"] for f in faces)
+            o["mana_cost"] = " // ".join(f["cost"] or "" for f in faces)
+            cards.append(o)
+        elif layout == "meld":
+            # Scryfall keeps each meld card and the melded one apart
+            for k, f in enumerate(faces):
+                c = dict(o)
+                c["oracle_id"] = oid(i) if k == 0 else oid(i + 1000)
+                c.update({k2: v for k2, v in face(f).items() if k2 != "object"})
+                c["cmc"] = float(f["mv"])
+                cards.append(c)
+        else:
+            o.update({k2: v for k2, v in face(faces[0]).items() if k2 != "object"})
+            o["name"] = name
+            cards.append(o)
+        for d, s, t in rul:
+            rulings.append({"object": "ruling", "oracle_id": oid(i), "source": s, "published_at": d, "comment": t})
+    return cards, rulings
+
+if __name__ == "__main__":
+    out = os.path.join(os.path.dirname(os.path.abspath(__file__)))
+    with open(os.path.join(out, "AtomicCards.json"), "w", encoding="utf-8") as f:
+        json.dump(mtgjson(), f, ensure_ascii=False, indent=1)
+    cards, rulings = scryfall()
+    with open(os.path.join(out, "oracle-cards-20251114093000.json"), "w", encoding="utf-8") as f:
+        json.dump(cards, f, ensure_ascii=False, indent=1)
+    with open(os.path.join(out, "rulings-20251114093000.json"), "w", encoding="utf-8") as f:
+        json.dump(rulings, f, ensure_ascii=False, indent=1)

@@ -1,0 +1,210 @@
+#!/usr/bin/env bash
+# Card data: `judge cards import` of the fixtures (tests/cards/, written for the tests) in MTGJSON
+# and Scryfall shapes, plain and compressed; `judge card` name matching and output against
+# values read from the fixture files with jq; bad input, one error with a position and the
+# previous database still answering.
+set -u
+command -v jq >/dev/null || { echo "skip: jq is needed to read the fixtures independently"; exit 77; }
+W=$(mktemp -d "${TMPDIR:-/tmp}/judge-cards.XXXXXX")
+trap 'rm -rf "$W"' EXIT
+n=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+nok() { n=$((n + 1)); echo "not ok $n - $1"; shift; for l in "$@"; do echo "#   $l"; done; }
+check() { local what=$1; shift; if "$@"; then ok "$what"; else nok "$what"; fi; }
+F="$ROOT/tests/cards"
+MTG="$F/AtomicCards.json"
+SCRY="$F/oracle-cards-20251114093000.json"
+RUL="$F/rulings-20251114093000.json"
+export XDG_DATA_HOME="$W/data"
+DB="$W/data/judge/cards/cards.db"
+J() { "$JUDGE" "$@"; }
+
+# ---- import, every compression ----
+want=$(jq '.data | length' "$MTG")
+out=$(J cards import "$MTG" 2>&1); st=$?
+check "MTGJSON import exits 0" [ "$st" = 0 ]
+check "MTGJSON import counts the $want cards jq counts" grep -q "imported $want cards" <<<"$out"
+check "the date comes from the file's meta" grep -q "of $(jq -r .meta.date "$MTG")" <<<"$out"
+faces=$(jq '[.data[] | (map(.side // "a") | unique | length)] | add' "$MTG")
+check "it counts $faces faces (variants of one side are one face)" grep -q "($faces faces" <<<"$out"
+rul=$(jq '[.data[] | [.[].rulings // [] | .[]] | unique | length] | add' "$MTG")
+check "it keeps $rul rulings (MTGJSON repeats them on every face)" grep -q "$rul rulings" <<<"$out"
+ref=$(J card tarmogoyf)
+gzip -c "$MTG" > "$W/a.json.gz"; xz -c "$MTG" > "$W/a.json.xz"; bzip2 -c "$MTG" > "$W/a.json.bz2"
+for z in gz xz bz2; do
+	out=$(J cards import "$W/a.json.$z" 2>&1)
+	check ".$z import finds the same $want cards" grep -q "imported $want cards" <<<"$out"
+	check ".$z import answers the same" [ "$(J card tarmogoyf)" = "$ref" ]
+done
+cat "$W/a.json.gz" "$W/a.json.gz" > "$W/two.json.gz"
+J cards import "$W/two.json.gz" >"$W/out" 2>&1
+check "two gzip members in one file are read on (and rejected as two JSON texts)" grep -q "two.json.gz:.*error" "$W/out"
+
+# Scryfall: cards and rulings, joined by oracle_id
+out=$(J cards import "$SCRY" "$RUL" 2>&1); st=$?
+check "Scryfall import exits 0" [ "$st" = 0 ]
+check "Scryfall import counts $(jq length "$SCRY") cards" grep -q "imported $(jq length "$SCRY") cards" <<<"$out"
+check "every Scryfall ruling found its card ($(jq length "$RUL"))" grep -q "$(jq length "$RUL") rulings" <<<"$out"
+check "the Scryfall date comes from the file name" grep -q "of 2025-11-14 (date from the file name)" <<<"$out"
+J --json card "blood moon" > "$W/bm.json"
+src=$(jq -r '[.[0].rulings[].source] | sort | join(",")' "$W/bm.json")
+check "Scryfall rulings keep their source (wotc, scryfall)" [ "$src" = "scryfall,wotc" ]
+J card "blood moon" > "$W/bm.txt"
+check "a Scryfall-sourced ruling says so" grep -q "(Scryfall note)" "$W/bm.txt"
+check "the Scryfall database says which it is" grep -q "Card data: Scryfall of 2025-11-14" "$W/bm.txt"
+
+# ---- lookups (on the MTGJSON import) ----
+J cards import "$MTG" >/dev/null 2>&1
+first_line() { J card "$@" 2>&1 | head -n 1; }
+check "any case: TARMOGOYF" grep -q '^Tarmogoyf ' <<<"$(first_line TARMOGOYF)"
+check "a start: tarmo" grep -q '^Tarmogoyf ' <<<"$(first_line tarmo)"
+check "a part: goyf lists both goyfs" bash -c '[ "$(J() { "$JUDGE" "$@"; }; J card goyf | grep -c "goyf$")" = 2 ]'
+check "accents or none: lim dul the necromancer" grep -q '^Lim-Dûl the Necromancer ' <<<"$(first_line lim dul the necromancer)"
+check "accents typed: Lim-Dûl's Vault" grep -q "^Lim-Dûl's Vault " <<<"$(first_line "Lim-Dûl's Vault")"
+check "Æ as ae: aether vial" grep -q '^Æther Vial ' <<<"$(first_line aether vial)"
+check "a face name: Ice" grep -q '^Fire // Ice ' <<<"$(first_line Ice)"
+check "punctuation: ach hans run" grep -q '^Ach! Hans, Run! ' <<<"$(first_line ach hans run)"
+check "a name of punctuation alone: _____" grep -q '^_____ ' <<<"$(first_line _____)"
+check "a name starting with +: +2 mace" grep -q '^+2 Mace ' <<<"$(first_line +2 mace)"
+check "a typo: tarmogoyff" grep -q '^Tarmogoyf ' <<<"$(first_line tarmogoyff)"
+check "a typo: lightnig bolt" grep -q '^Lightning Bolt ' <<<"$(first_line lightnig bolt)"
+check "words in another order: bolt lightning" grep -q '^Lightning Bolt ' <<<"$(first_line bolt lightning)"
+J card zzzzqqq >"$W/out" 2>&1; st=$?
+check "an unknown name exits 1" [ "$st" = 1 ]
+J card tarmogof >"$W/out" 2>&1
+check "a near miss shows the card" grep -q '^Tarmogoyf ' "$W/out"
+J card "questing bist" >"$W/out" 2>&1
+check "a typo in two words: questing bist" grep -q '^Questing Beast ' "$W/out"
+J card "lightning boltz of doom" >"$W/out" 2>&1; st=$?
+check "no match exits 1 and suggests the nearest" [ "$st" = 1 ]
+check "the suggestion is Lightning Bolt" grep -q 'did you mean Lightning Bolt' "$W/out"
+
+# every face of every multi-face card is shown, with its own type line
+bad=""
+while IFS=$'\t' read -r name face type; do
+	out=$(J card "$name")
+	grep -qF "  $face" <<<"$out" || bad="$bad [$name: face $face]"
+	grep -qF "$type" <<<"$out" || bad="$bad [$name: type $type]"
+done < <(jq -r '.data | to_entries[] | select(.value | length > 1) | .key as $k | .value[] | [$k, .faceName, .type] | @tsv' "$MTG")
+check "every face's name and type line is shown" [ -z "$bad" ]
+[ -n "$bad" ] && echo "# $bad"
+# layouts
+for l in normal split aftermath flip transform modal_dfc adventure saga meld class token; do
+	name=$(jq -r --arg l "$l" '[.data | to_entries[] | select(.value[0].layout == $l)][0].key' "$MTG")
+	lay=$(J --json card "$name" | jq -r '.[0].layout')
+	check "layout $l ($name) is kept" [ "$lay" = "$l" ]
+done
+
+# --json against the fixture
+J --json card "fire // ice" > "$W/fi.json"
+check "--json: Fire // Ice has two faces" [ "$(jq '.[0].faces | length' "$W/fi.json")" = 2 ]
+check "--json: mana value 4 for the card, 2 for a face" [ "$(jq -c '[.[0].mana_value, .[0].faces[1].mana_value]' "$W/fi.json")" = "[4,2]" ]
+want=$(jq -c '.data["Fire // Ice"][0].legalities | to_entries | map({(.key): (.value | ascii_downcase)}) | add' "$MTG")
+check "--json: legalities as in the file" [ "$(jq -c '.[0].legalities' "$W/fi.json")" = "$want" ]
+check "--json: rulings with dates" [ "$(jq -r '.[0].rulings[0].date' "$W/fi.json")" = "$(jq -r '.data["Fire // Ice"][0].rulings[0].date' "$MTG")" ]
+J --json card "liliana of the veil" > "$W/lv.json"
+check "--json: loyalty" [ "$(jq -r '.[0].faces[0].loyalty' "$W/lv.json")" = 3 ]
+check "--json: power and toughness strings (*/1+*)" [ "$(J --json card tarmogoyf | jq -r '.[0].faces[0] | .power + "/" + .toughness')" = "*/1+*" ]
+J --json card "invasion of zendikar" > "$W/iz.json"
+check "--json: a battle's defense" [ "$(jq -r '.[0].faces[0].defense' "$W/iz.json")" = 3 ]
+check "--json: several matches are all given" [ "$(J --json card goyf | jq length)" = 2 ]
+J --json card zzzzqqq > "$W/out" 2>/dev/null
+check "--json: nothing on stdout when not found" [ ! -s "$W/out" ]
+
+# keywords and rules, found by title in a full release
+if [ -n "${SHARED:-}" ]; then
+	CR="$SHARED/cr/cr-2026-01-16.txt"
+	# the number of the rule titled $2 in release $1, read apart from judge (any encoding, CR or LF)
+	titled() {
+		python3 - "$1" "$2" "$3" <<'PY'
+import re, sys
+b = open(sys.argv[1], "rb").read()
+t = b.decode("utf-16") if b[:2] in (b"\xfe\xff", b"\xff\xfe") else b.decode("utf-8-sig", "replace")
+m = re.search(r"^(%s\.?[0-9]*)\.? %s\s*$" % (sys.argv[2], re.escape(sys.argv[3])), t.replace("\r", "\n"), re.M)
+print(m.group(1).rstrip(".") if m else "NONE")
+PY
+	}
+	J --rules "$CR" card "questing beast" > "$W/qb.txt"
+	for kw in Deathtouch Haste Vigilance; do
+		num=$(titled "$CR" 702 "$kw")
+		check "Questing Beast links $kw to $num (read from the CR apart)" grep -qE "Rules:.*$num $kw" "$W/qb.txt"
+	done
+	split=$(titled "$CR" '7[0-9][0-9]' "Split Cards")
+	check "Fire // Ice links the split cards rules ($split)" bash -c "\"$JUDGE\" --rules '$CR' card 'fire // ice' | grep -q 'Rules:.*$split Split Cards'"
+	J --rules "$CR" --json card "tarmogoyf" > "$W/tg.json"
+	check "a ruling's rule number is a link (604.3)" [ "$(jq -r '.[0].rulings[0].rules[0]' "$W/tg.json")" = 604.3 ]
+	old=$(titled "$SHARED/cr/cr-2013-05-01.txt" 702 Deathtouch)
+	check "an older release answers with its own number ($old)" bash -c "\"$JUDGE\" --rules '$SHARED/cr/cr-2013-05-01.txt' card 'questing beast' | grep -q '$old Deathtouch'"
+else
+	echo "skip keyword links: ../shared is absent (the official CR releases are test inputs only)"
+fi
+
+# ---- bad input: one error with a position, nothing imported, the old database answers ----
+before=$(J card tarmogoyf)
+stamp=$(stat -c %Y.%s "$DB")
+bad_case() {   # name, file, pattern the error must match
+	local what=$1 file=$2 pat=$3 out st
+	out=$(J cards import "$file" 2>&1); st=$?
+	if [ "$st" = 2 ] && grep -qE "$pat" <<<"$out" && [ "$(grep -c 'error:' <<<"$out")" = 1 ] &&
+	   [ "$(J card tarmogoyf)" = "$before" ] && [ "$(stat -c %Y.%s "$DB")" = "$stamp" ] &&
+	   [ -z "$(ls -A "$W/data/judge/cards" | grep -v '^cards.db$')" ]; then
+		ok "$what"
+	else
+		nok "$what" "exit $st" "$out"
+	fi
+}
+head -c 20000 "$MTG" > "$W/cut.json"
+bad_case "truncated JSON: an error at the end, the old database unchanged" "$W/cut.json" 'cut.json:[0-9]+:[0-9]+: error: .*truncated'
+echo "this is not json" > "$W/t.json"
+bad_case "not JSON: the line and column of the first bad byte" "$W/t.json" 't.json:1:[0-9]+: error: not valid JSON'
+: > "$W/empty.json"
+bad_case "an empty file" "$W/empty.json" 'empty.json:1:1: error: the file is empty'
+gzip -c "$MTG" | head -c 3000 > "$W/cut.json.gz"
+bad_case "a cut .gz" "$W/cut.json.gz" 'cut.json.gz: error: the gzip data ends early'
+printf '{"meta":{},\n"data":{\n"X":\n[{"name":"X","layout":"normal"}]}}' > "$W/miss.json"
+bad_case "a card without its type: the card's line" "$W/miss.json" 'miss.json:4:1: error: card "X": "type" is missing'
+printf '[{"object":"card","name":"Y","layout":"normal","type_line":"Instant"},\n {"object":"card","layout":"normal"}]' > "$W/noname.json"
+bad_case "a Scryfall card without a name: element and line" "$W/noname.json" 'noname.json:2:2: error: element 2 of the array: "name" is missing'
+printf '{"data":{"X":{"name":"X"}}}' > "$W/set.json"
+bad_case "the wrong MTGJSON file (faces not in an array)" "$W/set.json" 'set.json:1:14: error: "data" maps card names to arrays of faces'
+printf '{"object":"list","data":[]}' > "$W/list.json"
+bad_case "a Scryfall API list is not a bulk file" "$W/list.json" 'list.json:1:25: error: "data" is an array'
+printf '{"meta":{"date":"2025-01-01"}}' > "$W/nodata.json"
+bad_case "an object without data" "$W/nodata.json" 'nodata.json:1:1: error: no "data" object'
+refused() {   # exit status 2 and the pattern in what was said
+	local pat=$1 out st; shift
+	out=$(J "$@" 2>&1); st=$?
+	[ "$st" = 2 ] && grep -q "$pat" <<<"$out"
+}
+check "--format mtgjson on a Scryfall file: one clear error" refused 'not an MTGJSON file' cards import --format mtgjson "$SCRY"
+check "--format scryfall on an MTGJSON file: one clear error" refused 'not a Scryfall bulk file' cards import --format scryfall "$MTG"
+check "rulings alone are refused (they need their cards)" refused 'needs its cards' cards import "$RUL"
+check "after all that, the first database still answers" [ "$(J card tarmogoyf)" = "$before" ]
+
+# a huge string: refused at the cap, without buffering it (memory measured by the parent)
+python3 - "$W/huge.json" <<'PY'
+import sys
+with open(sys.argv[1], "w") as f:
+    f.write('{"meta":{},"data":{"X":[{"name":"X","layout":"normal","type":"Instant","text":"')
+    chunk = "a" * (1 << 20)
+    for _ in range(64):
+        f.write(chunk)
+    f.write('"}]}}')
+PY
+rss=$(python3 - "$JUDGE" "$W/huge.json" <<'PY'
+import resource, subprocess, sys
+r = subprocess.run([sys.argv[1], "cards", "import", sys.argv[2]], capture_output=True, text=True)
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, r.returncode, r.stderr.splitlines()[0] if r.stderr else "")
+PY
+)
+kb=${rss%% *}
+check "a 64 MB string: refused with its position" grep -q "huge.json:1:[0-9]*: error: a string longer than" <<<"$rss"
+lim=40000; [ -n "${JUDGE_SANITIZED:-}" ] && lim=200000
+check "a 64 MB string: peak memory stays small (${kb} KB < $lim KB)" [ "$kb" -lt $lim ]
+rm -f "$W/huge.json"
+
+# no database at all
+XDG_DATA_HOME="$W/none" "$JUDGE" card tarmogoyf >"$W/out" 2>&1; st=$?
+check "no database: exit 2 and how to get one" bash -c "[ $st = 2 ] && grep -q 'judge cards import' '$W/out'"
+
+echo "1..$n"
