@@ -124,6 +124,16 @@ struct card *cards_get(struct cards_db *db, int64_t id);
  * max) with the full name. Returns how many were offered. */
 size_t cards_complete(struct cards_db *db, const char *prefix, size_t max,
     void (*fn)(void *ctx, const char *name), void *ctx);
+/* Card names in a free text ("tarmogoyf in graveyard", "blood moon urza's saga"): the longest
+ * run of words, up to 8, that is a card's or a face's whole name. A single word counts only when
+ * it is capitalised as typed or common_word says it is not a word of the rules (so "flash" is the
+ * keyword, "Flash" and "tarmogoyf" are cards). Fills at most max spans, in text order. */
+struct cards_mention {
+	int64_t id;
+	size_t start, end;       /* bytes of text */
+};
+size_t cards_mentions(struct cards_db *db, const char *text, struct cards_mention *out, size_t max,
+    bool (*common_word)(void *ctx, const char *folded), void *ctx);
 /* The nearest names to a query (for "did you mean"), at most max, into hits. */
 size_t cards_suggest(struct cards_db *db, const char *query, struct cards_hit *hits, size_t max);
 

@@ -541,8 +541,10 @@ on_scalar(struct parser *p, uint8_t type, const unsigned char *s, size_t len, co
 	if (p->skip_depth)
 		return 1;
 	if (p->cap == CAP_NONE) {
-		if (p->root == '{' && p->depth == 1)
+		if (p->root == '{' && p->depth == 1) {
+			free(p->top_key);
 			p->top_key = NULL;
+		}
 		return scalar_outside(p, what);
 	}
 	struct jn *n = new_node(p, type);

@@ -248,7 +248,8 @@ prefix_names(struct cards_db *c, const char *q, int limit, struct found *f)
 static size_t
 finish(struct cards_db *c, struct found *f, struct cards_hit *hits, size_t max)
 {
-	qsort(f->v, f->n, sizeof *f->v, hit_cmp);
+	if (f->n > 1)
+		qsort(f->v, f->n, sizeof *f->v, hit_cmp);
 	/* only the best kind of match counts: a start beats a part, a part beats a typo */
 	size_t n = 0;
 	while (n < f->n && f->v[n].how == f->v[0].how)
@@ -347,6 +348,71 @@ cards_lookup_key(struct cards_db *c, const char *key)
 		id = sqlite3_column_int64(c->by_key, 0);
 	sqlite3_reset(c->by_key);
 	return id;
+}
+
+/* A token of a free text that may be part of a card name (not an option, filter or regex). */
+static bool
+name_token(const char *t, size_t n)
+{
+	if (n == 0 || t[0] == '-' || t[0] == '/' || memchr(t, ':', n))
+		return false;
+	return true;
+}
+
+size_t
+cards_mentions(struct cards_db *c, const char *text, struct cards_mention *out, size_t max,
+    bool (*common_word)(void *ctx, const char *folded), void *ctx)
+{
+	enum { MAXTOK = 64, SPAN = 8 };
+	size_t ts[MAXTOK], te[MAXTOK], nt = 0;
+	for (size_t i = 0; text[i] && nt < MAXTOK;) {
+		while (text[i] == ' ' || text[i] == '\t' || text[i] == '"')
+			i++;
+		if (!text[i])
+			break;
+		size_t s0 = i;
+		while (text[i] && text[i] != ' ' && text[i] != '\t' && text[i] != '"')
+			i++;
+		ts[nt] = s0;
+		te[nt] = i;
+		nt++;
+	}
+	size_t n = 0;
+	for (size_t i = 0; i < nt && n < max;) {
+		size_t best = 0;
+		int64_t best_id = -1;
+		char key[600];
+		for (size_t j = i; j < nt && j < i + SPAN; j++) {
+			if (!name_token(text + ts[j], te[j] - ts[j]))
+				break;
+			char span[600];
+			size_t len = te[j] - ts[i];
+			if (len >= sizeof span)
+				break;
+			memcpy(span, text + ts[i], len);
+			span[len] = '\0';
+			cards_name_key(span, key, sizeof key);
+			if (!*key)
+				continue;
+			int64_t id = cards_lookup_key(c, key);
+			if (id < 0)
+				continue;
+			if (j == i && !(text[ts[i]] >= 'A' && text[ts[i]] <= 'Z') && common_word && common_word(ctx, key))
+				continue;
+			best = j - i + 1;
+			best_id = id;
+		}
+		if (best_id >= 0) {
+			out[n].id = best_id;
+			out[n].start = ts[i];
+			out[n].end = te[i + best - 1];
+			n++;
+			i += best;
+		} else {
+			i++;
+		}
+	}
+	return n;
 }
 
 size_t

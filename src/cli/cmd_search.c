@@ -3,6 +3,7 @@
  * --bench FILE (recall and query time measured in-process). */
 #include "cmd.h"
 #include "cmd_rules.h"
+#include "cmd_search_cards.h"
 #include "cmd_textbook.h"
 #include "../render/json.h"
 #include "../history/history.h"
@@ -244,12 +245,15 @@ label(struct srch *s, uint32_t doc, struct sbuf *b)
 }
 
 static void
-print_json(struct jctx *c, struct srch *s, const struct srch_result *r, const struct jrelease *from)
+print_json(struct jctx *c, struct srch *s, const struct srch_result *r, const struct jrelease *from,
+    const struct search_cards *sc)
 {
 	struct jw w;
 	jw_init(&w, &c->out->buf, true);
 	jw_arr(&w);
 	ps_json(c, &w, true);      /* policy sections first when the question is about policy */
+	if (sc)
+		search_cards_json(c, &w, sc);
 	struct sbuf sn = {0}, lb = {0};
 	for (size_t i = 0; i < r->nshown; i++) {
 		uint32_t d = r->hits[i].doc;
@@ -784,7 +788,21 @@ cmd_search(struct jctx *c, int argc, char **argv)
 	bool saved_v = c->verbose, saved_j = c->json;
 	c->verbose = verbose;
 	c->json = json;
-	srch_run(s, sbuf_str(&q), limit, &r, &d);
+	/* a question that names a card searches with the card (cmd_search_cards.c) */
+	struct search_cards sc;
+	bool card = search_cards_prepare(c, s, sbuf_str(&q), &sc);
+	memset(&r, 0, sizeof r);
+	if (!card || sc.query.len)
+		srch_run(s, card ? sc.query.s : sbuf_str(&q), limit, &r, &d);
+	if (card) {
+		if (r.error) {
+			srch_result_free(&r);
+			diag_clear(&d);
+		}
+		search_cards_rank(s, &sc, &r, limit);
+		if (!c->json)
+			search_cards_print(c, &sc);
+	}
 	if (!r.error)
 		ps_run(c, sbuf_str(&q), pol_mask, limit);
 	int st = JX_OK;
@@ -794,6 +812,11 @@ cmd_search(struct jctx *c, int argc, char **argv)
 		st = JX_USAGE;
 	} else if (r.nhits == 0 && ps_count()) {
 		st = ps_answer(c, sbuf_str(&q), c->json);
+	} else if (r.nhits == 0 && card) {
+		if (c->json)
+			print_json(c, s, &r, from, &sc);
+		else
+			out_printf(c->out, "(no rule found for the rest of the question)\n");
 	} else if (r.nhits == 0) {
 		if (c->json)
 			out_puts(c->out, "[]\n");
@@ -813,7 +836,7 @@ cmd_search(struct jctx *c, int argc, char **argv)
 		sbuf_free(&hint);
 		st = JX_NOTFOUND;
 	} else if (c->json) {
-		print_json(c, s, &r, from);
+		print_json(c, s, &r, from, card ? &sc : NULL);
 		rules_historical_note(c);
 	} else {
 		if (!ps_count())   /* with policy documents loaded, their sections answer instead */
@@ -832,6 +855,7 @@ cmd_search(struct jctx *c, int argc, char **argv)
 	c->json = saved_j;
 	diag_clear(&d);
 	srch_result_free(&r);
+	search_cards_free(&sc);
 	sbuf_free(&q);
 	return st;
 }

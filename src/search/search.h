@@ -158,6 +158,13 @@ size_t srch_fold(const char *s, size_t n, char *out, size_t cap);
 /* The English Snowball stem of a folded word, into out (cap bytes). */
 size_t srch_stem(struct srch *s, const char *word, size_t n, char *out, size_t cap);
 
+/* Questions that name a card (cards.c): is folded a word the indexed rules use; and add
+ * weight[i] times the best score to the hit of each rule (bringing the rule in when it is not
+ * among the hits), then keep the best limit. */
+bool srch_knows_word(struct srch *s, const char *folded);
+void srch_boost_rules(struct srch *s, struct srch_result *r, const jrid *rules, const float *weight,
+    size_t n, size_t limit);
+
 /* `judge search` and its hidden helpers (--dump, --bench). */
 int cmd_search(struct jctx *c, int argc, char **argv);
 /* The search index of c->rel, built on first use and kept in c->search. */

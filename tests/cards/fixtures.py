@@ -71,6 +71,7 @@ CARDS = [
   ("+2 Mace", "normal", [F(None, "{1}{W}", 2, "Artifact — Equipment", "Equipped creature gets +2/+2.\nEquip {3}")], ["Equip"], LEG_MODERN, []),
   ("Soldier", "token", [F(None, None, 0, "Token Creature — Soldier", "", "1", "1")], [], {}, []),
   ("Nethergoyf", "normal", [F(None, "{B}", 1, "Creature — Lhurgoyf", "Nethergoyf's power is equal to the number of card types among cards in your graveyard and its toughness is equal to that number plus 1.\nEscape—{2}{B}, Exile any number of other cards from your graveyard with four or more card types among them.", "*", "1+*")], ["Escape"], LEG_MODERN, []),
+  ("Flash", "normal", [F(None, "{1}{U}", 2, "Instant", "You may put a creature card from your hand onto the battlefield. If you do, sacrifice it unless you pay its mana cost reduced by up to {2}.")], [], {"legacy": "Banned", "vintage": "Legal", "commander": "Banned"}, []),
   ("Grizzly Bears", "normal", [F(None, "{1}{G}", 2, "Creature — Bear", "", "2", "2")], [], LEG_OLD, []),
 ]
 

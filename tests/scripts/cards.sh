@@ -135,8 +135,24 @@ PY
 	check "a ruling's rule number is a link (604.3)" [ "$(jq -r '.[0].rulings[0].rules[0]' "$W/tg.json")" = 604.3 ]
 	old=$(titled "$SHARED/cr/cr-2013-05-01.txt" 702 Deathtouch)
 	check "an older release answers with its own number ($old)" bash -c "\"$JUDGE\" --rules '$SHARED/cr/cr-2013-05-01.txt' card 'questing beast' | grep -q '$old Deathtouch'"
+
+	# search knows cards: the card's line first, its keyword rules up
+	S() { "$JUDGE" --rules "$CR" search "$@"; }
+	check "search: a question naming a card shows the card line first" grep -q '^Card: Tarmogoyf ' <<<"$(S tarmogoyf in graveyard | head -n 1)"
+	check "search: no card line without a card database" bash -c "! XDG_DATA_HOME='$W/none' \"$JUDGE\" --rules '$CR' search tarmogoyf in graveyard | grep -q '^Card:'"
+	dt=$(titled "$CR" 702 Deathtouch)
+	top() { grep -E '^[0-9]{3}' | head -n "$1"; }
+	check "search: questing beast brings deathtouch ($dt) to the top" grep -q "^$dt" <<<"$(S questing beast | top 1)"
+	check "search: without the card database it does not" bash -c "! XDG_DATA_HOME='$W/none' \"$JUDGE\" --rules '$CR' search questing beast | grep -E '^[0-9]{3}' | head -n 3 | grep -q '^$dt'"
+	check "search: two cards in one question, two card lines" [ "$(S "blood moon urza's saga" | grep -c '^Card:')" = 2 ]
+	check "search: a ruling's cited rule comes first (Humility: 613.10)" grep -q '^613.10' <<<"$(S Humility | top 1)"
+	check "search: a lower-case word of the rules is not a card (flash)" bash -c "! \"$JUDGE\" --rules '$CR' search flash | grep -q '^Card:'"
+	check "search: capitalised, it is the card (Flash)" grep -q '^Card: Flash ' <<<"$(S Flash | head -n 1)"
+	S --json tarmogoyf in graveyard > "$W/s.json"
+	check "search --json: the card comes first, kind card" [ "$(jq -r '.[0].kind + ":" + .[0].id' "$W/s.json")" = "card:Tarmogoyf" ]
+	check "search --json: the rules follow" [ "$(jq -r '.[1].kind' "$W/s.json")" = rule ]
 else
-	echo "skip keyword links: ../shared is absent (the official CR releases are test inputs only)"
+	echo "skip keyword links and search: ../shared is absent (the official CR releases are test inputs only)"
 fi
 
 # ---- bad input: one error with a position, nothing imported, the old database answers ----

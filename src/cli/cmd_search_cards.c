@@ -1,0 +1,188 @@
+/* cmd_search_cards.c — questions that name a card, for `judge search` (see the header). */
+#include "cmd_search_cards.h"
+#include "cmd_card.h"
+
+#include <ctype.h>
+#include <string.h>
+
+/* How much each kind of link weighs, as a share of the best score the words earned: a rule a
+ * ruling cites is about this card's question, a keyword's rule nearly so. Keyword actions found
+ * in the text ("a lore counter" is not 701.6) and card types are too loose to move rules. */
+static float
+link_weight(enum card_link_kind k)
+{
+	switch (k) {
+	case CL_KEYWORD: return 0.6f;
+	case CL_LAYOUT: return 0.5f;
+	default: return 0.0f;
+	}
+}
+
+/* A word the rules themselves use ("flash"): a single lower-case word that is
+ * also a card's name is read as the rules' word. */
+static bool
+common_word(void *ctx, const char *folded)
+{
+	const struct jrelease *rel = ctx;
+	size_t n = strlen(folded);
+	for (uint32_t i = 0; i < rel->nrules; i++) {
+		const char *t = rel->rules[i].text;
+		for (const char *p = t ? strcasestr(t, folded) : NULL; p; p = strcasestr(p + 1, folded)) {
+			bool before = p == t || !isalnum((unsigned char)p[-1]);
+			bool after = !isalnum((unsigned char)p[n]);
+			if (before && after)
+				return true;
+		}
+	}
+	return false;
+}
+
+static void
+add_rule(struct search_cards *sc, jrid id, float w)
+{
+	for (size_t i = 0; i < sc->nrules; i++)
+		if (sc->rules[i] == id) {
+			if (w > sc->weight[i])
+				sc->weight[i] = w;
+			return;
+		}
+	if (sc->nrules < SC_MAXRULES) {
+		sc->rules[sc->nrules] = id;
+		sc->weight[sc->nrules] = w;
+		sc->nrules++;
+	}
+}
+
+bool
+search_cards_prepare(struct jctx *c, struct srch *s, const char *query, struct search_cards *sc)
+{
+	memset(sc, 0, sizeof *sc);
+	struct cards_db *db = cards_for(c);
+	if (!db || !c->rel)
+		return false;
+	struct cards_mention m[SC_MAXCARDS];
+	size_t nm = cards_mentions(db, query, m, SC_MAXCARDS, common_word, (void *)c->rel);
+	if (nm == 0)
+		return false;
+	size_t at = 0;
+	for (size_t i = 0; i < nm; i++) {
+		/* a name the index knows (the thesaurus and the situations name famous cards) stays in
+		 * the words searched; another would only be matched to the nearest rule words */
+		char name[600], key[600];
+		size_t len = m[i].end - m[i].start < sizeof name ? m[i].end - m[i].start : sizeof name - 1;
+		memcpy(name, query + m[i].start, len);
+		name[len] = '\0';
+		cards_name_key(name, key, sizeof key);
+		bool known = true;
+		for (char *w = strtok(key, " "); w && known; w = strtok(NULL, " "))
+			known = srch_knows_word(s, w);
+		sbuf_add(&sc->query, query + at, (known ? m[i].end : m[i].start) - at);
+		at = m[i].end;
+		struct card *k = cards_get(db, m[i].id);
+		if (!k)
+			continue;
+		bool dup = false;
+		for (size_t j = 0; j < sc->ncards && !dup; j++)
+			dup = sc->cards[j]->id == k->id;
+		if (dup) {
+			card_free(k);
+			continue;
+		}
+		sc->cards[sc->ncards++] = k;
+	}
+	sbuf_adds(&sc->query, query + at);
+	for (size_t i = 0; i < sc->ncards; i++) {
+		const struct card *k = sc->cards[i];
+		for (size_t j = 0; j < k->nkeywords; j++)
+			sbuf_addf(&sc->query, " %s", k->keywords[j]);
+		struct card_link links[48];
+		size_t nl = cards_links(k, c->rel, links, 48);
+		for (size_t j = 0; j < nl; j++)
+			if (link_weight(links[j].kind) > 0)
+				add_rule(sc, c->rel->rules[links[j].rule].id, link_weight(links[j].kind));
+		for (size_t j = 0; j < k->nrulings; j++) {
+			uint32_t cited[16];
+			size_t nc = cards_cited(k->rulings[j].text, c->rel, cited, 16);
+			for (size_t x = 0; x < nc; x++)
+				add_rule(sc, c->rel->rules[cited[x]].id, 0.8f);
+		}
+	}
+	/* nothing but spaces left: the card's rules answer alone */
+	bool blank = true;
+	for (const char *p = sbuf_str(&sc->query); *p && blank; p++)
+		blank = *p == ' ';
+	if (blank)
+		sbuf_reset(&sc->query);
+	return sc->ncards > 0;
+}
+
+void
+search_cards_rank(struct srch *s, const struct search_cards *sc, struct srch_result *r, size_t limit)
+{
+	srch_boost_rules(s, r, sc->rules, sc->weight, sc->nrules, limit);
+}
+
+static void
+type_and_stats(const struct card *k, struct sbuf *b)
+{
+	for (size_t i = 0; i < k->nfaces; i++) {
+		const struct card_face *f = &k->faces[i];
+		if (i)
+			sbuf_adds(b, " // ");
+		if (f->mana_cost)
+			sbuf_addf(b, "%s ", f->mana_cost);
+		sbuf_adds(b, f->type ? f->type : "");
+		if (f->power || f->toughness)
+			sbuf_addf(b, " %s/%s", f->power ? f->power : "", f->toughness ? f->toughness : "");
+		if (f->loyalty)
+			sbuf_addf(b, " loyalty %s", f->loyalty);
+	}
+}
+
+void
+search_cards_print(struct jctx *c, const struct search_cards *sc)
+{
+	struct out *o = c->out;
+	for (size_t i = 0; i < sc->ncards; i++) {
+		struct sbuf b = {0};
+		sbuf_addf(&b, "%sCard:%s %s%s%s ", out_sgr(o, OS_DIM), out_sgr(o, OS_RESET), out_sgr(o, OS_TITLE),
+		    sc->cards[i]->name, out_sgr(o, OS_RESET));
+		type_and_stats(sc->cards[i], &b);
+		sbuf_addf(&b, " %s(judge card for its text and rulings)%s", out_sgr(o, OS_DIM), out_sgr(o, OS_RESET));
+		out_wrap(o, b.s, 0, 4);
+		sbuf_free(&b);
+	}
+}
+
+void
+search_cards_json(struct jctx *c, struct jw *w, const struct search_cards *sc)
+{
+	for (size_t i = 0; i < sc->ncards; i++) {
+		const struct card *k = sc->cards[i];
+		struct sbuf b = {0};
+		type_and_stats(k, &b);
+		jw_obj(w);
+		jw_kstr(w, "id", k->name);
+		jw_kstr(w, "kind", "card");
+		jw_kstr(w, "title", b.s);
+		jw_kstr(w, "snippet", k->nfaces && k->faces[0].text ? k->faces[0].text : "");
+		jw_key(w, "rules");
+		jw_arr(w);
+		struct card_link links[48];
+		size_t nl = cards_links(k, c->rel, links, 48);
+		for (size_t j = 0; j < nl; j++)
+			jw_str(w, c->rel->rules[links[j].rule].num);
+		jw_arr_end(w);
+		jw_obj_end(w);
+		sbuf_free(&b);
+	}
+}
+
+void
+search_cards_free(struct search_cards *sc)
+{
+	for (size_t i = 0; i < sc->ncards; i++)
+		card_free(sc->cards[i]);
+	sbuf_free(&sc->query);
+	memset(sc, 0, sizeof *sc);
+}

@@ -1,0 +1,32 @@
+/* cmd_search_cards.h — `judge search` for questions that name a card: the card's line first, the
+ * card's name taken out of the words searched, its keywords put in, and the rules it touches
+ * (keywords, layout, types, the rules its rulings cite) moved up. Kept apart from cmd_search.c. */
+#ifndef JUDGE_CMD_SEARCH_CARDS_H
+#define JUDGE_CMD_SEARCH_CARDS_H
+#include "cmd.h"
+#include "../cards/cards.h"
+#include "../render/json.h"
+#include "../search/search.h"
+
+#define SC_MAXCARDS 4
+#define SC_MAXRULES 64
+struct search_cards {
+	struct card *cards[SC_MAXCARDS];
+	size_t ncards;
+	struct sbuf query;        /* what is searched instead: the names out, the keywords in */
+	jrid rules[SC_MAXRULES];
+	float weight[SC_MAXRULES];
+	size_t nrules;
+};
+
+/* Find the cards query names (none without a card database). true when it names one; then
+ * sc->query is what to search (possibly empty: only the card's rules answer). */
+bool search_cards_prepare(struct jctx *c, struct srch *s, const char *query, struct search_cards *sc);
+/* Move the card's rules up r (a result of sc->query, or an empty one). */
+void search_cards_rank(struct srch *s, const struct search_cards *sc, struct srch_result *r, size_t limit);
+/* The card lines, before the results (text), or card objects first in the array (JSON). */
+void search_cards_print(struct jctx *c, const struct search_cards *sc);
+void search_cards_json(struct jctx *c, struct jw *w, const struct search_cards *sc);
+void search_cards_free(struct search_cards *sc);
+
+#endif
