@@ -411,8 +411,9 @@ import_files(struct jctx *c, int argc, char **argv, const char *label)
 	const char **files = xcalloc((size_t)argc + 1, sizeof *files);
 	int nf = 0;
 	for (int i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--format") == 0 && i + 1 < argc) {
-			const char *f = argv[++i];
+		bool eq = strncmp(argv[i], "--format=", 9) == 0;
+		if ((strcmp(argv[i], "--format") == 0 && i + 1 < argc) || eq) {
+			const char *f = eq ? argv[i] + 9 : argv[++i];
 			if (strcmp(f, "mtgjson") == 0)
 				fmt = CF_MTGJSON;
 			else if (strcmp(f, "scryfall") == 0)

@@ -219,6 +219,31 @@ lim=40000; [ -n "${JUDGE_SANITIZED:-}" ] && lim=200000
 check "a 64 MB string: peak memory stays small (${kb} KB < $lim KB)" [ "$kb" -lt $lim ]
 rm -f "$W/huge.json"
 
+# judge update --cards against a local HTTP server (loopback only)
+mkdir -p "$W/www"
+xz -c "$MTG" > "$W/www/AtomicCards.json.xz"
+python3 -u -m http.server 0 --bind 127.0.0.1 --directory "$W/www" > "$W/server.log" 2>&1 &
+PY=$!
+port=
+for _ in $(seq 50); do
+	port=$(sed -n 's/.*port \([0-9]*\).*/\1/p' "$W/server.log" | head -n 1)
+	[ -n "$port" ] && break
+	sleep 0.1
+done
+if [ -n "$port" ]; then
+	rm -f "$DB"
+	out=$(J update --cards --url "http://127.0.0.1:$port/AtomicCards.json.xz" 2>&1); st=$?
+	check "update --cards: downloads and imports the .xz ($(jq '.data | length' "$MTG") cards)" grep -q "imported $(jq '.data | length' "$MTG") cards" <<<"$out"
+	check "update --cards: the card answers" grep -q '^Tarmogoyf ' <<<"$(J card tarmogoyf | head -n 1)"
+	out=$(JUDGE_CARDS_URL="http://127.0.0.1:$port/missing.json.xz" J update --cards 2>&1); st=$?
+	check "update --cards: a 404 (JUDGE_CARDS_URL) is an error, exit 2" [ "$st" = 2 ]
+	check "update --cards: after the 404 the cards still answer" grep -q '^Tarmogoyf ' <<<"$(J card tarmogoyf | head -n 1)"
+	check "update --cards: no download left behind" [ -z "$(ls -A "$W/data/judge/cards" | grep -v '^cards.db$')" ]
+else
+	nok "the local HTTP server did not start" "$(cat "$W/server.log")"
+fi
+kill "$PY" 2>/dev/null
+
 # no database at all
 XDG_DATA_HOME="$W/none" "$JUDGE" card tarmogoyf >"$W/out" 2>&1; st=$?
 check "no database: exit 2 and how to get one" bash -c "[ $st = 2 ] && grep -q 'judge cards import' '$W/out'"
