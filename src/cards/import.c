@@ -437,7 +437,7 @@ cards_import(const char *dir, const char *const *files, int nfiles, enum cards_f
 		goto out;
 	}
 	sbuf_free(&names);
-	if (exec(&w, "CREATE INDEX names_key ON names(key);"
+	if (exec(&w, "CREATE INDEX names_key ON names(key, name, card, face);"
 	    "DROP TABLE scry_rulings; DROP TABLE seen; COMMIT;", "index"))
 		goto out;
 	if (exec(&w, "ANALYZE", "analyze"))

@@ -14,6 +14,7 @@
 #include "../base/mem.h"
 #include "../cli/cmd_textbook.h"
 #include "../cli/cmd_policy.h"
+#include "../cli/cmd_card.h"
 
 void
 repl_cand_add(struct repl_cands *k, const char *s, size_t n)
@@ -208,6 +209,44 @@ add_cards(struct repl_cands *k, struct jctx *c, const char *word)
 	repl_cands_sort(k, from);
 }
 
+/* Names from the card database for `card`: the words typed before this one are part of the
+ * name ("card lightning b" offers "Bolt"), so each name is offered from the current word on. */
+struct db_names {
+	struct repl_cands *k;
+	int skip;                 /* words of the name already typed */
+};
+
+static void
+add_db_name(void *ctx, const char *name)
+{
+	struct db_names *dn = ctx;
+	const char *p = name;
+	for (int i = 0; i < dn->skip && p; i++) {
+		p = strchr(p, ' ');
+		if (p)
+			p++;
+	}
+	if (p && *p)
+		repl_cand_add(dn->k, p, strlen(p));
+}
+
+static void
+add_db_cards(struct repl_cands *k, struct jctx *c, char **w, int nw, const char *word)
+{
+	struct cards_db *db = cards_for(c);
+	if (!db)
+		return;
+	struct sbuf prefix = {0};
+	for (int i = 1; i < nw; i++)
+		sbuf_addf(&prefix, "%s ", w[i]);
+	sbuf_adds(&prefix, word);
+	struct db_names dn = {k, nw - 1};
+	size_t from = k->n;
+	cards_complete(db, sbuf_str(&prefix), 1000, add_db_name, &dn);
+	repl_cands_sort(k, from);
+	sbuf_free(&prefix);
+}
+
 /* The textbook's Portuguese preface is not what anyone types a topic from. */
 static bool
 english(const struct tb_page *p)
@@ -349,7 +388,10 @@ add_for_arg(struct repl_cands *k, struct jctx *c, const struct jcmd *cmd, char *
 		add_releases(k, c, word);
 		break;
 	case JA_CARD:
-		add_cards(k, c, word);
+		if (strcmp(cmd->name, "card") == 0)
+			add_db_cards(k, c, w, nw, word);
+		else
+			add_cards(k, c, word);
 		break;
 	case JA_COMMAND:
 		if (nw == 1) {
