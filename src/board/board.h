@@ -328,12 +328,29 @@ struct board {
 	int nchoices;
 	size_t chcap;
 	long next_ts;
+	char *cards_note;         /* "Tarmogoyf from MTGJSON of 2025-11-14" when a card database filled objects */
+};
+
+/* A card database for objects a board names without describing them (the caller's; see
+ * bd_parse_cards). lines() returns the card as board lines ("type ...\ncost ...\npt ...\n
+ * ability ...", malloc'd), or NULL when it knows no such card, with *nearest (malloc'd, or NULL)
+ * naming the closest cards. source names the database ("MTGJSON of 2025-11-14"). */
+struct bd_cards {
+	void *ctx;
+	char *(*lines)(void *ctx, const char *name, char **nearest);
+	const char *source;
 };
 
 /* Parse a board from text (any bytes). name is used in diagnostics. Returns NULL with
  * errors in d when the board is malformed; never exits. */
 struct board *bd_parse(const char *name, const char *text, size_t len, struct diags *d);
 void bd_free(struct board *b);
+/* bd_parse() with a card database: an object the database knows gets the type, cost, P/T and
+ * abilities the board does not give (board lines override the card); an ability judge cannot read
+ * is left out with a warning; a permanent with no lines that the database does not know is an
+ * error naming the nearest cards. cards NULL is bd_parse(). */
+struct board *bd_parse_cards(const char *name, const char *text, size_t len, const struct bd_cards *cards,
+    struct diags *d);
 
 /* Add an object (a copy of proto, e.g. a returning persist card); returns its index. */
 int bd_add_obj(struct board *b, const struct bd_obj *proto);

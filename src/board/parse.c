@@ -1035,8 +1035,86 @@ plain_text(struct ps *ps, const char *p, const char *end)
 	return true;
 }
 
+/* Objects the board names without describing them, from the card database (bd_parse_cards). */
+static void
+fill_from_cards(struct ps *ps, const struct bd_cards *cards)
+{
+	struct board *b = ps->b;
+	struct sbuf used = {0};
+	for (int i = 0; i < b->nobjs && !ps->failed; i++) {
+		struct bd_obj *o = &b->objs[i];
+		bool typed = o->types || o->nsubs, costed = o->mv || o->colors;
+		if (o->token || (typed && costed && o->has_pt && o->nabils))
+			continue;
+		char *near = NULL;
+		char *lines = cards->lines(cards->ctx, o->name, &near);
+		if (!lines) {
+			if (o->zone == ZN_BATTLEFIELD && !typed && !costed && !o->has_pt && !o->nabils) {
+				diag_add(ps->d, DL_ERROR, ps->file, o->line, 1, "no card named \"%s\" in the card database (%s)", o->name, cards->source);
+				diag_hint(ps->d, "%s%s%sor describe it with type, pt and ability lines", near ? "did you mean " : "",
+				    near ? near : "", near ? "? " : "");
+				ps->failed = true;
+				ps->nerr++;
+			}
+			free(near);
+			continue;
+		}
+		free(near);
+		bool had_abils = o->nabils > 0;
+		ps->cur = i;
+		ps->lno = o->line;
+		for (char *ln = lines, *next; ln && *ln; ln = next) {
+			next = strchr(ln, '\n');
+			if (next)
+				*next++ = '\0';
+			char key[16];
+			word(ln, key, sizeof key);
+			if ((!strcmp(key, "type") && typed) || (!strcmp(key, "cost") && costed) ||
+			    (!strcmp(key, "pt") && o->has_pt) || (!strcmp(key, "loyalty") && o->nctr) ||
+			    (!strcmp(key, "ability") && had_abils))
+				continue;   /* the board's own line wins */
+			/* the card's lines are not the user's text: what judge cannot read is left out */
+			struct diags scratch = {0};
+			struct diags *keep = ps->d;
+			bool failed = ps->failed;
+			int nerr = ps->nerr;
+			ps->d = &scratch;
+			ps->line = ln;
+			ps->len = strlen(ln);
+			statement(ps, ln);
+			ps->d = keep;
+			if (ps->failed && !failed) {
+				diag_add(ps->d, DL_WARNING, ps->file, o->line, 1, "%s: left out from the card's text: %s (%s)",
+				    o->name, ln, scratch.n ? scratch.v[0].msg : "not read");
+				ps->failed = false;
+				ps->nerr = nerr;
+			}
+			diag_clear(&scratch);
+			o = &b->objs[i];
+		}
+		free(lines);
+		sbuf_addf(&used, "%s%s", used.len ? ", " : "", o->name);
+	}
+	ps->line = NULL;
+	ps->len = 0;
+	ps->cur = -1;
+	if (used.len) {
+		sbuf_addf(&used, " from %s", cards->source);
+		b->cards_note = sbuf_take(&used);
+		diag_add(ps->d, DL_NOTE, ps->file, 0, 0, "cards: %s", b->cards_note);
+	}
+	sbuf_free(&used);
+}
+
 struct board *
 bd_parse(const char *name, const char *text, size_t len, struct diags *d)
+{
+	return bd_parse_cards(name, text, len, NULL, d);
+}
+
+struct board *
+bd_parse_cards(const char *name, const char *text, size_t len, const struct bd_cards *cards,
+    struct diags *d)
 {
 	struct ps ps = {0};
 	struct board *b = xcalloc(1, sizeof *b);
@@ -1085,6 +1163,8 @@ bd_parse(const char *name, const char *text, size_t len, struct diags *d)
 	}
 	ps.line = NULL;
 	ps.len = 0;
+	if (!ps.failed && cards)
+		fill_from_cards(&ps, cards);
 	if (!ps.failed)
 		resolve_names(&ps);
 	src_lines(&ps, text, len, d, first_diag);
@@ -1100,6 +1180,7 @@ bd_free(struct board *b)
 {
 	if (!b)
 		return;
+	free(b->cards_note);
 	for (int i = 0; i < b->nplayers; i++)
 		free(b->players[i].name);
 	for (int i = 0; i < b->nobjs; i++) {

@@ -39,6 +39,94 @@ card_ctx_free(struct jctx *c)
 	c->cards = NULL;
 }
 
+/* A card as board lines: the face whose name was given (the front face for the full name),
+ * reminder text left out, P/T as the board writes it (1+* is *+1). */
+static char *
+board_lines(void *ctx, const char *name, char **nearest)
+{
+	struct cards_db *db = ctx;
+	*nearest = NULL;
+	char key[512];
+	cards_name_key(name, key, sizeof key);
+	int64_t id = cards_lookup_key(db, key);
+	if (id < 0) {
+		struct cards_hit h[3];
+		size_t n = cards_suggest(db, name, h, 3);
+		struct sbuf b = {0};
+		for (size_t i = 0; i < n; i++)
+			sbuf_addf(&b, "%s%s", i == 0 ? "" : i + 1 == n ? " or " : ", ", h[i].name);
+		*nearest = n ? sbuf_take(&b) : NULL;
+		sbuf_free(&b);
+		return NULL;
+	}
+	struct card *k = cards_get(db, id);
+	if (!k || k->nfaces == 0) {
+		card_free(k);
+		return NULL;
+	}
+	const struct card_face *f = &k->faces[0];
+	char fk[512];
+	for (size_t i = 0; i < k->nfaces; i++) {
+		cards_name_key(k->faces[i].name ? k->faces[i].name : "", fk, sizeof fk);
+		if (strcmp(fk, key) == 0)
+			f = &k->faces[i];
+	}
+	struct sbuf b = {0};
+	if (f->type)
+		sbuf_addf(&b, "type %s\n", f->type);
+	if (f->mana_cost)
+		sbuf_addf(&b, "cost %s\n", f->mana_cost);
+	if (f->power && f->toughness) {
+		const char *t = f->toughness;
+		const char *plus = strstr(t, "+*");
+		if (plus && plus > t)
+			sbuf_addf(&b, "pt %s/*+%.*s\n", f->power, (int)(plus - t), t);
+		else
+			sbuf_addf(&b, "pt %s/%s\n", f->power, t);
+	}
+	if (f->loyalty)
+		sbuf_addf(&b, "loyalty %s\n", f->loyalty);
+	for (const char *p = f->text; p && *p;) {
+		const char *e = strchr(p, '\n');
+		size_t l = e ? (size_t)(e - p) : strlen(p);
+		struct sbuf a = {0};
+		int depth = 0;
+		for (size_t i = 0; i < l; i++) {
+			if (p[i] == '(')
+				depth++;
+			else if (p[i] == ')' && depth > 0)
+				depth--;
+			else if (depth == 0)
+				sbuf_addc(&a, p[i]);
+		}
+		while (a.len && (a.s[a.len - 1] == ' '))
+			a.s[--a.len] = '\0';
+		if (a.len)
+			sbuf_addf(&b, "ability %s\n", a.s);
+		sbuf_free(&a);
+		p = e ? e + 1 : NULL;
+	}
+	card_free(k);
+	return sbuf_take(&b);
+}
+
+const struct bd_cards *
+cards_for_board(struct jctx *c)
+{
+	static struct bd_cards bc;
+	static char source[96];
+	struct cards_db *db = cards_for(c);
+	if (!db)
+		return NULL;
+	const char *src = cards_meta(db, "source"), *date = cards_meta(db, "date");
+	snprintf(source, sizeof source, "%s%s%s", strcmp(src, "mtgjson") == 0 ? "MTGJSON" : strcmp(src, "scryfall") == 0 ? "Scryfall" : src,
+	    *date ? " of " : "", date);
+	bc.ctx = db;
+	bc.lines = board_lines;
+	bc.source = source;
+	return &bc;
+}
+
 static char *
 join(int argc, char **argv)
 {

@@ -4,6 +4,7 @@
 #define JUDGE_CMD_CARD_H
 #include "cmd.h"
 #include "../cards/cards.h"
+#include "../board/board.h"
 
 int cmd_card(struct jctx *c, int argc, char **argv);
 /* `judge cards import FILE...` (argv[0] = "import") */
@@ -14,6 +15,9 @@ int cmd_cards_update(struct jctx *c, int argc, char **argv);
 /* The card database, opened on first use into c->cards; NULL when there is none (quietly:
  * the callers work without it). */
 struct cards_db *cards_for(struct jctx *c);
+/* The card database as the board parser wants it (src/board/board.h), or NULL when there is
+ * none; its strings live in static storage until the next call. */
+const struct bd_cards *cards_for_board(struct jctx *c);
 /* Close c->cards (at exit). */
 void card_ctx_free(struct jctx *c);
 

@@ -2,6 +2,7 @@
  * explain each step; `why N` prints the rules step N cites from the loaded release. */
 #include "cmd_resolve.h"
 #include "cmd_rules.h"
+#include "cmd_card.h"
 #include "../base/buf.h"
 #include "../base/mem.h"
 #include "../history/history.h"
@@ -29,7 +30,7 @@ static int
 run_board(struct jctx *c, const char *name, const char *text, size_t len)
 {
 	struct diags d = {0};
-	struct board *b = bd_parse(name, text, len, &d);
+	struct board *b = bd_parse_cards(name, text, len, cards_for_board(c), &d);
 	if (!b) {
 		if (c->json) {
 			/* the same errors as data, for tools */
@@ -84,6 +85,8 @@ run_board(struct jctx *c, const char *name, const char *text, size_t len)
 		rz_json(&w, r);
 		sbuf_addc(&c->out->buf, '\n');
 	} else {
+		if (b->cards_note)
+			out_printf(c->out, "Cards: %s\n", b->cards_note);
 		rz_print(c->out, r);
 		if (c->interactive && isatty(STDIN_FILENO))
 			out_printf(c->out, "(`why N` shows the rules step N cites)\n");

@@ -219,6 +219,37 @@ lim=40000; [ -n "${JUDGE_SANITIZED:-}" ] && lim=200000
 check "a 64 MB string: peak memory stays small (${kb} KB < $lim KB)" [ "$kb" -lt $lim ]
 rm -f "$W/huge.json"
 
+# the board takes cards from the database
+J cards import "$MTG" >/dev/null 2>&1
+cat > "$W/goyf.board" <<'BOARD'
+player Alice life 20 active
+player Bob life 20
+permanent Tarmogoyf
+  controller Alice
+card Lightning Bolt
+  owner Bob
+permanent Grizzly Bears
+  controller Bob
+  pt 3/3
+destroy Grizzly Bears
+BOARD
+J resolve "$W/goyf.board" > "$W/goyf.out" 2>"$W/goyf.err"; st=$?
+check "board: permanent Tarmogoyf alone resolves (exit 0)" [ "$st" = 0 ]
+check "board: it says which card data it used" grep -q "^Cards: Tarmogoyf, Lightning Bolt, Grizzly Bears from MTGJSON of $(jq -r .meta.date "$MTG")" "$W/goyf.out"
+check "board: Tarmogoyf's type line comes from the card" grep -q "Tarmogoyf — Creature — Lhurgoyf" "$W/goyf.out"
+# an instant and a creature in the graveyard once the Bears die: 2/3, from the card's own ability
+check "board: its ability counts card types (2/3 with an instant and a creature in graveyards)" grep -q "Tarmogoyf — Creature — Lhurgoyf, green, 2/3" "$W/goyf.out"
+check "board: the board's own pt overrides the card's (Grizzly Bears 3/3)" grep -q "Grizzly Bears — Creature — Bear, green, 3/3" "$W/goyf.out"
+XDG_DATA_HOME="$W/none" "$JUDGE" resolve "$W/goyf.board" > "$W/goyf0.out" 2>&1
+check "board: without the database the same board has no card data" bash -c "! grep -q '^Cards:' '$W/goyf0.out' && ! grep -q 'Lhurgoyf' '$W/goyf0.out'"
+sed 's/^permanent Tarmogoyf/permanent Tarmogyf/' "$W/goyf.board" > "$W/typo.board"
+J resolve "$W/typo.board" > /dev/null 2>"$W/typo.err"; st=$?
+check "board: an unknown name is an error at its line (exit 2)" bash -c "[ $st = 2 ] && grep -q 'typo.board:3:1: error: no card named \"Tarmogyf\"' '$W/typo.err'"
+check "board: it suggests the nearest card" grep -q 'did you mean Tarmogoyf' "$W/typo.err"
+printf 'player Alice active\npermanent Questing Beast\n  controller Alice\n' > "$W/qb.board"
+J resolve "$W/qb.board" > "$W/qb.out" 2>"$W/qb.err"; st=$?
+check "board: abilities judge cannot read are left out with a warning, the board still resolves" bash -c "[ $st = 0 ] && grep -q 'warning: Questing Beast: left out from the card' '$W/qb.err'"
+
 # judge update --cards against a local HTTP server (loopback only)
 mkdir -p "$W/www"
 xz -c "$MTG" > "$W/www/AtomicCards.json.xz"
