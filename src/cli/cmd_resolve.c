@@ -5,6 +5,7 @@
 #include "cmd_card.h"
 #include "../base/buf.h"
 #include "../base/mem.h"
+#include "../base/safefile.h"
 #include "../history/history.h"
 #include "../resolver/resolver.h"
 
@@ -102,8 +103,13 @@ slurp(FILE *f, size_t *len)
 	struct sbuf b = {0};
 	char buf[65536];
 	size_t n;
-	while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+	while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
 		sbuf_add(&b, buf, n);
+		if (b.len > SFILE_MAX_BOARD) {   /* `judge resolve - </dev/zero` */
+			sbuf_free(&b);
+			return NULL;
+		}
+	}
 	*len = b.len;
 	char *s = sbuf_take(&b);
 	return s ? s : xstrdup("");
@@ -126,6 +132,11 @@ cmd_resolve(struct jctx *c, int argc, char **argv)
 	char *text = slurp(f, &len);
 	if (f != stdin)
 		fclose(f);
+	if (text == NULL) {
+		jerr(c, hint, "%s holds more than %u MiB; that is no board", strcmp(path, "-") == 0 ? "standard input" : path,
+		    SFILE_MAX_BOARD >> 20);
+		return JX_USAGE;
+	}
 	int st = run_board(c, strcmp(path, "-") == 0 ? "<stdin>" : path, text, len);
 	free(text);
 	return st;

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <strings.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -53,11 +54,9 @@ load_vocab(struct jctx *c, struct srch *s)
 			continue;
 		sbuf_reset(&p);
 		sbuf_addf(&p, "%s/%s", user.s, vocab[v].file);
-		FILE *f = fopen(p.s, "r");
-		if (f) {
-			fclose(f);
+		struct stat st;
+		if (stat(p.s, &st) == 0)   /* a missing file is no error; anything else is said */
 			vocab[v].load(s, p.s, &d);
-		}
 	}
 	diag_print(stderr, &d, DL_WARNING);
 	diag_clear(&d);

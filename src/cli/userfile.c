@@ -1,6 +1,7 @@
 /* userfile.c — opening a file the user named (a board, a :source file, a questions file),
  * or saying plainly why it cannot be: in libjudge.a so the REPL's tests link it. */
 #include "cmd.h"
+#include "../base/safefile.h"
 
 #include <errno.h>
 #include <string.h>
@@ -30,8 +31,9 @@ jopen_input(struct jctx *c, const char *path, const char *hint)
 		jerr(c, hint, "%s is a folder, not a file", path);
 		return NULL;
 	}
-	FILE *f = fopen(path, "rb");
+	/* never a FIFO (it would block) nor /dev/zero (it never ends), nor anything huge */
+	FILE *f = sfile_fopen(path, SFILE_MAX_BOARD);
 	if (f == NULL)
-		jerr(c, hint, "cannot read %s: %s", path, strerror(errno));
+		jerr(c, hint, "cannot read %s: %s", path, sfile_strerror(errno));
 	return f;
 }

@@ -2,6 +2,7 @@
 #include "index.h"
 #include "../base/buf.h"
 #include "../base/hash.h"
+#include "../base/safefile.h"
 #include "../cr/crparse.h"
 #include "../text/decode.h"
 
@@ -12,13 +13,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
-/* Refuse files bigger than any CR could be: the largest release is under 2 MB. */
-#define MAX_RULES_FILE (64u * 1024u * 1024u)
 
 struct jindex *
 jindex_new(void)
@@ -108,50 +106,20 @@ jindex_load_bytes(struct jindex *ix, const char *name, const unsigned char *byte
 static int
 load_file(struct jindex *ix, const char *path)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		diag_add(&ix->diags, DL_ERROR, path, 0, 0, "cannot open: %s", strerror(errno));
-		diag_hint(&ix->diags, errno == ENOENT ? "check the path; `judge versions` lists what is loaded" :
+	/* read, not mapped: a file truncated while mapped would kill judge with SIGBUS */
+	struct sbuf b = {0};
+	if (sfile_read(path, SFILE_MAX_RULES, &b) != 0) {
+		int e = errno;
+		diag_add(&ix->diags, DL_ERROR, path, 0, 0, "cannot read: %s", sfile_strerror(e));
+		diag_hint(&ix->diags, e == ENOENT ? "check the path; `judge versions` lists what is loaded" :
+		    e == EFBIG ? "load the CR text file itself (about 1 MB)" :
+		    e == EISDIR || e == ESPIPE ? "give the CR text file (MagicCompRules YYYYMMDD.txt) or a folder of them" :
 		    "check the file's permissions");
+		sbuf_free(&b);
 		return 0;
 	}
-	struct stat st;
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-		diag_add(&ix->diags, DL_ERROR, path, 0, 0, "not a regular file");
-		close(fd);
-		return 0;
-	}
-	if ((size_t)st.st_size > MAX_RULES_FILE) {
-		diag_add(&ix->diags, DL_ERROR, path, 0, 0,
-		    "the file is %lld bytes, far larger than any Comprehensive Rules release",
-		    (long long)st.st_size);
-		diag_hint(&ix->diags, "load the CR text file itself (about 1 MB)");
-		close(fd);
-		return 0;
-	}
-	size_t n = (size_t)st.st_size;
-	unsigned char *buf = NULL;
-	void *map = MAP_FAILED;
-	if (n > 0) {
-		map = mmap(NULL, n, PROT_READ, MAP_PRIVATE, fd, 0);
-		if (map == MAP_FAILED) {
-			buf = xmalloc(n);
-			size_t got = 0;
-			while (got < n) {
-				ssize_t r = read(fd, buf + got, n - got);
-				if (r <= 0)
-					break;
-				got += (size_t)r;
-			}
-			n = got;
-		}
-	}
-	close(fd);
-	const unsigned char *bytes = map != MAP_FAILED ? map : buf;
-	struct jrelease *rel = jindex_load_bytes(ix, path, bytes ? bytes : (const unsigned char *)"", n);
-	if (map != MAP_FAILED)
-		munmap(map, n);
-	free(buf);
+	struct jrelease *rel = jindex_load_bytes(ix, path, (const unsigned char *)b.s, b.len);
+	sbuf_free(&b);
 	return rel != NULL;
 }
 

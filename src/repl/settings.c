@@ -10,6 +10,7 @@
 
 #include "../base/buf.h"
 #include "../base/mem.h"
+#include "../base/safefile.h"
 #include "../render/json.h"
 #include "../text/decode.h"
 
@@ -310,8 +311,16 @@ repl_load_init(struct jctx *c)
 		sbuf_addf(&p, "%s/.config/judge/init", home);
 	else
 		return 0;
-	FILE *f = fopen(sbuf_str(&p), "r");
+	FILE *f = sfile_fopen(sbuf_str(&p), SFILE_MAX_INIT);
 	int errors = 0;
+	if (f == NULL && errno != ENOENT) {
+		int e = errno;
+		char where[4200];
+		snprintf(where, sizeof where, "%s", sbuf_str(&p));
+		repl_err(c, where, "the init file holds settings lines such as ':set width 80'; it is not read",
+		    "%s", sfile_strerror(e));
+		errors = 1;
+	}
 	unsigned bl, bc;
 	if (f != NULL && text_file_binary(f, &bl, &bc)) {
 		char where[4200];

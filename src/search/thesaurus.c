@@ -2,6 +2,7 @@
  * words) and finding its entries in a query. Format: see corpus/thesaurus.tsv. */
 #include "srch_int.h"
 #include "../text/decode.h"
+#include "../base/safefile.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -132,14 +133,12 @@ int
 srch_load_text(struct srch *s, const char *path, const char *what,
     int (*add)(struct srch *, const char *, const char *, size_t, struct diags *), struct diags *d)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f) {
-		diag_add(d, DL_ERROR, path, 0, 0, "cannot read the %s: %s", what, strerror(errno));
+	struct sbuf b = {0};
+	if (sfile_read(path, SFILE_MAX_VOCAB, &b) != 0) {
+		diag_add(d, DL_ERROR, path, 0, 0, "cannot read the %s: %s", what, sfile_strerror(errno));
+		sbuf_free(&b);
 		return -1;
 	}
-	struct sbuf b = {0};
-	sbuf_read(&b, f, 0);
-	fclose(f);
 	int k = add(s, path, b.s ? b.s : "", b.len, d);
 	sbuf_free(&b);
 	return k;

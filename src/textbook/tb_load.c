@@ -5,9 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include "tb_build.h"
 #include "../text/decode.h"
+#include "../base/safefile.h"
 
 static bool
 looks_html(const char *path, const char *s, size_t n)
@@ -35,23 +35,12 @@ looks_html(const char *path, const char *s, size_t n)
 struct tb_book *
 tb_load_file(const char *path, struct diags *d)
 {
-	struct stat st;
-	bool folder = stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-	FILE *f = folder ? NULL : fopen(path, "rb");
-	if (!f) {
+	struct sbuf b = {0};
+	if (sfile_read(path, SFILE_MAX_TEXTBOOK, &b) != 0) {
 		if (d) {
-			diag_add(d, DL_ERROR, path, 0, 0, "cannot read the textbook: %s",
-			    folder ? "it is a folder, not a file" : strerror(errno));
+			diag_add(d, DL_ERROR, path, 0, 0, "cannot read the textbook: %s", sfile_strerror(errno));
 			diag_hint(d, "give a textbook file with --textbook FILE (text or a saved HTML page)");
 		}
-		return NULL;
-	}
-	struct sbuf b = {0};
-	bool err = !sbuf_read(&b, f, 0);
-	fclose(f);
-	if (err) {
-		if (d)
-			diag_add(d, DL_ERROR, path, 0, 0, "cannot read the textbook: read error");
 		sbuf_free(&b);
 		return NULL;
 	}
