@@ -17,10 +17,37 @@ diag_level_name(enum dlevel lv)
 	}
 }
 
+static struct diag_file *
+file_entry(struct diags *d, const char *file)
+{
+	for (size_t i = 0; i < d->nfiles; i++) {
+		const char *f = d->files[i].file;
+		if (f == file || (f && file && strcmp(f, file) == 0))
+			return &d->files[i];
+	}
+	d->files = xgrow(d->files, &d->filescap, d->nfiles + 1, sizeof *d->files);
+	struct diag_file *e = &d->files[d->nfiles++];
+	memset(e, 0, sizeof *e);
+	e->file = file ? xstrdup(file) : NULL;
+	return e;
+}
+
 void
 diag_add(struct diags *d, enum dlevel lv, const char *file, unsigned line,
     unsigned col, const char *fmt, ...)
 {
+	if (!d->any || lv > d->worst)
+		d->worst = lv;
+	d->any = true;
+	d->count[lv]++;
+	struct diag_file *fe = file_entry(d, file);
+	if (fe->kept[lv] >= DIAG_MAX_PER_FILE) {
+		fe->dropped[lv]++;
+		d->last_dropped = true;
+		return;
+	}
+	fe->kept[lv]++;
+	d->last_dropped = false;
 	struct sbuf b = {0};
 	va_list ap;
 	va_start(ap, fmt);
@@ -34,16 +61,12 @@ diag_add(struct diags *d, enum dlevel lv, const char *file, unsigned line,
 	it->line = line;
 	it->col = col;
 	it->msg = sbuf_take(&b);
-	if (!d->any || lv > d->worst)
-		d->worst = lv;
-	d->any = true;
-	d->count[lv]++;
 }
 
 void
 diag_hint(struct diags *d, const char *fmt, ...)
 {
-	if (d->n == 0)
+	if (d->n == 0 || d->last_dropped)
 		return;
 	struct sbuf b = {0};
 	va_list ap;
@@ -57,7 +80,7 @@ diag_hint(struct diags *d, const char *fmt, ...)
 void
 diag_src(struct diags *d, const char *line, size_t len)
 {
-	if (d->n == 0 || line == NULL)
+	if (d->n == 0 || line == NULL || d->last_dropped)
 		return;
 	if (len > 400)
 		len = 400;      /* a 10 MB line is not echoed whole */
@@ -65,44 +88,76 @@ diag_src(struct diags *d, const char *line, size_t len)
 	d->v[d->n - 1].src = xstrndup(line, len);
 }
 
-void
-diag_caret(FILE *f, const char *line, size_t len, unsigned col)
+static void
+caret(struct sbuf *b, const char *line, size_t len, unsigned col)
 {
 	size_t i, chars = 0;
-	fputs("  ", f);
+	sbuf_adds(b, "  ");
 	for (i = 0; i < len && line[i] != '\n' && line[i] != '\r'; i++) {
 		unsigned char c = (unsigned char)line[i];
-		fputc(c == '\t' ? ' ' : (c < 0x20 ? '?' : c), f);
+		sbuf_addc(b, (char)(c == '\t' ? ' ' : (c < 0x20 ? '?' : c)));
 	}
-	fputs("\n  ", f);
+	sbuf_adds(b, "\n  ");
 	/* count characters, not bytes, so the caret lands under UTF-8 text */
 	for (i = 0; i < len && chars + 1 < col; i++) {
 		if (((unsigned char)line[i] & 0xC0) != 0x80) {
 			chars++;
-			fputc(' ', f);
+			sbuf_addc(b, ' ');
 		}
 	}
-	fputs("^\n", f);
+	sbuf_adds(b, "^\n");
+}
+
+void
+diag_caret(FILE *f, const char *line, size_t len, unsigned col)
+{
+	struct sbuf b = {0};
+	caret(&b, line, len, col);
+	fwrite(b.s, 1, b.len, f);
+	sbuf_free(&b);
 }
 
 void
 diag_print_item(FILE *f, const struct diag_item *it)
 {
-	fputs("judge: ", f);
+	/* built whole and written once: stderr is unbuffered, and a byte at a time costs a
+	 * system call each */
+	struct sbuf b = {0};
+	sbuf_adds(&b, "judge: ");
 	if (it->file) {
-		fputs(it->file, f);
+		sbuf_adds(&b, it->file);
 		if (it->line) {
-			fprintf(f, ":%u", it->line);
+			sbuf_addf(&b, ":%u", it->line);
 			if (it->col)
-				fprintf(f, ":%u", it->col);
+				sbuf_addf(&b, ":%u", it->col);
 		}
-		fputs(": ", f);
+		sbuf_adds(&b, ": ");
 	}
-	fprintf(f, "%s: %s\n", diag_level_name(it->level), it->msg);
+	sbuf_addf(&b, "%s: %s\n", diag_level_name(it->level), it->msg);
 	if (it->src)
-		diag_caret(f, it->src, strlen(it->src), it->col ? it->col : 1);
+		caret(&b, it->src, strlen(it->src), it->col ? it->col : 1);
 	if (it->hint)
-		fprintf(f, "  %s\n", it->hint);
+		sbuf_addf(&b, "  %s\n", it->hint);
+	fwrite(b.s, 1, b.len, f);
+	sbuf_free(&b);
+}
+
+size_t
+diag_print_dropped(FILE *f, const struct diags *d, enum dlevel min)
+{
+	size_t all = 0;
+	for (size_t i = 0; i < d->nfiles; i++) {
+		const struct diag_file *fe = &d->files[i];
+		size_t n = 0;
+		for (int lv = (int)min; lv <= DL_ERROR; lv++)
+			n += fe->dropped[lv];
+		if (n == 0)
+			continue;
+		all += n;
+		fprintf(f, "judge: %s%s... and %zu more problem%s not shown (the first %d are)\n",
+		    fe->file ? fe->file : "", fe->file ? ": " : "", n, n == 1 ? "" : "s", DIAG_MAX_PER_FILE);
+	}
+	return all;
 }
 
 size_t
@@ -115,6 +170,7 @@ diag_print(FILE *f, const struct diags *d, enum dlevel min)
 			k++;
 		}
 	}
+	diag_print_dropped(f, d, min);
 	return k;
 }
 
@@ -129,5 +185,8 @@ diag_clear(struct diags *d)
 		free(d->v[i].src);
 	}
 	free(d->v);
+	for (size_t k = 0; k < d->nfiles; k++)
+		free(d->files[k].file);
+	free(d->files);
 	memset(d, 0, sizeof *d);
 }

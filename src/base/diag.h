@@ -17,12 +17,26 @@ struct diag_item {
 	char *src;              /* the offending line, for a caret, or NULL */
 };
 
+/* At most DIAG_MAX_PER_FILE items of each level are kept for each file (a file of a
+ * million bad lines must not print a million messages); the rest are only counted, and
+ * diag_print() ends with "... and N more" for each file that had more. worst and
+ * count[] count them all. */
+#define DIAG_MAX_PER_FILE 50
+
+struct diag_file {
+	char *file;             /* NULL for items without a file */
+	size_t kept[3], dropped[3];   /* by level: notes never crowd out errors */
+};
+
 struct diags {
 	struct diag_item *v;
 	size_t n, cap;
 	enum dlevel worst;
 	bool any;
 	size_t count[3];
+	struct diag_file *files;
+	size_t nfiles, filescap;
+	bool last_dropped;      /* diag_hint and diag_src then have nothing to attach to */
 };
 
 void diag_add(struct diags *d, enum dlevel lv, const char *file, unsigned line,
@@ -32,8 +46,11 @@ void diag_hint(struct diags *d, const char *fmt, ...) __attribute__((format(prin
 void diag_src(struct diags *d, const char *line, size_t len);
 
 void diag_print_item(FILE *f, const struct diag_item *it);
-/* Print items at or above min; returns how many were printed. */
+/* Print items at or above min, then a note for each file whose further items were
+ * dropped; returns how many items were printed. Each item is written whole in one go. */
 size_t diag_print(FILE *f, const struct diags *d, enum dlevel min);
+/* Just the "... and N more" notes for items at or above min; returns how many. */
+size_t diag_print_dropped(FILE *f, const struct diags *d, enum dlevel min);
 void diag_clear(struct diags *d);
 const char *diag_level_name(enum dlevel lv);
 

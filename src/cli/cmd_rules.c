@@ -1247,8 +1247,7 @@ cmd_check(struct jctx *c, int argc, char **argv)
 		} else {
 			/* the diagnostics themselves are the answer here, so they go to stdout */
 			out_flush(c->out);
-			for (size_t k = 0; k < ix->diags.n; k++)
-				diag_print_item(stdout, &ix->diags.v[k]);
+			diag_print(stdout, &ix->diags, DL_NOTE);
 			fflush(stdout);
 			for (uint32_t k = 0; k < ix->nrels; k++) {
 				const struct jrelease *r = ix->rels[k];
