@@ -443,23 +443,24 @@ open_store(struct jctx *c, struct study_store *s, bool *record)
 	return path;
 }
 
-/* Save one graded card. The file is read again first and only this card replaced, so a
- * second session answering at the same time keeps its answers too. Returns whether
- * recording can go on. */
+/* Grade and save one answer. Under the file's lock, held from reading to renaming, the
+ * file is read again and the answer graded on the card as it is there now, so a second
+ * session answering at the same time (even the same question) loses no answer. Returns
+ * whether recording can go on. */
 static bool
-save_answer(struct jctx *c, struct study_store *store, const struct study_card *card, const char *path)
+save_answer(struct jctx *c, struct study_store *store, const char *key, bool right, int32_t today,
+    int64_t now, const char *path)
 {
 	struct study_store fresh;
 	struct diags d = {0};
+	int lock = study_store_lock(path);
 	int rc = study_store_load(&fresh, path, &d);
 	bool ok = rc >= 0;
 	if (ok) {
-		struct study_card *dst = study_store_get(&fresh, card->key);
-		char *key = dst->key;
-		*dst = *card;
-		dst->key = key;
+		study_grade(study_store_get(&fresh, key), right, today, now);
 		ok = study_store_save(&fresh, path, &d) == 0;
 	}
+	study_store_unlock(lock);
 	if (d.n) {
 		out_flush(c->out);
 		diag_print(stderr, &d, DL_NOTE);
@@ -556,10 +557,7 @@ cmd_quiz(struct jctx *c, int argc, char **argv)
 				right += (size_t)r;
 			}
 			if (record) {
-				time_t now = time(NULL);
-				struct study_card *card = study_store_get(&store, q.key);
-				study_grade(card, r == 1, o.today, (int64_t)now);
-				record = save_answer(c, &store, card, path);
+				record = save_answer(c, &store, q.key, r == 1, o.today, (int64_t)time(NULL), path);
 			}
 			study_q_free(&q);
 		}

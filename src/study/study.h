@@ -121,6 +121,12 @@ int study_store_load(struct study_store *s, const char *path, struct diags *d);
  * made with mode 0700. Returns 0 or -1 with an error in d. */
 int study_store_save(const struct study_store *s, const char *path, struct diags *d);
 
+/* Take the exclusive lock that study_store_load() and study_store_save() of one answer
+ * are made under (making the folder if need be), so that two sessions on one file lose
+ * no answer; -1 when it cannot be had (the save then goes on unlocked). */
+int study_store_lock(const char *path);
+void study_store_unlock(int lock);
+
 /* SM-2: grade an answer given at time now (seconds) on day today. */
 void study_grade(struct study_card *c, bool right, int32_t today, int64_t now);
 

@@ -2,7 +2,9 @@
  * atomic saving, setting a corrupt file aside, SM-2 grading and calendar days. */
 #include "study.h"
 #include "../base/buf.h"
+#include "../base/hash.h"
 #include "../base/mem.h"
+#include "../base/safefile.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -233,11 +235,47 @@ fail(struct study_store *s, struct diags *d, const char *name, unsigned line, un
 	return -1;
 }
 
-int
-study_store_parse(struct study_store *s, const char *name, const char *text, size_t len,
-    struct diags *d)
+/* The keys read so far, to find a duplicate line in one probe rather than a scan of all
+ * the cards before it (100,000 lines would take half a minute). Slots hold index + 1. */
+struct keyset {
+	size_t *slot, cap, n;
+};
+
+/* Add the key of what will be card s->n; false if s already holds it. */
+static bool
+keys_add(struct keyset *ks, const struct study_store *s, const char *key, size_t kl)
 {
-	memset(s, 0, sizeof *s);
+	if (2 * (ks->n + 1) > ks->cap) {
+		size_t ncap = ks->cap ? 2 * ks->cap : 256;
+		size_t *ns = xcalloc(ncap, sizeof *ns);
+		for (size_t i = 0; i < ks->cap; i++) {
+			if (!ks->slot[i])
+				continue;
+			const char *k = s->v[ks->slot[i] - 1].key;
+			size_t h = (size_t)hash_bytes64(k, strlen(k), 0) & (ncap - 1);
+			while (ns[h])
+				h = (h + 1) & (ncap - 1);
+			ns[h] = ks->slot[i];
+		}
+		free(ks->slot);
+		ks->slot = ns;
+		ks->cap = ncap;
+	}
+	size_t h = (size_t)hash_bytes64(key, kl, 0) & (ks->cap - 1);
+	for (; ks->slot[h]; h = (h + 1) & (ks->cap - 1)) {
+		const char *k = s->v[ks->slot[h] - 1].key;
+		if (strlen(k) == kl && memcmp(k, key, kl) == 0)
+			return false;
+	}
+	ks->slot[h] = s->n + 1;
+	ks->n++;
+	return true;
+}
+
+static int
+parse_lines(struct study_store *s, const char *name, const char *text, size_t len,
+    struct diags *d, struct keyset *ks)
+{
 	unsigned lineno = 0;
 	bool header = false;
 	for (size_t at = 0; at < len;) {
@@ -313,19 +351,26 @@ study_store_parse(struct study_store *s, const char *name, const char *text, siz
 			return fail(s, d, name, lineno, col[8], ln, ll, "a whole number, at most the seen count",
 			    "bad %s count", "right");
 		c.right = (int32_t)v;
-		char *key = xstrndup(f[0], fl[0]);
-		if (study_store_find(s, key)) {
-			free(key);
+		if (!keys_add(ks, s, f[0], fl[0]))
 			return fail(s, d, name, lineno, col[0], ln, ll, "each question has one line", "%s", "duplicate key");
-		}
-		struct study_card *dst = study_store_get(s, key);
-		c.key = dst->key;
-		*dst = c;
-		free(key);
+		c.key = xstrndup(f[0], fl[0]);
+		s->v = xgrow(s->v, &s->cap, s->n + 1, sizeof *s->v);
+		s->v[s->n++] = c;
 	}
 	if (!header && len > 0)
 		return fail(s, d, name, 1, 1, text, 0, NULL, "%s", "not a judge study progress file");
 	return 0;
+}
+
+int
+study_store_parse(struct study_store *s, const char *name, const char *text, size_t len,
+    struct diags *d)
+{
+	memset(s, 0, sizeof *s);
+	struct keyset ks = {0};
+	int rc = parse_lines(s, name, text, len, d, &ks);
+	free(ks.slot);
+	return rc;
 }
 
 static int
@@ -370,36 +415,27 @@ study_default_path(void)
 	return sbuf_take(&b);
 }
 
-#define MAX_FILE (64u << 20)
+#define MAX_FILE SFILE_MAX_STUDY
 
 int
 study_store_load(struct study_store *s, const char *path, struct diags *d)
 {
 	memset(s, 0, sizeof *s);
-	FILE *f = fopen(path, "rb");
-	if (f == NULL) {
-		if (errno == ENOENT)
-			return 0;
-		diag_add(d, DL_ERROR, path, 0, 0, "cannot read study progress: %s", strerror(errno));
-		diag_hint(d, "fix the file's permissions; progress is not recorded until then");
-		return -1;
-	}
 	struct sbuf b = {0};
-	bool err = !sbuf_read(&b, f, MAX_FILE);
-	fclose(f);
-	if (err) {
-		diag_add(d, DL_ERROR, path, 0, 0, "cannot read study progress: %s", "read error");
+	int rc = 0;
+	if (sfile_read(path, MAX_FILE, &b) != 0) {
+		int e = errno;
 		sbuf_free(&b);
+		if (e == ENOENT)
+			return 0;
+		if (e == EFBIG)
+			diag_add(d, DL_ERROR, path, 0, 0, "study progress file is larger than %u MiB", MAX_FILE >> 20);
+		else
+			diag_add(d, DL_ERROR, path, 0, 0, "cannot read study progress: %s", sfile_strerror(e));
+		diag_hint(d, "fix or move the file; progress is not recorded until then");
 		return -1;
 	}
-	int rc = 0;
-	if (b.len > MAX_FILE) {
-		diag_add(d, DL_ERROR, path, 0, 0, "study progress file is larger than %u MiB", MAX_FILE >> 20);
-		study_store_free(s);
-		rc = -1;
-	} else {
-		rc = study_store_parse(s, path, b.s ? b.s : "", b.len, d);
-	}
+	rc = study_store_parse(s, path, b.s ? b.s : "", b.len, d);
 	sbuf_free(&b);
 	if (rc == 0)
 		return 0;
@@ -430,30 +466,8 @@ study_store_load(struct study_store *s, const char *path, struct diags *d)
 	return 1;
 }
 
-/* mkdir -p with mode 0700 for what it creates */
-static int
-make_dirs(const char *dir)
-{
-	char *p = xstrdup(dir);
-	for (char *s = p + 1; ; s++) {
-		if (*s == '/' || *s == '\0') {
-			char c = *s;
-			*s = '\0';
-			if (mkdir(p, 0700) != 0 && errno != EEXIST) {
-				free(p);
-				return -1;
-			}
-			*s = c;
-			if (c == '\0')
-				break;
-		}
-	}
-	free(p);
-	return 0;
-}
-
-int
-study_store_save(const struct study_store *s, const char *path, struct diags *d)
+static char *
+dir_of(const char *path)
 {
 	char *dir = xstrdup(path);
 	char *slash = strrchr(dir, '/');
@@ -465,58 +479,46 @@ study_store_save(const struct study_store *s, const char *path, struct diags *d)
 		free(dir);
 		dir = xstrdup(".");
 	}
-	if (make_dirs(dir) != 0) {
+	return dir;
+}
+
+int
+study_store_lock(const char *path)
+{
+	char *dir = dir_of(path);
+	int rc = sfile_mkdirs(dir, 0700, NULL);
+	free(dir);
+	return rc == 0 ? sfile_lock(path) : -1;
+}
+
+void
+study_store_unlock(int lock)
+{
+	sfile_unlock(lock);
+}
+
+int
+study_store_save(const struct study_store *s, const char *path, struct diags *d)
+{
+	char *dir = dir_of(path);
+	if (sfile_mkdirs(dir, 0700, NULL) != 0) {
 		diag_add(d, DL_ERROR, dir, 0, 0, "cannot make the study folder: %s", strerror(errno));
 		free(dir);
 		return -1;
 	}
+	/* a new file each time, never an old one opened again: a symlink planted at a
+	 * predictable name is not written through */
 	struct sbuf tmp = {0};
-	sbuf_addf(&tmp, "%s.tmp-%ld", path, (long)getpid());
 	char *text = study_store_format(s);
-	int fd = open(tmp.s, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
 	int rc = -1;
-	const char *what = "open";
+	const char *what = "create a temporary file";
+	int fd = sfile_tmp(path, 0600, &tmp);
 	if (fd >= 0) {
-		size_t len = strlen(text), off = 0;
 		what = "write";
-		while (off < len) {
-			ssize_t w = write(fd, text + off, len - off);
-			if (w < 0 && errno == EINTR)
-				continue;
-			if (w <= 0)
-				break;
-			off += (size_t)w;
-		}
-		if (off == len) {
-			what = "fsync";
-			if (fsync(fd) == 0) {
-				what = "close";
-				if (close(fd) == 0) {
-					fd = -1;
-					what = "rename";
-					if (rename(tmp.s, path) == 0)
-						rc = 0;
-				}
-			}
-		}
-		if (fd >= 0)
-			close(fd);
-		if (rc != 0) {
-			int e = errno;
-			unlink(tmp.s);
-			errno = e;
-		}
+		rc = sfile_commit(fd, text, strlen(text), tmp.s, path);
 	}
-	if (rc != 0) {
+	if (rc != 0)
 		diag_add(d, DL_ERROR, path, 0, 0, "cannot save study progress (%s): %s", what, strerror(errno));
-	} else {
-		/* the rename itself must reach the disk */
-		int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-		if (dfd >= 0) {
-			fsync(dfd);
-			close(dfd);
-		}
-	}
 	free(text);
 	free(dir);
 	sbuf_free(&tmp);
