@@ -1,6 +1,7 @@
 /* repl.c — the read-run-print loop: readline on a terminal, plain lines on a pipe, and the
  * dispatch of bare input (a rule number looks up, a term defines, anything else searches). */
 #include "repl_priv.h"
+#include "histfile.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -17,6 +18,7 @@
 
 #include "../base/buf.h"
 #include "../base/mem.h"
+#include "../base/safefile.h"
 #include "../cli/cmd_rules.h"
 
 volatile sig_atomic_t judge_interrupted;
@@ -322,21 +324,11 @@ on_sigint(int sig)
 	judge_interrupted = 1;
 }
 
-static int
-mkdir_p(char *path, mode_t last_mode)
+static void
+history_add_one(const char *line, void *arg)
 {
-	for (char *s = path + 1; *s; s++) {
-		if (*s != '/')
-			continue;
-		*s = '\0';
-		int r = mkdir(path, 0755);
-		*s = '/';
-		if (r < 0 && errno != EEXIST)
-			return -1;
-	}
-	if (mkdir(path, last_mode) < 0 && errno != EEXIST)
-		return -1;
-	return 0;
+	(void)arg;
+	add_history(line);
 }
 
 static void
@@ -352,7 +344,7 @@ history_open(void)
 	else
 		return;
 	char *dir = sbuf_take(&d);
-	if (mkdir_p(dir, 0700) < 0) {
+	if (sfile_mkdirs(dir, 0700, NULL) < 0) {
 		fprintf(stderr, "judge: cannot create %s: %s (history will not be saved)\n", dir,
 		    strerror(errno));
 		free(dir);
@@ -362,13 +354,14 @@ history_open(void)
 	sbuf_addf(&p, "%s/history", dir);
 	free(dir);
 	hist_path = sbuf_take(&p);
-	/* append_history() needs the file to exist */
-	int fd = open(hist_path, O_WRONLY | O_CREAT | O_APPEND, 0600);
-	if (fd >= 0)
-		close(fd);
 	stifle_history(HISTORY_MAX);
-	read_history(hist_path);
-	history_truncate_file(hist_path, HISTORY_MAX);
+	if (histfile_load(hist_path, HISTORY_MAX, history_add_one, NULL) != 0) {
+		fprintf(stderr, "judge: %s: %s (history will not be saved)\n", hist_path, sfile_strerror(errno));
+		free(hist_path);
+		hist_path = NULL;
+		return;
+	}
+	histfile_trim(hist_path, HISTORY_MAX);
 }
 
 /* Add a line to the history in use; `to_file` also appends it to the history file. */
@@ -386,9 +379,9 @@ history_save(const char *text, bool to_file)
 		add_history(line);
 		/* written at once, so a crash loses nothing; trimmed now and then, not every line */
 		if (to_file && hist_path != NULL) {
-			append_history(1, hist_path);
+			histfile_append(hist_path, line);
 			if (++hist_added % 100 == 0)
-				history_truncate_file(hist_path, HISTORY_MAX);
+				histfile_trim(hist_path, HISTORY_MAX);
 		}
 	}
 	free(line);
@@ -418,7 +411,7 @@ static void
 history_close(void)
 {
 	if (hist_path)
-		history_truncate_file(hist_path, HISTORY_MAX);
+		histfile_trim(hist_path, HISTORY_MAX);
 	free(hist_path);
 	hist_path = NULL;
 	if (hist_other != NULL) {

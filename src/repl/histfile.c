@@ -1,0 +1,109 @@
+/* histfile.c — reading, appending to and trimming the REPL history file safely. */
+#include "histfile.h"
+#include "../base/buf.h"
+#include "../base/mem.h"
+#include "../base/safefile.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* The start of the last max lines of b. */
+static size_t
+last_lines(const struct sbuf *b, size_t max)
+{
+	size_t n = 0, i = b->len;
+	if (i > 0 && b->s[i - 1] == '\n')
+		i--;
+	while (i > 0) {
+		if (b->s[i - 1] == '\n' && ++n == max)
+			return i;
+		i--;
+	}
+	return 0;
+}
+
+/* Read path (never a symlink, never anything but a regular file) into b. */
+static int
+read_history_file(const char *path, struct sbuf *b)
+{
+	struct stat st;
+	if (lstat(path, &st) != 0)
+		return errno == ENOENT ? 0 : -1;
+	if (S_ISLNK(st.st_mode)) {
+		errno = ELOOP;
+		return -1;
+	}
+	if (sfile_read(path, SFILE_MAX_HISTORY, b) != 0)
+		return -1;
+	return 0;
+}
+
+int
+histfile_load(const char *path, size_t max, void (*add)(const char *line, void *arg), void *arg)
+{
+	struct sbuf b = {0};
+	int rc = read_history_file(path, &b);
+	if (rc == 0 && b.len) {
+		for (size_t at = last_lines(&b, max); at < b.len;) {
+			char *nl = memchr(b.s + at, '\n', b.len - at);
+			size_t l = nl ? (size_t)(nl - (b.s + at)) : b.len - at;
+			if (l > 0) {
+				char *line = xstrndup(b.s + at, l);
+				add(line, arg);
+				free(line);
+			}
+			at += l + 1;
+		}
+	}
+	int e = errno;
+	sbuf_free(&b);
+	errno = e;
+	return rc;
+}
+
+int
+histfile_append(const char *path, const char *line)
+{
+	int lock = sfile_lock(path);
+	int fd = sfile_open_append(path, 0600);
+	int rc = -1;
+	if (fd >= 0) {
+		/* one write of the whole line: with O_APPEND it lands after every other */
+		struct sbuf b = {0};
+		sbuf_adds(&b, line);
+		sbuf_addc(&b, '\n');
+		ssize_t w;
+		do
+			w = write(fd, b.s, b.len);
+		while (w < 0 && errno == EINTR);
+		rc = w == (ssize_t)b.len ? 0 : -1;
+		sbuf_free(&b);
+		if (close(fd) != 0)
+			rc = -1;
+	}
+	int e = errno;
+	sfile_unlock(lock);
+	errno = e;
+	return rc;
+}
+
+int
+histfile_trim(const char *path, size_t max)
+{
+	int lock = sfile_lock(path);
+	struct sbuf b = {0};
+	int rc = read_history_file(path, &b);
+	if (rc == 0 && b.len) {
+		size_t from = last_lines(&b, max);
+		if (from > 0)
+			rc = sfile_write(path, b.s + from, b.len - from, 0600);
+	}
+	int e = errno;
+	sbuf_free(&b);
+	sfile_unlock(lock);
+	errno = e;
+	return rc;
+}
