@@ -39,11 +39,12 @@
  *
  * Loading checks every count, offset and index before use, so a corrupt or hostile file
  * is rejected, never trusted; the checksum only makes rejecting an accident cheap and
- * certain. The file is mapped, not read: the flat arrays and the strings are used where
- * they lie. */
+ * certain. The file is read into one buffer (not mapped: see read_file) and the flat
+ * arrays and the strings are used where they lie. */
 #include "srch_int.h"
 #include "srch_code.h"
 #include "../base/hash.h"
+#include "../base/safefile.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -80,7 +81,7 @@
  * carry_ctx, whose work (the situations' rules, carried) is saved, and whose inputs are
  * in the key (srch_set_carry()). */
 #if UINTPTR_MAX == UINT64_MAX
-_Static_assert(sizeof(struct srch) == 1120, "struct srch changed: see cache.c");
+_Static_assert(sizeof(struct srch) == 1152, "struct srch changed: see cache.c");
 _Static_assert(sizeof(struct sdoc) == 80, "struct sdoc changed: see cache.c");
 _Static_assert(sizeof(struct sterm) == 24, "struct sterm changed: see cache.c");
 _Static_assert(sizeof(struct sword) == 32, "struct sword changed: see cache.c");
@@ -849,39 +850,57 @@ file_name(const char *dir, uint64_t key, struct sbuf *p)
 	sbuf_addf(p, "%s/srch-%016llx.idx", dir, (unsigned long long)key);
 }
 
-/* Map the whole of path, private and read-only; NULL with why set when it cannot.
- * Mapping, not reading, spares copying megabytes and faulting in as many fresh pages.
- * (The file is replaced by rename, never rewritten in place, so it cannot shrink under
- * the mapping unless someone truncates it on purpose.) */
-static void *
-map_file(const char *path, size_t *n, char *why, size_t cap)
+/* A cache folder that exists must be a private one (see make_dir); a missing one is
+ * fine to look in. */
+static bool
+dir_usable(const char *dir, char *why, size_t cap)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	struct stat st;
+	if (lstat(dir, &st) != 0 || sfile_private_dir(dir))
+		return true;
+	snprintf(why, cap, "%s", "the folder is a symlink or writable by others, so it is not used");
+	return false;
+}
+
+/* Read the whole of path; NULL with why set when it cannot. Read, not mapped: a mapped
+ * file that someone truncates (another program, a full disk's repair, an attacker who
+ * can write the folder) kills judge with SIGBUS at whatever page is touched next, long
+ * after the checks below passed, and no advisory lock binds the one who truncates.
+ * Copying costs about a millisecond for the 0.6-3 MB of a real index. */
+static void *
+read_file(const char *path, size_t *n, char *why, size_t cap)
+{
+	int fd = sfile_open_flags(path, CACHE_MAX, O_NOFOLLOW);
 	if (fd < 0) {
-		snprintf(why, cap, "%s", errno == ENOENT ? "none yet" : strerror(errno));
+		snprintf(why, cap, "%s", errno == ENOENT ? "none yet" : sfile_strerror(errno));
 		return NULL;
 	}
 	struct stat st;
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || (uint64_t)st.st_size > CACHE_MAX) {
-		snprintf(why, cap, "%s", "not a regular file of a sensible size");
-		close(fd);
-		return NULL;
-	}
-	if (st.st_size < (off_t)sizeof(struct chdr)) {
+	if (fstat(fd, &st) != 0 || st.st_size < (off_t)sizeof(struct chdr)) {
 		snprintf(why, cap, "%s", st.st_size ? "truncated header" : "empty file");
 		close(fd);
 		return NULL;
 	}
-	*n = (size_t)st.st_size;
-	void *p = mmap(NULL, *n, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+	size_t want = (size_t)st.st_size, got = 0;
+	unsigned char *buf = xmalloc(want);
+	while (got < want) {
+		ssize_t r = pread(fd, buf + got, want - got, (off_t)got);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		got += (size_t)r;
+	}
 	/* the time it was last used, for pruning the folder */
 	futimens(fd, NULL);
 	close(fd);
-	if (p == MAP_FAILED) {
-		snprintf(why, cap, "%s", strerror(errno));
+	if (got != want) {
+		snprintf(why, cap, "%s", "truncated while read");
+		free(buf);
 		return NULL;
 	}
-	return p;
+	*n = want;
+	return buf;
 }
 
 bool
@@ -893,14 +912,16 @@ srch_cache_load(struct srch *s)
 	s->key_final = key_final(s);
 	file_name(s->cache_dir, s->key_final, &p);
 	size_t n = 0;
-	void *img = map_file(p.s, &n, why, sizeof why);
+	void *img = NULL;
+	if (!dir_usable(s->cache_dir, why, sizeof why))
+		;
+	else
+		img = read_file(p.s, &n, why, sizeof why);
 	bool ok = false;
 	if (img) {
 		ok = load_image(s, img, n, false, why, sizeof why);
-		if (ok)
-			s->blob_mapped = n;
-		else
-			munmap(img, n);
+		if (!ok)
+			free(img);
 	}
 	if (ok) {
 		s->cache_bytes = n;
@@ -916,24 +937,12 @@ srch_cache_load(struct srch *s)
 	return ok;
 }
 
-/* mkdir -p, the last two levels (…/.cache/judge) private. */
+/* mkdir -p, what it makes private; then the folder must be judge's own: not a symlink
+ * (pruning would delete files wherever it points), not writable by others. */
 static bool
 make_dir(const char *dir)
 {
-	struct stat st;
-	if (stat(dir, &st) == 0)
-		return S_ISDIR(st.st_mode);
-	char *d = xstrdup(dir);
-	for (char *q = d + 1; *q; q++) {
-		if (*q != '/')
-			continue;
-		*q = '\0';
-		mkdir(d, 0700);
-		*q = '/';
-	}
-	bool ok = mkdir(d, 0700) == 0 || errno == EEXIST;
-	free(d);
-	return ok;
+	return sfile_mkdirs(dir, 0700, NULL) == 0 && sfile_private_dir(dir);
 }
 
 struct aged {
@@ -948,10 +957,12 @@ cmp_aged(const void *a, const void *b)
 	return (x < y) - (x > y);   /* newest first */
 }
 
-/* Keep the CACHE_KEEP most recently used index files of the folder. */
+/* Keep the CACHE_KEEP most recently used index files of the folder, and no temporary
+ * file of a judge that was killed while saving. */
 static void
 prune(const char *dir)
 {
+	sfile_clean_stale_in(dir);
 	DIR *dh = opendir(dir);
 	if (!dh)
 		return;
@@ -1016,12 +1027,11 @@ srch_cache_save(struct srch *s)
 	struct image im = {0};
 	const char *why = NULL;
 	if (!make_dir(s->cache_dir)) {
-		why = "cannot create the folder";
+		why = "cannot create the folder, or it is a symlink or writable by others";
 		goto done;
 	}
 	file_name(s->cache_dir, s->key_final, &path);
-	sbuf_addf(&tmp, "%s.%ld.tmp", path.s, (long)getpid());
-	int fd = open(tmp.s, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
+	int fd = sfile_tmp(path.s, 0600, &tmp);
 	if (fd < 0) {
 		why = strerror(errno);
 		goto done;

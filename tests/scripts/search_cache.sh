@@ -71,12 +71,12 @@ damage "garbage" "not a judge index" bash -c "head -c $size /dev/urandom >'$f'"
 rm -f "$f" && mkdir "$f"
 "${J[@]}" "${Q[@]}" >"$T/out" 2>&1; st=$?
 check "a folder in its place: exit 0" [ $st = 0 ]
-check "a folder in its place: -v says so" grep -q "^search index cache $f: not a regular file of a sensible size, rebuilt; not saved" "$T/out"
+check "a folder in its place: -v says so" grep -q "^search index cache $f: it is a folder, not a file, rebuilt; not saved" "$T/out"
 check "a folder in its place: the same answers" diff -q <(grep -v -e 'index of [0-9]* documents' -e '^search index' "$T/out") "$T/want"
 check "the folder was left alone" [ -d "$f" ]
 check "no temporary file was left behind" [ "$(ls "$C" | wc -l)" = 1 ]
 rmdir "$f"
-damage "a link in its place" "Too many levels of symbolic links" ln -s "$T/good" "$f"
+damage "a link in its place" "it is a symbolic link, which judge does not follow here" ln -s "$T/good" "$f"
 rm -f "$f"
 
 # another release has its own file; this one's is still used
