@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../base/mem.h"
@@ -35,6 +36,31 @@ interrupted(void)
 #define CONNECT_MS 10000
 #define READ_MS 30000
 #define MAX_REDIRECTS 5
+
+/* The whole download, redirects included, must end within this: a server that sends a
+ * byte every 29 s never trips READ_MS and would otherwise keep judge forever. */
+unsigned hist_fetch_max_seconds = 300;
+static struct timespec fetch_deadline;
+
+static void
+deadline_start(void)
+{
+	clock_gettime(CLOCK_MONOTONIC, &fetch_deadline);
+	fetch_deadline.tv_sec += hist_fetch_max_seconds;
+}
+
+/* ms until the deadline (0 when passed), at most cap */
+static int
+deadline_ms(int cap)
+{
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	long long ms = (long long)(fetch_deadline.tv_sec - now.tv_sec) * 1000 +
+	    (fetch_deadline.tv_nsec - now.tv_nsec) / 1000000;
+	if (ms <= 0)
+		return 0;
+	return ms < cap ? (int)ms : cap;
+}
 
 struct url {
 	char *scheme, *host, *port, *path;   /* path includes the query */
@@ -183,7 +209,7 @@ connect_to(const struct url *u, struct sbuf *err)
 			struct pollfd p = { fd, POLLOUT, 0 };
 			int soerr = 0;
 			socklen_t sl = sizeof soerr;
-			if (poll(&p, 1, CONNECT_MS) == 1 &&
+			if (poll(&p, 1, deadline_ms(CONNECT_MS)) == 1 &&
 			    getsockopt(fd, SOL_SOCKET, SO_ERROR, &soerr, &sl) == 0 && soerr == 0) {
 				fcntl(fd, F_SETFL, fl);
 				break;
@@ -208,7 +234,15 @@ read_all(int fd, struct sbuf *raw, struct sbuf *err)
 	char chunk[65536];
 	for (;;) {
 		struct pollfd p = { fd, POLLIN, 0 };
-		int pr = poll(&p, 1, READ_MS);
+		int wait = deadline_ms(READ_MS);
+		if (wait == 0) {
+			sbuf_addf(err, "the download took more than %u s; stopped (the server is too slow)",
+			    hist_fetch_max_seconds);
+			return HF_NONET;
+		}
+		int pr = poll(&p, 1, wait);
+		if (pr == 0 && deadline_ms(READ_MS) == 0)
+			continue;   /* said above */
 		if (pr == 0) {
 			sbuf_addf(err, "the server stopped answering (no data for %d s)", READ_MS / 1000);
 			return HF_NONET;
@@ -446,50 +480,89 @@ curl_get(const char *url, struct sbuf *body, struct sbuf *err, char **final_url)
 		    "an http:// URL with --url");
 		return HF_UNSUPPORTED;
 	}
-	const char *tmpdir = getenv("TMPDIR");
-	char tmpl[4096];
-	snprintf(tmpl, sizeof tmpl, "%s/judge-fetch-XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
-	int tfd = mkstemp(tmpl);
-	if (tfd < 0) {
-		sbuf_addf(err, "cannot create a temporary file in %s: %s",
-		    tmpdir && *tmpdir ? tmpdir : "/tmp", strerror(errno));
-		return HF_IO;
-	}
-	int pfd[2];
-	if (pipe(pfd) != 0) {
-		close(tfd);
-		unlink(tmpl);
+	/* the body comes on a pipe, not in a temporary file: a judge killed mid-download
+	 * leaves nothing behind. -w's %{stderr} sends the final URL to the other pipe. */
+	int out[2], eff_p[2];
+	if (pipe2(out, O_CLOEXEC) != 0) {
 		sbuf_addf(err, "pipe: %s", strerror(errno));
 		return HF_IO;
 	}
+	if (pipe2(eff_p, O_CLOEXEC) != 0) {
+		close(out[0]);
+		close(out[1]);
+		sbuf_addf(err, "pipe: %s", strerror(errno));
+		return HF_IO;
+	}
+	char maxsz[32], maxtime[32];
+	snprintf(maxsz, sizeof maxsz, "%u", MAX_BODY);
+	snprintf(maxtime, sizeof maxtime, "%u", hist_fetch_max_seconds);
 	pid_t pid = fork();
 	if (pid == 0) {
-		dup2(pfd[1], 1);
-		int dn = open("/dev/null", O_WRONLY);
-		if (dn >= 0)
-			dup2(dn, 2);
-		close(pfd[0]);
-		char maxsz[32];
-		snprintf(maxsz, sizeof maxsz, "%u", MAX_BODY);
-		execlp("curl", "curl", "-fsSL", "--max-redirs", "5", "--connect-timeout", "10",
-		    "--max-time", "300", "--max-filesize", maxsz, "-A", "judge (rules assistant)",
-		    "-o", tmpl, "-w", "%{url_effective}", "--", url, (char *)NULL);
+		dup2(out[1], 1);
+		dup2(eff_p[1], 2);
+		execlp("curl", "curl", "-fsL", "--max-redirs", "5", "--connect-timeout", "10",
+		    "--max-time", maxtime, "--max-filesize", maxsz, "-A", "judge (rules assistant)",
+		    "-w", "%{stderr}%{url_effective}", "--", url, (char *)NULL);
 		_exit(127);
 	}
-	close(pfd[1]);
+	close(out[1]);
+	close(eff_p[1]);
 	struct sbuf eff = {0};
-	char b[512];
-	ssize_t n;
-	while ((n = read(pfd[0], b, sizeof b)) > 0 || (n < 0 && errno == EINTR))
-		if (n > 0)
-			sbuf_add(&eff, b, (size_t)n);
-	close(pfd[0]);
+	struct pollfd p[2] = { { out[0], POLLIN, 0 }, { eff_p[0], POLLIN, 0 } };
+	bool too_big = false, too_slow = false;
+	char b[65536];
+	while (pid > 0 && (p[0].fd >= 0 || p[1].fd >= 0)) {
+		int wait = deadline_ms(READ_MS);
+		if (wait == 0 || interrupted()) {
+			too_slow = wait == 0;
+			break;
+		}
+		int pr = poll(p, 2, wait);
+		if (pr < 0 && errno == EINTR)
+			continue;
+		if (pr <= 0)
+			continue;   /* the deadline is checked above; curl has its own limits */
+		for (int k = 0; k < 2; k++) {
+			if (p[k].fd < 0 || !(p[k].revents & (POLLIN | POLLHUP | POLLERR)))
+				continue;
+			ssize_t n = read(p[k].fd, b, sizeof b);
+			if (n < 0 && errno == EINTR)
+				continue;
+			if (n <= 0) {
+				close(p[k].fd);
+				p[k].fd = -1;
+				continue;
+			}
+			if (k == 1) {
+				if (eff.len < 8192)
+					sbuf_add(&eff, b, (size_t)n);
+			} else if (body->len + (size_t)n > MAX_BODY) {
+				too_big = true;
+			} else {
+				sbuf_add(body, b, (size_t)n);
+			}
+		}
+		if (too_big)
+			break;
+	}
+	for (int k = 0; k < 2; k++)
+		if (p[k].fd >= 0)
+			close(p[k].fd);
+	if (pid > 0 && (too_big || too_slow || interrupted()))
+		kill(pid, SIGTERM);
 	int st = 0;
 	while (pid > 0 && waitpid(pid, &st, 0) < 0 && errno == EINTR)
 		;
 	enum hist_fetch_err rc = HF_OK;
 	int code = pid < 0 ? 127 : WIFEXITED(st) ? WEXITSTATUS(st) : 128;
-	if (code != 0) {
+	if (too_slow) {
+		sbuf_addf(err, "the download took more than %u s; stopped (the server is too slow)",
+		    hist_fetch_max_seconds);
+		rc = HF_NONET;
+	} else if (too_big) {
+		sbuf_addf(err, "the answer is larger than %u MB; that is no rules file", MAX_BODY >> 20);
+		rc = HF_PROTO;
+	} else if (code != 0) {
 		switch (code) {
 		case 5: case 6: case 7: case 28: case 35: case 45: case 56:
 			sbuf_addf(err, "cannot reach %s (curl exit %d)", url, code);
@@ -507,26 +580,12 @@ curl_get(const char *url, struct sbuf *body, struct sbuf *err, char **final_url)
 			sbuf_addf(err, "curl failed on %s (exit %d)", url, code);
 			rc = HF_PROTO;
 		}
-	} else {
-		struct stat sb;
-		if (fstat(tfd, &sb) == 0 && (size_t)sb.st_size <= MAX_BODY) {
-			char *buf = xmalloc((size_t)sb.st_size + 1);
-			size_t got = 0;
-			while (got < (size_t)sb.st_size) {
-				ssize_t r = pread(tfd, buf + got, (size_t)sb.st_size - got, (off_t)got);
-				if (r <= 0)
-					break;
-				got += (size_t)r;
-			}
-			sbuf_add(body, buf, got);
-			free(buf);
-		}
-		if (final_url && eff.len)
-			*final_url = xstrdup(sbuf_str(&eff));
+	} else if (final_url && eff.len) {
+		*final_url = xstrdup(sbuf_str(&eff));
 	}
+	if (rc != HF_OK)
+		sbuf_reset(body);
 	sbuf_free(&eff);
-	close(tfd);
-	unlink(tmpl);
 	return rc;
 }
 
@@ -536,6 +595,7 @@ hist_fetch(const char *url, struct sbuf *body, struct sbuf *err, char **final_ur
 	char *cur = xstrdup(url);
 	if (final_url)
 		*final_url = NULL;
+	deadline_start();
 	for (int hop = 0; hop <= MAX_REDIRECTS; hop++) {
 		struct url u;
 		if (!url_parse(cur, &u)) {

@@ -158,6 +158,8 @@ void hist_era_changes_write(const struct jindex *ix, const struct jrelease *era,
 
 enum hist_fetch_err { HF_OK = 0, HF_NONET, HF_HTTP, HF_PROTO, HF_UNSUPPORTED, HF_IO };
 
+/* Seconds the whole of a hist_fetch() may take (default 300; tests lower it). */
+extern unsigned hist_fetch_max_seconds;
 /* GET url into body, following up to 5 redirects. http:// is spoken directly over
  * POSIX sockets; https:// is handed to curl(1) when installed, since judge links no
  * TLS library. On failure err holds one line saying what went wrong. */
@@ -180,9 +182,11 @@ char *hist_find_txt_link(const char *html, size_t len, const char *base);
  * ~/.local/share/judge/rules. Returns buf, or NULL if neither variable is set. */
 const char *hist_user_rules_dir(char *buf, size_t cap);
 
-/* Check that bytes parse as a complete release (a date, a glossary, section 9) and
- * store them atomically in dir as cr-YYYY-MM-DD.txt. On success *path is the file
+/* Check that bytes parse as a complete release (a date no more than HIST_FUTURE_DAYS
+ * ahead of today, a glossary, section 9) and store them atomically in dir as
+ * cr-YYYY-MM-DD.txt, dir made 0755 whatever the umask. On success *path is the file
  * (caller frees) and *fresh says whether it was new. Returns 0, or -1 with err set. */
+#define HIST_FUTURE_DAYS 45
 int hist_store_release(const char *dir, const unsigned char *bytes, size_t len,
     const char *name, char **path, bool *fresh, char **label, struct sbuf *err);
 

@@ -8,9 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../base/mem.h"
+#include "../base/safefile.h"
 
 const char *
 hist_user_rules_dir(char *buf, size_t cap)
@@ -26,47 +28,37 @@ hist_user_rules_dir(char *buf, size_t cap)
 	return n > 0 && (size_t)n < cap ? buf : NULL;
 }
 
-/* mkdir -p */
-static int
-make_dirs(const char *path, struct sbuf *err)
-{
-	char *p = xstrdup(path);
-	for (char *s = p + 1;; s++) {
-		if (*s == '/' || *s == '\0') {
-			char c = *s;
-			*s = '\0';
-			if (mkdir(p, 0777) != 0 && errno != EEXIST) {
-				sbuf_addf(err, "cannot create %s: %s", p, strerror(errno));
-				free(p);
-				return -1;
-			}
-			*s = c;
-			if (c == '\0')
-				break;
-		}
-	}
-	free(p);
-	return 0;
-}
-
 static bool
 same_file(const char *path, const unsigned char *bytes, size_t len)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return false;
-	bool same = true;
-	unsigned char buf[65536];
-	size_t off = 0, n;
-	while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
-		if (off + n > len || memcmp(buf, bytes + off, n) != 0) {
-			same = false;
-			break;
-		}
-		off += n;
-	}
-	fclose(f);
-	return same && off == len;
+	struct sbuf b = {0};
+	bool same = sfile_read(path, len, &b) == 0 && b.len == len && memcmp(b.s, bytes, len) == 0;
+	sbuf_free(&b);
+	return same;
+}
+
+/* today as yyyymmdd (UTC) */
+static int
+today_ymd(void)
+{
+	time_t now = time(NULL);
+	struct tm tm;
+	gmtime_r(&now, &tm);
+	return (tm.tm_year + 1900) * 10000 + (tm.tm_mon + 1) * 100 + tm.tm_mday;
+}
+
+/* yyyymmdd + days, by the calendar */
+static int
+ymd_add(int ymd, int days)
+{
+	struct tm tm = {0};
+	tm.tm_year = ymd / 10000 - 1900;
+	tm.tm_mon = ymd / 100 % 100 - 1;
+	tm.tm_mday = ymd % 100 + days;
+	tm.tm_hour = 12;
+	time_t t = timegm(&tm);
+	gmtime_r(&t, &tm);
+	return (tm.tm_year + 1900) * 10000 + (tm.tm_mon + 1) * 100 + tm.tm_mday;
 }
 
 /* What makes a release complete enough to answer from. */
@@ -79,8 +71,16 @@ complete(const struct jrelease *r, struct sbuf *err)
 		unsigned ch = JRID_CHAP(id);
 		sec9 = ch == 9 || (ch >= 900 && ch <= 999);
 	}
+	int latest = ymd_add(today_ymd(), HIST_FUTURE_DAYS);
 	if (r->date == 0)
 		sbuf_adds(err, "it states no date (\"effective as of ...\")");
+	else if (r->date > latest)
+		/* a release "effective" years ahead would answer every lookup from then on */
+		sbuf_addf(err, "it is dated %04d-%02d-%02d, more than %d days ahead of today's date; "
+		    "check the computer's clock, or the source", r->date / 10000, r->date / 100 % 100,
+		    r->date % 100, HIST_FUTURE_DAYS);
+	else if (r->date < 19930101)
+		sbuf_addf(err, "it is dated %d, before the first Comprehensive Rules", r->date / 10000);
 	else if (r->fragment || r->truncated)
 		sbuf_addf(err, "it stops early (last rule %s)", r->last_num ? r->last_num : "?");
 	else if (!sec9)
@@ -120,8 +120,15 @@ hist_store_release(const char *dir, const unsigned char *bytes, size_t len,
 	*label = xstrdup(r->label);
 	jindex_free(ix);
 
-	if (make_dirs(dir, err) != 0)
+	char *failed = NULL;
+	/* 0755 whatever the umask: under umask 000 the rules folder would be anyone's to fill */
+	if (sfile_mkdirs(dir, 0755, &failed) != 0) {
+		sbuf_addf(err, "cannot create %s: %s", failed ? failed : dir, strerror(errno));
+		free(failed);
+		free(*label);
+		*label = NULL;
 		return -1;
+	}
 	struct sbuf dest = {0};
 	sbuf_addf(&dest, "%s/cr-%04d-%02d-%02d.txt", dir, date / 10000, date / 100 % 100, date % 100);
 	if (same_file(dest.s, bytes, len)) {
@@ -129,41 +136,16 @@ hist_store_release(const char *dir, const unsigned char *bytes, size_t len,
 		return 0;
 	}
 	struct sbuf tmp = {0};
-	sbuf_addf(&tmp, "%s/.cr-download-XXXXXX", dir);
-	int fd = mkstemp(tmp.s);
+	int fd = sfile_tmp(dest.s, 0644, &tmp);
 	if (fd < 0) {
 		sbuf_addf(err, "cannot write in %s: %s", dir, strerror(errno));
 		goto fail;
 	}
-	size_t off = 0;
-	while (off < len) {
-		ssize_t n = write(fd, bytes + off, len - off);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			sbuf_addf(err, "writing %s: %s", tmp.s, strerror(errno));
-			close(fd);
-			unlink(tmp.s);
-			goto fail;
-		}
-		off += (size_t)n;
-	}
 	fchmod(fd, 0644);
-	/* the data must be on disk before the name points at it */
-	if (fsync(fd) != 0 || close(fd) != 0) {
-		sbuf_addf(err, "writing %s: %s", tmp.s, strerror(errno));
-		unlink(tmp.s);
+	/* the data is on disk before the name points at it */
+	if (sfile_commit(fd, bytes, len, tmp.s, dest.s) != 0) {
+		sbuf_addf(err, "writing %s: %s", dest.s, strerror(errno));
 		goto fail;
-	}
-	if (rename(tmp.s, dest.s) != 0) {
-		sbuf_addf(err, "cannot rename %s to %s: %s", tmp.s, dest.s, strerror(errno));
-		unlink(tmp.s);
-		goto fail;
-	}
-	int dfd = open(dir, O_RDONLY | O_DIRECTORY);
-	if (dfd >= 0) {
-		fsync(dfd);
-		close(dfd);
 	}
 	sbuf_free(&tmp);
 	*fresh = true;
