@@ -15,6 +15,24 @@
 
 /* ---- words ---------------------------------------------------------------------- */
 
+/* A number written in an ability, held to at most BD_NUM_MAX: atoi() of "99999999999" is
+ * undefined behaviour, and a billion is already more than any board needs. */
+#define BD_NUM_MAX 1000000000
+static int
+bd_num(const char *s)
+{
+	long long v = 0;
+	bool neg = *s == '-';
+	if (*s == '-' || *s == '+')
+		s++;
+	for (; *s >= '0' && *s <= '9'; s++)
+		if (v < BD_NUM_MAX)
+			v = v * 10 + (*s - '0');
+	if (v > BD_NUM_MAX)
+		v = BD_NUM_MAX;
+	return (int)(neg ? -v : v);
+}
+
 static const char *const kw_names[KW_COUNT] = {
 	"flying", "reach", "first strike", "double strike", "trample", "deathtouch", "lifelink",
 	"indestructible", "hexproof", "shroud", "menace", "defender", "vigilance", "haste",
@@ -261,7 +279,7 @@ bd_filter_parse(const char *phrase, struct bd_filter *f)
 			if (what != FN_NONE && k + 3 < n && *words[k + 1] && !*end && !strcmp(words[k + 2], "or")
 			    && (!strcmp(words[k + 3], "less") || !strcmp(words[k + 3], "greater") || !strcmp(words[k + 3], "more"))) {
 				f->num = what;
-				f->num_n = (int)v;
+				f->num_n = v > BD_NUM_MAX ? BD_NUM_MAX : v < -BD_NUM_MAX ? -BD_NUM_MAX : (int)v;
 				f->num_le = !strcmp(words[k + 3], "less");
 				i = k + 3;
 				continue;
@@ -396,7 +414,7 @@ number_word(const char *s)
 	if (!strcmp(s, "a") || !strcmp(s, "an")) return 1;
 	for (int i = 0; i <= 10; i++)
 		if (!strcmp(s, w[i])) return i;
-	if (isdigit((unsigned char)s[0])) return atoi(s);
+	if (isdigit((unsigned char)s[0])) return bd_num(s);
 	return -1;
 }
 
@@ -494,8 +512,8 @@ b_anthem(struct match *m, struct bd_abil *a)
 	if (!subject_parse(m->cap[1], &a->aff))
 		return false;
 	part_add(a, OP_MOD_PT, LY_7C);
-	a->parts[a->nparts - 1].a = atoi(m->cap[2]);
-	a->parts[a->nparts - 1].b = atoi(m->cap[3]);
+	a->parts[a->nparts - 1].a = bd_num(m->cap[2]);
+	a->parts[a->nparts - 1].b = bd_num(m->cap[3]);
 	if (m->cap[4][0]) {
 		uint32_t kws; unsigned pc, pf;
 		if (!kwlist_parse(m->cap[4], &kws, &pc, &pf))
@@ -517,8 +535,8 @@ b_anthem_count(struct match *m, struct bd_abil *a)
 		return false;
 	part_add(a, OP_MOD_PT, LY_7C);
 	struct bd_part *p = &a->parts[a->nparts - 1];
-	p->a = atoi(m->cap[2]);
-	p->b = atoi(m->cap[3]);
+	p->a = bd_num(m->cap[2]);
+	p->b = bd_num(m->cap[3]);
 	struct bd_filter cf;
 	if (!bd_filter_parse(m->cap[4], &cf))
 		return false;
@@ -570,8 +588,8 @@ b_lose_all(struct match *m, struct bd_abil *a)
 	part_add(a, OP_LOSE_ALL, LY_ABIL);
 	if (m->cap[2][0]) {
 		part_add(a, OP_SET_PT, LY_7B);
-		a->parts[1].a = atoi(m->cap[2]);
-		a->parts[1].b = atoi(m->cap[3]);
+		a->parts[1].a = bd_num(m->cap[2]);
+		a->parts[1].b = bd_num(m->cap[3]);
 	}
 	return true;
 }
@@ -583,8 +601,8 @@ b_base_pt(struct match *m, struct bd_abil *a)
 	if (!subject_parse(m->cap[1], &a->aff))
 		return false;
 	part_add(a, OP_SET_PT, LY_7B);
-	a->parts[0].a = atoi(m->cap[2]);
-	a->parts[0].b = atoi(m->cap[3]);
+	a->parts[0].a = bd_num(m->cap[2]);
+	a->parts[0].b = bd_num(m->cap[3]);
 	return true;
 }
 
@@ -613,8 +631,8 @@ b_is_a_with_base(struct match *m, struct bd_abil *a)
 	if (m->cap[5][0])
 		part_add(a, OP_LOSE_ALL, LY_ABIL);
 	part_add(a, OP_SET_PT, LY_7B);
-	a->parts[a->nparts - 1].a = atoi(m->cap[3]);
-	a->parts[a->nparts - 1].b = atoi(m->cap[4]);
+	a->parts[a->nparts - 1].a = bd_num(m->cap[3]);
+	a->parts[a->nparts - 1].b = bd_num(m->cap[4]);
 	return true;
 }
 
@@ -976,8 +994,8 @@ b_die_exile_token(struct match *m, struct bd_abil *a)
 	e->kind = EF_CREATE_TOKEN;
 	e->n = number_word(m->cap[2]);
 	e->tok_tapped = m->cap[3][0] != 0;
-	e->tok_power = atoi(m->cap[4]);
-	e->tok_toughness = atoi(m->cap[5]);
+	e->tok_power = bd_num(m->cap[4]);
+	e->tok_toughness = bd_num(m->cap[5]);
 	e->tok_types = BT_CREATURE;
 	char buf[256];
 	snprintf(buf, sizeof buf, "%s", m->cap[6]);
@@ -1045,7 +1063,7 @@ b_dmg_mod(struct match *m, struct bd_abil *a)
 	} else if (!subject_parse(to, &a->aff))
 		return false;
 	if (!strcmp(m->cap[3], "double that damage")) a->dmk = DM_DOUBLE;
-	else { a->dmk = !strcmp(m->cap[4], "plus") ? DM_PLUS : DM_MINUS; a->dmn = atoi(m->cap[5]); }
+	else { a->dmk = !strcmp(m->cap[4], "plus") ? DM_PLUS : DM_MINUS; a->dmn = bd_num(m->cap[5]); }
 	return true;
 }
 
@@ -1059,7 +1077,7 @@ b_prevent_n(struct match *m, struct bd_abil *a)
 	if (!strcmp(m->cap[1], "you")) { a->aff.players = true; a->aff.you_only = true; a->aff.no_objects = true; }
 	else if (!subject_parse(m->cap[1], &a->aff)) return false;
 	a->dmk = DM_MINUS;
-	a->dmn = atoi(m->cap[2]);
+	a->dmn = bd_num(m->cap[2]);
 	return true;
 }
 
@@ -1262,7 +1280,7 @@ e_pump(struct match *m, struct bd_abil *a, struct bd_effect *e)
 	e->until_eot = true;
 	if (!recipient(a, e, m->cap[1]))
 		return false;
-	struct bd_part *p = eff_part(e, OP_MOD_PT, LY_7C); p->a = atoi(m->cap[2]); p->b = atoi(m->cap[3]);
+	struct bd_part *p = eff_part(e, OP_MOD_PT, LY_7C); p->a = bd_num(m->cap[2]); p->b = bd_num(m->cap[3]);
 	if (m->cap[4][0]) {
 		uint32_t kws; unsigned pc, pf;
 		if (!kwlist_parse(m->cap[4], &kws, &pc, &pf))
@@ -1300,7 +1318,7 @@ e_lose_all(struct match *m, struct bd_abil *a, struct bd_effect *e)
 			p = eff_part(e, OP_SET_COLOR, LY_COLOR); p->mask = c;
 		}
 		p = eff_part(e, OP_SET_CREATURE_SUB, LY_TYPE); subtype_word(m->cap[3], p->sub);
-		p = eff_part(e, OP_SET_PT, LY_7B); p->a = atoi(m->cap[4]); p->b = atoi(m->cap[5]);
+		p = eff_part(e, OP_SET_PT, LY_7B); p->a = bd_num(m->cap[4]); p->b = bd_num(m->cap[5]);
 	}
 	return true;
 }
@@ -1312,7 +1330,7 @@ e_base_pt(struct match *m, struct bd_abil *a, struct bd_effect *e)
 	e->until_eot = m->cap[5][0] != 0;
 	if (!recipient(a, e, m->cap[1]))
 		return false;
-	struct bd_part *p = eff_part(e, OP_SET_PT, LY_7B); p->a = atoi(m->cap[2]); p->b = atoi(m->cap[3]);
+	struct bd_part *p = eff_part(e, OP_SET_PT, LY_7B); p->a = bd_num(m->cap[2]); p->b = bd_num(m->cap[3]);
 	return true;
 }
 
@@ -1323,7 +1341,7 @@ e_becomes_pt(struct match *m, struct bd_abil *a, struct bd_effect *e)
 	e->until_eot = true;
 	if (!recipient(a, e, m->cap[1]))
 		return false;
-	struct bd_part *p = eff_part(e, OP_SET_PT, LY_7B); p->a = atoi(m->cap[2]); p->b = atoi(m->cap[3]);
+	struct bd_part *p = eff_part(e, OP_SET_PT, LY_7B); p->a = bd_num(m->cap[2]); p->b = bd_num(m->cap[3]);
 	return true;
 }
 
@@ -1381,8 +1399,8 @@ e_counters(struct match *m, struct bd_abil *a, struct bd_effect *e)
 	if (n < 0) return false;
 	e->ctr.kind = CK_PT;
 	e->ctr.n = n;
-	e->ctr.dp = atoi(m->cap[2]);
-	e->ctr.dt = atoi(m->cap[3]);
+	e->ctr.dp = bd_num(m->cap[2]);
+	e->ctr.dt = bd_num(m->cap[3]);
 	return recipient(a, e, m->cap[4]);
 }
 
@@ -1408,7 +1426,7 @@ e_return(struct match *m, struct bd_abil *a, struct bd_effect *e)
 	}
 	if (m->cap[2][0]) {
 		e->ctr.kind = CK_PT; e->ctr.n = 1;
-		e->ctr.dp = atoi(m->cap[2]); e->ctr.dt = atoi(m->cap[3]);
+		e->ctr.dp = bd_num(m->cap[2]); e->ctr.dt = bd_num(m->cap[3]);
 	}
 	return true;
 }
@@ -1482,8 +1500,8 @@ e_token(struct match *m, struct bd_abil *a, struct bd_effect *e)
 	e->n = number_word(m->cap[1]);
 	if (e->n <= 0 || e->n > 10)
 		return false;
-	e->tok_power = atoi(m->cap[2]);
-	e->tok_toughness = atoi(m->cap[3]);
+	e->tok_power = bd_num(m->cap[2]);
+	e->tok_toughness = bd_num(m->cap[3]);
 	/* "white Spirit", "red and white Soldier", "colorless Servo artifact" */
 	char buf[256];
 	snprintf(buf, sizeof buf, "%s", m->cap[4]);

@@ -93,7 +93,7 @@ check_blocks(struct rz *z)
 static int
 need_lethal(const struct rz *z, int blk, int assigned, bool deathtouch)
 {
-	int need = z->cur[blk].v.toughness - z->b->objs[blk].damage - assigned;
+	int need = rz_sub(rz_sub(z->cur[blk].v.toughness, z->b->objs[blk].damage), assigned);
 	if (need < 0)
 		need = 0;
 	if (deathtouch && need > 0)
@@ -196,7 +196,7 @@ damage_step(struct rz *z, const bool *part, const char *label)
 			int sum = 0;
 			int tmp[BD_MAXBLK * 4 + 1] = { 0 };
 			for (int k = 0; k < st->n && !bad[0]; k++) {
-				sum += st->amount[k];
+				sum = rz_add(sum, st->amount[k]);
 				int slot = -1;
 				for (int j = 0; j < nbl; j++)
 					if (st->to[k].o == bl[j]) slot = j;
@@ -207,7 +207,7 @@ damage_step(struct rz *z, const bool *part, const char *label)
 				else if (slot == nbl && !trample)
 					snprintf(bad, sizeof bad, "%s has no trample, so none of its damage can go to %s", an, refname(z, def));
 				else
-					tmp[slot] += st->amount[k];
+					tmp[slot] = rz_add(tmp[slot], st->amount[k]);
 			}
 			if (!bad[0] && sum != pow)
 				snprintf(bad, sizeof bad, "it assigns %d damage but its power is %d", sum, pow);
@@ -219,7 +219,7 @@ damage_step(struct rz *z, const bool *part, const char *label)
 						snprintf(bad, sizeof bad, "%s must first be assigned lethal damage (%d) before any goes to %s", rz_oname(z, bl[j]), need, refname(z, def));
 						break;
 					}
-					run += tmp[j];
+					run = rz_add(run, tmp[j]);
 				}
 				(void)run;
 			}
@@ -235,19 +235,19 @@ damage_step(struct rz *z, const bool *part, const char *label)
 			for (int j = 0; j < nbl && left > 0; j++) {
 				int need = need_lethal(z, bl[j], assigned[bl[j]], dt);
 				int x = need < left ? need : left;
-				amt[j] += x;
+				amt[j] = rz_add(amt[j], x);
 				left -= x;
 			}
 			if (left > 0) {
-				if (trample && (def.p >= 0 || def.o >= 0)) amt[nbl] += left;
-				else amt[0] += left;
+				if (trample && (def.p >= 0 || def.o >= 0)) amt[nbl] = rz_add(amt[nbl], left);
+				else amt[0] = rz_add(amt[0], left);
 			}
 		}
 		struct sbuf t = {0};
 		for (int j = 0; j < nbl; j++) {
 			if (!amt[j]) continue;
 			sbuf_addf(&t, "%s%d to %s", t.len ? ", " : "", amt[j], rz_oname(z, bl[j]));
-			assigned[bl[j]] += amt[j];
+			assigned[bl[j]] = rz_add(assigned[bl[j]], amt[j]);
 			add_dmg(z, d, &nd, a, (struct bd_ref){ -1, bl[j] }, amt[j]);
 		}
 		if (amt[nbl]) {
@@ -290,7 +290,7 @@ damage_step(struct rz *z, const bool *part, const char *label)
 			int x = k == na - 1 ? left : (need < left ? need : left);
 			if (!x) continue;
 			left -= x;
-			assigned[at[k]] += x;
+			assigned[at[k]] = rz_add(assigned[at[k]], x);
 			add_dmg(z, d, &nd, i, (struct bd_ref){ -1, at[k] }, x);
 			sbuf_addf(&t, "%s%d to %s", t.len ? ", " : "", x, rz_oname(z, at[k]));
 		}

@@ -31,8 +31,8 @@ apply_mod(const struct mod *m, int amount)
 {
 	switch (m->k) {
 	case MOD_PROT: case MOD_PREVENT: case MOD_FOG: return 0;
-	case MOD_DOUBLE: return amount * 2;
-	case MOD_PLUS: return amount + m->n;
+	case MOD_DOUBLE: return rz_mul(amount, 2);
+	case MOD_PLUS: return rz_add(amount, m->n);
 	case MOD_MINUS: case MOD_SHIELD: return amount > m->n ? amount - m->n : 0;
 	}
 	return amount;
@@ -295,11 +295,11 @@ rz_deal_damage(struct rz *z, struct rz_dmg *d, int n, const char *why)
 		if (x->to.p >= 0) {
 			struct bd_player *p = &b->players[x->to.p];
 			if (infect) {
-				p->poison += a;
+				p->poison = rz_add(p->poison, a);
 				sbuf_addf(&t, " (%d poison counters, now %d)", a, p->poison);
 				CITE(R_DAMAGE_INFECT_PLAYER);
 			} else {
-				p->life -= a;
+				p->life = rz_sub(p->life, a);
 				sbuf_addf(&t, " (life %d)", p->life);
 				CITE(R_DAMAGE_LIFE);
 			}
@@ -326,7 +326,7 @@ rz_deal_damage(struct rz *z, struct rz_dmg *d, int n, const char *why)
 				sbuf_addf(&t, " (as %d -1/-1 counters)", a);
 				CITE(R_DAMAGE_WITHER);
 			} else {
-				o->damage += a;
+				o->damage = rz_add(o->damage, a);
 				sbuf_addf(&t, " (%d damage marked)", o->damage);
 				CITE(R_DAMAGE_MARKED);
 			}
@@ -336,7 +336,7 @@ rz_deal_damage(struct rz *z, struct rz_dmg *d, int n, const char *why)
 			}
 		}
 		if ((x->kws & KWBIT(KW_LIFELINK)) && x->controller >= 0) {
-			gain[x->controller] += a;
+			gain[x->controller] = rz_add(gain[x->controller], a);
 			CITE(R_LIFELINK);
 		}
 		/* 603.2: the damage event, for "whenever ... deals damage" and "is dealt damage" */
@@ -357,7 +357,7 @@ rz_deal_damage(struct rz *z, struct rz_dmg *d, int n, const char *why)
 		}
 	for (int p = 0; p < b->nplayers; p++)
 		if (gain[p]) {
-			b->players[p].life += gain[p];
+			b->players[p].life = rz_add(b->players[p].life, gain[p]);
 			sbuf_addf(&t, "; lifelink: %s gains %d life (life %d)", rz_pname(z, p), gain[p], b->players[p].life);
 		}
 	if (!t.len && n > 0) {
@@ -397,7 +397,7 @@ rz_put_counters(struct rz *z, int o, const struct bd_ctr *c, const char *why)
 		ob->ctr[ob->nctr].n = 0;
 		ob->nctr++;
 	}
-	ob->ctr[k].n += c->n;
+	ob->ctr[k].n = rz_add(ob->ctr[k].n, c->n);
 	ob->ctr[k].ts = ++z->b->next_ts;   /* 613.7c: each counter of the kind gets the new timestamp */
 	if (c->n > 0 && ob->zone == ZN_BATTLEFIELD) {
 		struct rz_tev ev = { .kind = TR_COUNTERS, .obj = o, .src = -1, .player = -1, .ctr = c };
@@ -417,9 +417,9 @@ rz_put_counters(struct rz *z, int o, const struct bd_ctr *c, const char *why)
 void
 rz_life(struct rz *z, int p, int delta, const char *why)
 {
-	z->b->players[p].life += delta;
+	z->b->players[p].life = rz_add(z->b->players[p].life, delta);
 	STEP(z, RL(R_LIFE), "%s: %s %s %d life (life %d).", why, rz_pname(z, p), delta >= 0 ? "gains" : "loses",
-	    delta >= 0 ? delta : -delta, z->b->players[p].life);
+	    delta >= 0 ? delta : delta == INT_MIN ? INT_MAX : -delta, z->b->players[p].life);
 	if (delta != 0) {
 		struct rz_tev ev = { .kind = delta > 0 ? TR_GAIN_LIFE : TR_LOSE_LIFE, .obj = -1, .src = -1, .player = p };
 		rz_trigger_event(z, &ev);

@@ -355,7 +355,7 @@ apply_part(struct rz *z, const struct fx *f, const struct bd_part *p, int o)
 	case OP_CDA_PT:
 		n = count_matching(z, p->count, p->countsub, f->src, false);
 		if (!p->tou_only) v->power = n;
-		if (!p->pow_only) v->toughness = n + p->b;
+		if (!p->pow_only) v->toughness = rz_add(n, p->b);
 		v->has_pt = true;
 		break;
 	case OP_SET_PT: v->power = p->a; v->toughness = p->b; v->has_pt = true; break;
@@ -363,11 +363,11 @@ apply_part(struct rz *z, const struct fx *f, const struct bd_part *p, int o)
 	case OP_MOD_PT:
 		if (p->count != CN_NONE) {
 			n = count_matching(z, p->count, p->countsub, f->src, f->ab && f->ab->src.other);
-			v->power += p->a * n;
-			v->toughness += p->b * n;
+			v->power = rz_add(v->power, rz_mul(p->a, n));
+			v->toughness = rz_add(v->toughness, rz_mul(p->b, n));
 		} else {
-			v->power += p->a;
-			v->toughness += p->b;
+			v->power = rz_add(v->power, p->a);
+			v->toughness = rz_add(v->toughness, p->b);
 		}
 		break;
 	case OP_SWITCH_PT: n = v->power; v->power = v->toughness; v->toughness = n; break;
@@ -379,8 +379,8 @@ apply_counter(struct rz *z, const struct fx *f)
 {
 	struct rz_view *v = &z->cur[f->ctr_obj].v;
 	if (f->ctr->kind == CK_PT) {
-		v->power += f->ctr->dp * f->ctr->n;
-		v->toughness += f->ctr->dt * f->ctr->n;
+		v->power = rz_add(v->power, rz_mul(f->ctr->dp, f->ctr->n));
+		v->toughness = rz_add(v->toughness, rz_mul(f->ctr->dt, f->ctr->n));
 	} else if (f->ctr->kind == CK_KEYWORD && f->ctr->n > 0)
 		v->kws |= KWBIT(f->ctr->kw);
 }

@@ -5,6 +5,32 @@
 #include "resolver.h"
 #include "../base/buf.h"
 
+#include <limits.h>
+
+/* Checked arithmetic for amounts (damage, life, counters, power): a board can write
+ * "deals 1000000000 damage", double it and lifelink it; the result saturates at INT_MAX
+ * or INT_MIN instead of overflowing, which C leaves undefined. */
+static inline int
+rz_add(int a, int b)
+{
+	int r;
+	return __builtin_add_overflow(a, b, &r) ? (b > 0 ? INT_MAX : INT_MIN) : r;
+}
+
+static inline int
+rz_sub(int a, int b)
+{
+	int r;
+	return __builtin_sub_overflow(a, b, &r) ? (b < 0 ? INT_MAX : INT_MIN) : r;
+}
+
+static inline int
+rz_mul(int a, int b)
+{
+	int r;
+	return __builtin_mul_overflow(a, b, &r) ? ((a < 0) != (b < 0) ? INT_MIN : INT_MAX) : r;
+}
+
 enum rz_rule {
 	R_NONE = -1,
 	R_DAMAGE_LIFE, R_DAMAGE_INFECT_PLAYER, R_DAMAGE_PW, R_DAMAGE_WITHER, R_DAMAGE_MARKED,

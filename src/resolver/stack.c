@@ -230,8 +230,8 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 		switch (e->kind) {
 		case EF_SHIELD:
 			for (int i = 0; i < n; i++) {
-				if (r[i].p >= 0) b->players[r[i].p].shield += amount;
-				else if (r[i].o >= 0) b->objs[r[i].o].shield += amount;
+				if (r[i].p >= 0) b->players[r[i].p].shield = rz_add(b->players[r[i].p].shield, amount);
+				else if (r[i].o >= 0) b->objs[r[i].o].shield = rz_add(b->objs[r[i].o].shield, amount);
 				else continue;
 				STEP(z, RL(R_PREVENTION), "%s: the next %d damage that would be dealt to %s this turn will be prevented.", sname, amount,
 				    r[i].p >= 0 ? rz_pname(z, r[i].p) : rz_oname(z, r[i].o));
