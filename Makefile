@@ -12,7 +12,13 @@ PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lxml2 -lpcre2
 WARN = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wno-unused-parameter \
        -Wwrite-strings -Wpointer-arith -Wformat=2
 OPT ?= -O2 -g
-CFLAGS_ALL = -std=c11 -D_GNU_SOURCE $(OPT) $(WARN) $(PKG_CFLAGS) $(CFLAGS) \
+# Hardening: a stack protector, fortified libc calls (they need an optimised build), CET
+# (-fcf-protection) where the compiler has it, and full RELRO. `make HARDEN= HARDEN_LD=`
+# leaves them out, as the sanitizer and fuzzing builds do.
+CF_PROTECTION := $(shell $(CC) -fcf-protection -Werror -E -x c /dev/null >/dev/null 2>&1 && echo -fcf-protection)
+HARDEN ?= -fstack-protector-strong $(if $(filter -O0,$(OPT)),,-U_FORTIFY_SOURCE -D_FORTIFY_SOURCE=2) $(CF_PROTECTION)
+HARDEN_LD ?= -Wl,-z,relro,-z,now
+CFLAGS_ALL = -std=c11 -D_GNU_SOURCE $(OPT) $(HARDEN) $(WARN) $(PKG_CFLAGS) $(CFLAGS) \
              -DJUDGE_DATADIR='"$(DATADIR)"' -I$(BUILD)/gen
 LIBS = $(PKG_LIBS) -lbz2 -lstemmer -lm
 
@@ -33,7 +39,7 @@ judge: $(BUILD)/judge
 	@if [ "$(BUILD)" = build ]; then cp -f $(BUILD)/judge judge; fi
 
 $(BUILD)/judge: $(BUILD)/src/cli/main.o $(BUILD)/libjudge.a
-	$(CC) $(CFLAGS_ALL) -o $@ $^ $(LIBS) $(LDFLAGS)
+	$(CC) $(CFLAGS_ALL) -o $@ $^ $(LIBS) $(HARDEN_LD) $(LDFLAGS)
 
 $(BUILD)/libjudge.a: $(LIB_OBJS)
 	@rm -f $@
@@ -48,19 +54,28 @@ $(BUILD)/gen/srch_code.h: $(SRCH_SRCS)
 	@printf '#define SRCH_CODE_HASH "%s"\n' "$$(cat $(SRCH_SRCS) | cksum | tr ' ' -)" >$@.tmp && mv $@.tmp $@
 $(BUILD)/src/search/cache.o: $(BUILD)/gen/srch_code.h
 
-$(BUILD)/%.o: %.c
+# objects are rebuilt when the flags change (a build made before the hardening flags must
+# not pass for one made with them)
+CFLAGS_HASH := $(shell printf '%s' "$(subst ",,$(CFLAGS_ALL))" | cksum | cut -d' ' -f1)
+FLAGS_STAMP = $(BUILD)/gen/flags-$(CFLAGS_HASH)
+$(FLAGS_STAMP):
+	@mkdir -p $(dir $@)
+	@rm -f $(BUILD)/gen/flags-*
+	@touch $@
+
+$(BUILD)/%.o: %.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -MMD -MP -c -o $@ $<
 
 $(BUILD)/tests/%: tests/unit/%.c tests/unit/t.h $(BUILD)/libjudge.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -Isrc -o $@ $< $(BUILD)/libjudge.a $(LIBS) $(LDFLAGS)
+	$(CC) $(CFLAGS_ALL) -Isrc -o $@ $< $(BUILD)/libjudge.a $(LIBS) $(HARDEN_LD) $(LDFLAGS)
 
 # each fuzz target also builds with gcc as a replay of its seeds and found corpus
 REPLAY_BINS := $(FUZZ_SRCS:tests/fuzz/%.c=$(BUILD)/tests/replay_%)
 $(BUILD)/tests/replay_%: tests/fuzz/%.c tests/fuzz/replay.c $(BUILD)/libjudge.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -Isrc -o $@ $< tests/fuzz/replay.c $(BUILD)/libjudge.a $(LIBS) $(LDFLAGS)
+	$(CC) $(CFLAGS_ALL) -Isrc -o $@ $< tests/fuzz/replay.c $(BUILD)/libjudge.a $(LIBS) $(HARDEN_LD) $(LDFLAGS)
 
 units: $(UNIT_BINS) $(REPLAY_BINS)
 
@@ -70,7 +85,7 @@ check: all units
 
 # The same suite under AddressSanitizer and UndefinedBehaviorSanitizer.
 check-sanitize:
-	@$(MAKE) --no-print-directory BUILD=build-san OPT="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
+	@$(MAKE) --no-print-directory BUILD=build-san HARDEN= HARDEN_LD= OPT="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
 		LDFLAGS="-fsanitize=address,undefined" build-san/judge units
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 		JUDGE=$(CURDIR)/build-san/judge UNITDIR=$(CURDIR)/build-san/tests JUDGE_SANITIZED=1 bash tests/run
@@ -78,7 +93,7 @@ check-sanitize:
 # Fuzz targets (clang libFuzzer). FUZZ_SECONDS per target; corpora live in tests/fuzz/corpus/.
 FUZZ_SECONDS ?= 60
 fuzz:
-	@$(MAKE) --no-print-directory BUILD=build-fuzz CC=clang OPT="-O1 -g -fsanitize=fuzzer-no-link,address,undefined" build-fuzz/libjudge.a
+	@$(MAKE) --no-print-directory BUILD=build-fuzz CC=clang HARDEN= HARDEN_LD= OPT="-O1 -g -fsanitize=fuzzer-no-link,address,undefined" build-fuzz/libjudge.a
 	@for f in $(FUZZ_SRCS); do n=$$(basename $$f .c); \
 	  clang -std=c11 -D_GNU_SOURCE -O1 -g -fsanitize=fuzzer,address,undefined $(PKG_CFLAGS) -Isrc -o build-fuzz/$$n $$f build-fuzz/libjudge.a $(LIBS) || exit 1; \
 	  mkdir -p tests/fuzz/corpus/$$n; \
