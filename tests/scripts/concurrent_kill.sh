@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# concurrent_kill.sh — two judges at once on the same files, and judges killed with -9 in
+# the middle of writing (issue 16, items 2, 9, 10): two quiz sessions on one progress
+# file lose no answer; updates and searches running side by side (one of them truncating
+# the cache file) neither crash nor leave a broken file; after kill -9 at spread-out
+# moments of a quiz, a cache save and an update, the next run finds an intact file and no
+# temporary file is left. Bounded: a few dozen kills, so the suite stays fast.
+set -u
+n=0; bad=0
+ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else bad=1; echo "not ok $n - $2"; fi; }
+W=$(mktemp -d); PY=
+cleanup() { [ -n "$PY" ] && kill "$PY" 2>/dev/null; rm -rf "$W"; }
+trap cleanup EXIT
+S=$XDG_STATE_HOME/judge
+seen_total() { awk -F'\t' '!/^#/ && NF == 9 { s += $8 } END { print s + 0 }' "$S/study.tsv" 2>/dev/null; }
+answers() { yes x | head -n "$1"; }
+
+# ---- two quiz sessions on one progress file, the same questions, at once ----
+rm -rf "$S"
+K=30
+answers $K | "$JUDGE" quiz which --count $K --seed 7 >"$W/q1" 2>&1 &
+a=$!
+answers $K | "$JUDGE" quiz which --count $K --seed 7 >"$W/q2" 2>&1 &
+b=$!
+wait $a; ra=$?; wait $b; rb=$?
+grep -q 'Progress saved' "$W/q1" && grep -q 'Progress saved' "$W/q2"; ok $? "both sessions say their progress was saved (exit $ra, $rb)"
+got=$(seen_total)
+[ "$got" = $((2 * K)) ]; ok $? "and the file counts every answer of both: $got of $((2 * K))"
+
+# ---- kill -9 during quiz sessions: the file is always whole, no temporary file stays ----
+rm -rf "$S"
+answers 5 | "$JUDGE" quiz which --count 5 --seed 1 >/dev/null 2>&1
+before=$(seen_total); broken=0
+for i in $(seq 1 20); do
+	answers 40 | "$JUDGE" quiz which --count 40 --seed $i >/dev/null 2>&1 &
+	p=$!
+	sleep "0.0$((i % 10))$((i % 7))"
+	kill -9 $p 2>/dev/null; wait $p 2>/dev/null
+	"$JUDGE" study stats >/dev/null 2>"$W/err" || broken=$((broken + 1))
+	ls "$S" | grep -q corrupt && broken=$((broken + 1))
+done
+[ $broken = 0 ]; ok $? "20 quiz sessions killed with -9 at spread-out moments never leave a damaged file ($broken)"
+[ "$(seen_total)" -ge "$before" ]; ok $? "and lose no answer saved before them"
+answers 1 | "$JUDGE" quiz which --count 1 --seed 99 >/dev/null 2>&1
+left=$(ls "$S" | grep -c '\.tmp-')
+[ "$left" = 0 ]; ok $? "the next session leaves no temporary file of the killed ones ($left)"
+
+# ---- searches side by side while the cache file is truncated under them ----
+rm -rf "$XDG_CACHE_HOME"
+"$JUDGE" search trample >/dev/null 2>&1
+idx=$(ls "$XDG_CACHE_HOME"/judge/srch-*.idx | head -n 1)
+( for i in $(seq 1 200); do [ -f "$idx" ] && truncate -s $((i * 9973 % 200000)) "$idx" 2>/dev/null; sleep 0.005; done ) &
+t=$!
+crashed=0
+for i in 1 2 3 4 5 6; do
+	"$JUDGE" search "trample deathtouch" >/dev/null 2>&1 &
+	pids="${pids:-} $!"
+done
+for p in $pids; do wait $p; st=$?; [ $st -ge 128 ] && crashed=$((crashed + 1)); done
+wait $t
+[ $crashed = 0 ]; ok $? "six searches while another process truncates the cache file: no crash ($crashed)"
+"$JUDGE" search trample >"$W/out" 2>&1; ok $? "and the next search answers"
+
+# ---- kill -9 while the cache is being saved ----
+for i in $(seq 1 15); do
+	rm -f "$XDG_CACHE_HOME"/judge/srch-*.idx
+	"$JUDGE" search trample >/dev/null 2>&1 &
+	p=$!
+	sleep "0.$((i * 6 % 10))$((i % 9))"
+	kill -9 $p 2>/dev/null; wait $p 2>/dev/null
+done
+"$JUDGE" -v search trample >"$W/out" 2>&1; st=$?
+left=$(ls "$XDG_CACHE_HOME/judge" | grep -c 'tmp')
+[ $st = 0 ] && [ "$left" = 0 ]; ok $? "15 searches killed while saving the cache: the next one answers and no temporary file is left ($left)"
+
+# ---- judge update: two at once, and killed with -9 ----
+if [ -n "${SHARED:-}" ] && command -v python3 >/dev/null; then
+	mkdir -p "$W/www"
+	cp "$SHARED/cr/cr-2025-11-14.txt" "$W/www/MagicCompRules 20251114.txt"
+	python3 -u -m http.server 0 --bind 127.0.0.1 --directory "$W/www" >"$W/server.log" 2>&1 &
+	PY=$!
+	port=
+	for _ in $(seq 50); do port=$(sed -n 's/.*port \([0-9]*\).*/\1/p' "$W/server.log" | head -n 1); [ -n "$port" ] && break; sleep 0.1; done
+	url="http://127.0.0.1:$port/MagicCompRules%2020251114.txt"
+	R=$XDG_DATA_HOME/judge/rules
+	rm -rf "$XDG_DATA_HOME/judge"
+	"$JUDGE" update --url "$url" >"$W/u1" 2>&1 & a=$!
+	"$JUDGE" update --url "$url" >"$W/u2" 2>&1 & b=$!
+	wait $a; ra=$?; wait $b; rb=$?
+	[ $ra = 0 ] && [ $rb = 0 ] && cmp -s "$R/cr-2025-11-14.txt" "$SHARED/cr/cr-2025-11-14.txt" && [ "$(ls -A "$R")" = cr-2025-11-14.txt ]
+	ok $? "two updates at once both succeed and leave one whole file (exit $ra, $rb)"
+	for i in $(seq 1 10); do
+		rm -f "$R/cr-2025-11-14.txt"
+		"$JUDGE" update --url "$url" >/dev/null 2>&1 &
+		p=$!
+		sleep "0.$((i * 7 % 10))"
+		kill -9 $p 2>/dev/null; wait $p 2>/dev/null
+		[ -f "$R/cr-2025-11-14.txt" ] && ! cmp -s "$R/cr-2025-11-14.txt" "$SHARED/cr/cr-2025-11-14.txt" && echo "# a half-written release after kill $i"
+	done
+	"$JUDGE" update --url "$url" >/dev/null 2>&1; st=$?
+	[ $st = 0 ] && [ "$(ls -A "$R")" = cr-2025-11-14.txt ] && cmp -s "$R/cr-2025-11-14.txt" "$SHARED/cr/cr-2025-11-14.txt"
+	ok $? "10 updates killed with -9: the next one stores the release and no temporary file is left ($(ls -A "$R" | tr '\n' ' '))"
+else
+	echo "skip - judge update: ../shared or python3 is absent"
+fi
+echo "1..$n"
+exit $bad
