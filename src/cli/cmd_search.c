@@ -103,6 +103,7 @@ build(struct jctx *c)
 struct seeds {
 	const struct jrelease *rel[NSEEDS];
 	struct srch *s[NSEEDS];
+	struct hist_carry *carry[NSEEDS];   /* each index's own: it reads it until freed */
 	int n;
 };
 
@@ -119,10 +120,16 @@ seed_index(struct jctx *c, const struct jrelease *rel)
 			return sd->s[i];
 	if (sd->n == NSEEDS)
 		return NULL;
+	/* build() takes c->carry for rel; c->rel's own stays, since its index (c->search)
+	 * still reads it (freeing it here was a use after free at the next search) */
 	struct jrelease *saved = c->rel;
+	struct hist_carry *saved_carry = c->carry;
 	c->rel = (struct jrelease *)rel;
+	c->carry = NULL;
 	struct srch *s = build(c);
+	sd->carry[sd->n] = c->carry;
 	c->rel = saved;
+	c->carry = saved_carry;
 	sd->rel[sd->n] = rel;
 	sd->s[sd->n++] = s;
 	return s;
@@ -187,8 +194,10 @@ void
 srch_ctx_free(struct jctx *c)
 {
 	struct seeds *sd = c->seeds;
-	for (int i = 0; sd && i < sd->n; i++)
+	for (int i = 0; sd && i < sd->n; i++) {
 		srch_free(sd->s[i]);
+		hist_carry_free(sd->carry[i]);
+	}
 	free(sd);
 	c->seeds = NULL;
 	srch_free(c->search);
