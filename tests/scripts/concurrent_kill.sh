@@ -9,7 +9,8 @@ set -u
 n=0; bad=0
 ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else bad=1; echo "not ok $n - $2"; fi; }
 W=$(mktemp -d); PY=
-cleanup() { [ -n "$PY" ] && kill "$PY" 2>/dev/null; rm -rf "$W"; }
+# what this leaves in the test environment's folders would change the tests after it
+cleanup() { [ -n "$PY" ] && kill "$PY" 2>/dev/null; rm -rf "$W" "$XDG_DATA_HOME/judge" "$XDG_STATE_HOME/judge" "$XDG_CACHE_HOME/judge"; }
 trap cleanup EXIT
 S=$XDG_STATE_HOME/judge
 seen_total() { awk -F'\t' '!/^#/ && NF == 9 { s += $8 } END { print s + 0 }' "$S/study.tsv" 2>/dev/null; }
