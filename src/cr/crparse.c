@@ -599,15 +599,26 @@ struct line {
 /* Entry lines the strict reading refuses but the text means as entries: a chapter whose
  * only text is a sentence, next in sequence ("215. This section is now empty. See rule
  * 205.4c ..."), and a rule number with a stray space after its dot ("606. 8b Players
- * ..."). Returns 0 for neither, 1 for the chapter, 2 for the spaced number. */
+ * ..."), and a subrule letter without its rule ("306.b" right after 306.3a). Returns 0
+ * for none, 1 for the chapter, 2 for the spaced number, 3 for the letter. */
 static int
 loose_entry_line(const struct parser *p, const char *s, size_t n, jrid *id, size_t *textoff)
 {
 	if (n < 7 || p->ne == 0 || !isdigit((unsigned char)s[0]) || !isdigit((unsigned char)s[1]) ||
-	    !isdigit((unsigned char)s[2]) || s[3] != '.' || s[4] != ' ')
+	    !isdigit((unsigned char)s[2]) || s[3] != '.')
 		return 0;
 	jrid last = p->e[p->ne - 1].id;
 	unsigned chap = (unsigned)((s[0] - '0') * 100 + (s[1] - '0') * 10 + (s[2] - '0'));
+	if (islower((unsigned char)s[4]) && s[5] == ' ' && isupper((unsigned char)s[6]) && chap == JRID_CHAP(last) &&
+	    JRID_NUM(last) && (JRID_LETTER(last) ? jrid_letter_next((int)JRID_LETTER(last)) : 'a') == s[4]) {
+		/* "306.b If ..." right after 306.3a: the rule part is missing, the letter is the
+		 * next one under the entry before */
+		*id = (last & ~0xFFu) | (unsigned char)s[4];
+		*textoff = 6;
+		return 3;
+	}
+	if (s[4] != ' ')
+		return 0;
 	if (isupper((unsigned char)s[5])) {
 		if (chap != JRID_CHAP(last) + 1 || chap / 100 != JRID_CHAP(last) / 100)
 			return 0;
@@ -671,13 +682,17 @@ body_line(struct parser *p, const char *s, size_t n, uint32_t no, uint32_t col0)
 	int loose = 0;
 	bool strict = entry_line(s, n, &id, &off);
 	if (!strict && (loose = loose_entry_line(p, s, n, &id, &off)) != 0) {
-		char b[16];
+		char b[16], b2[16];
 		if (loose == 1)
 			diag_add(p->d, DL_NOTE, p->name, no, col0 + 1,
 			    "chapter %s holds only a sentence, no title; kept as its own chapter", jrid_str(id, b));
-		else
+		else if (loose == 2)
 			diag_add(p->d, DL_WARNING, p->name, no, col0 + 1,
 			    "rule number \"%.*s\" has a stray space; read as %s", (int)(off - 1), s, jrid_str(id, b));
+		else
+			diag_add(p->d, DL_WARNING, p->name, no, col0 + 1,
+			    "rule number \"%.5s\" lacks its rule part; read as %s, the subrule after %s", s, jrid_str(id, b),
+			    jrid_str(p->e[p->ne - 1].id, b2));
 		diag_src(p->d, s, n);
 	}
 	if (strict || loose) {
@@ -962,6 +977,54 @@ fix_swapped_run(struct parser *p)
 	}
 }
 
+/* Does another entry carry entry i's printed number? Then both stay under it, so that
+ * the number finds them both (605.2c twice in 2005-08-01). */
+static bool
+printed_elsewhere(const struct parser *p, size_t i)
+{
+	for (size_t k = 0; k < p->ne; k++)
+		if (k != i && p->e[k].id == p->e[i].id)
+			return true;
+	return false;
+}
+
+/* The one number, made from s by dropping one digit (505.54 -> 505.5) or changing one
+ * (306.1c -> 306.3c), that falls strictly between prev and next; JRID_NONE when none does
+ * or more than one does. */
+static jrid
+one_digit_off(const char *s, jrid prev, jrid next, const char **how)
+{
+	jrid found = JRID_NONE;
+	int n = 0;
+	size_t len = strlen(s);
+	char t[16];
+	for (size_t k = 0; k < len; k++) {
+		if (!isdigit((unsigned char)s[k]))
+			continue;
+		/* dropped */
+		memcpy(t, s, k);
+		memcpy(t + k, s + k + 1, len - k);
+		jrid cand = jrid_from_str(t);
+		if (cand != JRID_NONE && prev < cand && cand < next && cand != found) {
+			found = cand, n++;
+			*how = "a stray digit";
+		}
+		/* changed */
+		for (char dg = '0'; dg <= '9'; dg++) {
+			if (dg == s[k])
+				continue;
+			memcpy(t, s, len + 1);
+			t[k] = dg;
+			cand = jrid_from_str(t);
+			if (cand != JRID_NONE && prev < cand && cand < next && cand != found) {
+				found = cand, n++;
+				*how = "a mistyped digit";
+			}
+		}
+	}
+	return n == 1 ? found : JRID_NONE;
+}
+
 static void
 fix_out_of_order(struct parser *p)
 {
@@ -986,10 +1049,14 @@ fix_out_of_order(struct parser *p)
 			if (cand != JRID_NONE && prev < cand && cand < next)
 				fixed = cand;
 		}
+		const char *how = "digits swapped";
+		if (fixed == JRID_NONE && !printed_elsewhere(p, i)) {
+			fixed = one_digit_off(s, prev, next, &how);
+		}
 		if (fixed != JRID_NONE) {
 			diag_add(p->d, DL_WARNING, p->name, p->e[i].line, 1,
-			    "rule number %s is out of order between %s and %s; read as %s (digits swapped in the source)",
-			    jrid_str(cur, a), jrid_str(prev, b), jrid_str(next, c), jrid_str(fixed, s));
+			    "rule number %s is out of order between %s and %s; read as %s (%s in the source)",
+			    jrid_str(cur, a), jrid_str(prev, b), jrid_str(next, c), jrid_str(fixed, s), how);
 			p->e[i].id = fixed;
 		} else {
 			diag_add(p->d, DL_WARNING, p->name, p->e[i].line, 1,

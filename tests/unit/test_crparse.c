@@ -418,6 +418,8 @@ test_odd_numbers(void)
 	    "606. Two-Headed Giant\n\n606.8. Teams.\n\n606.8a Each team has a shared life total.\n\n"
 	    "606. 8b Players win and lose the game only as a team.\n\n606.9. More.\n\n"
 	    "609. Teams\n\n609.2. Options.\n\n605.2c The deploy option isn't normally used in the Teams variant.\n\n609.3. End.\n\n"
+	    "7. Additional Rules\n\n702. Keyword Abilities\n\n702.3. A rule.\n\n702.3a A subrule.\n\n702.b No rule part.\n\n"
+	    "702.1c A mistyped digit.\n\n702.4. Next.\n\n702.54. A stray digit.\n\n702.5a Its subrule.\n\n702.6. Last.\n\n"
 	    "Glossary\n\nAbility\nText.\n\nCredits\n\nSomeone\n";
 	struct jindex *ix = jindex_new();
 	struct jrelease *r = load_text(ix, "odd.txt", text);
@@ -443,6 +445,17 @@ test_odd_numbers(void)
 	CHECK(c != JNONE && strstr(r->rules[c].text, "Free-for-All") && c + 1 < r->nrules &&
 	    strstr(r->rules[c + 1].text, "Teams variant"), "each with its own text; a lookup finds the first");
 	CHECK(said_at(ix, "odd.txt", "605.2c appears again", 53, 1), "check reports the second at 53:1");
+	uint32_t k = jrel_find(r, jrid_from_str("702.3b"));
+	CHECK(k != JNONE && strcmp(r->rules[k].text, "No rule part.") == 0 && said_at(ix, "odd.txt", "lacks its rule part", 65, 1),
+	    "\"702.b\" right after 702.3a is read as 702.3b, and reported at 65:1");
+	k = jrel_find(r, jrid_from_str("702.3c"));
+	CHECK(k != JNONE && strcmp(r->rules[k].text, "A mistyped digit.") == 0 && jrel_find(r, jrid_from_str("702.1c")) == JNONE,
+	    "702.1c between 702.3b and 702.4 is read as 702.3c (one digit changed)");
+	k = jrel_find(r, jrid_from_str("702.5"));
+	CHECK(k != JNONE && strcmp(r->rules[k].text, "A stray digit.") == 0 && r->rules[k].nchildren == 1,
+	    "702.54 between 702.4 and 702.5a is read as 702.5, the parent of 702.5a (one digit dropped)");
+	CHECK(jrel_find(r, jrid_from_str("605.2c")) != JNONE && jrel_find(r, jrid_from_str("609.2c")) == JNONE,
+	    "but a number printed twice stays under that number, where both can be found");
 	jindex_free(ix);
 }
 
