@@ -95,8 +95,11 @@ expected_why() {
 	echo "counts from \`judge --rules FILE --json versions\`, the independent ones from iconv, tr, awk and grep over"
 	echo "the text, never judge; releases from \`../shared/cr/\` and \`../shared/cr-archive/\`."
 	echo
-	echo "| release | judge rules | judge glossary | judge examples | independent rules | independent glossary | independent examples | agree? |"
-	echo "|---|---:|---:|---:|---:|---:|---:|---|"
+	echo "The last column sums up what \`judge check FILE\` reports for the release (each item is a"
+	echo "diagnostic with its file:line:col), so what judge read differently from the printed text is in view."
+	echo
+	echo "| release | judge rules | judge glossary | judge examples | independent rules | independent glossary | independent examples | agree? | judge check |"
+	echo "|---|---:|---:|---:|---:|---:|---:|---|---|"
 } > "$table"
 exact=0; releases=0
 for f in "$SHARED"/cr/*.txt "$SHARED"/cr-archive/*.txt; do
@@ -132,7 +135,18 @@ for f in "$SHARED"/cr/*.txt "$SHARED"/cr-archive/*.txt; do
 		fi
 	done
 	releases=$((releases+1)); [ $all = yes ] && exact=$((exact+1))
-	echo "| ${name%.txt} | $jr | $jg | $je | $rules | $gloss | $examples | $all${notes:+ —$notes} |" >> "$table"
+	said=$("$JUDGE" check "$f" 2>/dev/null | grep -aE '^judge: .*: (warning|note|error): ' | sed -E '
+		s/.*dangling reference.*/dangling reference/; s/.*wrapped at about.*/wrapped layout/
+		s/.*goes on the paragraph above.*/wrapped number joined/; s/.*holds only a sentence.*/sentence-only chapter/
+		s/.*stray space.*/stray space read/; s/.*appears again.*/number twice (both kept)/
+		s/.*steps back.*/swapped digits read (run)/; s/.*digits swapped.*/swapped digits read/
+		s/.*a stray digit in.*/stray digit read/; s/.*a mistyped digit in.*/mistyped digit read/
+		s/.*lacks its rule part.*/letter without its rule read/
+		s/.*is out of order.*/out of order/; s/.*heads an indented list.*/glossary sub-heading/
+		s/.*runs into its definition.*/term run into its definition/; s/.*truncated.*/truncated/
+		s/.*about as well.*/weak 8-bit encoding guess/; s/.*read as (Mac Roman|CP437).*/8-bit text read as \1/
+		s/^judge: .*/other/' | sort | uniq -c | awk '{c=$1; $1=""; sub(/^ /,""); printf "%s%s%s", (NR>1?", ":""), (c>1?c"× ":""), $0}')
+	echo "| ${name%.txt} | $jr | $jg | $je | $rules | $gloss | $examples | $all${notes:+ —$notes} | ${said:-nothing} |" >> "$table"
 done
 echo "" >> "$table"
 echo "$exact of $releases releases: judge's counts equal the independent counts exactly." >> "$table"
