@@ -25,6 +25,9 @@ PAIR = re.compile(r'(\w+)=("([^"]*)"|\S+)')
 EXPECT = re.compile(r'^\s*#\s*expect\s+(.*?)\s*$')
 
 
+AREAS = [0]   # refusals whose error names the rule area it needs ("area", issue 13)
+
+
 class BoardError(Exception):
     """An `# expect` line that cannot be read: a mistake in the board, always a failure."""
 
@@ -201,6 +204,8 @@ def check_board(judge, path):
             raise BoardError(f"refused without saying where and why: {p.stdout[:300]!r}")
         e = errs[0]
         hint = e.get("hint", "")
+        if e.get("area"):
+            AREAS[0] += 1
         return "refused", f"engine refuses: line {e['line']}:{e.get('col')}: {e['message']}" + \
             (f" ({hint[:160]})" if hint else ""), 0
     final = d["final"]
@@ -302,7 +307,7 @@ def main():
         else:
             print(f"not ok {i} - {name}: {msg}")
     print(f"# {len(boards)} boards: {tally['ok']} right, {tally['wrong']} wrong, "
-          f"{tally['refused']} refused, {tally['bad']} broken")
+          f"{tally['refused']} refused ({AREAS[0]} naming their rule area), {tally['bad']} broken")
 
 
 if __name__ == "__main__":
