@@ -110,13 +110,30 @@ struct bd_cond {
 
 enum bd_akind { AK_INERT, AK_KEYWORD, AK_STATIC, AK_TRIGGER, AK_REPLACE_DIE,
 	AK_PREVENT, AK_DAMAGE_MOD, AK_SPELL, AK_ENCHANT, AK_EQUIP, AK_MANA,
-	AK_ENTERS };              /* a replacement on entering (614.1c-d): tapped, with counters, a choice */
+	AK_ENTERS,                /* a replacement on entering (614.1c-d): tapped, with counters, a choice */
+	AK_ACTIVATED };           /* "COST: EFFECT" (602.1), loyalty abilities (606) */
+
+/* The cost of an activated ability, paid in the order of 601.2h after the mana (601.2g). */
+struct bd_cost {
+	bool tap;                 /* {T} */
+	char mana[32];            /* "{2}{R}": noted, mana pools are not part of the board */
+	bool loyalty;             /* a loyalty ability: +N / -N / 0 (606.4) */
+	int loy;
+	bool sac_self;            /* "Sacrifice ~" */
+	int nsac;                 /* "Sacrifice a creature": how many to choose */
+	struct bd_filter sac;
+	int life;                 /* "Pay N life" */
+	struct bd_ctr remove;     /* "Remove a +1/+1 counter from ~": n > 0 */
+	int discard;              /* "Discard N cards" */
+	bool exile_self;          /* "Exile ~" */
+};
 
 /* One-shot effects of spells and triggered abilities. */
 enum bd_effk { EF_DAMAGE, EF_DESTROY, EF_EXILE, EF_CONTINUOUS, EF_COUNTERS, EF_GAIN_LIFE,
 	EF_LOSE_LIFE, EF_RETURN_SELF, EF_SACRIFICE, EF_BOUNCE, EF_PREVENT_COMBAT, EF_DRAW,
 	EF_GAIN_CONTROL, EF_CREATE_TOKEN, EF_COUNTER, EF_TAP, EF_UNTAP, EF_REGENERATE, EF_SHIELD,
-	EF_RESTRICT };            /* "can't block this turn", "doesn't untap during ...": kept, inert */
+	EF_RESTRICT,              /* "can't block this turn", "doesn't untap during ...": kept, inert */
+	EF_NOTE };                /* a sentence that restates the rules ("It's still a land.") */
 enum bd_amt { AM_N, AM_X, AM_POWER_SELF, AM_POWER_TARGET };
 struct bd_effect {
 	enum bd_effk kind;
@@ -209,6 +226,7 @@ struct bd_abil {
 	struct bd_ctr tctr;       /* TR_COUNTERS: kind (n unused); kind CK_OTHER with "" = any */
 	struct bd_cond ifcond;    /* IF_COND: an intervening "if" (603.4) */
 	bool optional;            /* "you may ...": the `choose SOURCE: no` line declines */
+	struct bd_cost cost;      /* AK_ACTIVATED */
 };
 
 /* A reference to a player (p >= 0) or an object (o >= 0); the other is -1. */
@@ -263,6 +281,14 @@ struct bd_obj {
 	int shield;               /* "prevent the next N damage" left */
 	int regen;                /* regeneration shields (701.19a) */
 	int copy_of;              /* layer 1: it is a copy of this object's copiable values, or -1 */
+	/* an activated ability on the stack (`activate`): whose ability, which one, and the
+	 * objects chosen to pay its cost */
+	int act_src, act_abil;
+	int act_sac[BD_MAXTGT], nact_sac;
+	int act_discard[BD_MAXTGT], nact_discard;
+	char *act_names[2 * BD_MAXTGT];
+	unsigned act_cols[2 * BD_MAXTGT], act_lines[2 * BD_MAXTGT];
+	int nact_names, nact_sac_names;
 	/* names resolved after parsing */
 	char *attached_name, *attacking_name, *blocking_names[BD_MAXBLK], *target_names[BD_MAXTGT];
 	unsigned attached_col, attacking_col, blocking_col[BD_MAXBLK], target_col[BD_MAXTGT];
@@ -273,7 +299,7 @@ struct bd_obj {
 };
 
 enum bd_evk { EV_RESOLVE, EV_COMBAT, EV_DAMAGE, EV_DESTROY, EV_EXILE, EV_SACRIFICE,
-	EV_COUNTERS, EV_CAST, EV_STEP, EV_TAP, EV_LIFE };
+	EV_COUNTERS, EV_CAST, EV_STEP, EV_TAP, EV_LIFE, EV_ACTIVATE };
 struct bd_event {
 	enum bd_evk kind;
 	unsigned line;

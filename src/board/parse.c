@@ -25,6 +25,24 @@ struct ps {
 	int nerr;
 };
 
+/* Does an ability's text start with prefix, ignoring case and the minus sign's spelling? */
+static bool
+text_starts(const char *text, const char *prefix)
+{
+	const unsigned char *t = (const unsigned char *)text, *p = (const unsigned char *)prefix;
+	while (*p) {
+		int tc = *t, pc = *p;
+		size_t tl = 1, pl = 1;
+		if (t[0] == 0xE2 && t[1] == 0x88 && t[2] == 0x92) { tc = '-'; tl = 3; }
+		if (p[0] == 0xE2 && p[1] == 0x88 && p[2] == 0x92) { pc = '-'; pl = 3; }
+		if (tolower(tc) != tolower(pc))
+			return false;
+		t += tl;
+		p += pl;
+	}
+	return true;
+}
+
 /* Is this event's name the object's (its name or alias)? */
 static bool
 names_obj(const struct board *b, const char *n, int o)
@@ -130,6 +148,7 @@ obj_init(struct bd_obj *o)
 	o->owner = o->controller = -1;
 	o->attached = -1;
 	o->copy_of = -1;
+	o->act_src = o->act_abil = -1;
 	o->attacking_p = o->attacking_o = -1;
 	o->zpos = 0;
 }
@@ -153,6 +172,7 @@ bd_add_obj(struct board *b, const struct bd_obj *proto)
 		o->attached_name = o->attacking_name = o->owner_name = o->ctl_name = o->copy_name = NULL;
 		memset(o->blocking_names, 0, sizeof o->blocking_names);
 		memset(o->target_names, 0, sizeof o->target_names);
+		o->nact_names = 0;
 	}
 	return b->nobjs++;
 }
@@ -329,7 +349,7 @@ split_names(char *s, char **out, unsigned *cols, int max, const char *linestart)
  * "colors"/"color", "targets", "attached-to" and a few more). Help and Tab use them. */
 static const char *const statement_names[] = { "title", "player", "permanent", "card",
 	"spell", "token", "resolve", "combat", "damage", "destroy", "exile", "sacrifice",
-	"counters-on", "cast", "step", "tap", "assign", "order", "trigger-target", "keep", "choose", NULL };
+	"counters-on", "cast", "activate", "step", "tap", "assign", "order", "trigger-target", "keep", "choose", NULL };
 static const char *const attribute_names[] = { "controller", "owner", "type", "cost", "mv",
 	"colors", "pt", "loyalty", "counters", "damage", "prevent-next", "regeneration",
 	"copy-of", "tapped", "zone", "attached", "attacking", "blocking", "timestamp", "x",
@@ -563,6 +583,82 @@ statement(struct ps *ps, char *ln)
 		}
 		o->abils = xgrow(o->abils, &o->abcap, (size_t)o->nabils + 1, sizeof *o->abils);
 		o->abils[o->nabils++] = a;
+	} else if ((!strcmp(key, "sacrifice") || !strcmp(key, "discard")) && ps->cur >= 0 && b->objs[ps->cur].act_src >= 0) {
+		/* the objects chosen to pay an activated ability's cost (601.2h) */
+		o = &b->objs[ps->cur];
+		if (!*rest) { perr(ps, rest, "e.g. `sacrifice Llanowar Elves`", "expected the name of what is %s", key[0] == 's' ? "sacrificed" : "discarded"); return; }
+		if (o->nact_names >= 2 * BD_MAXTGT) { perr(ps, keyat, "pay with fewer objects", "too many cost choices"); return; }
+		int k = o->nact_names++;
+		o->act_names[k] = trimdup(rest);
+		o->act_cols[k] = (unsigned)(rest - ps->line) + 1;
+		o->act_lines[k] = ps->lno;
+		if (key[0] == 's') o->act_sac[o->nact_sac++] = k; else o->act_discard[o->nact_discard++] = k;
+	} else if (!strcmp(key, "activate")) {
+		/* activate NAME[: TEXT]: the ability of NAME whose text starts with TEXT goes on the
+		 * stack as an object "NAME's ability"; lines after it give targets, X and costs */
+		ps->cur = -1;
+		char nm[256], pre[256] = "";
+		snprintf(nm, sizeof nm, "%s", rest);
+		char *colon = strchr(nm, ':');
+		if (colon) { *colon = 0; snprintf(pre, sizeof pre, "%s", colon + 1); }
+		char *name = trimdup(nm), *prefix = trimdup(pre);
+		int src = -1;
+		for (int i = b->nobjs - 1; i >= 0 && src < 0; i--)
+			if (b->objs[i].act_src < 0 && names_obj(b, name, i)) src = i;
+		if (src < 0) { perr(ps, rest, "declare the permanent first, with its `ability` lines", "no object named \"%s\" to activate", name); free(name); free(prefix); return; }
+		const struct bd_obj *so = &b->objs[src];
+		int pick = -1, cands = 0;
+		for (int k = 0; k < so->nabils; k++) {
+			const struct bd_abil *ab = &so->abils[k];
+			if (ab->kind != AK_ACTIVATED && ab->kind != AK_MANA)
+				continue;
+			if (prefix[0] && !text_starts(ab->text, prefix))
+				continue;
+			if (!prefix[0] && ab->kind == AK_MANA)
+				continue;
+			cands++;
+			if (pick < 0) pick = k;
+		}
+		if (pick < 0 || cands > 1) {
+			struct sbuf h = {0};
+			sbuf_adds(&h, "its activated abilities: ");
+			for (int k = 0; k < so->nabils; k++)
+				if (so->abils[k].kind == AK_ACTIVATED || so->abils[k].kind == AK_MANA)
+					sbuf_addf(&h, "\"%s\" ", so->abils[k].text);
+			sbuf_adds(&h, "(write `activate NAME: ` and the start of one)");
+			perr(ps, rest, sbuf_str(&h), pick < 0 ? "\"%s\" has no activated ability%s%s" : "\"%s\" has more than one activated ability%s%s",
+			    name, prefix[0] ? " starting with " : "", prefix);
+			sbuf_free(&h);
+			free(name); free(prefix);
+			return;
+		}
+		char an[300];
+		snprintf(an, sizeof an, "%s's ability", so->alias ? so->alias : so->name);
+		int ai = bd_add_obj(b, NULL);
+		so = &b->objs[src];
+		o = &b->objs[ai];
+		o->name = xstrdup(an);
+		o->line = ps->lno;
+		o->zone = ZN_GONE;
+		o->act_src = src;
+		o->act_abil = pick;
+		o->ts = ++b->next_ts;
+		o->abils = xcalloc(1, sizeof *o->abils);
+		o->abcap = 1;
+		o->nabils = 1;
+		o->abils[0] = so->abils[pick];
+		o->abils[0].text = xstrdup(so->abils[pick].text);
+		o->abils[0].kind = AK_SPELL;
+		ps->cur = ai;
+		b->events = xgrow(b->events, &b->evcap, (size_t)b->nevents + 1, sizeof *b->events);
+		struct bd_event *e = &b->events[b->nevents++];
+		memset(e, 0, sizeof *e);
+		e->kind = EV_ACTIVATE;
+		e->line = ps->lno;
+		e->obj = ai;
+		e->source = src;
+		e->to.p = e->to.o = -1;
+		free(name); free(prefix);
 	} else if (!strcmp(key, "resolve") || !strcmp(key, "destroy") || !strcmp(key, "exile")
 	    || !strcmp(key, "sacrifice") || !strcmp(key, "combat") || !strcmp(key, "damage")
 	    || !strcmp(key, "counters-on") || !strcmp(key, "cast") || !strcmp(key, "step") || !strcmp(key, "tap")) {
@@ -883,6 +979,8 @@ resolve_names(struct ps *ps)
 			o->owner = find_player(b, o->owner_name);
 			if (o->owner < 0) lookup(ps, o->owner_name, o->owner_line, o->owner_col, true, "player");
 		}
+		/* an activated ability is controlled by its source's controller (113.8) */
+		if (o->act_src >= 0 && o->controller < 0) o->controller = o->owner = b->objs[o->act_src].controller;
 		if (o->owner < 0) o->owner = o->controller;
 		if (o->controller < 0) o->controller = o->owner;
 		if (o->owner < 0 && b->nplayers == 1) o->owner = o->controller = 0;
@@ -918,7 +1016,15 @@ resolve_names(struct ps *ps)
 			struct bd_ref r = lookup(ps, o->target_names[k], o->target_line[k], o->target_col[k], true, "target");
 			o->targets[k] = r;
 		}
-		if (o->zone == ZN_STACK || cast_later(b, i)) {
+		for (int q = 0; q < o->nact_sac; q++) {
+			int k = o->act_sac[q];
+			o->act_sac[q] = lookup(ps, o->act_names[k], o->act_lines[k], o->act_cols[k], false, "object to sacrifice").o;
+		}
+		for (int q = 0; q < o->nact_discard; q++) {
+			int k = o->act_discard[q];
+			o->act_discard[q] = lookup(ps, o->act_names[k], o->act_lines[k], o->act_cols[k], false, "card to discard").o;
+		}
+		if (o->zone == ZN_STACK || cast_later(b, i) || o->act_src >= 0) {
 			int need = 0;
 			bool aura = false;
 			for (int k = 0; k < o->nabils; k++) {
@@ -955,14 +1061,15 @@ resolve_names(struct ps *ps)
 				b->objs[b->objs[i].blocking[k]].blocked = true;
 	for (int i = 0; i < b->nevents; i++) {
 		struct bd_event *e = &b->events[i];
-		if (e->kind == EV_COMBAT || e->kind == EV_STEP)
+		if (e->kind == EV_COMBAT || e->kind == EV_STEP || e->kind == EV_ACTIVATE)
 			continue;
 		if (e->kind == EV_DAMAGE) {
 			e->to = lookup(ps, e->n1, e->line, e->c1, true, "object or player");
 			if (e->n2) e->source = lookup(ps, e->n2, e->line, e->c2, false, "source").o;
 		} else
 			e->obj = lookup(ps, e->n1, e->line, e->c1, false, "object").o;
-		if (e->kind == EV_RESOLVE && e->obj >= 0 && b->objs[e->obj].zone != ZN_STACK && !cast_before(b, i, e->obj)) {
+		if (e->kind == EV_RESOLVE && e->obj >= 0 && b->objs[e->obj].zone != ZN_STACK && !cast_before(b, i, e->obj)
+		    && b->objs[e->obj].act_src < 0) {
 			ps->failed = true;
 			diag_add(ps->d, DL_ERROR, ps->file, e->line, e->c1, "\"%s\" is not a spell on the stack", e->n1);
 			diag_hint(ps->d, "declare it with `spell NAME` and its text with `ability ...`");
@@ -1191,6 +1298,7 @@ bd_free(struct board *b)
 		free(o->attached_name); free(o->attacking_name); free(o->owner_name); free(o->ctl_name); free(o->copy_name);
 		for (int k = 0; k < BD_MAXBLK; k++) free(o->blocking_names[k]);
 		for (int k = 0; k < BD_MAXTGT; k++) free(o->target_names[k]);
+		for (int k = 0; k < o->nact_names; k++) free(o->act_names[k]);
 	}
 	free(b->objs);
 	for (int i = 0; i < b->nevents; i++) { free(b->events[i].n1); free(b->events[i].n2); }
@@ -1202,6 +1310,7 @@ bd_free(struct board *b)
 		for (int k = 0; k < BD_MAXBLK + 1; k++) free(b->choices[i].names[k]);
 		free(b->choices[i].value);
 	}
+
 	free(b->choices);
 	free(b->name);
 	free(b->title);

@@ -904,6 +904,59 @@ b_trigger(struct match *m, struct bd_abil *a)
 	return trig_effect(m->cap[3], a);
 }
 
+/* "{T}, Sacrifice a creature: EFFECT", "-1: EFFECT" (602.1a: cost before the colon) */
+static bool
+b_activated(struct match *m, struct bd_abil *a)
+{
+	struct bd_cost *c = &a->cost;
+	char buf[256];
+	snprintf(buf, sizeof buf, "%s", m->cap[1]);
+	a->kind = AK_ACTIVATED;
+	int n;
+	char sign;
+	if ((sscanf(buf, "%c%d", &sign, &n) == 2 && (sign == '+' || sign == '-') && strspn(buf + 1, "0123456789") == strlen(buf + 1))
+	    || !strcmp(buf, "0")) {
+		c->loyalty = true;
+		c->loy = !strcmp(buf, "0") ? 0 : sign == '-' ? -n : n;
+		return trig_effect(m->cap[2], a);
+	}
+	for (char *item = strtok(buf, ","); item; item = strtok(NULL, ",")) {
+		while (*item == ' ') item++;
+		if (!strncmp(item, "and ", 4)) item += 4;
+		char what[200];
+		if (!strcmp(item, "{t}")) c->tap = true;
+		else if (item[0] == '{') {
+			if (strspn(item, "{}0123456789wubrgcxs/p") != strlen(item)) return false;
+			snprintf(c->mana, sizeof c->mana, "%.31s", item);
+		} else if (!strcmp(item, "sacrifice ~")) c->sac_self = true;
+		else if (!strcmp(item, "exile ~")) c->exile_self = true;
+		else if (sscanf(item, "sacrifice %199[^\n]", what) == 1) {
+			char *w = what;
+			int k = 1;
+			if (!strncmp(w, "a ", 2) || !strncmp(w, "an ", 3) || !strncmp(w, "another ", 8)) k = 1;
+			else if ((k = number_word(w)) > 0) w = strchr(w, ' ') ? strchr(w, ' ') + 1 : w;
+			else return false;
+			if (!bd_filter_parse(w, &c->sac)) return false;
+			c->nsac = k;
+		} else if (sscanf(item, "pay %d life", &n) == 1) c->life = n;
+		else if (sscanf(item, "remove %199[^\n]", what) == 1) {
+			/* "remove a +1/+1 counter from ~", "remove two charge counters from ~" */
+			char k[40], kind[40];
+			if (sscanf(what, "%39s %39s counter", k, kind) != 2 || !strstr(what, "from ~")) return false;
+			int cnt = !strcmp(k, "a") || !strcmp(k, "an") ? 1 : number_word(k);
+			if (cnt <= 0) return false;
+			int dp, dt;
+			c->remove.n = cnt;
+			if (sscanf(kind, "%d/%d", &dp, &dt) == 2) { c->remove.kind = CK_PT; c->remove.dp = dp; c->remove.dt = dt; }
+			else if (!strcmp(kind, "loyalty")) c->remove.kind = CK_LOYALTY;
+			else { c->remove.kind = CK_OTHER; snprintf(c->remove.other, sizeof c->remove.other, "%.23s", kind); }
+		} else if (!strcmp(item, "discard a card")) c->discard = 1;
+		else if (sscanf(item, "discard %199s cards", what) == 1 && number_word(what) > 0) c->discard = number_word(what);
+		else return false;
+	}
+	return trig_effect(m->cap[2], a);
+}
+
 static bool
 b_dies(struct match *m, struct bd_abil *a)
 {
@@ -1140,6 +1193,8 @@ static struct tmpl tmpls[] = {
 	  "When this creature enters, you gain 2 life.", false, NULL },
 	{ "trigger", "^(when|whenever|at) (.+?), (.+)$", b_trigger,
 	  "Whenever you cast a noncreature spell, this creature gets +1/+1 until end of turn.", false, NULL },
+	{ "activated ability", "^([^:\"]+): (.+)$", b_activated,
+	  "Sacrifice this creature: It deals 1 damage to any target.", false, NULL },
 	{ "die replacement with a token", "^if " SUBJ " would die, instead exile (?:it|that card) and create (a|an|one|two|three) (tapped )?(\\d+)/(\\d+) ([a-z ]+?) creature tokens?$", b_die_exile_token,
 	  "If a nontoken creature an opponent controls would die, instead exile that card and create a tapped 2/2 black Zombie creature token.", false, NULL },
 	{ "die replacement", "^if " SUBJ " would die, (?:exile it instead|instead exile (?:it|that card))$|^if a card( or token)? would be put into (a|an opponent's|your) graveyard from anywhere, exile it instead$", b_die_exile,
@@ -1391,6 +1446,58 @@ e_switch(struct match *m, struct bd_abil *a, struct bd_effect *e)
 	return true;
 }
 
+/* "~ becomes a 2/2 Human Soldier creature with indestructible until end of turn" (a manland,
+ * an animated planeswalker): types in layer 4, colors 5, keywords 6, base P/T 7b */
+static bool
+e_becomes_creature(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	e->kind = EF_CONTINUOUS;
+	e->until_eot = strstr(m->subj, "until end of turn") != NULL;
+	if (!recipient(a, e, m->cap[1]))
+		return false;
+	struct bd_part *t = eff_part(e, OP_ADD_TYPES, LY_TYPE);
+	t->mask = BT_CREATURE | (strstr(m->subj, "artifact creature") ? BT_ARTIFACT : 0);
+	char buf[256];
+	snprintf(buf, sizeof buf, "%s", m->cap[4]);
+	unsigned colors = 0;
+	for (char *w = strtok(buf, " "); w; w = strtok(NULL, " ")) {
+		unsigned c = bd_color_lookup(w);
+		if (c) colors |= c;
+		else if (!strcmp(w, "and")) continue;
+		else if (!t->sub[0]) subtype_word(w, t->sub);
+	}
+	if (colors) eff_part(e, OP_SET_COLOR, LY_COLOR)->mask = colors;
+	/* keywords after "with", unless it is "all creature types" (noted, not modelled) */
+	const char *with = NULL;
+	const char *wp = strstr(m->subj, " creature with ");
+	if (wp) with = wp + 15;
+	if (with && strncmp(with, "all creature types", 18)) {
+		char kb[128];
+		snprintf(kb, sizeof kb, "%s", with);
+		char *cut = strstr(kb, " that's still");
+		if (cut) *cut = 0;
+		cut = strstr(kb, " until end of turn");
+		if (cut) *cut = 0;
+		uint32_t kws;
+		unsigned pc, pf;
+		if (!kwlist_parse(kb, &kws, &pc, &pf))
+			return false;
+		struct bd_part *k = eff_part(e, OP_ADD_KW, LY_ABIL);
+		k->kws = kws; k->prot_colors = pc; k->prot_flags = pf;
+	}
+	struct bd_part *p = eff_part(e, OP_SET_PT, LY_7B);
+	p->a = atoi(m->cap[2]);
+	p->b = atoi(m->cap[3]);
+	return true;
+}
+
+static bool
+e_note(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	e->kind = EF_NOTE;
+	return true;
+}
+
 static bool
 e_counters(struct match *m, struct bd_abil *a, struct bd_effect *e)
 {
@@ -1603,6 +1710,10 @@ static struct eff_tmpl etmpls[] = {
 	  "Target creature becomes white until end of turn.", NULL },
 	{ "^(?:~|it) deals (\\d+|x|one|two|three) damage to (any target|target [a-z ]+?) and (\\d+|one|two|three) damage to ((?:another |any other )target(?: [a-z ]+)?)$", e_damage_two,
 	  "Arc Trail deals 2 damage to any target and 1 damage to another target.", NULL },
+	{ "^(?:until end of turn, )?" TGT " becomes? an? (\\d+)/(\\d+) ([a-z ]*?)(?:artifact )?creature(?: with ([a-z ,]+?))?(?: that's still an? [a-z]+)?( until end of turn)?$", e_becomes_creature,
+	  "Until end of turn, this land becomes a 2/2 creature with all creature types. It's still a land.", NULL },
+	{ "^(?:it's|they're) still an? (?:land|planeswalker|artifact|enchantment)s?$", e_note,
+	  "It's still a land.", NULL },
 	{ "^switch " TGT "'s power and toughness until end of turn$", e_switch,
 	  "Switch target creature's power and toughness until end of turn.", NULL },
 	{ "^put (a|an|one|two|three|four|five|\\d+) " PT " counters? on " TGT "$", e_counters,
@@ -1807,7 +1918,6 @@ unmodelled(const char *s)
 		{ "would create one or more tokens|would create a token", "replacement effects on tokens" },
 		{ "(?:^| )copy|copies", "copy effects other than `copy-of`" },
 		{ "redirect|deals that damage to .* instead", "damage redirection" },
-		{ "^[^.\"]{1,60}: ", "activated abilities (put one on the stack as a `spell` without a type line)" },
 		{ "scry|surveil|mill|search (?:your|their|its owner's) library|discards?|shuffle|look at the top|reveal|from your hand|exile the top", "effects on libraries and hands (scry, surveil, search, mill, discard, reveal)" },
 		{ "^(?:when|whenever|at) ", "this trigger event or its effect (the trigger events judge reads: dies, leaves the battlefield, enters, attacks, blocks, becomes blocked, attacks and isn't blocked, deals [combat] damage [to a player], is dealt damage, casts a spell, gains or loses life, counters are put on, becomes tapped, the beginning of upkeep, draw step, combat or end step)" },
 		{ "damage that would reduce your life total", "effects that change how damage reduces life" },
@@ -1940,8 +2050,9 @@ bd_read_ability(const char *text, const char *owner, bool spell, struct bd_abil 
 	static const struct { const char *kw, *means; } kwtrig[] = {
 		{ "prowess", "whenever you cast a noncreature spell, ~ gets +1/+1 until end of turn" },
 	};
+	const char *kwname = NULL;
 	for (size_t i = 0; i < sizeof kwtrig / sizeof *kwtrig; i++)
-		if (!strcmp(s, kwtrig[i].kw)) { free(s); s = xstrdup(kwtrig[i].means); break; }
+		if (!strcmp(s, kwtrig[i].kw)) { free(s); s = xstrdup(kwtrig[i].means); kwname = kwtrig[i].kw; break; }
 	/* "As long as C, X" and "X as long as C" */
 	char *body = s;
 	char condtxt[256] = "";
@@ -2034,6 +2145,8 @@ bd_read_ability(const char *text, const char *owner, bool spell, struct bd_abil 
 		sbuf_free(&fix);
 	}
 	free(s);
+	if (ok && kwname)
+		a->tmpl = kwname;
 	if (!ok) {
 		free(a->text);
 		a->text = NULL;

@@ -263,7 +263,7 @@ static const struct {
 	{ "blocking", BN_OBJS, true }, { "target", BN_OBJS | BN_PLAYERS, true },
 	{ "targets", BN_OBJS | BN_PLAYERS, true }, { "order", BN_OBJS, true },
 	{ "keep", BN_OBJS, true },
-	{ "cast", BN_OBJS, false }, { "tap", BN_OBJS, false },
+	{ "cast", BN_OBJS, false }, { "tap", BN_OBJS, false }, { "activate", BN_OBJS, false },
 };
 
 /* NAME: ... statements: the object before the colon, `after` names after it. */

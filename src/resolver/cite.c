@@ -141,6 +141,14 @@ static const struct { const char *id, *what; } cites[R_COUNT] = {
 	[R_CAST_TRIGGER] = { "601.2i", "abilities that trigger when a spell is cast trigger once it becomes cast" },
 	[R_ATTACK_TRIGGER] = { "508.3a", "\"whenever ... attacks\" abilities trigger when attackers are declared" },
 	[R_CAST] = { "601.2a", "casting a spell: it moves to the stack" },
+	[R_PROWESS] = { "702.108a", "prowess: +1/+1 until end of turn whenever its controller casts a noncreature spell" },
+	[R_ABILITY_INDEPENDENT] = { "113.7a", "an ability on the stack exists independently of its source" },
+	[R_ACTIVATE] = { "602.2", "activating an ability: it goes on the stack and its costs are paid" },
+	[R_COST_ILLEGAL] = { "602.2b", "an activation that can't be completed is reversed (601.2h, 727)" },
+	[R_MANA_ABILITY] = { "605.3b", "an activated mana ability doesn't go on the stack; it resolves at once" },
+	[R_LOYALTY_COST] = { "606.4", "a loyalty ability's cost adds or removes loyalty counters" },
+	[R_COST_ORDER] = { "601.2h", "the player pays the total cost, in any order" },
+	[R_DISCARD] = { "701.9a", "discard: a card moves from hand to graveyard" },
 	[R_DAMAGE_RESULTS] = { "120.3", "damage has every result that applies to its recipient" },
 };
 

@@ -106,6 +106,9 @@ run_event(struct rz *z, const struct bd_event *e)
 		break;
 	case EV_LIFE:
 		break;
+	case EV_ACTIVATE:
+		rz_activate(z, e->obj);
+		break;
 	}
 	rz_settle(z);
 }

@@ -284,6 +284,9 @@ rz_json(struct jw *w, const struct rz_result *r)
 		const struct bd_obj *o = &b->objs[i];
 		const struct rz_view *v = &r->view[i];
 		char buf[256];
+		/* an activated ability that left the stack (or was never activated) is no object */
+		if (o->act_src >= 0 && o->zone == ZN_GONE)
+			continue;
 		jw_obj(w);
 		jw_kstr(w, "name", o->name);
 		if (o->alias) jw_kstr(w, "alias", o->alias);

@@ -54,6 +54,7 @@ enum rz_rule {
 	R_TS_SIMUL, R_PW_ENTERS, R_DAMAGE_RESULTS, R_OPTIONAL, R_TRIGGER_EVENT, R_ATTACK_TAP, R_DECLARE_ATTACKERS,
 	R_DECLARE_BLOCKERS, R_BEGIN_STEP, R_CAST_TRIGGER, R_ATTACK_TRIGGER, R_END_STEP_TRIG,
 	R_BLOCK_TRIGGER, R_BLOCKED_TRIGGER, R_CLEANUP, R_CLEANUP_AGAIN, R_CAST,
+	R_PROWESS, R_ABILITY_INDEPENDENT, R_ACTIVATE, R_COST_ILLEGAL, R_MANA_ABILITY, R_LOYALTY_COST, R_COST_ORDER, R_DISCARD,
 	R_COUNT
 };
 
@@ -209,6 +210,10 @@ struct rz_tev {
 void rz_trigger_event(struct rz *z, const struct rz_tev *ev);
 /* Enters-the-battlefield triggers (603.6a) of every permanent, for objects that just entered. */
 void rz_entered(struct rz *z, const int *objs, int n);
+
+/* costs.c */
+/* Activate the ability object abobj (`activate`): pay its costs, put it on the stack. */
+void rz_activate(struct rz *z, int abobj);
 
 /* combat.c */
 void rz_combat(struct rz *z, int which);

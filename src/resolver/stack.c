@@ -211,7 +211,8 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 		int n = e->kind == EF_CREATE_TOKEN ? 0 : recipients(z, e, src, controller, targets, ntargets, r, 64, t ? t->subject : -1);
 		/* "its power": the current value, or the last known one if it left (608.2h) */
 		int amount = e->amt == AM_X ? x : e->amt == AM_POWER_SELF
-		    ? (b->objs[src].zone == ZN_BATTLEFIELD || !t ? z->cur[src].v.power : t->power) : e->n;
+		    ? (b->objs[src].zone == ZN_BATTLEFIELD || b->objs[src].zone == ZN_STACK ? z->cur[src].v.power
+		    : t ? t->power : z->lki[src].v.power) : e->n;
 		if (e->its_controller) {
 			/* "its controller gains life equal to its power": last known values if it left */
 			int o = n ? r[0].o : -1;
@@ -243,6 +244,8 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 					b->objs[r[i].o].regen++;
 					STEP(z, RL(R_REGENERATE), "%s gives %s a regeneration shield: the next time it would be destroyed this turn, it is regenerated instead.", sname, rz_oname(z, r[i].o));
 				}
+			break;
+		case EF_NOTE:
 			break;
 		case EF_RESTRICT:
 			for (int i = 0; i < n; i++)
@@ -365,7 +368,18 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 				}
 			struct sbuf what = {0};
 			parts_text(e->parts, e->nparts, &what);
-			STEP(z, RL(R_LOCKED_SET, R_TS_RESOLVED), "%s creates a continuous effect%s on %s (%s); the set of objects it affects is fixed now, and the effect gets a timestamp now.",
+			/* the layers its parts apply in (613.1) */
+			enum rz_rule lr[RZ_MAXCITE] = { R_LOCKED_SET, R_TS_RESOLVED };
+			int nlr = 2;
+			static const enum rz_rule by_layer[LY_COUNT] = { R_NONE, R_LAYER_COPY, R_LAYER_CONTROL, R_NONE, R_LAYER_TYPE,
+				R_LAYER_COLOR, R_LAYER_ABIL, R_LAYER_7A, R_LAYER_7B, R_LAYER_7C, R_LAYER_7D };
+			for (int q = 0; q < e->nparts && nlr < RZ_MAXCITE; q++) {
+				enum rz_rule lrule = e->parts[q].layer > 0 && e->parts[q].layer < LY_COUNT ? by_layer[e->parts[q].layer] : R_NONE;
+				bool seen = lrule == R_NONE;
+				for (int k = 0; k < nlr; k++) seen |= lr[k] == lrule;
+				if (!seen) lr[nlr++] = lrule;
+			}
+			rz_step(z, lr, nlr, "%s creates a continuous effect%s on %s (%s); the set of objects it affects is fixed now, and the effect gets a timestamp now.",
 			    sname, e->until_eot ? " until end of turn" : "", sbuf_str(&names), sbuf_str(&what));
 			sbuf_free(&what);
 			sbuf_free(&names);
@@ -526,7 +540,8 @@ rz_resolve_trigger(struct rz *z, const struct rz_trig *t)
 		STEP(z, RL(R_TRIG_TARGETS, R_RESOLVE_TARGETS), "%s's triggered ability (\"%s\") resolves, targeting %s%s.", sname, a->text, sbuf_str(&ts),
 		    defaulted ? " (judge's default target; state another with `trigger-target SOURCE: TARGET`)" : "");
 	else
-		STEP(z, RL(a->trig == TR_ETB ? R_ETB_TRIGGER : a->trig <= TR_PUT_GRAVE ? R_LTB_TRIGGER : R_TRIGGER_EVENT, R_RESOLVE_FOLLOW), "%s's triggered ability (\"%s\") resolves.", sname, a->text);
+		STEP(z, RL(a->trig == TR_ETB ? R_ETB_TRIGGER : a->trig <= TR_PUT_GRAVE ? R_LTB_TRIGGER : R_TRIGGER_EVENT, R_RESOLVE_FOLLOW,
+		    a->tmpl && !strcmp(a->tmpl, "prowess") ? R_PROWESS : R_NONE), "%s's triggered ability (\"%s\") resolves.", sname, a->text);
 	sbuf_free(&ts);
 	rz_run_effects(z, a, t->src, t->controller, tg, nt, 0, t);
 }
@@ -640,7 +655,10 @@ rz_resolve_spell(struct rz *z, int s)
 		return;
 	}
 	int ctl = z->cur[s].v.controller;
-	unsigned colors = z->cur[s].v.colors;
+	/* an activated ability's source is the permanent it came from (113.7), with its last
+	 * known information if that has left (608.2h) */
+	int src = o->act_src >= 0 ? o->act_src : s;
+	unsigned colors = b->objs[src].zone == ZN_BATTLEFIELD || src == s ? z->cur[src].v.colors : z->lki[src].v.colors;
 	/* target slots run across the spell's ability lines in order */
 	int total = 0, legal = 0;
 	struct bd_ref tg[BD_MAXTGT];
@@ -652,7 +670,7 @@ rz_resolve_spell(struct rz *z, int s)
 		for (int j = 0; j < a->ntgt && total < BD_MAXTGT; j++, total++) {
 			tg[total] = total < o->ntargets ? o->targets[total] : (struct bd_ref){ -1, -1 };
 			char why[200];
-			if (rz_target_legal(z, &a->tgt[j], tg[total], s, ctl, colors, why, sizeof why))
+			if (rz_target_legal(z, &a->tgt[j], tg[total], src, ctl, colors, why, sizeof why))
 				legal++;
 			else {
 				sbuf_addf(&bad, "%s%s", bad.len ? "; " : "", why);
@@ -681,6 +699,9 @@ rz_resolve_spell(struct rz *z, int s)
 		rz_settle(z);
 		return;
 	}
+	if (o->act_src >= 0 && b->objs[src].zone != ZN_BATTLEFIELD)
+		STEP(z, RL(R_ABILITY_INDEPENDENT, R_RESOLVE_INFO), "%s has left the battlefield, but its ability on the stack exists independently of it and still resolves, using %s's last known information.",
+		    rz_oname(z, src), rz_oname(z, src));
 	if (bad.len)
 		rz_step(z, rules, nr, "%s resolves, but some targets are illegal (%s): it does nothing to them and does the rest.", rz_oname(z, s), sbuf_str(&bad));
 	else
@@ -691,7 +712,7 @@ rz_resolve_spell(struct rz *z, int s)
 	for (int k = 0; k < o->nabils && !z->game_over; k++) {
 		const struct bd_abil *a = &o->abils[k];
 		if (a->kind != AK_SPELL) continue;
-		rz_run_effects(z, a, s, ctl, tg + base, a->ntgt, o->x, NULL);
+		rz_run_effects(z, a, src, ctl, tg + base, a->ntgt, o->x, NULL);
 		base += a->ntgt;
 	}
 	if (o->zone == ZN_STACK && !o->types) {

@@ -1,0 +1,184 @@
+/* costs.c — rules procedure: activating an ability (602.2). The ability goes on the stack,
+ * then its costs are paid in the order 601.2g-h gives — mana first (mana abilities, 605),
+ * then tapping, loyalty (606.4), removing counters, paying life, sacrificing, discarding —
+ * and an ability whose cost can't be paid is not activated at all (602.2b, 601.2h). A mana
+ * ability doesn't use the stack (605.3a). */
+#include "rz_int.h"
+#include "../base/buf.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int
+counters_of(const struct bd_obj *o, const struct bd_ctr *k)
+{
+	int n = 0;
+	for (int i = 0; i < o->nctr; i++)
+		if (o->ctr[i].kind == k->kind && (k->kind != CK_PT || (o->ctr[i].dp == k->dp && o->ctr[i].dt == k->dt))
+		    && (k->kind != CK_OTHER || !strcmp(o->ctr[i].other, k->other)))
+			n += o->ctr[i].n;
+	return n;
+}
+
+static void
+remove_counters(struct bd_obj *o, const struct bd_ctr *k, int n)
+{
+	for (int i = 0; i < o->nctr && n > 0; i++)
+		if (o->ctr[i].kind == k->kind && (k->kind != CK_PT || (o->ctr[i].dp == k->dp && o->ctr[i].dt == k->dt))
+		    && (k->kind != CK_OTHER || !strcmp(o->ctr[i].other, k->other))) {
+			int take = o->ctr[i].n < n ? o->ctr[i].n : n;
+			o->ctr[i].n -= take;
+			n -= take;
+		}
+}
+
+/* Can the cost be paid? why gets the reason when not. */
+static bool
+payable(struct rz *z, const struct bd_obj *ab, const struct bd_cost *c, int src, char *why, size_t cap)
+{
+	const struct board *b = z->b;
+	const struct bd_obj *s = &b->objs[src];
+	int ctl = z->cur[src].v.controller;
+	if (c->tap && s->tapped) { snprintf(why, cap, "%s is already tapped", rz_oname(z, src)); return false; }
+	if (c->loyalty && c->loy < 0) {
+		struct bd_ctr k = { .kind = CK_LOYALTY };
+		if (counters_of(s, &k) < -c->loy) { snprintf(why, cap, "%s has only %d loyalty counters", rz_oname(z, src), counters_of(s, &k)); return false; }
+	}
+	if (c->remove.n > 0 && counters_of(s, &c->remove) < c->remove.n) {
+		snprintf(why, cap, "%s doesn't have %d such counter%s to remove", rz_oname(z, src), c->remove.n, c->remove.n == 1 ? "" : "s");
+		return false;
+	}
+	/* 119.4: a player can pay life only if their life total is at least that much */
+	if (c->life > 0 && b->players[ctl].life < c->life) { snprintf(why, cap, "%s has less than %d life", rz_pname(z, ctl), c->life); return false; }
+	if (c->nsac > 0) {
+		if (ab->nact_sac < c->nsac) { snprintf(why, cap, "the board doesn't say what is sacrificed (add `sacrifice NAME` under `activate`)"); return false; }
+		for (int i = 0; i < ab->nact_sac; i++) {
+			int o = ab->act_sac[i];
+			if (o < 0 || b->objs[o].zone != ZN_BATTLEFIELD || z->cur[o].v.controller != ctl
+			    || !rz_filter_match(z, &c->sac, o, src, ctl)) {
+				snprintf(why, cap, "%s can't be sacrificed for it (it must be %s's permanent matching the cost)", rz_oname(z, o), rz_pname(z, ctl));
+				return false;
+			}
+		}
+	}
+	if (c->discard > 0) {
+		if (ab->nact_discard < c->discard) { snprintf(why, cap, "the board names %d card%s to discard, and the cost is %d (add `discard NAME` under `activate`)", ab->nact_discard, ab->nact_discard == 1 ? "" : "s", c->discard); return false; }
+		for (int i = 0; i < ab->nact_discard; i++) {
+			int o = ab->act_discard[i];
+			if (o < 0 || b->objs[o].zone != ZN_HAND || b->objs[o].owner != ctl) {
+				snprintf(why, cap, "%s is not a card in %s's hand", rz_oname(z, o), rz_pname(z, ctl));
+				return false;
+			}
+		}
+	}
+	if ((c->sac_self || c->exile_self) && s->zone != ZN_BATTLEFIELD) { snprintf(why, cap, "%s is not on the battlefield", rz_oname(z, src)); return false; }
+	return true;
+}
+
+void
+rz_activate(struct rz *z, int abobj)
+{
+	struct board *b = z->b;
+	struct bd_obj *ab = &b->objs[abobj];
+	int src = ab->act_src;
+	const struct bd_obj *spr = rz_printed(z, src);
+	rz_layers(z);
+	const struct bd_abil *a = ab->act_abil < spr->nabils ? &spr->abils[ab->act_abil] : &ab->abils[0];
+	const struct bd_cost *c = &a->cost;
+	struct bd_obj *s = &b->objs[src];
+	int ctl = z->cur[src].v.controller;
+	char why[240];
+	if (s->zone != ZN_BATTLEFIELD && !(c->sac_self && s->zone == ZN_BATTLEFIELD)) {
+		STEP(z, RL(R_ACTIVATE), "%s is not on the battlefield, so its ability can't be activated.", rz_oname(z, src));
+		return;
+	}
+	if (!payable(z, ab, c, src, why, sizeof why)) {
+		STEP(z, RL(R_ACTIVATE, R_COST_ILLEGAL), "%s's ability (\"%s\") can't be activated: its cost can't be paid (%s), so the activation is reversed and nothing happens.",
+		    rz_oname(z, src), a->text, why);
+		return;
+	}
+	if (a->kind == AK_MANA) {
+		if (c->tap || strstr(a->text, "{T}") || strstr(a->text, "{t}")) s->tapped = true;
+		STEP(z, RL(R_MANA_ABILITY), "%s activates %s's mana ability (\"%s\"): it doesn't use the stack and resolves at once; mana pools are not part of the board.",
+		    rz_pname(z, ctl), rz_oname(z, src), a->text);
+		return;
+	}
+	/* 602.2a: the ability is put on the stack, then 601.2h: the costs, in this order */
+	ab->zone = ZN_STACK;
+	ab->controller = ab->owner = ctl;
+	ab->ts = ++b->next_ts;
+	ab->zpos = 0;
+	z->moveseq[abobj] = ++z->zseq;
+	struct sbuf t = {0};
+	if (c->mana[0]) sbuf_addf(&t, "pays %s (mana abilities are activated first, 601.2g)", c->mana);
+	if (c->tap) { s->tapped = true; sbuf_addf(&t, "%staps %s", t.len ? "; " : "", rz_oname(z, src)); }
+	if (c->loyalty) {
+		struct bd_ctr k = { .kind = CK_LOYALTY, .n = c->loy };
+		if (c->loy > 0) rz_put_counters(z, src, &k, NULL);
+		else if (c->loy < 0) remove_counters(s, &k, -c->loy);
+		struct bd_ctr q = { .kind = CK_LOYALTY };
+		sbuf_addf(&t, "%s%s %d loyalty counter%s %s %s (loyalty %d)", t.len ? "; " : "", c->loy >= 0 ? "puts" : "removes",
+		    c->loy >= 0 ? c->loy : -c->loy, (c->loy == 1 || c->loy == -1) ? "" : "s", c->loy >= 0 ? "on" : "from", rz_oname(z, src), counters_of(s, &q));
+	}
+	if (c->remove.n > 0) {
+		remove_counters(s, &c->remove, c->remove.n);
+		sbuf_addf(&t, "%sremoves %d counter%s from %s", t.len ? "; " : "", c->remove.n, c->remove.n == 1 ? "" : "s", rz_oname(z, src));
+	}
+	if (c->life > 0) {
+		b->players[ctl].life -= c->life;
+		sbuf_addf(&t, "%spays %d life (life %d)", t.len ? "; " : "", c->life, b->players[ctl].life);
+	}
+	/* the source's last known information, for an ability that refers to it after it left */
+	z->lki[src] = z->cur[src];
+	enum rz_rule rules[RZ_MAXCITE] = { c->loyalty ? R_LOYALTY_COST : R_ACTIVATE, R_COST_ORDER };
+	int nr = 2;
+	rz_step(z, rules, nr, "%s activates %s's ability (\"%s\"): it goes on the stack%s%s%s.", rz_pname(z, ctl), rz_oname(z, src), a->text,
+	    t.len ? ", and " : "", t.len ? rz_pname(z, ctl) : "", "");
+	if (t.len) {
+		/* the cost paid, in one step with the activation */
+		struct rz_step *st = &z->res->steps[z->res->nsteps - 1];
+		struct sbuf w = {0};
+		sbuf_addf(&w, "%.*s %s.", (int)strlen(st->text) - 1, st->text, sbuf_str(&t));
+		free(st->text);
+		st->text = sbuf_take(&w);
+	}
+	sbuf_free(&t);
+	if (c->life > 0) {
+		struct rz_tev ev = { .kind = TR_LOSE_LIFE, .obj = -1, .src = -1, .player = ctl };
+		rz_trigger_event(z, &ev);
+	}
+	if (c->tap) {
+		struct rz_tev ev = { .kind = TR_TAPPED, .obj = src, .src = -1, .player = -1 };
+		rz_trigger_event(z, &ev);
+	}
+	struct rz_move mv[BD_MAXTGT + 1];
+	int nm = 0;
+	if (c->sac_self || c->exile_self) {
+		memset(&mv[nm], 0, sizeof mv[nm]);
+		mv[nm].obj = src;
+		mv[nm].to = c->exile_self ? ZN_EXILE : ZN_GRAVEYARD;
+		mv[nm].why = c->exile_self ? MV_EXILE : MV_SACRIFICE;
+		mv[nm].rule = c->exile_self ? R_EXILE : R_SACRIFICE;
+		snprintf(mv[nm].reason, sizeof mv[nm].reason, "to pay the cost");
+		nm++;
+	}
+	for (int i = 0; i < ab->nact_sac && i < c->nsac && nm <= BD_MAXTGT; i++) {
+		memset(&mv[nm], 0, sizeof mv[nm]);
+		mv[nm].obj = ab->act_sac[i];
+		mv[nm].to = ZN_GRAVEYARD;
+		mv[nm].why = MV_SACRIFICE;
+		mv[nm].rule = R_SACRIFICE;
+		snprintf(mv[nm].reason, sizeof mv[nm].reason, "to pay %s's cost", rz_oname(z, src));
+		nm++;
+	}
+	if (nm)
+		rz_move(z, mv, nm, "Cost: ", R_COST_ORDER);
+	for (int i = 0; i < ab->nact_discard && i < c->discard; i++) {
+		struct bd_obj *d = &b->objs[ab->act_discard[i]];
+		d->zone = ZN_GRAVEYARD;
+		d->zpos = ++z->zseq;
+		z->moveseq[ab->act_discard[i]] = z->zseq;
+		STEP(z, RL(R_COST_ORDER, R_DISCARD), "Cost: %s discards %s.", rz_pname(z, ctl), rz_oname(z, ab->act_discard[i]));
+	}
+}
