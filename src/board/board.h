@@ -152,7 +152,7 @@ struct bd_effect {
 	/* EF_CREATE_TOKEN: n tokens with these characteristics */
 	int tok_power, tok_toughness;
 	unsigned tok_colors, tok_types;
-	char tok_sub[BD_SUBLEN];
+	char tok_sub[BD_SUBLEN], tok_sub2[BD_SUBLEN];
 	uint32_t tok_kws;
 	bool tok_tapped;
 };
@@ -221,6 +221,7 @@ struct bd_abil {
 	bool combat_dmg;          /* TR_DMG*: only combat damage */
 	bool to_opponent;         /* TR_DMG_PLAYER: only to an opponent */
 	bool unblocked;           /* TR_BLOCKED: "attacks and isn't blocked" instead */
+	bool also_etb;            /* "enters or attacks": TR_ATTACKS and entering too */
 	enum bd_step step;        /* TR_STEP */
 	bool each_turn;           /* TR_STEP: each player's step, not only its controller's */
 	struct bd_ctr tctr;       /* TR_COUNTERS: kind (n unused); kind CK_OTHER with "" = any */

@@ -497,6 +497,22 @@ b_mana(struct match *m, struct bd_abil *a)
 
 /* Restrictions on attacking, blocking and untapping: the declarations and the untap step
  * are outside what judge resolves, so these are read and kept but change nothing. */
+/* "~ is indestructible": a static ability giving itself the keyword */
+static bool
+b_grant_self(struct match *m, struct bd_abil *a)
+{
+	uint32_t kws;
+	unsigned pc, pf;
+	if (!kwlist_parse(m->cap[1], &kws, &pc, &pf))
+		return false;
+	a->kind = AK_STATIC;
+	filter_init(&a->aff);
+	a->aff.self = true;
+	part_add(a, OP_ADD_KW, LY_ABIL);
+	a->parts[0].kws = kws;
+	return true;
+}
+
 static bool
 b_inert(struct match *m, struct bd_abil *a)
 {
@@ -795,7 +811,10 @@ trig_effect(const char *e, struct bd_abil *a)
 	}
 	if (!strncmp(e, "you may ", 8)) {
 		a->optional = true;
-		e += 8;
+		char buf[512];
+		/* "you may gain 1 life" is "you gain 1 life", optionally */
+		snprintf(buf, sizeof buf, "%s%s", strncmp(e + 8, "gain ", 5) && strncmp(e + 8, "lose ", 5) ? "" : "you ", e + 8);
+		return effect_parse(buf, a);
 	}
 	return effect_parse(e, a);
 }
@@ -854,7 +873,8 @@ b_trigger(struct match *m, struct bd_abil *a)
 	size_t n = strlen(ev);
 #define ENDS(sfx) (n > strlen(sfx) && !strcmp(ev + n - strlen(sfx), sfx) \
 	&& snprintf(x, sizeof x, "%.*s", (int)(n - strlen(sfx)), ev) >= 0)
-	if (ENDS(" attacks or blocks")) a->trig = TR_ATTACKS_OR_BLOCKS;
+	if (ENDS(" enters or attacks")) { a->trig = TR_ATTACKS; a->also_etb = true; }
+	else if (ENDS(" attacks or blocks")) a->trig = TR_ATTACKS_OR_BLOCKS;
 	else if (ENDS(" attacks")) a->trig = TR_ATTACKS;
 	else if (ENDS(" blocks")) a->trig = TR_BLOCKS;
 	else if (ENDS(" becomes blocked")) a->trig = TR_BLOCKED;
@@ -1057,6 +1077,7 @@ b_die_exile_token(struct match *m, struct bd_abil *a)
 		if (c) e->tok_colors |= c;
 		else if (!strcmp(w, "and") || !strcmp(w, "colorless")) continue;
 		else if (!e->tok_sub[0]) subtype_word(w, e->tok_sub);
+		else if (!e->tok_sub2[0]) subtype_word(w, e->tok_sub2);
 		else return false;
 	}
 	a->neff = 1;
@@ -1151,6 +1172,9 @@ static struct tmpl tmpls[] = {
 	{ "enchant", "^enchant ([a-z ]+)$", b_enchant, "Enchant creature", false, NULL },
 	{ "equip", "^equip (?:\\{[^}]*\\})+$|^equip \\d+$", b_equip, "Equip {2}", false, NULL },
 	{ "mana ability", "^\\{t\\}: add .*$", b_mana, "{T}: Add {G}.", false, NULL },
+	{ "casting keyword", "^(?:flashback|kicker|multikicker|buyback|madness|cycling|foretell|ninjutsu|splice onto [a-z]+|evoke|dash|escape) (?:\\{[^}]*\\})+(?:,? .*)?$", b_inert,
+	  "Kicker {G}", false, NULL },
+	{ "indestructible itself", "^~ is (indestructible)$", b_grant_self, "Stuffy Doll is indestructible.", false, NULL },
 	{ "attack/block restriction", "^[a-z~ ,'-]+ (?:can't (?:attack|block|attack or block|be blocked)|attacks each (?:combat|turn) if able|blocks each (?:combat|turn) if able|doesn't untap during [a-z' ]+ untap step)(?: [a-z~ ,'-]+)?$", b_inert,
 	  "Enchanted creature can't attack or block.", false, NULL },
 	{ "anthem", "^" SUBJ " gets? " PT "(?: and (?:has|have|gains?) (" KWLIST "))?$", b_anthem,
@@ -1230,14 +1254,16 @@ target_slot(struct bd_abil *a, const char *phrase, struct bd_filter *f)
 		t->player_ok = t->object_ok = true;
 		t->f.types = BT_CREATURE | BT_PLANESWALKER | BT_BATTLE;
 		t->f.anytype = true;
-	} else if (!strncmp(phrase, "target ", 7)) {
-		const char *r = phrase + 7;
+	} else if (!strncmp(phrase, "target ", 7) || !strncmp(phrase, "another target ", 15)) {
+		bool another = phrase[0] == 'a';
+		const char *r = phrase + (another ? 15 : 7);
 		if (!strcmp(r, "player") || !strcmp(r, "opponent")) {
 			t->player_ok = true;
 			t->f.opponents_only = r[0] == 'o';
 		} else {
 			if (!bd_filter_parse(r, &t->f))
 				return -1;
+			t->f.other |= another;
 			t->object_ok = !t->f.no_objects;
 			t->player_ok = t->f.players;
 		}
@@ -1251,7 +1277,7 @@ target_slot(struct bd_abil *a, const char *phrase, struct bd_filter *f)
 static bool
 recipient(struct bd_abil *a, struct bd_effect *e, const char *r)
 {
-	if (!strncmp(r, "target ", 7) || !strcmp(r, "any target")) {
+	if (!strncmp(r, "target ", 7) || !strncmp(r, "another target ", 15) || !strcmp(r, "any target")) {
 		e->slot = target_slot(a, r, &e->f);
 		return e->slot >= 0;
 	}
@@ -1549,8 +1575,12 @@ static bool
 e_draw(struct match *m, struct bd_abil *a, struct bd_effect *e)
 {
 	e->kind = EF_DRAW;
-	e->you = true;
-	return amount(m->cap[1], e) >= 0;
+	char who[64];
+	snprintf(who, sizeof who, "%.62s", m->cap[1][0] ? m->cap[1] : "you ");
+	who[strlen(who) - 1] = 0;
+	if (!recipient(a, e, who))
+		return false;
+	return amount(m->cap[2], e) >= 0;
 }
 
 static bool
@@ -1619,6 +1649,7 @@ e_token(struct match *m, struct bd_abil *a, struct bd_effect *e)
 		else if (t) e->tok_types |= t;
 		else if (!strcmp(w, "and") || !strcmp(w, "colorless")) continue;
 		else if (!e->tok_sub[0]) subtype_word(w, e->tok_sub);
+		else if (!e->tok_sub2[0]) subtype_word(w, e->tok_sub2);
 		else return false;
 	}
 	if (m->cap[5][0]) {
@@ -1686,7 +1717,7 @@ e_sacrifice(struct match *m, struct bd_abil *a, struct bd_effect *e)
 	return recipient(a, e, m->cap[1]);
 }
 
-#define TGT "((?:another )?target [a-z0-9 ]+?|any target|the player or planeswalker it's attacking|the player it's attacking|defending player|~|it|they|that creature|that permanent|you|enchanted creature|equipped creature|each [a-z0-9 ,]+?|all [a-z0-9 ,]+?|(?:other )?(?:[a-z]+ )?creatures(?: you control| your opponents control)?)"
+#define TGT "((?:another )?target [a-z0-9 ,-]+?|any target|the player or planeswalker it's attacking|the player it's attacking|defending player|~|it|they|that creature|that permanent|you|enchanted creature|equipped creature|each [a-z0-9 ,]+?|all [a-z0-9 ,]+?|(?:other )?(?:[a-z]+ )?creatures(?: you control| your opponents control)?)"
 static struct eff_tmpl etmpls[] = {
 	{ "^(?:~|it) deals (\\d+|x|one|two|three|four|five)()? damage to " TGT "$", e_damage,
 	  "Hurricane deals X damage to each creature with flying and each player." , NULL },
@@ -1710,7 +1741,7 @@ static struct eff_tmpl etmpls[] = {
 	  "Target creature becomes white until end of turn.", NULL },
 	{ "^(?:~|it) deals (\\d+|x|one|two|three) damage to (any target|target [a-z ]+?) and (\\d+|one|two|three) damage to ((?:another |any other )target(?: [a-z ]+)?)$", e_damage_two,
 	  "Arc Trail deals 2 damage to any target and 1 damage to another target.", NULL },
-	{ "^(?:until end of turn, )?" TGT " becomes? an? (\\d+)/(\\d+) ([a-z ]*?)(?:artifact )?creature(?: with ([a-z ,]+?))?(?: that's still an? [a-z]+)?( until end of turn)?$", e_becomes_creature,
+	{ "^(?:until end of turn, )?" TGT " becomes? an? (\\d+)/(\\d+) ([a-z -]*?)(?:artifact )?creature(?: with ([a-z ,]+?))?(?: that's still an? [a-z]+)?( until end of turn)?$", e_becomes_creature,
 	  "Until end of turn, this land becomes a 2/2 creature with all creature types. It's still a land.", NULL },
 	{ "^(?:it's|they're) still an? (?:land|planeswalker|artifact|enchantment)s?$", e_note,
 	  "It's still a land.", NULL },
@@ -1724,7 +1755,8 @@ static struct eff_tmpl etmpls[] = {
 	  "Return it to the battlefield under its owner's control with a -1/-1 counter on it.", NULL },
 	{ "^prevent all combat damage that would be dealt this turn$", e_fog,
 	  "Prevent all combat damage that would be dealt this turn.", NULL },
-	{ "^(?:you )?draws? (a|one|two|three|\\d+) cards?$", e_draw, "Draw a card.", NULL },
+	{ "^(you |each player |target player |target opponent |each opponent )?draws? (a|one|two|three|\\d+) cards?$", e_draw, "Draw a card.", NULL },
+	{ "^add (?:\\{[^}]+\\})+(?: or (?:\\{[^}]+\\})+)?$|^add one mana of any color$", e_note, "Add {B}{B}{B}.", NULL },
 	{ "^gain control of " TGT "( until end of turn)?()$", e_control,
 	  "Gain control of target creature until end of turn.", NULL },
 	{ "^sacrifice " TGT "$", e_sacrifice, "Sacrifice this creature.", NULL },
@@ -1805,6 +1837,7 @@ effect_parse(const char *s, struct bd_abil *a)
 	for (const char *q = s; *q;) {
 		if (!strncmp(q, " and you gain ", 14)) { sbuf_adds(&tmp, ". you gain "); q += 14; }
 		else if (!strncmp(q, " and you lose ", 14)) { sbuf_adds(&tmp, ". you lose "); q += 14; }
+		else if (!strncmp(q, " and create ", 12)) { sbuf_adds(&tmp, ". create "); q += 12; }
 		else if (!strncmp(q, " and you draw ", 14)) { sbuf_adds(&tmp, ". draw "); q += 14; }
 		else sbuf_addc(&tmp, *q++);
 	}
@@ -2050,6 +2083,15 @@ bd_read_ability(const char *text, const char *owner, bool spell, struct bd_abil 
 	static const struct { const char *kw, *means; } kwtrig[] = {
 		{ "prowess", "whenever you cast a noncreature spell, ~ gets +1/+1 until end of turn" },
 	};
+	/* an ability word ("Landfall — Whenever ...") has no rules meaning (207.2c) */
+	{
+		const char *dash = strstr(s, " - ");
+		if (dash && dash - s >= 3 && dash - s <= 30 && strspn(s, "abcdefghijklmnopqrstuvwxyz ") == (size_t)(dash - s)) {
+			char *t = xstrdup(dash + 3);
+			free(s);
+			s = t;
+		}
+	}
 	const char *kwname = NULL;
 	for (size_t i = 0; i < sizeof kwtrig / sizeof *kwtrig; i++)
 		if (!strcmp(s, kwtrig[i].kw)) { free(s); s = xstrdup(kwtrig[i].means); kwname = kwtrig[i].kw; break; }

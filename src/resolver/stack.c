@@ -162,12 +162,14 @@ rz_create_tokens(struct rz *z, const struct bd_effect *e, int controller, const 
 		if (nmade < 16) made[nmade++] = ti;
 		struct bd_obj *tok = &b->objs[ti];
 		char nm[64];
-		snprintf(nm, sizeof nm, "%s Token", e->tok_sub[0] ? e->tok_sub : "Creature");   /* 111.4 */
+		/* 111.4: its subtypes plus the word "Token" */
+		snprintf(nm, sizeof nm, "%s%s%s Token", e->tok_sub[0] ? e->tok_sub : "Creature", e->tok_sub2[0] ? " " : "", e->tok_sub2);
 		tok->name = xstrdup(nm);
 		tok->owner = tok->controller = controller;
 		tok->types = e->tok_types;
 		tok->colors = e->tok_colors;
 		if (e->tok_sub[0]) { memcpy(tok->subs[0], e->tok_sub, BD_SUBLEN); tok->nsubs = 1; }
+		if (e->tok_sub2[0]) { memcpy(tok->subs[1], e->tok_sub2, BD_SUBLEN); tok->nsubs = 2; }
 		tok->power = e->tok_power;
 		tok->toughness = e->tok_toughness;
 		tok->has_pt = true;
@@ -400,7 +402,9 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 			STEP(z, RL(R_PREVENTION), "%s: all combat damage that would be dealt this turn will be prevented.", sname);
 			break;
 		case EF_DRAW:
-			STEP(z, RL(R_RESOLVE_FOLLOW), "%s: %s draws %d card%s (libraries are not part of the board).", sname, rz_pname(z, controller), amount, amount == 1 ? "" : "s");
+			for (int i = 0; i < n; i++)
+				if (r[i].p >= 0)
+					STEP(z, RL(R_RESOLVE_FOLLOW), "%s: %s draws %d card%s (libraries are not part of the board).", sname, rz_pname(z, r[i].p), amount, amount == 1 ? "" : "s");
 			break;
 		case EF_RETURN_SELF: {
 			/* the trigger's subject (persist), or the card an earlier instruction of this

@@ -105,7 +105,7 @@ rz_entered(struct rz *z, const int *objs, int n)
 		const struct bd_obj *pr = rz_printed(z, s);
 		for (int k = 0; k < pr->nabils; k++) {
 			const struct bd_abil *a = &pr->abils[k];
-			if (a->kind != AK_TRIGGER || a->trig != TR_ETB || !rz_has_abil(&z->cur[s], k))
+			if (a->kind != AK_TRIGGER || (a->trig != TR_ETB && !a->also_etb) || !rz_has_abil(&z->cur[s], k))
 				continue;
 			for (int i = 0; i < n; i++) {
 				if (b->objs[objs[i]].zone != ZN_BATTLEFIELD || !rz_filter_match(z, &a->aff, objs[i], s, ctl))

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# tests/bench/bench.sh — `make bench`: ingestion speed of every release, and a one-shot
+# tests/bench/bench.sh — `make bench`: the board resolver's time per board and the share of
+# the card-text list its templates read; ingestion speed of every release, and a one-shot
 # lookup's wall time beside grep's on the same file, measured in the same run.
 set -u
 JUDGE=${1:-./judge}
@@ -9,6 +10,14 @@ SHARED=$(cd ../shared 2>/dev/null && pwd) || { echo "bench: needs ../shared/cr (
 B=${BUILD:-build}
 ${CC:-cc} -std=c11 -D_GNU_SOURCE -O2 -Isrc $(pkg-config --cflags libxml-2.0 libpcre2-8) -o "$B/bench_ingest" \
 	tests/bench/bench_ingest.c "$B/libjudge.a" $(pkg-config --libs libxml-2.0 libpcre2-8 readline) -lstemmer -lm || exit 1
+for t in bench_boards ability_coverage; do
+	${CC:-cc} -std=c11 -D_GNU_SOURCE -O2 -Isrc $(pkg-config --cflags libxml-2.0 libpcre2-8) -o "$B/$t" \
+		tests/bench/$t.c "$B/libjudge.a" $(pkg-config --libs libxml-2.0 libpcre2-8 readline) -lstemmer -lm || exit 1
+done
+echo "Board resolver (issue 13):"
+"$B/bench_boards" corpus/boards/*.board
+"$B/ability_coverage" tests/cards/oracle-lines.txt
+echo
 echo "Ingestion (decode + parse + references, in process, median of 21 runs):"
 "$B/bench_ingest" "$SHARED"/cr/*.txt rules/*.txt
 
