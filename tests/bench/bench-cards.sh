@@ -75,3 +75,8 @@ t=$(wall 21 "$JUDGE" card "$name")
 printf "  judge card (exact), with the built-in rules' links  %7.2f ms\n" "$t"
 t=$(wall 21 "$JUDGE" --version)
 printf "  judge --version (process start alone)   %7.2f ms\n" "$t"
+if [ -x "$ROOT/$B/tests/test_cards" ]; then
+	echo
+	echo "Name completion and exact lookups in process, 35,000 names (tests/unit/test_cards.c, best of 3 per prefix):"
+	"$ROOT/$B/tests/test_cards" | sed -n 's/^ok [0-9]* - \(completion.*\|an exact lookup.*\)/  \1/p'
+fi

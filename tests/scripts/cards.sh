@@ -79,6 +79,12 @@ J card "lightning boltz of doom" >"$W/out" 2>&1; st=$?
 check "no match exits 1 and suggests the nearest" [ "$st" = 1 ]
 check "the suggestion is Lightning Bolt" grep -q 'did you mean Lightning Bolt' "$W/out"
 
+# the textbook's worked examples that mention the card (-v; always in the session)
+page=$(J --json cards "Scion of Oona" | jq -r '.[0].examples[0].page')
+check "-v: taught in the textbook page that mentions the card ($page)" grep -q "^Taught in: .*$page" <<<"$(J -v card "scion of oona")"
+check "without -v, no textbook line (one-shot speed)" bash -c "! \"$JUDGE\" card 'scion of oona' | grep -q '^Taught in'"
+check "in the session, the textbook line" grep -q "^Taught in: .*$page" <<<"$(printf 'card scion of oona\n' | "$JUDGE")"
+
 # every face of every multi-face card is shown, with its own type line
 bad=""
 while IFS=$'\t' read -r name face type; do
