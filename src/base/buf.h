@@ -18,7 +18,7 @@ bool sbuf_read(struct sbuf *b, FILE *f, size_t max);
 void sbuf_adds(struct sbuf *b, const char *s);
 void sbuf_addc(struct sbuf *b, char c);
 void sbuf_addf(struct sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void sbuf_vaddf(struct sbuf *b, const char *fmt, va_list ap);
+void sbuf_vaddf(struct sbuf *b, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
 void sbuf_reset(struct sbuf *b);
 void sbuf_free(struct sbuf *b);
 const char *sbuf_str(struct sbuf *b);   /* "" when empty */
