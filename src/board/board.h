@@ -215,6 +215,8 @@ struct bd_abil {
 	bool enters_tapped;
 	struct bd_ctr enters_ctr;
 	char choose[BD_SUBLEN];   /* "as ~ enters, choose a color": what is chosen */
+	bool copy;                /* "You may have ~ enter as a copy of any FILTER" (707.2): aff is FILTER */
+	int copy_legend;          /* its exception: 1 "it's legendary", -1 "it isn't legendary" */
 	/* AK_TRIGGER beyond its subject in aff: */
 	enum bd_ctl tplayer;      /* whose cast / life / turn: FC_YOU, FC_OPP, FC_ANY */
 	struct bd_filter tspell;  /* TR_CAST: which spells */
@@ -282,6 +284,7 @@ struct bd_obj {
 	int shield;               /* "prevent the next N damage" left */
 	int regen;                /* regeneration shields (701.19a) */
 	int copy_of;              /* layer 1: it is a copy of this object's copiable values, or -1 */
+	int copy_legend;          /* the copy effect's exception (707.9b): 1 legendary, -1 not */
 	/* an activated ability on the stack (`activate`): whose ability, which one, and the
 	 * objects chosen to pay its cost */
 	int act_src, act_abil;

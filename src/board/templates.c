@@ -1028,6 +1028,25 @@ b_enters(struct match *m, struct bd_abil *a)
 	return a->enters_tapped || a->enters_ctr.n;
 }
 
+/* "You may have ~ enter as a copy of any creature on the battlefield[, except ...]" (Clone,
+ * 707.2, 614.1c): which one is the board's `choose ~: NAME` (or `no`) */
+static bool
+b_clone(struct match *m, struct bd_abil *a)
+{
+	a->kind = AK_ENTERS;
+	a->copy = true;
+	char f[300];
+	snprintf(f, sizeof f, "%s%s", m->cap[1], m->cap[2][0] == 'y' ? " you control" : "");
+	if (!bd_filter_parse(f, &a->aff))
+		return false;
+	if (m->cap[3][0]) {
+		if (!strcmp(m->cap[3], "it's legendary")) a->copy_legend = 1;
+		else if (!strcmp(m->cap[3], "it isn't legendary")) a->copy_legend = -1;
+		else return false;
+	}
+	return true;
+}
+
 /* "As ~ enters, choose a color" (614.1c): the choice is the board's `choose` line */
 static bool
 b_as_enters(struct match *m, struct bd_abil *a)
@@ -1211,6 +1230,8 @@ static struct tmpl tmpls[] = {
 	  "Whenever another creature you control dies, you gain 1 life.", false, NULL },
 	{ "enters replacement", "^" SUBJ " enters?(?: the battlefield)?( tapped)?(?: with (a|an|one|two|three|four|five|six|x|\\d+) ([+-]\\d+/[+-]\\d+|[a-z]+) counters? on (?:it|them)( and tapped)?)?$", b_enters,
 	  "This creature enters with two +1/+1 counters on it.", false, NULL },
+	{ "enter as a copy", "^you may have ~ enter(?: the battlefield)? as a copy of (?:any|a|an) ([a-z ]+?) (on the battlefield|you control)(?:, except (.+))?$", b_clone,
+	  "You may have this creature enter as a copy of any creature on the battlefield.", false, NULL },
 	{ "as enters, choose", "^as ~ enters(?: the battlefield)?, choose (?:a |an )?([a-z ]+?)$", b_as_enters,
 	  "As this creature enters, choose a color.", false, NULL },
 	{ "enters trigger", "^when(?:ever)? " SUBJ " enters(?: the battlefield)?( under (?:your|an opponent's) control)?, (.+)$", b_etb,

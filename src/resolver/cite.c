@@ -141,6 +141,7 @@ static const struct { const char *id, *what; } cites[R_COUNT] = {
 	[R_CAST_TRIGGER] = { "601.2i", "abilities that trigger when a spell is cast trigger once it becomes cast" },
 	[R_ATTACK_TRIGGER] = { "508.3a", "\"whenever ... attacks\" abilities trigger when attackers are declared" },
 	[R_CAST] = { "601.2a", "casting a spell: it moves to the stack" },
+	[R_COPY_OF_COPY] = { "707.3", "a copy of a copy copies what the copied object copies" },
 	[R_PROWESS] = { "702.108a", "prowess: +1/+1 until end of turn whenever its controller casts a noncreature spell" },
 	[R_ABILITY_INDEPENDENT] = { "113.7a", "an ability on the stack exists independently of its source" },
 	[R_ACTIVATE] = { "602.2", "activating an ability: it goes on the stack and its costs are paid" },

@@ -1065,9 +1065,7 @@ rz_enter_replacements(struct rz *z, int o, int x, struct sbuf *t)
 			if (a->kind != AK_ENTERS || !rz_has_abil(&z->cur[s], k))
 				continue;
 			/* 614.12: an object's own "enters" ability applies only to itself */
-			if (s != o && a->aff.self)
-				continue;
-			if (s == o ? !a->aff.self : !rz_filter_match(z, &a->aff, o, s, ctl))
+			if (a->copy ? s != o : (s != o && a->aff.self) || (s == o ? !a->aff.self : !rz_filter_match(z, &a->aff, o, s, ctl)))
 				continue;
 			applied++;
 			const char *who = s == o ? "its own ability" : rz_oname(z, s);
@@ -1088,6 +1086,25 @@ rz_enter_replacements(struct rz *z, int o, int x, struct sbuf *t)
 					sbuf_addf(t, "; it enters with %d %s counter%s on it (%s)", c.n, kind, c.n == 1 ? "" : "s", who);
 				} else
 					sbuf_addf(t, "; X is 0, so it enters with no counters (%s)", who);
+			}
+			if (a->copy) {
+				/* 707.2, 614.1c: it enters as a copy of the chosen object, or as itself */
+				const char *v = rz_choice(z, o);
+				int pick = -1;
+				for (int i = 0; v && i < b->nobjs && pick < 0; i++)
+					if (i != o && b->objs[i].zone == ZN_BATTLEFIELD && (!strcasecmp(v, b->objs[i].name)
+					    || (b->objs[i].alias && !strcasecmp(v, b->objs[i].alias))) && rz_filter_match(z, &a->aff, i, o, ob->controller))
+						pick = i;
+				if (pick >= 0) {
+					ob->copy_of = pick;
+					ob->copy_legend = a->copy_legend;
+					sbuf_addf(t, "; as it enters, %s chooses to have it enter as a copy of %s: it has %s's copiable values (name, mana cost, types, colors, P/T, abilities), not its counters or status%s",
+					    rz_pname(z, ob->controller), rz_oname(z, pick), rz_oname(z, pick),
+					    a->copy_legend > 0 ? ", except it's legendary" : a->copy_legend < 0 ? ", except it isn't legendary" : "");
+				} else
+					sbuf_addf(t, "; it enters as itself, not as a copy (%s)", !v ? "the board states no choice: add `choose NAME: OBJECT`"
+					    : !strcmp(v, "no") ? "its controller chooses not to copy anything" : "the chosen object is not a permanent it may copy");
+				rz_layers(z);
 			}
 			if (a->choose[0]) {
 				const char *v = rz_choice(z, o);

@@ -566,6 +566,9 @@ reset(struct rz *z)
 		c->v.controller = self->zone == ZN_BATTLEFIELD || self->zone == ZN_STACK ? self->controller : self->owner;
 		c->v.types = o->types;
 		c->v.supers = o->supers;
+		/* 707.9b: a copy effect's exception is part of the copiable values */
+		if (self->copy_of >= 0 && self->zone == ZN_BATTLEFIELD && self->copy_legend)
+			c->v.supers = self->copy_legend > 0 ? c->v.supers | BS_LEGENDARY : c->v.supers & ~(unsigned)BS_LEGENDARY;
 		c->v.colors = o->colors;
 		memcpy(c->v.subs, o->subs, sizeof o->subs);
 		c->v.nsubs = o->nsubs;

@@ -621,6 +621,12 @@ resolve_permanent(struct rz *z, int s)
 	int nr = 2;
 	if (rz_enter_replacements(z, s, o->x, &t) > 0)
 		rules[nr++] = R_ENTERS_SELF_REPL, rules[nr++] = R_ENTERS_CHECK;
+	if (o->copy_of >= 0 && nr + 2 <= RZ_MAXCITE)
+		rules[nr++] = R_COPIABLE, rules[nr++] = R_LAYER_COPY;
+	if (o->copy_of >= 0 && b->objs[o->copy_of].copy_of >= 0 && nr < RZ_MAXCITE) {
+		rules[nr++] = R_COPY_OF_COPY;
+		sbuf_addf(&t, " (%s is itself a copy, so it copies what that copies, 707.3)", rz_oname(z, o->copy_of));
+	}
 	if ((o->types & BT_PLANESWALKER) && nr < RZ_MAXCITE) {
 		for (int k = 0; k < o->nctr; k++)
 			if (o->ctr[k].kind == CK_LOYALTY)
