@@ -190,6 +190,28 @@ policy_note(struct jctx *c, const char *query)
 	sbuf_free(&b);
 }
 
+const struct jrelease *
+srch_seed_rule(struct jctx *c, const char *query, jrid *id)
+{
+	struct srch *s = NULL;
+	const struct jrelease *from = seed_answering(c, query, &s);
+	if (!from || !s)
+		return NULL;
+	struct srch_result r;
+	struct diags d = {0};
+	srch_run(s, query, 5, &r, &d);
+	const struct jrelease *got = NULL;
+	for (size_t i = 0; i < r.nshown && !got; i++)
+		if (srch_doc_kind(s, r.hits[i].doc) == SK_RULE) {
+			*id = srch_doc_rule(s, r.hits[i].doc);
+			got = from;
+		}
+	srch_result_free(&r);
+	diag_clear(&d);
+	free(d.v);
+	return got;
+}
+
 void
 srch_ctx_free(struct jctx *c)
 {

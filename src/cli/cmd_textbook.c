@@ -9,6 +9,7 @@
 #include "cmd_rules.h"
 #include "../history/history.h"
 #include "../render/json.h"
+#include "../search/search.h"
 
 static char *user_path;
 
@@ -742,8 +743,25 @@ cmd_explain(struct jctx *c, int argc, char **argv)
 	struct sbuf s = {0};
 	sbuf_addf(&s, "%sRule%s", out_sgr(c->out, OS_BOLD), out_sgr(c->out, OS_RESET));
 	out_wrap(c->out, s.s, 0, 0);
+	/* only the built-in partial texts: the newest that knows the topic answers, labelled */
+	const struct jrelease *seed = NULL;
+	jrid sid = JRID_NONE;
+	uint32_t si = JNONE;
+	if (ri == JNONE && rules_only_partial(c->ix) && (seed = srch_seed_rule(c, topic, &sid)) != NULL) {
+		si = jrel_find(seed, sid);
+		/* the titled rule it sits in explains more than one subrule */
+		while (si != JNONE && !seed->rules[si].title && seed->rules[si].parent != JNONE &&
+		    jrid_level(seed->rules[seed->rules[si].parent].id) >= JL_RULE)
+			si = seed->rules[si].parent;
+	}
 	if (ri != JNONE)
 		explain_rule(c, rel, ri);
+	else if (si != JNONE) {
+		char lab[160];
+		out_printf(c->out, "%sFrom %s:%s\n", out_sgr(c->out, OS_DIM),
+		    rules_era(seed, true, lab, sizeof lab), out_sgr(c->out, OS_RESET));
+		rules_print(c, seed, si, true);
+	}
 	else if (rel && rel->truncated)
 		links_missing(c, b ? b : &(struct tb_book){ .linked = rel, .links_partial = true }, false);
 	else {
@@ -816,6 +834,8 @@ cmd_explain(struct jctx *c, int argc, char **argv)
 		out_puts(c->out, "  ");
 		out_wrap(c->out, b ? "(no textbook page)" : "(the textbook could not be read)", 2, 2);
 	}
+	if (si != JNONE)
+		rules_historical_note(c);
 	sbuf_free(&s);
 	free(topic);
 	return JX_OK;

@@ -169,6 +169,9 @@ void srch_boost_rules(struct srch *s, struct srch_result *r, const jrid *rules, 
 int cmd_search(struct jctx *c, int argc, char **argv);
 /* The search index of c->rel, built on first use and kept in c->search. */
 struct srch *srch_for(struct jctx *c);
+/* With only partial texts loaded: the release that answers query (the newest that knows
+ * its words) and, in *id, its best rule; NULL when that does not apply or no rule matched. */
+const struct jrelease *srch_seed_rule(struct jctx *c, const char *query, jrid *id);
 /* Free c->search and the other indexes kept for the session. */
 void srch_ctx_free(struct jctx *c);
 

@@ -40,6 +40,10 @@ ok $? "judge $num on the built-in rules shows it from the text that has it, labe
 printf 'trample\n1\n' | "$JUDGE" >"$T/out" 2>&1
 [ "$(grep -c '^From the ' "$T/out")" -ge 2 ] && ! grep -q 'no rule' "$T/out"; ok $? "following a search link in a session shows that rule"
 
+"$JUDGE" explain trample >"$T/out" 2>&1
+grep -qE '^From the .* rules' "$T/out" && grep -qE "^ *$num " "$T/out" && ! grep -q 'CR links unavailable' "$T/out"
+ok $? "explain trample on the built-in rules shows the trample rule of the text that has it"
+
 # a question the 2021 text answers stays with it
 "$JUDGE" search -n 1 "what is a token" >"$T/out" 2>&1
 head -n 1 "$T/out" | grep -q '^From the 2021-09-24 rules'; ok $? "a question the newest text covers is answered from it"
