@@ -1,6 +1,7 @@
 /* cmd_history.c — the commands over several releases: diff, history, map, update. */
 #include "cmd.h"
 #include "cmd_card.h"
+#include "cmd_policy.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -182,6 +183,9 @@ round2(float f)
 int
 hist_cmd_diff(struct jctx *c, int argc, char **argv)
 {
+	/* `diff ipg|mtr|jar ...`: the policy documents (cmd_policy.c) */
+	if (argc >= 2 && pol_kind_arg(argv[1]) >= 0)
+		return pol_cli_diff(c, argc, argv);
 	struct hopts o;
 	if (parse_opts(c, argc, argv, &o, false, false, 3) != 0)
 		return JX_USAGE;
@@ -417,6 +421,9 @@ step_prev(const struct hist_step *s, uint32_t i)
 int
 hist_cmd_history(struct jctx *c, int argc, char **argv)
 {
+	/* `history ipg|mtr|jar SECTION`: the policy documents (cmd_policy.c) */
+	if (argc >= 2 && pol_kind_arg(argv[1]) >= 0)
+		return pol_cli_history(c, argc, argv);
 	struct hopts o;
 	if (parse_opts(c, argc, argv, &o, false, false, 1) != 0)
 		return JX_USAGE;
@@ -668,9 +675,20 @@ hist_cmd_update(struct jctx *c, int argc, char **argv)
 		if (strcmp(argv[i], "--cards") == 0)
 			return cmd_cards_update(c, argc, argv);
 	struct hopts o;
+	/* --docs: the policy documents instead (cmd_policy.c) */
+	int nd = 0;
+	bool docs = false;
+	for (int i = 0; i < argc; i++)
+		if (strcmp(argv[i], "--docs") == 0)
+			docs = true;
+		else
+			argv[nd++] = argv[i];
+	argc = nd;
 	if (parse_opts(c, argc, argv, &o, false, true, 1) != 0)
 		return JX_USAGE;
 	const char *url = o.url ? o.url : o.npos ? o.pos[0] : NULL;
+	if (docs)
+		return pol_cli_update(c, url);
 	if (!url) {
 		const char *env = getenv("JUDGE_UPDATE_URL");
 		url = env && *env ? env : HIST_DEFAULT_URL;

@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include "cmd_policy.h"
 #include "../render/json.h"
+#include "../history/history.h"
 
 /* --- the loaded documents ------------------------------------------------------------------------ */
 
@@ -540,4 +541,436 @@ pol_cli_complete(struct jctx *c, const char *cmd, const char *prev, char ***out)
 #undef ADD
 	*out = v;
 	return n;
+}
+
+/* --- judge update --docs ---------------------------------------------------------------------- */
+
+/* The links of an HTML page to PDF files that look like policy documents, resolved. */
+static size_t
+doc_links(const char *html, size_t len, const char *base, char ***out)
+{
+	char **v = NULL;
+	size_t n = 0;
+	for (size_t i = 0; i + 5 < len; i++) {
+		if (strncasecmp(html + i, "href", 4) != 0)
+			continue;
+		size_t j = i + 4;
+		while (j < len && (html[j] == ' ' || html[j] == '='))
+			j++;
+		if (j >= len || (html[j] != '"' && html[j] != '\''))
+			continue;
+		char q = html[j];
+		size_t s = j + 1, e = s;
+		while (e < len && html[e] != q && e - s < 2000)
+			e++;
+		if (e >= len)
+			break;
+		char *link = xstrndup(html + s, e - s);
+		size_t ll = strcspn(link, "?#");
+		bool pdf = ll > 4 && strncasecmp(link + ll - 4, ".pdf", 4) == 0;
+		static const char *const names[] = { "ipg", "infraction", "mtr", "tournament_rules",
+			"tournament-rules", "tournamentrules", "jar", "regular", NULL };
+		bool named = false;
+		for (int k = 0; names[k] && !named; k++)
+			named = strcasestr(link, names[k]) != NULL;
+		if (pdf && named && n < 16) {
+			v = realloc(v, (n + 1) * sizeof *v);
+			v[n++] = hist_resolve_url(base, link);
+		}
+		free(link);
+		i = e;
+	}
+	*out = v;
+	return n;
+}
+
+/* Check bytes are a policy document (through a temporary file, as any document is read)
+ * and store them in dir as KIND-DATE.EXT; the stored path to *path. */
+static bool
+store_doc(const char *dir, const char *url, const struct sbuf *body, char **path, char **label)
+{
+	bool pdf = body->len >= 5 && memcmp(body->s, "%PDF-", 5) == 0;
+	struct sbuf tmp = {0};
+	sbuf_addf(&tmp, "%s/.download-%d.%s", dir, (int)getpid(), pdf ? "pdf" : "html");
+	FILE *f = fopen(tmp.s, "wb");
+	if (!f || fwrite(body->s, 1, body->len, f) != body->len) {
+		if (f)
+			fclose(f);
+		jerr(NULL, NULL, "update: cannot write %s", tmp.s);
+		sbuf_free(&tmp);
+		return false;
+	}
+	fclose(f);
+	struct diags d = {0};
+	struct pol_doc *doc = pol_load_file(tmp.s, &d);
+	if (!doc) {
+		fprintf(stderr, "judge: update: %s is not a policy document judge can read\n", url);
+		diag_print(stderr, &d, DL_ERROR);
+		diag_clear(&d);
+		unlink(tmp.s);
+		sbuf_free(&tmp);
+		return false;
+	}
+	diag_clear(&d);
+	struct sbuf dest = {0}, lab = {0};
+	const char *kind = doc->floor_rules ? "floor-rules" : pol_kind_name(doc->kind);
+	sbuf_addf(&dest, "%s/%s-%s.%s", dir, kind, doc->date[0] ? doc->date : "undated", pdf ? "pdf" : "html");
+	sbuf_addf(&lab, "%s %s", pol_doc_short(doc), doc->date[0] ? doc->date : "(undated)");
+	pol_doc_free(doc);
+	bool ok = rename(tmp.s, dest.s) == 0;
+	if (!ok) {
+		unlink(tmp.s);
+		fprintf(stderr, "judge: update: cannot store %s\n", dest.s);
+	}
+	sbuf_free(&tmp);
+	*path = sbuf_take(&dest);
+	*label = sbuf_take(&lab);
+	return ok;
+}
+
+int
+pol_cli_update(struct jctx *c, const char *url)
+{
+	if (!url) {
+		const char *env = getenv("JUDGE_POLICY_URL");
+		url = env && *env ? env : POL_DEFAULT_URL;
+	}
+	char *dir = pol_cli_user_dir();
+	if (!dir) {
+		jerr(c, "set XDG_DATA_HOME or HOME", "update: nowhere to store the documents");
+		return JX_USAGE;
+	}
+	struct sbuf mk = {0};
+	for (char *p = dir + 1; *p; p++)
+		if (*p == '/') {
+			*p = '\0';
+			mkdir(dir, 0755);
+			*p = '/';
+		}
+	mkdir(dir, 0755);
+	sbuf_free(&mk);
+	struct sbuf body = {0}, err = {0};
+	char *final = NULL;
+	if (hist_fetch(url, &body, &err, &final) != HF_OK) {
+		jerr(c, "check the network, or give the document's own address with --url", "update: %s", sbuf_str(&err));
+		sbuf_free(&body);
+		sbuf_free(&err);
+		free(dir);
+		return JX_NOTFOUND;
+	}
+	char **links = NULL;
+	size_t nl = 0;
+	const char *base = final ? final : url;
+	bool direct = body.len >= 5 && memcmp(body.s, "%PDF-", 5) == 0;
+	if (direct) {
+		links = malloc(sizeof *links);
+		links[nl++] = xstrdup(base);
+	} else
+		nl = doc_links(body.s ? body.s : "", body.len, base, &links);
+	int st = JX_OK, stored = 0;
+	if (nl == 0 && !direct) {
+		/* a pdftohtml page is a document itself */
+		char *path = NULL, *label = NULL;
+		if (store_doc(dir, base, &body, &path, &label)) {
+			out_printf(c->out, "Stored %s%s%s in %s\n", out_sgr(c->out, OS_BOLD), label, out_sgr(c->out, OS_RESET), path);
+			stored++;
+		} else {
+			jerr(c, "give the address of the PDF itself with --url", "update: %s links to no policy document", base);
+			st = JX_USAGE;
+		}
+		free(path);
+		free(label);
+	}
+	for (size_t i = 0; i < nl; i++) {
+		struct sbuf b = {0};
+		char *f2 = NULL;
+		if (!direct && hist_fetch(links[i], &b, &err, &f2) != HF_OK) {
+			fprintf(stderr, "judge: update: %s: %s\n", links[i], sbuf_str(&err));
+			sbuf_reset(&err);
+			st = JX_NOTFOUND;
+		} else {
+			char *path = NULL, *label = NULL;
+			if (store_doc(dir, links[i], direct ? &body : &b, &path, &label)) {
+				out_printf(c->out, "Stored %s%s%s in %s\n", out_sgr(c->out, OS_BOLD), label, out_sgr(c->out, OS_RESET), path);
+				stored++;
+			} else
+				st = JX_USAGE;
+			free(path);
+			free(label);
+		}
+		free(f2);
+		sbuf_free(&b);
+		free(links[i]);
+	}
+	free(links);
+	free(final);
+	sbuf_free(&body);
+	sbuf_free(&err);
+	free(dir);
+	pol_set_drop(c);   /* read them next time */
+	return stored ? JX_OK : st;
+}
+
+/* --- diff and history across versions ------------------------------------------------------------ */
+
+int
+pol_kind_arg(const char *s)
+{
+	for (int k = 0; k < POL_NKIND; k++)
+		if (strcasecmp(s, pol_kind_name((enum pol_kind)k)) == 0)
+			return k;
+	return -1;
+}
+
+/* The loaded versions of a kind, oldest first (the 2008 floor rules count as Tournament Rules). */
+static size_t
+versions_of(const struct pol_set *S, enum pol_kind k, const struct pol_doc **v, size_t max)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < S->n && n < max; i++)
+		if (S->docs[i]->kind == k)
+			v[n++] = S->docs[i];
+	for (size_t i = 1; i < n; i++)
+		for (size_t j = i; j > 0 && strcmp(v[j - 1]->date, v[j]->date) > 0; j--) {
+			const struct pol_doc *t = v[j];
+			v[j] = v[j - 1];
+			v[j - 1] = t;
+		}
+	return n;
+}
+
+static const struct pol_doc *
+version_named(const struct pol_doc **v, size_t n, const char *which)
+{
+	for (size_t i = 0; i < n; i++) {
+		const char *slash = strrchr(v[i]->file, '/');
+		if (strcmp(v[i]->date, which) == 0 || strcmp(v[i]->file, which) == 0 ||
+		    (slash && strcmp(slash + 1, which) == 0))
+			return v[i];
+	}
+	/* 20210723 for 2021-07-23 */
+	if (strlen(which) == 8)
+		for (size_t i = 0; i < n; i++) {
+			char d[9];
+			snprintf(d, sizeof d, "%.4s%.2s%.2s", v[i]->date, v[i]->date + 5, v[i]->date + 8);
+			if (strcmp(d, which) == 0)
+				return v[i];
+		}
+	return NULL;
+}
+
+static const char *
+sec_label(const struct pol_section *s, char *buf, size_t cap)
+{
+	if (s->appendix)
+		snprintf(buf, cap, "App. %s", s->num);
+	else
+		snprintf(buf, cap, "%s", *s->num ? s->num : s->id);
+	return buf;
+}
+
+int
+pol_cli_diff(struct jctx *c, int argc, char **argv)
+{
+	/* argv: diff KIND [OLD] [NEW] */
+	enum pol_kind k = (enum pol_kind)pol_kind_arg(argv[1]);
+	struct pol_set *S = pol_set_for(c);
+	const struct pol_doc *v[64];
+	size_t n = versions_of(S, k, v, 64);
+	if (n < 2) {
+		jerr(c, "load two versions: judge --doc OLD.pdf --doc NEW.pdf diff ipg", "diff: %zu version%s of the %s loaded",
+		    n, n == 1 ? "" : "s", pol_kind_title(k));
+		return JX_NOTFOUND;
+	}
+	const struct pol_doc *A = v[n - 2], *B = v[n - 1];
+	if (argc >= 3 && !(A = version_named(v, n, argv[2]))) {
+		jerr(c, "the versions are listed by judge versions", "diff: no loaded %s is '%s'", pol_doc_short(v[0]), argv[2]);
+		return JX_USAGE;
+	}
+	if (argc >= 4 && !(B = version_named(v, n, argv[3]))) {
+		jerr(c, "the versions are listed by judge versions", "diff: no loaded %s is '%s'", pol_doc_short(v[0]), argv[3]);
+		return JX_USAGE;
+	}
+	if (argc == 3)
+		B = v[n - 1] == A ? v[n - 2] : v[n - 1];
+	int *map = xcalloc(A->nsec + 1, sizeof *map);
+	double *sim = xcalloc(A->nsec + 1, sizeof *sim);
+	pol_align(A, B, map, sim);
+	bool *hit = xcalloc(B->nsec + 1, sizeof *hit);
+	for (size_t i = 0; i < A->nsec; i++)
+		if (map[i] >= 0)
+			hit[map[i]] = true;
+	size_t added = 0, removed = 0, moved = 0, changed = 0;
+	struct jw w;
+	if (c->json) {
+		jw_init(&w, &c->out->buf, true);
+		jw_obj(&w);
+		jw_kstr(&w, "document", pol_kind_name(k));
+		jw_kstr(&w, "old", A->date);
+		jw_kstr(&w, "new", B->date);
+		jw_key(&w, "changes");
+		jw_arr(&w);
+	} else
+		out_printf(c->out, "%s%s %s%s \u2192 %s%s %s%s (sections matched by their words, not their numbers)\n",
+		    out_sgr(c->out, OS_BOLD), pol_doc_short(A), A->date, out_sgr(c->out, OS_RESET), out_sgr(c->out, OS_BOLD),
+		    pol_doc_short(B), B->date, out_sgr(c->out, OS_RESET));
+	char la[40], lb[40];
+	/* in the new document's order: matched (moved, changed), added */
+	for (size_t j = 0; j < B->nsec; j++) {
+		int i = -1;
+		for (size_t x = 0; x < A->nsec; x++)
+			if (map[x] == (int)j)
+				i = (int)x;
+		const struct pol_section *b = &B->sec[j];
+		const char *what;
+		if (i < 0) {
+			what = "added";
+			added++;
+		} else {
+			const struct pol_section *a = &A->sec[i];
+			bool mv = strcmp(a->num, b->num) != 0 || a->appendix != b->appendix;
+			bool ch = sim[i] < 0.999;
+			if (!mv && !ch)
+				continue;
+			what = mv && ch ? "moved and changed" : mv ? "moved" : "changed";
+			moved += mv;
+			changed += ch;
+		}
+		if (c->json) {
+			jw_obj(&w);
+			jw_kstr(&w, "change", what);
+			if (i >= 0) {
+				jw_kstr(&w, "old_number", sec_label(&A->sec[i], la, sizeof la));
+				jw_kstr(&w, "old_title", A->sec[i].title);
+				jw_knum(&w, "similarity", (double)(long)(sim[i] * 1000) / 1000.0);
+			}
+			jw_kstr(&w, "number", sec_label(b, lb, sizeof lb));
+			jw_kstr(&w, "title", b->title);
+			jw_obj_end(&w);
+		} else {
+			struct sbuf l = {0};
+			if (i >= 0 && strcmp(what, "changed") != 0)
+				sbuf_addf(&l, "%-18s %s%s%s \u2192 %s%s%s %s", what, out_sgr(c->out, OS_ID), sec_label(&A->sec[i], la, sizeof la),
+				    out_sgr(c->out, OS_RESET), out_sgr(c->out, OS_ID), sec_label(b, lb, sizeof lb), out_sgr(c->out, OS_RESET), b->title);
+			else
+				sbuf_addf(&l, "%-18s %s%s%s %s", what, out_sgr(c->out, OS_ID), sec_label(b, lb, sizeof lb), out_sgr(c->out, OS_RESET), b->title);
+			if (i >= 0 && strcmp(A->sec[i].title, b->title) != 0)
+				sbuf_addf(&l, " %s(was: %s)%s", out_sgr(c->out, OS_DIM), A->sec[i].title, out_sgr(c->out, OS_RESET));
+			if (i >= 0 && sim[i] < 0.999)
+				sbuf_addf(&l, " %s[%.0f%% the same words]%s", out_sgr(c->out, OS_DIM), sim[i] * 100, out_sgr(c->out, OS_RESET));
+			out_wrap(c->out, l.s, 0, 19);
+			sbuf_free(&l);
+		}
+	}
+	for (size_t i = 0; i < A->nsec; i++) {
+		if (map[i] >= 0)
+			continue;
+		removed++;
+		if (c->json) {
+			jw_obj(&w);
+			jw_kstr(&w, "change", "removed");
+			jw_kstr(&w, "old_number", sec_label(&A->sec[i], la, sizeof la));
+			jw_kstr(&w, "old_title", A->sec[i].title);
+			jw_obj_end(&w);
+		} else {
+			struct sbuf l = {0};
+			sbuf_addf(&l, "%-18s %s%s%s %s", "removed", out_sgr(c->out, OS_ID), sec_label(&A->sec[i], la, sizeof la),
+			    out_sgr(c->out, OS_RESET), A->sec[i].title);
+			out_wrap(c->out, l.s, 0, 19);
+			sbuf_free(&l);
+		}
+	}
+	if (c->json) {
+		jw_arr_end(&w);
+		jw_obj_end(&w);
+		out_puts(c->out, "\n");
+	} else
+		out_printf(c->out, "%s%zu added, %zu removed, %zu moved, %zu changed%s\n", out_sgr(c->out, OS_DIM), added, removed,
+		    moved, changed, out_sgr(c->out, OS_RESET));
+	free(map);
+	free(sim);
+	free(hit);
+	return JX_OK;
+}
+
+int
+pol_cli_history(struct jctx *c, int argc, char **argv)
+{
+	/* argv: history KIND SECTION... */
+	enum pol_kind k = (enum pol_kind)pol_kind_arg(argv[1]);
+	struct pol_set *S = pol_set_for(c);
+	const struct pol_doc *v[64];
+	size_t n = versions_of(S, k, v, 64);
+	if (n == 0) {
+		jerr(c, missing_hint[k], "no %s is loaded", pol_kind_title(k));
+		return JX_NOTFOUND;
+	}
+	if (argc < 3) {
+		jerr(c, "for example: judge history mtr 3.10, judge history ipg hce", "history: which section?");
+		return JX_USAGE;
+	}
+	struct sbuf q = {0};
+	for (int i = 2; i < argc; i++)
+		sbuf_addf(&q, "%s%s", i > 2 ? " " : "", argv[i]);
+	const struct pol_doc *cur = v[n - 1];
+	int si = pol_find(cur, &S->aliases, q.s);
+	if (si < 0) {
+		jerr(c, NULL, "history: no section of the %s %s matches '%s'", pol_doc_short(cur), cur->date, q.s);
+		sbuf_free(&q);
+		return JX_NOTFOUND;
+	}
+	sbuf_free(&q);
+	struct jw w;
+	if (c->json) {
+		jw_init(&w, &c->out->buf, true);
+		jw_arr(&w);
+	}
+	char lb[40];
+	double s_prev = 1.0;
+	for (size_t t = n; t-- > 0;) {
+		const struct pol_doc *d = v[t];
+		if (si < 0)
+			break;
+		const struct pol_section *s = &d->sec[si];
+		if (c->json) {
+			jw_obj(&w);
+			jw_kstr(&w, "version", d->date);
+			jw_kstr(&w, "document", d->floor_rules ? "floor-rules" : pol_kind_name(k));
+			jw_kstr(&w, "number", sec_label(s, lb, sizeof lb));
+			jw_kstr(&w, "title", s->title);
+			if (t + 1 < n)
+				jw_knum(&w, "similarity_to_next", (double)(long)(s_prev * 1000) / 1000.0);
+			jw_obj_end(&w);
+		} else {
+			struct sbuf l = {0};
+			sbuf_addf(&l, "%s %-10s %s%-8s%s %s", pol_doc_short(d), d->date, out_sgr(c->out, OS_ID), sec_label(s, lb, sizeof lb),
+			    out_sgr(c->out, OS_RESET), s->title);
+			if (t + 1 < n)
+				sbuf_addf(&l, " %s[%.0f%% the same words as the next]%s", out_sgr(c->out, OS_DIM), s_prev * 100, out_sgr(c->out, OS_RESET));
+			out_wrap(c->out, l.s, 0, 22);
+			sbuf_free(&l);
+		}
+		if (t == 0)
+			break;
+		/* back one version: the older section the aligner maps onto this one */
+		const struct pol_doc *older = v[t - 1];
+		int *map = xcalloc(older->nsec + 1, sizeof *map);
+		double *sim = xcalloc(older->nsec + 1, sizeof *sim);
+		pol_align(older, d, map, sim);
+		int back = -1;
+		for (size_t i = 0; i < older->nsec; i++)
+			if (map[i] == si)
+				back = (int)i, s_prev = sim[i];
+		free(map);
+		free(sim);
+		if (back < 0 && !c->json)
+			out_printf(c->out, "%s(no section of the %s %s matches it: new then)%s\n", out_sgr(c->out, OS_DIM),
+			    pol_doc_short(older), older->date, out_sgr(c->out, OS_RESET));
+		si = back;
+	}
+	if (c->json) {
+		jw_arr_end(&w);
+		out_puts(c->out, "\n");
+	}
+	return JX_OK;
 }

@@ -37,6 +37,18 @@ void pol_print_part(struct jctx *c, const char *label, const char *text);
 void pol_json_section(struct jw *w, const struct pol_doc *d, size_t i);
 /* `versions`: the documents in text after the CR releases, or as JSON objects into w. */
 void pol_cli_versions(struct jctx *c, struct jw *w);
+/* `judge update --docs [--url URL]`: fetch the page at URL (default $JUDGE_POLICY_URL, else
+ * POL_DEFAULT_URL), every PDF it links that looks like the IPG, MTR or JAR (or the URL itself
+ * when it is a PDF or a pdftohtml page), check each reads as a policy document and store it in
+ * $XDG_DATA_HOME/judge/docs/ as KIND-DATE.pdf. */
+#define POL_DEFAULT_URL "https://wpn.wizards.com/en/rules-documents"
+int pol_cli_update(struct jctx *c, const char *url);
+/* The kind a word names ("ipg", "mtr", "jar"), -1 if none. */
+int pol_kind_arg(const char *s);
+/* `judge diff KIND [OLD] [NEW]` and `judge history KIND SECTION`: across the loaded versions,
+ * sections matched by content (pol_align), never by number. */
+int pol_cli_diff(struct jctx *c, int argc, char **argv);
+int pol_cli_history(struct jctx *c, int argc, char **argv);
 /* Completion words for the argument of ipg/mtr/jar (prev NULL) or after a section (parts). */
 size_t pol_cli_complete(struct jctx *c, const char *cmd, const char *prev, char ***out);
 

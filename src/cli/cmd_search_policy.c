@@ -35,8 +35,8 @@ ps_filter(const char *word)
 	return 0;
 }
 
-static struct pol_index *
-index_for(struct jctx *c)
+struct pol_index *
+ps_index_for(struct jctx *c)
 {
 	struct pol_set *S = pol_set_for(c);
 	if (S->n == 0)
@@ -116,7 +116,7 @@ ps_run(struct jctx *c, const char *query, int mask, size_t limit)
 	memset(&ps, 0, sizeof ps);
 	if (mask & PS_CR_ONLY)
 		return 0;
-	struct pol_index *ix = index_for(c);
+	struct pol_index *ix = ps_index_for(c);
 	if (!ix)
 		return 0;
 	bool only = mask != 0;

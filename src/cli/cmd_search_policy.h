@@ -25,5 +25,8 @@ void ps_json(struct jctx *c, struct jw *w, bool before);
 /* A search of the policy documents alone (a filter, or no rule matched): the whole answer. */
 int ps_answer(struct jctx *c, const char *query, bool json);
 void ps_done(void);
+/* The index of the newest loaded document of each kind with the thesaurus, built on first
+ * use (kept in the policy set); NULL when no document is loaded. */
+struct pol_index *ps_index_for(struct jctx *c);
 
 #endif

@@ -9,6 +9,7 @@
 #include "cmd_textbook.h"
 #include "cmd_policy.h"
 #include "cmd_card.h"
+#include "cmd_penalty.h"
 
 #include <string.h>
 
@@ -36,6 +37,7 @@ const struct jcmd jcmd_table[] = {
 	{"ipg", NULL, JA_POLICY, "ipg [SECTION|ALIAS|WORDS] [PART]", "the Infraction Procedure Guide: a section by number (2.3), alias (hce) or title, or one part (remedy, upgrade...)", cmd_ipg, false},
 	{"mtr", NULL, JA_POLICY, "mtr [SECTION|ALIAS|WORDS]", "the Magic Tournament Rules: a section (4.2), an appendix (appendix f) or a title (shortcuts)", cmd_mtr, false},
 	{"jar", NULL, JA_POLICY, "jar [SITUATION]", "Judging at Regular REL: its situations, or the one a description names", cmd_jar, false},
+	{"penalty", "infraction", JA_QUERY, "penalty DESCRIPTION [--rel REL]", "a floor call laid out: likely infractions, penalty at that REL, remedy, upgrade/downgrade, philosophy, each cited", cmd_penalty, false},
 	/* REPL: help, navigation and session settings (src/repl/) */
 	{"help", "?", JA_COMMAND, "help [COMMAND]", "list the commands, or show how to use one", repl_cmd_help, false},
 	{"follow", "go", JA_NONE, "follow N", "go to link [N] of the last answer (typing N alone does the same)", repl_cmd_follow, true},
@@ -59,6 +61,7 @@ const struct jcmd jcmd_table[] = {
 	{"history", "trace", JA_RULE, "history ID", "one rule through every loaded release, following renumbering", hist_cmd_history, false},
 	{"map", NULL, JA_RULE, "map ID --to DATE", "the rule that corresponds to ID in another release, and how sure that is", hist_cmd_map, false},
 	{"update", NULL, JA_NONE, "update [--cards] [--url URL]", "download the newest official release into $XDG_DATA_HOME/judge/rules; --cards: MTGJSON's AtomicCards into $XDG_DATA_HOME/judge/cards", hist_cmd_update, false},
+	{"update", NULL, JA_NONE, "update [--docs] [--url URL]", "download the newest official release into $XDG_DATA_HOME/judge/rules (--docs: the IPG, MTR and JAR into judge/docs)", hist_cmd_update, false},
 };
 const size_t jcmd_count = sizeof jcmd_table / sizeof *jcmd_table;
 

@@ -22,10 +22,11 @@ static const struct {
 	{ "explain", "--textbook=" },
 	{ "cards", "--textbook= --format=" },
 	{ "map", "--to= --anchors --era-changes=" },
-	{ "update", "--url= --cards" },
+	{ "update", "--url= --cards --docs" },
 	{ "ipg", "--doc=" },
 	{ "mtr", "--doc=" },
 	{ "jar", "--doc=" },
+	{ "penalty", "--rel= --doc=" },
 };
 
 const char *

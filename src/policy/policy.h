@@ -89,6 +89,12 @@ size_t pol_match(const struct pol_doc *doc, const char *query, int *out, double 
 /* Whether an alias's patterns match a section title. */
 bool pol_title_matches(const char *title, const char *patterns);
 
+/* Which section of B each section of A is: map[i] = its index in B or -1, matched one to one
+ * by the words of titles and texts, never by number; sim[i] = how alike the two texts are
+ * (1 = the same words). map and sim hold A->nsec entries. */
+void pol_align(const struct pol_doc *A, const struct pol_doc *B, int *map, double *sim);
+double pol_section_similarity_text(const char *a, const char *b);
+
 /* The whole text of a section (parts in order, labelled), for search and display. */
 char *pol_section_text(const struct pol_doc *doc, size_t i);
 

@@ -93,3 +93,26 @@ JUDGE_PDFTOTEXT=/nonexistent/pdftotext $JUDGE --doc "$D/ipg-2021-02-05.pdf" ipg 
 ok "pdftotext missing: one line saying so, exit 1" '[ $st = 1 ] && grep -q "pdftotext program (poppler-utils) is not installed" "$T/e"'
 $JUDGE --doc "$SHARED/cr/README.md" ipg 2.3 >"$T/o" 2>"$T/e"; st=$?
 ok "a text that is no policy document: one error, then 'no IPG loaded'" '[ $st = 1 ] && grep -q "not a tournament policy document" "$T/e"'
+
+# --- completion: section numbers, aliases, part names ------------------------------------------------
+$JUDGE --doc "$IPG" --complete "ipg h" >"$T/o"
+ok "completion: aliases (h -> hce)" 'grep -qx hce "$T/o"'
+$JUDGE --doc "$IPG" --complete "ipg 2." >"$T/o"
+ok "completion: the loaded IPG's section numbers" '[ "$(grep -c "^2\.[1-6]$" "$T/o")" = 6 ]'
+$JUDGE --doc "$IPG" --complete "ipg 2.3 re" >"$T/o"
+ok "completion: part names after a section" 'grep -qx remedy "$T/o"'
+
+# --- diff and history across versions: sections matched by content, never by number -------------------
+H=("$JUDGE" --doc "$D/dci-floor-rules-2008-03-01.txt" --doc "$D/mtr-2009-07-01.txt" --doc "$MTR" --doc "$D/mtr-2024-08-26.pdftohtml.html")
+"${H[@]}" --json history mtr 3.10 >"$T/j"
+ok "history mtr 3.10: Card Shuffling was 3.8 in 2009" '[ "$(jq -r ".[] | select(.version == \"2009-07-01\") | .number + \" \" + .title" "$T/j")" = "3.8 Card Shuffling" ]'
+"${H[@]}" --json history mtr eom >"$T/j"
+ok "history mtr eom: 2.4 in 2024, 2.5 in 2021 (the 2023 renumbering)" '[ "$(jq -r "[.[] | .version + \"=\" + .number] | join(\" \")" "$T/j" | cut -d" " -f1,2)" = "2024-08-26=2.4 2021-07-23=2.5" ]'
+"${H[@]}" --json history mtr 2.1 >"$T/j"
+ok "history mtr 2.1: the 2008 floor rules' 111 Match Structure (not 9.1's namesake)" '[ "$(jq -r ".[] | select(.document == \"floor-rules\") | .number" "$T/j")" = 111 ]'
+"${H[@]}" --json diff mtr 2009-07-01 2021-07-23 >"$T/j"
+ok "diff mtr 2009 2021: Appeals to the Head Judge moved 2.12 -> 2.9" '[ "$(jq -r ".changes[] | select(.title == \"Appeals to the Head Judge\") | .old_number + \">\" + .number" "$T/j")" = "2.12>2.9" ]'
+ok "diff mtr 2009 2021: Die Rolling added" '[ "$(jq -r ".changes[] | select(.title == \"Die Rolling\") | .change" "$T/j")" = added ]'
+ok "diff mtr 2009 2021: DCI Membership Number removed" '[ "$(jq -r ".changes[] | select(.old_title == \"DCI Membership Number\") | .change" "$T/j")" = removed ]'
+"$JUDGE" --doc "$MTR" diff mtr >"$T/o" 2>"$T/e"; st=$?
+ok "diff with one version: says two are needed" '[ $st = 1 ] && grep -q "1 version of the Tournament Rules loaded" "$T/e"'

@@ -1,0 +1,358 @@
+/* cmd_penalty.c — `judge penalty DESCRIPTION [--rel REL]`: lays the policy out for a floor
+ * call, step by step, each step citing its section: the REL decides the document (Regular →
+ * Judging at Regular REL, Competitive and Professional → the IPG), then the infractions the
+ * description most likely is, the penalty, the remedy, upgrades and downgrades, the
+ * philosophy. It never rules: which infraction applies is the judge's call. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "cmd_policy.h"
+#include "cmd_penalty.h"
+#include "cmd_search_policy.h"
+
+enum rel { REL_REGULAR, REL_COMPETITIVE, REL_PROFESSIONAL };
+static const char *const rel_names[] = { "Regular", "Competitive", "Professional" };
+
+static int
+rel_parse(const char *s)
+{
+	size_t n = strlen(s);
+	for (int i = 0; i < 3; i++)
+		if (n >= 3 && strncasecmp(rel_names[i], s, n) == 0)
+			return i;
+	if (strcasecmp(s, "comp") == 0 || strcasecmp(s, "c") == 0)
+		return REL_COMPETITIVE;
+	if (strcasecmp(s, "pro") == 0 || strcasecmp(s, "p") == 0)
+		return REL_PROFESSIONAL;
+	if (strcasecmp(s, "r") == 0 || strcasecmp(s, "reg") == 0 || strcasecmp(s, "fnm") == 0)
+		return REL_REGULAR;
+	return -1;
+}
+
+/* The first paragraph of a part (the whole part when it has one). */
+static char *
+first_para(const char *t)
+{
+	if (!t)
+		return NULL;
+	return xstrndup(t, strcspn(t, "\n"));
+}
+
+/* An infraction: a numbered section with a penalty, not an appendix. */
+static bool
+is_infraction(const struct pol_section *s)
+{
+	return s->level == 1 && !s->appendix && s->penalty;
+}
+
+static void
+step(struct jctx *c, int n, const char *title)
+{
+	out_printf(c->out, "\n%s%d. %s%s\n", out_sgr(c->out, OS_BOLD), n, title, out_sgr(c->out, OS_RESET));
+}
+
+static void
+cite_line(struct jctx *c, const struct pol_doc *d, const struct pol_section *s, const char *what)
+{
+	struct sbuf l = {0};
+	sbuf_addf(&l, "%s[%s ", out_sgr(c->out, OS_DIM), pol_doc_short(d));
+	if (s->appendix)
+		sbuf_addf(&l, "Appendix %s", s->num);
+	else
+		sbuf_adds(&l, *s->num ? s->num : s->id);
+	sbuf_addf(&l, "%s%s]%s", what ? ", " : "", what ? what : "", out_sgr(c->out, OS_RESET));
+	out_puts(c->out, "  ");
+	out_wrap(c->out, l.s, 2, 4);
+	sbuf_free(&l);
+}
+
+static void
+say(struct jctx *c, const char *text)
+{
+	out_puts(c->out, "  ");
+	out_wrap(c->out, text, 2, 2);
+}
+
+/* Paragraphs of a chapter's text that speak of upgrades (the Game Play Errors rule that the
+ * third Warning becomes a Game Loss). */
+static char *
+chapter_upgrades(const struct pol_doc *d, const struct pol_section *s)
+{
+	if (s->parent < 0)
+		return NULL;
+	const char *t = d->sec[s->parent].parts[PP_TEXT];
+	struct sbuf o = {0};
+	for (const char *p = t; p && *p;) {
+		size_t n = strcspn(p, "\n");
+		char *para = xstrndup(p, n);
+		if (strcasestr(para, "upgrade") || strcasestr(para, "subsequent"))
+			sbuf_addf(&o, "%s%s", o.len ? "\n" : "", para);
+		free(para);
+		p += n + (p[n] == '\n');
+	}
+	return o.len ? sbuf_take(&o) : (sbuf_free(&o), NULL);
+}
+
+static int
+find_title(const struct pol_doc *d, const char *pattern)
+{
+	for (size_t i = 0; i < d->nsec; i++)
+		if (pol_title_matches(d->sec[i].title, pattern))
+			return (int)i;
+	return -1;
+}
+
+static int
+regular(struct jctx *c, const char *desc)
+{
+	struct pol_set *S = pol_set_for(c);
+	const struct pol_doc *jar = pol_set_newest(S, POL_JAR);
+	if (!jar) {
+		jerr(c, "drop Judging at Regular REL into ~/.local/share/judge/docs/ or pass --doc FILE; or ask with --rel competitive for the IPG",
+		    "no Judging at Regular REL document is loaded for a Regular REL call");
+		return JX_NOTFOUND;
+	}
+	struct pol_hit h[3];
+	size_t n = pol_index_run(ps_index_for(c), desc, 1 << POL_JAR, h, 3);
+	/* none far behind the first, and never the introduction */
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++)
+		if ((k == 0 || h[i].score >= h[0].score * 0.5f) && strcmp(jar->sec[h[i].sec].id, "introduction") != 0)
+			h[k++] = h[i];
+	n = k;
+	if (c->json) {
+		struct jw w;
+		jw_init(&w, &c->out->buf, true);
+		jw_obj(&w);
+		jw_kstr(&w, "rel", "Regular");
+		jw_kstr(&w, "document", "jar");
+		jw_kstr(&w, "version", jar->date[0] ? jar->date : NULL);
+		jw_key(&w, "situations");
+		jw_arr(&w);
+		for (size_t i = 0; i < n; i++)
+			pol_json_section(&w, jar, h[i].sec);
+		jw_arr_end(&w);
+		jw_kstr(&w, "note", "Judging at Regular REL fixes and educates; there are no penalties but for Serious Problems. The ruling is the judge's.");
+		jw_obj_end(&w);
+		out_puts(c->out, "\n");
+		return n ? JX_OK : JX_NOTFOUND;
+	}
+	out_printf(c->out, "%sRegular REL%s: %s, effective %s. It fixes the game and educates the player; the IPG's penalties do not apply.\n",
+	    out_sgr(c->out, OS_BOLD), out_sgr(c->out, OS_RESET), pol_kind_title(POL_JAR), jar->date);
+	if (n == 0) {
+		say(c, "No situation of the JAR matches the description; list them with `judge jar`.");
+		return JX_NOTFOUND;
+	}
+	step(c, 1, "The situations the description most likely is");
+	for (size_t i = 0; i < n; i++) {
+		const struct pol_section *s = &jar->sec[h[i].sec];
+		struct sbuf l = {0};
+		sbuf_addf(&l, "%s%s%s  %s[JAR %s]%s", out_sgr(c->out, OS_TITLE), s->title, out_sgr(c->out, OS_RESET),
+		    out_sgr(c->out, OS_DIM), s->id, out_sgr(c->out, OS_RESET));
+		out_puts(c->out, "  ");
+		out_wrap(c->out, l.s, 2, 4);
+		sbuf_free(&l);
+	}
+	const struct pol_section *s = &jar->sec[h[0].sec];
+	step(c, 2, "What the JAR says to do");
+	pol_print_part(c, NULL, s->parts[PP_TEXT]);
+	cite_line(c, jar, s, NULL);
+	int sp = find_title(jar, "Serious Problems");
+	if (sp >= 0) {
+		step(c, 3, "If it was done knowingly");
+		char *f = first_para(jar->sec[sp].parts[PP_TEXT]);
+		if (f)
+			say(c, f);
+		free(f);
+		cite_line(c, jar, &jar->sec[sp], NULL);
+	}
+	out_printf(c->out, "\n%sThis lays out the JAR; the ruling is yours.%s\n", out_sgr(c->out, OS_DIM), out_sgr(c->out, OS_RESET));
+	return JX_OK;
+}
+
+int
+cmd_penalty(struct jctx *c, int argc, char **argv)
+{
+	int rel = -1;
+	struct sbuf q = {0};
+	for (int i = 1; i < argc; i++) {
+		const char *v = NULL;
+		if (strcmp(argv[i], "--rel") == 0 && i + 1 < argc)
+			v = argv[++i];
+		else if (strncmp(argv[i], "--rel=", 6) == 0)
+			v = argv[i] + 6;
+		if (v) {
+			rel = rel_parse(v);
+			if (rel < 0) {
+				jerr(c, "--rel regular, competitive or professional", "unknown REL '%s'", v);
+				sbuf_free(&q);
+				return JX_USAGE;
+			}
+			continue;
+		}
+		if (q.len)
+			sbuf_addc(&q, ' ');
+		sbuf_adds(&q, argv[i]);
+	}
+	if (!q.len) {
+		jerr(c, "for example: judge penalty \"drew an extra card\" --rel competitive", "describe what happened");
+		sbuf_free(&q);
+		return JX_USAGE;
+	}
+	bool rel_given = rel >= 0;
+	if (!rel_given)
+		rel = REL_COMPETITIVE;
+	if (rel == REL_REGULAR) {
+		int st = regular(c, q.s);
+		sbuf_free(&q);
+		return st;
+	}
+	const struct pol_doc *d = pol_cli_doc(c, POL_IPG);
+	if (!d) {
+		sbuf_free(&q);
+		return JX_NOTFOUND;
+	}
+	struct pol_hit h[12];
+	size_t nh = pol_index_run(ps_index_for(c), q.s, 1 << POL_IPG, h, 12);
+	/* the likely infractions: sections with a penalty, best first, three at most, and none
+	 * far behind the first */
+	size_t cand[3], nc = 0;
+	float top = 0;
+	for (size_t i = 0; i < nh && nc < 3; i++)
+		if (h[i].doc == d && is_infraction(&d->sec[h[i].sec]) && (nc == 0 || h[i].score >= top * 0.5f)) {
+			if (nc == 0)
+				top = h[i].score;
+			cand[nc++] = h[i].sec;
+		}
+	if (nc == 0) {
+		jerr(c, "describe what the player did, in a few words: \"looked at an extra card\", \"was 5 minutes late\"",
+		    "no infraction of the IPG %s matches \"%s\"", d->date, q.s);
+		sbuf_free(&q);
+		return JX_NOTFOUND;
+	}
+	const struct pol_section *s = &d->sec[cand[0]];
+	int backup = find_title(d, "Backing Up");
+	int cheat = find_title(d, "Cheating");
+	char *chap_up = chapter_upgrades(d, s);
+	if (c->json) {
+		struct jw w;
+		jw_init(&w, &c->out->buf, true);
+		jw_obj(&w);
+		jw_kstr(&w, "rel", rel_names[rel]);
+		jw_kbool(&w, "rel_assumed", !rel_given);
+		jw_kstr(&w, "document", "ipg");
+		jw_kstr(&w, "version", d->date[0] ? d->date : NULL);
+		jw_key(&w, "candidates");
+		jw_arr(&w);
+		for (size_t i = 0; i < nc; i++) {
+			const struct pol_section *x = &d->sec[cand[i]];
+			jw_obj(&w);
+			jw_kstr(&w, "number", x->num);
+			jw_kstr(&w, "title", x->title);
+			jw_kstr(&w, "penalty", x->penalty);
+			char *f = first_para(x->parts[PP_DEFINITION]);
+			jw_kstr(&w, "definition", f);
+			free(f);
+			jw_obj_end(&w);
+		}
+		jw_arr_end(&w);
+		jw_key(&w, "most_likely");
+		pol_json_section(&w, d, cand[0]);
+		if (chap_up)
+			jw_kstr(&w, "chapter_upgrades", chap_up);
+		if (backup >= 0)
+			jw_kstr(&w, "backing_up", d->sec[backup].num);
+		if (cheat >= 0)
+			jw_kstr(&w, "cheating", d->sec[cheat].num);
+		jw_kstr(&w, "note", "This lays out the IPG; which infraction applies, and any deviation, is the judge's call.");
+		jw_obj_end(&w);
+		out_puts(c->out, "\n");
+		free(chap_up);
+		sbuf_free(&q);
+		return JX_OK;
+	}
+	struct out *o = c->out;
+	out_printf(o, "%s%s REL%s%s: the %s, effective %s.\n", out_sgr(o, OS_BOLD), rel_names[rel], out_sgr(o, OS_RESET),
+	    rel_given ? "" : " (assumed; say --rel regular for the JAR)", pol_kind_title(POL_IPG), d->date);
+	step(c, 1, "The infractions the description most likely is");
+	for (size_t i = 0; i < nc; i++) {
+		const struct pol_section *x = &d->sec[cand[i]];
+		struct sbuf l = {0};
+		sbuf_addf(&l, "%s%s%s %s%s%s (%s)", out_sgr(o, OS_ID), x->num, out_sgr(o, OS_RESET), out_sgr(o, OS_TITLE), x->title,
+		    out_sgr(o, OS_RESET), x->penalty);
+		out_puts(o, "  ");
+		out_wrap(o, l.s, 2, 4);
+		sbuf_free(&l);
+		char *f = first_para(x->parts[PP_DEFINITION]);
+		if (f) {
+			out_puts(o, "    ");
+			out_wrap(o, f, 4, 4);
+		}
+		free(f);
+	}
+	if (cheat >= 0) {
+		struct sbuf l = {0};
+		sbuf_addf(&l, "If the player knew it was against the rules and did it for an advantage, it is %s instead.",
+		    d->sec[cheat].title);
+		say(c, l.s);
+		sbuf_free(&l);
+		cite_line(c, d, &d->sec[cheat], "Definition");
+	}
+	step(c, 2, "The penalty, if it is the first");
+	{
+		struct sbuf l = {0};
+		sbuf_addf(&l, "%s%s%s for %s.", out_sgr(o, OS_BOLD), s->penalty, out_sgr(o, OS_RESET), s->title);
+		say(c, l.s);
+		sbuf_free(&l);
+		cite_line(c, d, s, "penalty");
+	}
+	step(c, 3, "The remedy");
+	if (s->parts[PP_REMEDY]) {
+		pol_print_part(c, NULL, s->parts[PP_REMEDY]);
+		cite_line(c, d, s, "Additional Remedy");
+	} else
+		say(c, "The section has no Additional Remedy: the penalty is the whole of it.");
+	if (backup >= 0) {
+		char *f = first_para(d->sec[backup].parts[PP_TEXT]);
+		struct sbuf l = {0};
+		sbuf_addf(&l, "Backing up, where a remedy allows it: %s", f ? f : "");
+		say(c, l.s);
+		sbuf_free(&l);
+		free(f);
+		cite_line(c, d, &d->sec[backup], d->sec[backup].title);
+	}
+	step(c, 4, "Upgrades and downgrades");
+	bool any = false;
+	if (s->parts[PP_UPGRADE]) {
+		pol_print_part(c, "  Upgrade", s->parts[PP_UPGRADE]);
+		cite_line(c, d, s, "Upgrade");
+		any = true;
+	}
+	if (s->parts[PP_DOWNGRADE]) {
+		pol_print_part(c, "  Downgrade", s->parts[PP_DOWNGRADE]);
+		cite_line(c, d, s, "Downgrade");
+		any = true;
+	}
+	if (chap_up) {
+		pol_print_part(c, NULL, chap_up);
+		cite_line(c, d, &d->sec[s->parent], d->sec[s->parent].title);
+		any = true;
+	}
+	if (!any)
+		say(c, "None printed for this infraction.");
+	step(c, 5, "Why: the philosophy");
+	if (s->parts[PP_PHILOSOPHY]) {
+		char *f = first_para(s->parts[PP_PHILOSOPHY]);
+		say(c, f);
+		free(f);
+		cite_line(c, d, s, "Philosophy");
+	} else
+		say(c, "The section has no Philosophy part.");
+	out_printf(o, "\n%sThis lays out the IPG; which infraction applies, and any deviation (the Head Judge's alone), is the judge's call.%s\n",
+	    out_sgr(o, OS_DIM), out_sgr(o, OS_RESET));
+	free(chap_up);
+	sbuf_free(&q);
+	return JX_OK;
+}

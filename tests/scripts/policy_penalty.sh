@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# policy_penalty.sh — `judge penalty` end to end on the published documents: the REL picks the
+# document, the likely infractions come with their definitions, each step cites its section,
+# the JSON has the same, and it says the call is the judge's.
+n=0
+ok() { n=$((n + 1)); if eval "$2"; then echo "ok $n - $1"; else echo "not ok $n - $1"; fi; }
+[ -n "$SHARED" ] && [ -d "$SHARED/docs" ] || { echo "skip: ../shared/docs is absent (the policy documents are test inputs only)"; exit 77; }
+command -v jq >/dev/null || { echo "skip: jq is not installed"; exit 77; }
+D=$SHARED/docs
+T=${TMPDIR:-/tmp}/policy_penalty.$$
+mkdir -p "$T"; trap 'rm -rf "$T"' EXIT
+J=("$JUDGE" --doc "$D/ipg-2021-02-05.pdftotext.txt" --doc "$D/jar-2024-08-05.pdftohtml.html")
+
+"${J[@]}" penalty my opponent forgot his exalted trigger --rel competitive >"$T/o"; st=$?
+ok "exit 0, Competitive REL and the IPG named" '[ $st = 0 ] && head -n 1 "$T/o" | grep -q "^Competitive REL: the Infraction Procedure Guide, effective 2021-02-05"'
+ok "Missed Trigger is the first likely infraction" 'sed -n "/^1\./,/^2\./p" "$T/o" | grep -m 1 -E "^  [0-9]" | grep -q "Missed Trigger (No Penalty)"'
+ok "five steps" '[ "$(grep -cE "^[1-5]\. " "$T/o")" = 5 ]'
+ok "the remedy cites 2.1's Additional Remedy" 'grep -q "\[IPG 2.1, Additional Remedy\]" "$T/o"'
+ok "the upgrade cites 2.1's Upgrade" 'grep -q "\[IPG 2.1, Upgrade\]" "$T/o"'
+ok "the philosophy is cited" 'grep -q "\[IPG 2.1, Philosophy\]" "$T/o"'
+ok "backing up cites the section found by its title" 'grep -q "\[IPG 1.4, Backing Up\]" "$T/o"'
+ok "it says the call is the judge's" 'tail -n 1 "$T/o" | grep -q "is the judge.s call"'
+"${J[@]}" penalty he was 15 minutes late >"$T/o"
+ok "no --rel: Competitive assumed and said" 'head -n 1 "$T/o" | grep -q "assumed"'
+ok "late: Tardiness, a Game Loss" 'grep -q "Tardiness (Game Loss)" "$T/o"'
+"${J[@]}" penalty player drew extra cards --rel regular >"$T/o"
+ok "Regular REL: the JAR, not the IPG" 'head -n 1 "$T/o" | grep -q "^Regular REL: Judging at Regular REL" && ! grep -q "\[IPG" "$T/o"'
+ok "the extra cards situation, cited by its id" 'grep -q "\[JAR accidentally-draws-more-cards\]" "$T/o"'
+"${J[@]}" --json penalty his sleeves are marked --rel pro >"$T/j"
+ok "JSON: rel, candidates, most_likely with its parts" '[ "$(jq -r .rel "$T/j")" = Professional ] && [ "$(jq ".candidates | length" "$T/j")" -ge 1 ] && jq -e ".most_likely.parts.definition" "$T/j" >/dev/null && jq -r .most_likely.title "$T/j" | grep -q "Marked Cards"'
+"${J[@]}" penalty x --rel casual >"$T/o" 2>"$T/e"; st=$?
+ok "an unknown REL is a usage error" '[ $st = 2 ] && grep -q "unknown REL" "$T/e"'
+"$JUDGE" penalty drew an extra card >"$T/o" 2>"$T/e"; st=$?
+ok "no IPG loaded: exit 1 and how to load one" '[ $st = 1 ] && grep -q "no Infraction Procedure Guide is loaded" "$T/e"'
