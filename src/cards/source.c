@@ -13,6 +13,7 @@
 #include <zlib.h>
 
 #include "../base/mem.h"
+#include "../base/safefile.h"
 
 #define RAW_CHUNK (1u << 17)
 
@@ -106,9 +107,10 @@ csrc_new(void)
 struct csrc *
 csrc_open_file(const char *path, struct sbuf *err)
 {
-	int fd = open(path, O_RDONLY);
+	/* a card file is large but never this large; a FIFO or /dev/zero is refused, not read */
+	int fd = sfile_open(path, (size_t)16 << 30);
 	if (fd < 0) {
-		sbuf_addf(err, "cannot open: %s", strerror(errno));
+		sbuf_addf(err, "cannot open: %s", sfile_strerror(errno));
 		return NULL;
 	}
 	struct csrc *s = csrc_new();

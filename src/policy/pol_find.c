@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "pol_int.h"
+#include "../base/safefile.h"
 #include "../text/decode.h"
 
 static const char *const kind_names[POL_NKIND] = { "ipg", "mtr", "jar" };
@@ -55,7 +56,7 @@ pol_part_parse(const char *s)
 bool
 pol_aliases_load(struct pol_aliases *al, const char *path, struct diags *d)
 {
-	FILE *f = fopen(path, "rb");
+	FILE *f = sfile_fopen(path, 1u << 20);
 	if (!f)
 		return false;
 	struct sbuf b = {0};

@@ -17,6 +17,7 @@
 #include <libxml/HTMLparser.h>
 #include <libxml/tree.h>
 #include "pol_int.h"
+#include "../base/safefile.h"
 #include "../text/decode.h"
 
 /* --- PDF ------------------------------------------------------------------------------------ */
@@ -372,9 +373,9 @@ looks_html(const char *s, size_t n)
 struct pol_doc *
 pol_load_file(const char *path, struct diags *d)
 {
-	FILE *f = fopen(path, "rb");
+	FILE *f = sfile_fopen(path, 64u << 20);
 	if (!f) {
-		diag_add(d, DL_ERROR, path, 0, 0, "cannot open: %s", strerror(errno));
+		diag_add(d, DL_ERROR, path, 0, 0, "cannot open: %s", sfile_strerror(errno));
 		diag_hint(d, "check the path given to --doc");
 		return NULL;
 	}

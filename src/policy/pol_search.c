@@ -10,6 +10,7 @@
 #include <libstemmer.h>
 #include "pol_int.h"
 #include "pol_search.h"
+#include "../base/safefile.h"
 #include "../text/decode.h"
 
 static const char *const irregular[] = {
@@ -242,7 +243,7 @@ pol_index_add(struct pol_index *ix, const struct pol_doc *doc)
 int
 pol_index_thesaurus(struct pol_index *ix, const char *path, struct diags *d)
 {
-	FILE *f = fopen(path, "rb");
+	FILE *f = sfile_fopen(path, 1u << 20);
 	if (!f)
 		return -1;
 	struct sbuf b = {0};

@@ -3,7 +3,8 @@
 # reader judge has is refused at once with a clear error, never read forever or blocked on;
 # symlinks where judge writes are not written through; temporary files of a judge killed
 # with -9 do not pile up; diagnostics are capped per file; the rules folder ignores the
-# umask. Needs only the built-in data. (Issue 16, items 5, 6, 8, 9, 11.)
+# umask. Needs only the built-in data. (Issue 16, items 5, 6, 8, 9, 11; the policy document
+# and card readers too.)
 set -u
 n=0; bad=0
 ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else bad=1; echo "not ok $n - $2"; fi; }
@@ -28,6 +29,8 @@ for x in fifo zero folder; do
 	refused "resolve $x" "$msg" "$JUDGE" resolve "$f"
 	refused "--textbook $x" "$msg" "$JUDGE" textbook --textbook "$f" layers
 	refused ":source $x" "$msg" sh -c "printf ':source %s\n' '$f' | '$JUDGE'"
+	refused "--doc $x" "$msg" "$JUDGE" --doc "$f" ipg 2.3
+	refused "cards import $x" "$msg" "$JUDGE" cards import "$f"
 	mkdir -p "$XDG_CONFIG_HOME/judge"
 	for v in thesaurus situations; do
 		rm -rf "$XDG_CONFIG_HOME/judge/$v.tsv"
