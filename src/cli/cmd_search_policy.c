@@ -91,16 +91,68 @@ static const char *const policy_words[] = { "judge", "penalty", "penalties", "wa
 	"proxy", "proxies", "tiebreaker", "tiebreakers", "mulligan", "mulliganed", "extra card", "forgot",
 	"forgets", "missed", "accidentally", "by accident", "illegal", "opponent didn't", "didn't notice", NULL };
 
+/* q lowered, its other characters spaces, with a space at each end: phrases match whole words */
+static void
+words_lowered(const char *q, char *low, size_t cap)
+{
+	size_t n = 0;
+	low[n++] = ' ';
+	for (const char *p = q; *p && n + 2 < cap; p++)
+		low[n++] = isalnum((unsigned char)*p) || *p == '\'' ? (char)tolower((unsigned char)*p) : ' ';
+	low[n++] = ' ';
+	low[n] = '\0';
+}
+
+/* Does the question name one of these sections by its printed title ("hidden card error",
+ * "game rule violation")? The part after the last dash is the name judges use. Only titles of
+ * two words or more, so a one-word title ("Tardiness", "Shortcuts") stays an ordinary word. */
+static bool
+names_section(const char *low, const struct pol_hit *h)
+{
+	char tl[256];
+	{
+		const char *t = h->doc->sec[h->sec].title;
+		if (!t)
+			return false;
+		const char *dash = strstr(t, "\u2014");
+		while (dash && strstr(dash + 1, "\u2014"))
+			dash = strstr(dash + 1, "\u2014");
+		words_lowered(dash ? dash + 3 : t, tl, sizeof tl);
+		/* squeeze runs of spaces, so "Game Play Error  —" reads as words */
+		size_t k = 0;
+		for (size_t j = 0; tl[j]; j++)
+			if (!(tl[j] == ' ' && k && tl[k - 1] == ' '))
+				tl[k++] = tl[j];
+		tl[k] = '\0';
+		return k >= 6 && strchr(tl + 1, ' ') != tl + k - 1 && strstr(low, tl) != NULL;
+	}
+}
+
+/* The sections the question names by title move to the front, in their ranked order; true
+ * when there was one. */
+static bool
+named_sections_first(const char *q, struct pol_hit *hit, size_t n)
+{
+	char low[512];
+	words_lowered(q, low, sizeof low);
+	struct pol_hit named[PS_MAX], rest[PS_MAX];
+	size_t a = 0, b = 0;
+	for (size_t i = 0; i < n && i < PS_MAX; i++) {
+		if (names_section(low, &hit[i]))
+			named[a++] = hit[i];
+		else
+			rest[b++] = hit[i];
+	}
+	memcpy(hit, named, a * sizeof *hit);
+	memcpy(hit + a, rest, b * sizeof *hit);
+	return a > 0;
+}
+
 static bool
 looks_policy(const char *q)
 {
 	char low[512];
-	size_t n = 0;
-	low[n++] = ' ';
-	for (const char *p = q; *p && n + 2 < sizeof low; p++)
-		low[n++] = isalnum((unsigned char)*p) || *p == '\'' ? (char)tolower((unsigned char)*p) : ' ';
-	low[n++] = ' ';
-	low[n] = '\0';
+	words_lowered(q, low, sizeof low);
 	for (int i = 0; policy_words[i]; i++) {
 		char pat[64];
 		snprintf(pat, sizeof pat, " %s ", policy_words[i]);
@@ -125,9 +177,13 @@ ps_run(struct jctx *c, const char *query, int mask, size_t limit)
 	size_t max = limit < PS_MAX ? limit : PS_MAX;
 	if (!only && max > 3)
 		max = 3;
-	ps.n = pol_index_run(ix, query, mask, ps.hit, max);
+	/* ranked deeper than shown, so a section the question names by title is not lost below */
+	ps.n = pol_index_run(ix, query, mask, ps.hit, PS_MAX);
+	bool named = named_sections_first(query, ps.hit, ps.n);
+	if (ps.n > max)
+		ps.n = max;
 	ps.active = true;
-	ps.first = only || (ps.n && (looks_policy(query) || pol_index_matched_synonyms(ix) > 0));
+	ps.first = only || (ps.n && (looks_policy(query) || pol_index_matched_synonyms(ix) > 0 || named));
 	/* beside the rules, a policy hit with a weak score is noise */
 	if (!only && !ps.first) {
 		size_t k = 0;

@@ -16,6 +16,8 @@ ok "a forgotten trigger: the IPG's Missed Trigger first" '[ "$(jq -r ".[0].kind 
 ok "and the rules after it" '[ "$(jq "[.[] | select(.kind == \"rule\")] | length" "$T/j")" -gt 0 ]'
 "${J[@]}" --json search his sleeves all have a bent corner >"$T/j"
 ok "bent sleeves: Marked Cards first" 'jq -r ".[0].title" "$T/j" | grep -q "Marked Cards"'
+"${J[@]}" --json search is that a hidden card error or a game rule violation >"$T/j"
+ok "two infractions named by title: both first, policy before the rules" '[ "$(jq -r "[.[0,1] | .kind + \" \" + .title] | sort | join(\"|\")" "$T/j" | grep -c "policy .*Game Rule Violation|policy .*Hidden Card Error")" = 1 ]'
 "${J[@]}" --json search trample deathtouch damage >"$T/j"
 ok "a rules question: a rule first" '[ "$(jq -r ".[0].kind" "$T/j")" = rule ]'
 "${J[@]}" --json search late to the table in:ipg >"$T/j"
