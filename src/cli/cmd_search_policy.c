@@ -162,6 +162,27 @@ looks_policy(const char *q)
 	return false;
 }
 
+/* One policy hit's heading line: document, number, title, penalty (score with -v). */
+static void
+ps_hit_line(struct jctx *c, struct out *o, size_t i)
+{
+	const struct pol_doc *d = ps.hit[i].doc;
+	const struct pol_section *s = &d->sec[ps.hit[i].sec];
+	struct sbuf l = {0};
+	sbuf_addf(&l, "%s%s ", out_sgr(o, OS_ID), pol_doc_short(d));
+	if (s->appendix)
+		sbuf_addf(&l, "Appendix %s", s->num);
+	else
+		sbuf_adds(&l, *s->num ? s->num : s->id);
+	sbuf_addf(&l, "%s %s%s%s", out_sgr(o, OS_RESET), out_sgr(o, OS_TITLE), s->title, out_sgr(o, OS_RESET));
+	if (s->penalty)
+		sbuf_addf(&l, " %s(%s)%s", out_sgr(o, OS_DIM), s->penalty, out_sgr(o, OS_RESET));
+	if (c->verbose)
+		sbuf_addf(&l, "  %s[%.2f]%s", out_sgr(o, OS_DIM), ps.hit[i].score, out_sgr(o, OS_RESET));
+	out_wrap(o, l.s, 0, 4);
+	sbuf_free(&l);
+}
+
 size_t
 ps_run(struct jctx *c, const char *query, int mask, size_t limit)
 {
@@ -223,21 +244,8 @@ ps_print(struct jctx *c, bool before)
 		out_puts(o, "\n");
 	out_printf(o, "%sTournament policy%s\n", out_sgr(o, OS_BOLD), out_sgr(o, OS_RESET));
 	for (size_t i = 0; i < ps.n; i++) {
-		const struct pol_doc *d = ps.hit[i].doc;
-		const struct pol_section *s = &d->sec[ps.hit[i].sec];
-		struct sbuf l = {0};
-		sbuf_addf(&l, "%s%s ", out_sgr(o, OS_ID), pol_doc_short(d));
-		if (s->appendix)
-			sbuf_addf(&l, "Appendix %s", s->num);
-		else
-			sbuf_adds(&l, *s->num ? s->num : s->id);
-		sbuf_addf(&l, "%s %s%s%s", out_sgr(o, OS_RESET), out_sgr(o, OS_TITLE), s->title, out_sgr(o, OS_RESET));
-		if (s->penalty)
-			sbuf_addf(&l, " %s(%s)%s", out_sgr(o, OS_DIM), s->penalty, out_sgr(o, OS_RESET));
-		if (c->verbose)
-			sbuf_addf(&l, "  %s[%.2f]%s", out_sgr(o, OS_DIM), ps.hit[i].score, out_sgr(o, OS_RESET));
-		out_wrap(o, l.s, 0, 4);
-		sbuf_free(&l);
+		ps_hit_line(c, o, i);
+		const struct pol_section *s = &ps.hit[i].doc->sec[ps.hit[i].sec];
 		const char *t = s->parts[PP_DEFINITION] ? s->parts[PP_DEFINITION] : s->parts[PP_TEXT];
 		if (t) {
 			size_t n = strcspn(t, "\n");
@@ -319,21 +327,7 @@ ps_answer(struct jctx *c, const char *query, bool json)
 		ps.first = false;
 		(void)saved;
 		for (size_t i = 0; i < ps.n; i++) {
-			const struct pol_doc *d = ps.hit[i].doc;
-			const struct pol_section *s = &d->sec[ps.hit[i].sec];
-			struct sbuf l = {0};
-			sbuf_addf(&l, "%s%s ", out_sgr(o, OS_ID), pol_doc_short(d));
-			if (s->appendix)
-				sbuf_addf(&l, "Appendix %s", s->num);
-			else
-				sbuf_adds(&l, *s->num ? s->num : s->id);
-			sbuf_addf(&l, "%s %s%s%s", out_sgr(o, OS_RESET), out_sgr(o, OS_TITLE), s->title, out_sgr(o, OS_RESET));
-			if (s->penalty)
-				sbuf_addf(&l, " %s(%s)%s", out_sgr(o, OS_DIM), s->penalty, out_sgr(o, OS_RESET));
-			if (c->verbose)
-				sbuf_addf(&l, "  %s[%.2f]%s", out_sgr(o, OS_DIM), ps.hit[i].score, out_sgr(o, OS_RESET));
-			out_wrap(o, l.s, 0, 4);
-			sbuf_free(&l);
+			ps_hit_line(c, o, i);
 		}
 	}
 	return JX_OK;
