@@ -2,11 +2,15 @@
 #include "cmd_rules.h"
 #include "cmd_policy.h"
 #include "../base/buf.h"
+#include "../base/editdist.h"
+#include "../base/safefile.h"
+#include "../search/search.h"
 #include "../text/decode.h"
 #include "cmd_textbook.h"
 #include "../history/history.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -618,38 +622,6 @@ cmd_rule(struct jctx *c, int argc, char **argv)
 }
 
 /* Glossary terms close to `term`: same prefix, or a small edit distance. */
-static size_t
-edit_distance(const char *a, const char *b, size_t cap)
-{
-	size_t la = strlen(a), lb = strlen(b);
-	if (la > 64 || lb > 64)
-		return cap + 1;
-	size_t d[65][65];
-	for (size_t i = 0; i <= la; i++)
-		d[i][0] = i;
-	for (size_t j = 0; j <= lb; j++)
-		d[0][j] = j;
-	for (size_t i = 1; i <= la; i++) {
-		size_t rowmin = cap + 1;
-		for (size_t j = 1; j <= lb; j++) {
-			size_t cost = a[i - 1] != b[j - 1];
-			size_t v = d[i - 1][j - 1] + cost;
-			if (d[i - 1][j] + 1 < v)
-				v = d[i - 1][j] + 1;
-			if (d[i][j - 1] + 1 < v)
-				v = d[i][j - 1] + 1;
-			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < v)
-				v = d[i - 2][j - 2] + 1;
-			d[i][j] = v;
-			if (v < rowmin)
-				rowmin = v;
-		}
-		if (rowmin > cap)
-			return cap + 1;
-	}
-	return d[la][lb];
-}
-
 static void
 gloss_suggest(const struct jrelease *rel, const char *term, struct sbuf *out)
 {
@@ -663,7 +635,7 @@ gloss_suggest(const struct jrelease *rel, const char *term, struct sbuf *out)
 			for (uint32_t k = 0; k < rel->gloss[i].naliases; k++) {
 				jfold(rel->gloss[i].aliases[k], cand, sizeof cand);
 				bool hit = pass == 0 ? (kl >= 3 && strncmp(cand, key, kl) == 0)
-				    : (edit_distance(key, cand, cap) <= cap && strncmp(cand, key, kl) != 0);
+				    : (ed_distance(key, cand, cap) <= cap && strncmp(cand, key, kl) != 0);
 				if (hit) {
 					sbuf_addf(out, "%s\"%s\"", found ? ", " : "did you mean ", rel->gloss[i].aliases[k]);
 					found++;
@@ -743,32 +715,9 @@ define_by_thesaurus(struct jctx *c, const char *term)
 			sbuf_addf(&path, "%s/judge/thesaurus.tsv", x);
 		else if (src == 1 && getenv("HOME"))
 			sbuf_addf(&path, "%s/.config/judge/thesaurus.tsv", getenv("HOME"));
-		FILE *f = path.len ? fopen(path.s, "r") : NULL;
-		if (f == NULL)
-			continue;
-		char *line = NULL;
-		size_t cap = 0;
-		while (!words.len && getline(&line, &cap, f) > 0) {
-			char *tab = strchr(line, '\t');
-			if (line[0] == '#' || tab == NULL)
-				continue;
-			*tab = '\0';
-			for (char *sp = strtok(line, "|"); sp; sp = strtok(NULL, "|")) {
-				char fs[256];
-				jfold(sp, fs, sizeof fs);
-				char *b = fs, *e = fs + strlen(fs);
-				while (*b == ' ')
-					b++;
-				while (e > b && e[-1] == ' ')
-					*--e = '\0';
-				if (strcmp(b, key) == 0) {
-					sbuf_adds(&words, tab + 1);
-					break;
-				}
-			}
-		}
-		free(line);
-		fclose(f);
+		if (path.len && srch_thesaurus_words(path.s, key, &words) < 0 && errno != ENOENT)
+			jerr(c, "make it a text file (SLANG<TAB>RULES WORDS a line) or remove it",
+			    "%s: warning: cannot read the thesaurus: %s", path.s, sfile_strerror(errno));
 	}
 	uint32_t gi = JNONE;
 	if (words.len) {

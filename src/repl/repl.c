@@ -17,6 +17,7 @@
 #include <readline/readline.h>
 
 #include "../base/buf.h"
+#include "../base/editdist.h"
 #include "../base/mem.h"
 #include "../base/safefile.h"
 #include "../cli/cmd_rules.h"
@@ -58,30 +59,6 @@ repl_show_rule(struct jctx *c, const char *num)
 	return run_words(c, 2, argv, false);
 }
 
-static unsigned
-edit_distance1(const char *a, const char *b)
-{
-	/* Damerau-Levenshtein limited to what "is this a typo" needs: 0, 1 or more */
-	size_t la = strlen(a), lb = strlen(b);
-	if (la > lb + 1 || lb > la + 1)
-		return 2;
-	size_t i = 0;
-	while (i < la && i < lb && a[i] == b[i])
-		i++;
-	if (i == la && i == lb)
-		return 0;
-	if (la == lb) {
-		if (strcmp(a + i + 1, b + i + 1) == 0)
-			return 1;
-		if (i + 1 < la && a[i] == b[i + 1] && a[i + 1] == b[i] && strcmp(a + i + 2, b + i + 2) == 0)
-			return 1;
-		return 2;
-	}
-	if (la > lb)
-		return strcmp(a + i + 1, b + i) == 0 ? 1 : 2;
-	return strcmp(a + i, b + i + 1) == 0 ? 1 : 2;
-}
-
 const struct jcmd *
 repl_near_command(const char *word, bool prefix)
 {
@@ -92,7 +69,7 @@ repl_near_command(const char *word, bool prefix)
 	int prefix_hits = 0;
 	for (size_t i = 0; i < jcmd_count; i++) {
 		const char *name = jcmd_table[i].name;
-		if (n >= 3 && edit_distance1(word, name) == 1)
+		if (n >= 3 && ed_distance(word, name, 1) <= 1)
 			return &jcmd_table[i];
 		if (strncmp(word, name, n) == 0) {
 			prefix_hit = &jcmd_table[i];

@@ -29,7 +29,7 @@ void repl_err(struct jctx *c, const char *where, const char *hint, const char *f
 /* Show a rule (by number or range) through the `rule` command. */
 int repl_show_rule(struct jctx *c, const char *num);
 
-/* The command `word` is a typo of (edit distance 1), or with `prefix` also the one it
+/* The command `word` is a typo of (edit distance 1, case aside: ed_distance), or with `prefix` also the one it
  * uniquely begins; NULL if none. */
 const struct jcmd *repl_near_command(const char *word, bool prefix);
 

@@ -57,6 +57,10 @@ int srch_load_thesaurus(struct srch *s, const char *path, struct diags *d);
 /* Thesaurus text already in memory; name is used in diagnostics. */
 int srch_add_thesaurus(struct srch *s, const char *name, const char *text, size_t len,
     struct diags *d);
+/* The rules' words the thesaurus file path gives for key (folded as jfold() does, one
+ * spelling compared whole, not stemmed: "etb", "cmc"), appended to words. 1 if found, 0 if
+ * not, -1 if the file cannot be read (errno set; sfile_strerror() says it). */
+int srch_thesaurus_words(const char *path, const char *key, struct sbuf *words);
 /* Read a file of common situations (format in corpus/situations.tsv): a question that
  * names all the concepts of one is about the rules it lists. Problems go to d with
  * file:line:col. Returns the number of entries read (0 with the cache, which reads them

@@ -3,6 +3,7 @@
 #include "srch_int.h"
 #include "../text/decode.h"
 #include "../base/safefile.h"
+#include "../index/index.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -43,24 +44,21 @@ srch_col_of(const char *line, const char *p)
 	return c;
 }
 
-int
-srch_add_thesaurus(struct srch *s, const char *name, const char *text, size_t len,
-    struct diags *d)
+/* Every line of a thesaurus text, split into its spellings ("blink | flicker" is two) and
+ * the rules' words they stand for; a line without a tab or without words after it is
+ * reported to d and skipped. fn returns false to stop. The one reader of the format, for
+ * search and for `define`. */
+struct thes_spelling {
+	const char *slang, *to, *line;
+	size_t slen, tolen, ll;
+	unsigned lineno;
+};
+
+static void
+thes_each(const char *name, const char *text, size_t len, struct diags *d,
+    bool (*fn)(void *, const struct thes_spelling *), void *arg)
 {
-	unsigned bl, bc;
-	if (text_binary(text, len, &bl, &bc)) {
-		diag_add(d, DL_ERROR, name, bl, bc, "this is a binary file, not a thesaurus");
-		diag_hint(d, "a thesaurus is text: SLANG<TAB>RULES WORDS a line (see corpus/thesaurus.tsv)");
-		return 0;
-	}
-	int added = 0;
 	unsigned lineno = 0;
-	/* with a cache, the text goes into the key and is only checked now (the same
-	 * diagnostics, no stems); its entries come from the cache, or from reading it again */
-	bool check_only = s->deferring;
-	if (check_only)
-		srch_cache_defer_text(s, PEND_THESAURUS, name, text, len);
-	struct sbuf from = {0};
 	size_t i = 0;
 	while (i < len) {
 		const char *nl = memchr(text + i, '\n', len - i);
@@ -95,38 +93,119 @@ srch_add_thesaurus(struct srch *s, const char *name, const char *text, size_t le
 			diag_src(d, line, ll);
 			continue;
 		}
-		/* several spellings may share an entry: "blink | flicker" */
-		const char *a = line;
-		while (a < tab) {
+		for (const char *a = line; a < tab;) {
 			const char *b = memchr(a, '|', (size_t)(tab - a));
 			if (!b)
 				b = tab;
-			size_t nw = stem_phrase(s, a, (size_t)(b - a), check_only ? NULL : &from);
-			if (nw == 0) {
-				diag_add(d, DL_WARNING, name, lineno, srch_col_of(line, a),
-				    "an empty slang term (no letters or digits before the tab or the '|')");
-				diag_src(d, line, ll);
-			} else if (nw > SLANG_MAXW) {
-				diag_add(d, DL_WARNING, name, lineno, srch_col_of(line, a),
-				    "a slang term of %zu words never matches: queries are matched on at most %d", nw, SLANG_MAXW);
-				diag_hint(d, "shorten it (\"turn i play it\", not \"the turn i play it\")");
-				diag_src(d, line, ll);
-			} else if (check_only) {
-				added++;
-			} else {
-				s->thes = xgrow(s->thes, &s->thescap, s->nthes + 1, sizeof *s->thes);
-				struct sthes *th = &s->thes[s->nthes++];
-				th->from = arena_strdup(&s->arena, from.s);
-				th->nfrom = (uint32_t)nw;
-				th->to = arena_strndup(&s->arena, to, tolen);
-				s->thes_sorted = false;
-				added++;
-			}
+			struct thes_spelling sp = { a, to, line, (size_t)(b - a), tolen, ll, lineno };
+			if (!fn(arg, &sp))
+				return;
 			a = b + 1;
 		}
 	}
-	sbuf_free(&from);
-	return added;
+}
+
+struct thes_add {
+	struct srch *s;
+	struct diags *d;
+	const char *name;
+	struct sbuf from;
+	bool check_only;
+	int added;
+};
+
+static bool
+thes_add_one(void *arg, const struct thes_spelling *sp)
+{
+	struct thes_add *t = arg;
+	struct srch *s = t->s;
+	size_t nw = stem_phrase(s, sp->slang, sp->slen, t->check_only ? NULL : &t->from);
+	if (nw == 0) {
+		diag_add(t->d, DL_WARNING, t->name, sp->lineno, srch_col_of(sp->line, sp->slang),
+		    "an empty slang term (no letters or digits before the tab or the '|')");
+		diag_src(t->d, sp->line, sp->ll);
+	} else if (nw > SLANG_MAXW) {
+		diag_add(t->d, DL_WARNING, t->name, sp->lineno, srch_col_of(sp->line, sp->slang),
+		    "a slang term of %zu words never matches: queries are matched on at most %d", nw, SLANG_MAXW);
+		diag_hint(t->d, "shorten it (\"turn i play it\", not \"the turn i play it\")");
+		diag_src(t->d, sp->line, sp->ll);
+	} else if (t->check_only) {
+		t->added++;
+	} else {
+		s->thes = xgrow(s->thes, &s->thescap, s->nthes + 1, sizeof *s->thes);
+		struct sthes *th = &s->thes[s->nthes++];
+		th->from = arena_strdup(&s->arena, t->from.s);
+		th->nfrom = (uint32_t)nw;
+		th->to = arena_strndup(&s->arena, sp->to, sp->tolen);
+		s->thes_sorted = false;
+		t->added++;
+	}
+	return true;
+}
+
+int
+srch_add_thesaurus(struct srch *s, const char *name, const char *text, size_t len,
+    struct diags *d)
+{
+	unsigned bl, bc;
+	if (text_binary(text, len, &bl, &bc)) {
+		diag_add(d, DL_ERROR, name, bl, bc, "this is a binary file, not a thesaurus");
+		diag_hint(d, "a thesaurus is text: SLANG<TAB>RULES WORDS a line (see corpus/thesaurus.tsv)");
+		return 0;
+	}
+	/* with a cache, the text goes into the key and is only checked now (the same
+	 * diagnostics, no stems); its entries come from the cache, or from reading it again */
+	struct thes_add t = { .s = s, .d = d, .name = name, .check_only = s->deferring };
+	if (t.check_only)
+		srch_cache_defer_text(s, PEND_THESAURUS, name, text, len);
+	thes_each(name, text, len, d, thes_add_one, &t);
+	sbuf_free(&t.from);
+	return t.added;
+}
+
+struct thes_words {
+	const char *key;
+	struct sbuf *words;
+};
+
+static bool
+thes_words_one(void *arg, const struct thes_spelling *sp)
+{
+	struct thes_words *t = arg;
+	char raw[256], fs[256];
+	if (sp->slen >= sizeof raw)
+		return true;
+	memcpy(raw, sp->slang, sp->slen);
+	raw[sp->slen] = '\0';
+	jfold(raw, fs, sizeof fs);
+	char *b = fs, *e = fs + strlen(fs);
+	while (*b == ' ')
+		b++;
+	while (e > b && e[-1] == ' ')
+		*--e = '\0';
+	if (strcmp(b, t->key) != 0)
+		return true;
+	sbuf_add(t->words, sp->to, sp->tolen);
+	return false;
+}
+
+int
+srch_thesaurus_words(const char *path, const char *key, struct sbuf *words)
+{
+	struct sbuf b = {0};
+	if (sfile_read(path, SFILE_MAX_VOCAB, &b) != 0) {
+		sbuf_free(&b);
+		return -1;
+	}
+	unsigned bl, bc;
+	struct diags d = {0};   /* search reports the file's problems; define only looks up */
+	struct thes_words t = { key, words };
+	size_t before = words->len;
+	if (b.s && !text_binary(b.s, b.len, &bl, &bc))
+		thes_each(path, b.s, b.len, &d, thes_words_one, &t);
+	diag_clear(&d);
+	sbuf_free(&b);
+	return words->len > before;
 }
 
 int

@@ -37,6 +37,9 @@ for x in fifo zero folder; do
 		case $x in fifo) mkfifo "$XDG_CONFIG_HOME/judge/$v.tsv" ;; zero) ln -s /dev/zero "$XDG_CONFIG_HOME/judge/$v.tsv" ;;
 		folder) mkdir "$XDG_CONFIG_HOME/judge/$v.tsv" ;; esac
 		refused "a user $v.tsv that is a $x" "$v.tsv: error: cannot read the $v: .*$msg" "$JUDGE" --no-cache search trample
+		# define reads the thesaurus too, for abbreviations (ETB, cmc)
+		[ $v = thesaurus ] && refused "define with a user thesaurus.tsv that is a $x" \
+			"thesaurus.tsv: warning: cannot read the thesaurus: .*$msg" "$JUDGE" define zzqq
 		rm -rf "$XDG_CONFIG_HOME/judge/$v.tsv"
 	done
 	rm -rf "$XDG_CONFIG_HOME/judge/init"
