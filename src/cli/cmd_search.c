@@ -28,6 +28,31 @@ now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* The vocabulary files are read again for each release a question is asked of; a
+ * problem of theirs is said once a process, not once a release. */
+static void
+print_once(const struct diags *d)
+{
+	static struct sbuf seen;
+	struct sbuf key = {0};
+	size_t fresh = 0;
+	for (size_t i = 0; i < d->n; i++) {
+		const struct diag_item *it = &d->v[i];
+		if (it->level < DL_WARNING)
+			continue;
+		sbuf_reset(&key);
+		sbuf_addf(&key, "\n%s:%u:%u:%d:%s\n", it->file ? it->file : "", it->line, it->col, (int)it->level, it->msg);
+		if (seen.len && memmem(seen.s, seen.len, key.s, key.len))
+			continue;
+		sbuf_add(&seen, key.s, key.len);
+		diag_print_item(stderr, it);
+		fresh++;
+	}
+	if (fresh)   /* "... and N more" goes with the items it follows */
+		diag_print_dropped(stderr, d, DL_WARNING);
+	sbuf_free(&key);
+}
+
 static void
 load_vocab(struct jctx *c, struct srch *s)
 {
@@ -58,9 +83,8 @@ load_vocab(struct jctx *c, struct srch *s)
 		if (stat(p.s, &st) == 0)   /* a missing file is no error; anything else is said */
 			vocab[v].load(s, p.s, &d);
 	}
-	diag_print(stderr, &d, DL_WARNING);
+	print_once(&d);
 	diag_clear(&d);
-	free(d.v);
 	sbuf_free(&p);
 	sbuf_free(&user);
 }
@@ -82,7 +106,7 @@ build_in(struct jctx *c, const char *dir)
 	load_vocab(c, s);
 	srch_finalize(s);
 	/* with the cache, the situations files are read (and their problems found) only now */
-	diag_print(stderr, srch_late_diags(s), DL_WARNING);
+	print_once(srch_late_diags(s));
 	return s;
 }
 

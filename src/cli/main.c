@@ -555,6 +555,20 @@ main(int argc, char **argv)
 done:
 	out_flush(&out);
 	out_free(&out);
+	/* an answer that could not be written whole (a full disk, a device error) is an
+	 * error: a script must not take a cut answer, or cut JSON, for the whole one */
+	{
+		int e = out.werr;
+		if (ferror(stdout) && e == 0)
+			e = EIO;
+		if (fclose(stdout) != 0 && e == 0)
+			e = errno;
+		if (e != 0 && e != EPIPE) {
+			fprintf(stderr, "judge: cannot write the answer to standard output: %s\n"
+			    "  the answer is incomplete; free some space or send it elsewhere\n", strerror(e));
+			st = JX_USAGE;
+		}
+	}
 	jnav_reset_links(&c);
 	srch_ctx_free(&c);
 	tb_ctx_free(&c);

@@ -85,7 +85,8 @@ jindex_load_bytes(struct jindex *ix, const char *name, const unsigned char *byte
 		}
 	}
 	struct decoded dec;
-	if (text_decode(bytes, len, name, &dec, &ix->diags) != 0)
+	if (text_decode_as(bytes, len, name, "rules text",
+	    "load a Comprehensive Rules text file (MagicCompRules YYYYMMDD.txt)", &dec, &ix->diags) != 0)
 		return NULL;
 	struct jrelease *rel = cr_parse(&ix->arena, name, dec.text, dec.len, &ix->diags);
 	if (rel == NULL) {

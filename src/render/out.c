@@ -1,6 +1,7 @@
 /* out.c — terminal-aware output: wrapping, colour, paging. */
 #include "out.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -177,8 +178,8 @@ out_flush(struct out *o)
 		}
 		signal(SIGPIPE, old);
 	}
-	fwrite(o->buf.s, 1, o->buf.len, o->f);
-	fflush(o->f);
+	if ((fwrite(o->buf.s, 1, o->buf.len, o->f) != o->buf.len || fflush(o->f) != 0) && o->werr == 0)
+		o->werr = errno ? errno : EIO;
 	sbuf_reset(&o->buf);
 }
 

@@ -15,6 +15,7 @@ struct out {
 	bool color;
 	bool page;              /* may use $PAGER when the answer is taller than the screen */
 	int rows;               /* terminal height, 0 if unknown */
+	int werr;               /* errno of the first failed write to f, 0 if none */
 };
 
 /* Set up for stdout following the environment (isatty, NO_COLOR, TERM, COLUMNS). */

@@ -215,6 +215,7 @@ srch_load_text(struct srch *s, const char *path, const char *what,
 	struct sbuf b = {0};
 	if (sfile_read(path, SFILE_MAX_VOCAB, &b) != 0) {
 		diag_add(d, DL_ERROR, path, 0, 0, "cannot read the %s: %s", what, sfile_strerror(errno));
+		diag_hint(d, "make it a text file (see corpus/%s.tsv) or remove it; search goes on without it", what);
 		sbuf_free(&b);
 		return -1;
 	}

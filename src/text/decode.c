@@ -401,11 +401,19 @@ int
 text_decode(const unsigned char *in, size_t n, const char *name, struct decoded *out,
     struct diags *d)
 {
+	return text_decode_as(in, n, name, "text",
+	    "give judge a text file (UTF-8, UTF-16 with its BOM, or an 8-bit encoding)", out, d);
+}
+
+int
+text_decode_as(const unsigned char *in, size_t n, const char *name, const char *what,
+    const char *hint, struct decoded *out, struct diags *d)
+{
 	struct sink k = {0};
 	memset(out, 0, sizeof *out);
 	if (n == 0) {
 		diag_add(d, DL_ERROR, name, 0, 0, "the file is empty");
-		diag_hint(d, "load a Comprehensive Rules text file (MagicCompRules YYYYMMDD.txt)");
+		diag_hint(d, "%s", hint);
 		return -1;
 	}
 	int u16 = 0;
@@ -447,8 +455,8 @@ text_decode(const unsigned char *in, size_t n, const char *name, struct decoded 
 			if (cu == 0) {
 				free(k.p);
 				diag_add(d, DL_ERROR, name, 0, 0,
-				    "a NUL character at byte %zu: this is not rules text", i);
-				diag_hint(d, "load a Comprehensive Rules text file (MagicCompRules YYYYMMDD.txt)");
+				    "a NUL character at byte %zu: this is not %s", i, what);
+				diag_hint(d, "%s", hint);
 				return -1;
 			}
 			sink_cp(&k, cu);
@@ -460,8 +468,8 @@ text_decode(const unsigned char *in, size_t n, const char *name, struct decoded 
 		if (looks_binary(in, n, &where)) {
 			unsigned l, c;
 			line_col(in, where, &l, &c);
-			diag_add(d, DL_ERROR, name, l, c, "this is a binary file, not rules text");
-			diag_hint(d, "load a Comprehensive Rules text file (MagicCompRules YYYYMMDD.txt)");
+			diag_add(d, DL_ERROR, name, l, c, "this is a binary file, not %s", what);
+			diag_hint(d, "%s", hint);
 			return -1;
 		}
 		bool bom = n >= 3 && in[0] == 0xEF && in[1] == 0xBB && in[2] == 0xBF;

@@ -18,6 +18,10 @@ struct decoded {
 /* Returns 0 on success; on failure -1 with an error in d naming `name`. */
 int text_decode(const unsigned char *in, size_t n, const char *name, struct decoded *out,
     struct diags *d);
+/* The same, the errors saying what the file should have been ("rules text") and the
+ * next step (hint); text_decode() says "text" and how to save one. */
+int text_decode_as(const unsigned char *in, size_t n, const char *name, const char *what,
+    const char *hint, struct decoded *out, struct diags *d);
 
 /* Append code point cp as UTF-8; returns bytes written (buf needs 4). */
 size_t utf8_put(char *buf, unsigned cp);

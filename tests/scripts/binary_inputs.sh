@@ -24,6 +24,11 @@ clean "$W/err"; ok $? "resolve: no raw bytes on the terminal"
 [ $st = 2 ] && grep -q 'bin.dat:2:4: error: this is a binary file, not a textbook' "$W/err"; ok $? "--textbook: an error at 2:4, exit 2"
 clean "$W/err"; ok $? "--textbook: no raw bytes on the terminal"
 
+"$JUDGE" --doc "$W/bin.dat" ipg 2.3 >"$W/out" 2>"$W/err"; st=$?
+grep -q 'bin.dat:2:4: error: this is a binary file, not text' "$W/err" && ! grep -q 'Comprehensive Rules' "$W/err"
+ok $? "--doc: a binary file is an error at 2:4 that does not ask for the Comprehensive Rules"
+clean "$W/err"; ok $? "--doc: no raw bytes on the terminal"
+
 mkdir -p "$XDG_CONFIG_HOME/judge"
 cp "$W/bin.dat" "$XDG_CONFIG_HOME/judge/thesaurus.tsv"
 "$JUDGE" search trample >"$W/out" 2>"$W/err"; st=$?

@@ -56,6 +56,24 @@ for x in fifo zero folder; do
 	rm -rf "$XDG_STATE_HOME/judge/study.tsv"
 done
 
+# an answer that cannot be written (a full disk) is an error, never a cut answer taken as whole
+if [ -w /dev/full ]; then
+	for args in "100.1" "--json search trample" "toc"; do
+		"$JUDGE" $args >/dev/full 2>"$W/err"; st=$?
+		[ $st = 2 ] && grep -q 'cannot write the answer to standard output: No space left' "$W/err"
+		ok $? "judge $args >/dev/full says the answer is incomplete, exit 2 (exit $st)"
+	done
+	printf '100.1\n' | "$JUDGE" >/dev/full 2>"$W/err"; st=$?
+	[ $st = 2 ] && grep -q 'cannot write the answer' "$W/err"; ok $? "and so does a piped session (exit $st)"
+fi
+
+# the user's vocabulary files are read for each release searched; a problem is said once
+mkdir -p "$XDG_CONFIG_HOME/judge"; rm -rf "$XDG_CONFIG_HOME/judge/thesaurus.tsv"; mkdir "$XDG_CONFIG_HOME/judge/thesaurus.tsv"
+"$JUDGE" --no-cache search trample >/dev/null 2>"$W/err"
+[ "$(grep -c 'cannot read the thesaurus' "$W/err")" = 1 ] && grep -q '^  .*thesaurus' "$W/err"
+ok $? "a thesaurus that cannot be read is one error with a next step ($(grep -c 'cannot read the thesaurus' "$W/err") times)"
+rm -rf "$XDG_CONFIG_HOME/judge/thesaurus.tsv"
+
 # the search index cache: a FIFO or a folder in place of the file is passed over, not waited on
 rm -rf "$XDG_CACHE_HOME"
 "$JUDGE" search trample >/dev/null 2>&1
@@ -110,10 +128,10 @@ mkdir -p "$XDG_CONFIG_HOME/judge"
 awk 'BEGIN { for (i = 0; i < 20000; i++) print "lonely\t704.5a\tnot a pair" }' >"$XDG_CONFIG_HOME/judge/situations.tsv"
 timeout 60 "$JUDGE" --no-cache search trample >"$W/out" 2>"$W/err"; st=$?
 w=$(grep -c 'situations.tsv:[0-9]*:[0-9]*: warning' "$W/err")
-# (50 for each index built: with only the built-in partial texts, search may build a few)
-[ $st = 0 ] && [ $((w % 50)) = 0 ] && [ "$w" -gt 0 ] && [ "$w" -le 200 ] &&
-	[ "$(grep -c 'situations.tsv: \.\.\. and 19950 more problems not shown' "$W/err")" = $((w / 50)) ]
-ok $? "20,000 bad situation lines give 50 warnings and one line for the rest, for each index built (got $w)"
+# (said once, though search builds an index for each built-in partial text)
+[ $st = 0 ] && [ "$w" = 50 ] &&
+	[ "$(grep -c 'situations.tsv: \.\.\. and 19950 more problems not shown' "$W/err")" = 1 ]
+ok $? "20,000 bad situation lines give 50 warnings and one line for the rest, once (got $w)"
 [ "$(wc -l <"$W/err")" -lt 1000 ]; ok $? "so the terminal gets a few hundred lines, not 80,000"
 rm -f "$XDG_CONFIG_HOME/judge/situations.tsv"
 
