@@ -809,7 +809,7 @@ cmd_search(struct jctx *c, int argc, char **argv)
 		/* in:ipg, in:mtr, in:jar, in:policy: the policy documents alone */
 		bool saved_v = c->verbose;
 		c->verbose = verbose;
-		ps_run(c, sbuf_str(&q), pol_mask, limit);
+		ps_run(c, sbuf_str(&q), pol_mask, limit, NULL);
 		int pst = ps_answer(c, sbuf_str(&q), json);
 		c->verbose = saved_v;
 		ps_done();
@@ -846,6 +846,11 @@ cmd_search(struct jctx *c, int argc, char **argv)
 	struct search_cards sc;
 	bool card = search_cards_prepare(c, s, sbuf_str(&q), &sc);
 	memset(&r, 0, sizeof r);
+	/* the policy ranking before the rules': a question about policy brings up the game rule
+	 * its answer is about, asked of the index before the question's own words */
+	ps_run(c, sbuf_str(&q), pol_mask, limit, s);
+	jrid comp[4];
+	size_t ncomp = ps_companions(s, comp, 4);
 	if (!card || sc.query.len)
 		srch_run(s, card ? sc.query.s : sbuf_str(&q), limit, &r, &d);
 	if (card) {
@@ -858,7 +863,7 @@ cmd_search(struct jctx *c, int argc, char **argv)
 			search_cards_print(c, &sc);
 	}
 	if (!r.error)
-		ps_run(c, sbuf_str(&q), pol_mask, limit);
+		ps_boost_companion(s, &r, comp, ncomp, limit);
 	int st = JX_OK;
 	if (r.error) {
 		out_flush(c->out);

@@ -19,6 +19,7 @@ static struct {
 	size_t n;
 	bool first;             /* policy before the rules */
 	bool active;
+	double odds;            /* pol_index_policy_odds of the question, for -v */
 } ps;
 
 int
@@ -162,6 +163,18 @@ looks_policy(const char *q)
 	return false;
 }
 
+/* At most 200 bytes of the n of t, never cutting a UTF-8 character in two. */
+static size_t
+snip_len(const char *t, size_t n)
+{
+	if (n <= 200)
+		return n;
+	n = 200;
+	while (n > 0 && ((unsigned char)t[n] & 0xC0) == 0x80)
+		n--;
+	return n;
+}
+
 /* One policy hit's heading line: document, number, title, penalty (score with -v). */
 static void
 ps_hit_line(struct jctx *c, struct out *o, size_t i)
@@ -183,8 +196,14 @@ ps_hit_line(struct jctx *c, struct out *o, size_t i)
 	sbuf_free(&l);
 }
 
+static uint32_t
+rules_df(void *ctx, const char *word, size_t n)
+{
+	return srch_word_df(ctx, word, n);
+}
+
 size_t
-ps_run(struct jctx *c, const char *query, int mask, size_t limit)
+ps_run(struct jctx *c, const char *query, int mask, size_t limit, struct srch *rules)
 {
 	memset(&ps, 0, sizeof ps);
 	if (mask & PS_CR_ONLY)
@@ -204,7 +223,21 @@ ps_run(struct jctx *c, const char *query, int mask, size_t limit)
 	if (ps.n > max)
 		ps.n = max;
 	ps.active = true;
-	ps.first = only || (ps.n && (looks_policy(query) || pol_index_matched_synonyms(ix) > 0 || named));
+	/* Policy first when the question names a section by title, or when its words belong to
+	 * the documents more than to the rules (pol_index_policy_odds: what the documents and
+	 * the rules themselves say, no list of words); a players' phrase of the thesaurus lowers
+	 * the bar. The thresholds were set on tests/search/policy-questions.tsv against the
+	 * rules questions of tests/search/questions.tsv and train2-4.tsv. */
+	double odds = -1;
+	if (rules && srch_ndocs(rules)) {
+		struct srch_stats st;
+		srch_stats(rules, &st);
+		odds = pol_index_policy_odds(ix, query, rules_df, rules, (uint32_t)st.ntokens, NULL);
+	} else if (looks_policy(query))
+		odds = 1;   /* no rules to weigh the words against */
+	bool syn = pol_index_matched_synonyms(ix) > 0;
+	ps.odds = odds;
+	ps.first = only || (ps.n && (named || odds >= 0.4 || (syn && odds >= -1.1)));
 	/* beside the rules, a policy hit with a weak score is noise */
 	if (!only && !ps.first) {
 		size_t k = 0;
@@ -214,6 +247,47 @@ ps_run(struct jctx *c, const char *query, int mask, size_t limit)
 		ps.n = k;
 	}
 	return ps.n;
+}
+
+size_t
+ps_companions(struct srch *rules, jrid *out, size_t max)
+{
+	if (!rules || !ps.active || !ps.first || ps.n == 0)
+		return 0;
+	const char *t = ps.hit[0].doc->sec[ps.hit[0].sec].title;
+	if (!t)
+		return 0;
+	/* the name judges use: the part after the last dash ("Game Play Error — Missed Trigger") */
+	for (const char *d; (d = strstr(t, "\u2014")) != NULL;)
+		t = d + 3;
+	struct srch_result tr;
+	struct diags d = {0};
+	memset(&tr, 0, sizeof tr);
+	srch_run(rules, t, max, &tr, &d);
+	size_t n = 0;
+	for (size_t i = 0; !tr.error && i < tr.nshown && n < max; i++) {
+		jrid id = srch_doc_rule(rules, tr.hits[i].doc);
+		if (id != JRID_NONE)
+			out[n++] = id;
+	}
+	srch_result_free(&tr);
+	diag_clear(&d);
+	return n;
+}
+
+void
+ps_boost_companion(struct srch *rules, struct srch_result *r, const jrid *comp, size_t n,
+    size_t limit)
+{
+	for (size_t i = 0; i < n; i++)
+		for (size_t k = 0; k < r->nshown; k++) {
+			jrid id = srch_doc_rule(rules, r->hits[k].doc);
+			if (id == JRID_NONE || JRID_CHAP(id) != JRID_CHAP(comp[i]) || JRID_CHAP(id) < 100)
+				continue;
+			float w = 1.0f;
+			srch_boost_rules(rules, r, &comp[i], &w, 1, limit);
+			return;
+		}
 }
 
 bool
@@ -249,7 +323,7 @@ ps_print(struct jctx *c, bool before)
 		const char *t = s->parts[PP_DEFINITION] ? s->parts[PP_DEFINITION] : s->parts[PP_TEXT];
 		if (t) {
 			size_t n = strcspn(t, "\n");
-			char *first = xstrndup(t, n > 200 ? 200 : n);
+			char *first = xstrndup(t, snip_len(t, n));
 			struct sbuf sn = {0};
 			sbuf_addf(&sn, "%s%s", first, n > 200 ? "\u2026" : "");
 			out_puts(o, "    ");
@@ -284,7 +358,7 @@ ps_json(struct jctx *c, struct jw *w, bool before)
 		if (t) {
 			size_t n = strcspn(t, "\n");
 			jw_key(w, "snippet");
-			jw_strn(w, t, n > 200 ? 200 : n);
+			jw_strn(w, t, snip_len(t, n));
 		}
 		jw_obj_end(w);
 	}

@@ -8,14 +8,23 @@
 #include "cmd.h"
 #include "../policy/pol_search.h"
 #include "../render/json.h"
+#include "../search/search.h"
 
 #define PS_CR_ONLY (1 << 8)
 
 /* The mask a filter word names (in:ipg, in:mtr, in:jar, in:policy; in:cr = PS_CR_ONLY), 0 if none. */
 int ps_filter(const char *word);
-/* Rank the loaded documents' sections for query (mask 0: every kind, beside the rules);
- * returns how many hits are kept. */
-size_t ps_run(struct jctx *c, const char *query, int mask, size_t limit);
+/* Rank the loaded documents' sections for query (mask 0: every kind, beside the rules of
+ * the index rules, which may be NULL); returns how many hits are kept. */
+size_t ps_run(struct jctx *c, const char *query, int mask, size_t limit, struct srch *rules);
+/* After ps_run() put policy first: the rules that the first section's name finds in rules
+ * (Missed Trigger: 603 Handling Triggered Abilities), best first, into out; returns how
+ * many. Runs a query of its own, so call it before the question's. */
+size_t ps_companions(struct srch *rules, jrid *out, size_t max);
+/* Of those, the first whose chapter the question's own hits in r reach moves to the top of
+ * r: the game rule beside the policy answer. */
+void ps_boost_companion(struct srch *rules, struct srch_result *r, const jrid *comp, size_t n,
+    size_t limit);
 bool ps_first(void);            /* the question is about policy: its hits go first */
 size_t ps_count(void);
 const struct pol_hit *ps_hit(size_t i);

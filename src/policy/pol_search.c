@@ -425,6 +425,9 @@ pol_index_run(struct pol_index *ix, const char *query, int kind_mask, struct pol
 			sc *= 0.5f;
 		if (ix->d[d].doc->kind == POL_JAR)
 			sc *= 0.8f;
+		/* a floor call lands on an infraction: the sections that carry a penalty */
+		if (s->penalty)
+			sc *= 1.2f;
 		/* insert sorted */
 		size_t at = n < max ? n : max;
 		while (at > 0 && out[at - 1].score < sc)
@@ -463,4 +466,53 @@ size_t
 pol_index_matched_synonyms(const struct pol_index *ix)
 {
 	return ix->matched_syn;
+}
+
+double
+pol_index_policy_odds(struct pol_index *ix, const char *query,
+    uint32_t (*other_df)(void *ctx, const char *word, size_t n), void *ctx, uint32_t other_n,
+    size_t *nwords)
+{
+	struct sbuf w = {0}, st = {0};
+	double sum = 0;
+	size_t counted = 0;
+	for (const char *p = query; *p;) {
+		if (!isalpha((unsigned char)*p)) {
+			p++;
+			continue;
+		}
+		sbuf_reset(&w);
+		while (isalnum((unsigned char)*p) || (*p == '\'' && isalpha((unsigned char)p[1])))
+			sbuf_addc(&w, (char)tolower((unsigned char)*p++));
+		size_t n = w.len;
+		if (n > 2 && w.s[n - 2] == '\'' && w.s[n - 1] == 's')
+			w.s[n -= 2] = '\0';
+		if (n < 2 || is_stop(w.s))
+			continue;
+		stem_word(ix->st, w.s, n, &st);
+		struct term *t = term_get(ix, st.s, false);
+		double mine = t ? (double)t->n : 0;
+		/* the other side sees the word's base form, so "drew" counts its "draw" */
+		uint32_t od = other_df(ctx, w.s, n);
+		if (od == UINT32_MAX)
+			continue;
+		if (od == 0 && (od = other_df(ctx, st.s, st.len)) == UINT32_MAX)
+			continue;
+		double theirs = od;
+		if (mine == 0 && theirs == 0)
+			continue;
+		/* a section is a hundred times longer than a rule: shares of the words written
+		 * (documents holding it per word), not of documents */
+		double v = log((mine + 0.5) / (ix->avglen * (double)ix->nd + 1)) - log((theirs + 0.5) / ((double)other_n + 1));
+		/* one rare word (a card name an example happens to use) is not the whole question */
+		sum += v > 2 ? 2 : v < -2 ? -2 : v;
+		counted++;
+	}
+	sbuf_free(&w);
+	sbuf_free(&st);
+	if (nwords)
+		*nwords = counted;
+	/* more words say more, but not in proportion: a long question of game words with one
+	 * tournament word is still about the tournament */
+	return counted ? sum / sqrt((double)counted) : 0;
 }

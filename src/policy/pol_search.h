@@ -23,5 +23,14 @@ size_t pol_index_run(struct pol_index *ix, const char *query, int kind_mask, str
 void pol_index_free(struct pol_index *ix);
 /* How many thesaurus entries the last query named (a question in tournament words). */
 size_t pol_index_matched_synonyms(const struct pol_index *ix);
+/* How much more the question's words belong to the policy documents than to another
+ * collection (the rules) of other_n words written, other_df(ctx, word, len) giving in how
+ * many of its documents a word occurs (UINT32_MAX: a word it passes over): over the words either side knows
+ * (stop words aside), log(share of the words written here that are it / share there), each
+ * held within ±2, summed and divided by the square root of their number. Above 0 the
+ * words are the documents' more than the rules'. *nwords (may be NULL) gets the words counted. */
+double pol_index_policy_odds(struct pol_index *ix, const char *query,
+    uint32_t (*other_df)(void *ctx, const char *word, size_t n), void *ctx, uint32_t other_n,
+    size_t *nwords);
 
 #endif

@@ -2,7 +2,7 @@
  * "late for the round") rather than game rules? The Comprehensive Rules answer such a
  * question confidently and wrongly, so until the tournament documents are loaded, search
  * says where to look. */
-#include "search.h"
+#include "srch_int.h"
 
 #include <ctype.h>
 #include <string.h>
@@ -106,4 +106,18 @@ srch_policy_topic(const char *query, bool policy_docs_loaded)
 		if (matches(text, topics[i].pattern))
 			return topics[i].topic;
 	return NULL;
+}
+
+uint32_t
+srch_word_df(struct srch *s, const char *word, size_t n)
+{
+	char folded[WORD_MAX];
+	size_t fl = srch_fold(word, n, folded, sizeof folded);
+	if (fl == 0)
+		return 0;
+	if (srch_is_stop(folded, fl) || srch_is_query_noise(folded, fl))
+		return UINT32_MAX;
+	srch_finalize(s);
+	uint32_t t = srch_term_of(s, folded, fl);
+	return t == UINT32_MAX ? 0 : s->terms[t].df;
 }

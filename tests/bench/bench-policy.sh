@@ -4,8 +4,10 @@
 # as in bench-search.sh) over the same sections (the 2021 IPG and MTR, the 2024 JAR, from
 # ../shared/docs), on tests/search/policy-questions.tsv (tuned on) and policy-heldout.tsv
 # (never tuned on); and how often a plain `judge search` puts the answering policy section
-# first. An answer is DOCUMENT:TITLE WORDS; a hit answers when its document is that one and
-# its title contains the words.
+# first (beside a whole CR release, ../shared/cr/cr-2022-11-18.txt, else the built-in texts),
+# and how often the first rule after it is the one the question's third field names (603 for a
+# missed trigger). An answer is DOCUMENT:TITLE WORDS; a hit answers when its document is that
+# one and its title contains the words. BENCH_POLICY_SETS=tuned runs the tuning set alone.
 set -u
 JUDGE=${1:?usage: bench-policy.sh path/to/judge}
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -17,6 +19,8 @@ command -v jq >/dev/null || { echo "skip: jq is not installed"; exit 77; }
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 export NO_COLOR=1 LC_ALL=C.UTF-8
 export XDG_CONFIG_HOME="$T/config" XDG_DATA_HOME="$T/data" XDG_STATE_HOME="$T/state" XDG_CACHE_HOME="$T/cache"
+CR=$ROOT/rules
+[ -f "$ROOT/../shared/cr/cr-2022-11-18.txt" ] && CR=$ROOT/../shared/cr/cr-2022-11-18.txt
 J=("$JUDGE" --doc "$D/ipg-2021-02-05.pdftotext.txt" --doc "$D/mtr-2021-07-23.pdftotext.txt" --doc "$D/jar-2024-08-05.pdftohtml.html")
 
 # the same sections for FTS5, exported by judge
@@ -33,7 +37,7 @@ rank() {
 }
 
 run_set() {   # run_set FILE LABEL
-	local f=$1 label=$2 n=0 j1=0 j5=0 f1=0 f5=0 first=0
+	local f=$1 label=$2 n=0 j1=0 j5=0 f1=0 f5=0 first=0 nc=0 comp=0
 	while IFS=$'\t' read -r q ans cr; do
 		case "$q" in '#'*|'') continue ;; esac
 		n=$((n + 1))
@@ -44,13 +48,20 @@ run_set() {   # run_set FILE LABEL
 		m=""; for w in $words; do m="$m${m:+ OR }\"$w\""; done
 		r=$(sqlite3 -separator $'\t' "$T/fts.db" "SELECT doc, title FROM s WHERE s MATCH '${m//\'/\'\'}' ORDER BY bm25(s, 0, 5.0, 1.0) LIMIT 5;" | rank "$ans")
 		[ "$r" = 1 ] && f1=$((f1 + 1)); [ "$r" -ge 1 ] && [ "$r" -le 5 ] && f5=$((f5 + 1))
-		r=$("${J[@]}" --rules "$ROOT/rules" --json search "$q" 2>/dev/null | jq -r '.[0] | select(.kind == "policy") | [.document, .title] | @tsv' | rank "$ans")
+		"${J[@]}" --rules "$CR" --json search "$q" >"$T/plain" 2>/dev/null
+		r=$(jq -r '.[0] | select(.kind == "policy") | [.document, .title] | @tsv' "$T/plain" | rank "$ans")
 		[ "$r" = 1 ] && first=$((first + 1))
+		if [ -n "$cr" ]; then
+			nc=$((nc + 1))
+			c1=$(jq -r '[.[] | select(.kind == "rule")][0].id' "$T/plain")
+			case "$c1" in "$cr"|"$cr".*|"$cr"[a-z]*) comp=$((comp + 1)) ;; esac
+		fi
 	done <"$f"
-	awk -v l="$label" -v n="$n" -v j1="$j1" -v j5="$j5" -v f1="$f1" -v f5="$f5" -v fi="$first" 'BEGIN {
-		printf "%-26s %3d questions  judge recall@1 %.3f @5 %.3f   FTS5 recall@1 %.3f @5 %.3f   plain search: policy answer first %.3f\n",
-		    l, n, j1 / n, j5 / n, f1 / n, f5 / n, fi / n }'
+	awk -v l="$label" -v n="$n" -v j1="$j1" -v j5="$j5" -v f1="$f1" -v f5="$f5" -v fi="$first" -v nc="$nc" -v co="$comp" 'BEGIN {
+		printf "%-26s %3d questions  judge recall@1 %.3f @5 %.3f   FTS5 recall@1 %.3f @5 %.3f   plain search: policy answer first %.3f, the CR rule beside it %d/%d\n",
+		    l, n, j1 / n, j5 / n, f1 / n, f5 / n, fi / n, co, nc }'
 }
-echo "== policy search: IPG 2021, MTR 2021, JAR 2024 ($(wc -l <"$T/sections.tsv") sections)"
+
+echo "== policy search: IPG 2021, MTR 2021, JAR 2024 ($(wc -l <"$T/sections.tsv") sections); plain search beside $(basename "$CR")"
 run_set "$ROOT/tests/search/policy-questions.tsv" "policy-questions (tuned)"
-run_set "$ROOT/tests/search/policy-heldout.tsv" "policy-heldout (never)"
+[ "${BENCH_POLICY_SETS:-all}" = tuned ] || run_set "$ROOT/tests/search/policy-heldout.tsv" "policy-heldout (never)"

@@ -35,3 +35,19 @@ ok "the hit says document and section" 'sed -n 2p "$T/o" | grep -qE "^(IPG|MTR) 
 ok "in:ipg with no document loaded: exit 1 and how to load one" '[ $st = 1 ] && grep -q "no policy document is loaded" "$T/e"'
 "$JUDGE" --json search forgot exalted trigger >"$T/j"
 ok "without documents, search is the rules' alone" '[ "$(jq "[.[] | select(.kind == \"policy\")] | length" "$T/j")" = 0 ]'
+
+# With a whole CR release (../shared/cr) beside the documents: what the documents' and the
+# rules' own words say decides which comes first, not a list of words.
+CR=$SHARED/cr/cr-2022-11-18.txt
+if [ -f "$CR" ]; then
+	"${J[@]}" --rules "$CR" --json search my opponent forgot his exalted trigger >"$T/j"
+	ok "a missed trigger: IPG Missed Trigger first and CR 603 (triggered abilities) the first rule beside it" 'jq -r ".[0].title" "$T/j" | grep -q "Missed Trigger" && jq -r "[.[] | select(.kind == \"rule\")][0].id" "$T/j" | grep -qE "^603(\$|\.)"'
+	"${J[@]}" --rules "$CR" --json search why does my commander cost 2 more each time >"$T/j"
+	ok "a rules question with a word of tournaments in it (time): the rules first" '[ "$(jq -r ".[0].kind" "$T/j")" = rule ]'
+	"${J[@]}" --rules "$CR" --json search he kept checking his tablet between games >"$T/j"
+	ok "a tournament situation no thesaurus entry names: policy first" '[ "$(jq -r ".[0].kind" "$T/j")" = policy ]'
+	"${J[@]}" --rules "$CR" search my opponent forgot his exalted trigger >"$T/o"
+	ok "snippets never cut a character in two" '! grep -q $'"'"'\xef\xbf\xbd'"'"' "$T/o" && iconv -f UTF-8 -t UTF-8 "$T/o" >/dev/null'
+else
+	echo "skip: $CR is absent (a whole CR release to weigh policy words against)"
+fi
