@@ -78,6 +78,7 @@ static const char schema[] =
     "CREATE TABLE rulings(card INTEGER, seq INTEGER, date TEXT, source TEXT, text TEXT,"
     " PRIMARY KEY(card, seq)) WITHOUT ROWID;"
     "CREATE TABLE names(key TEXT, card INTEGER, face INTEGER, name TEXT);"
+    "CREATE TABLE name_chunks(id INTEGER PRIMARY KEY, data BLOB);"
     "CREATE TEMP TABLE scry_rulings(oracle_id TEXT, seq INTEGER, date TEXT, source TEXT, text TEXT);"
     "CREATE TEMP TABLE seen(name TEXT PRIMARY KEY) WITHOUT ROWID;";
 
@@ -296,6 +297,43 @@ finalize_all(struct writer *w)
 	w->ins_card = w->ins_face = w->ins_rul = w->ins_name = w->ins_scry = w->ins_seen = NULL;
 }
 
+/* The name list (see cards_int.h): every key with its card, in rows that each fit a page, so
+ * the lookups no index answers (a part of a name, a typo) read a few hundred rows in place
+ * instead of stepping through 40,000. */
+static int
+write_name_list(struct writer *w)
+{
+	sqlite3_stmt *s, *ins;
+	if (sqlite3_prepare_v2(w->db, "SELECT card, key FROM names ORDER BY key, card", -1, &s, NULL) != SQLITE_OK)
+		return db_fail(w, "name list");
+	if (sqlite3_prepare_v2(w->db, "INSERT INTO name_chunks(data) VALUES(?)", -1, &ins, NULL) != SQLITE_OK) {
+		sqlite3_finalize(s);
+		return db_fail(w, "name list");
+	}
+	struct sbuf b = {0};
+	int rc = 0;
+	for (bool more = true; more && rc == 0;) {
+		more = sqlite3_step(s) == SQLITE_ROW;
+		const char *k = more ? (const char *)sqlite3_column_text(s, 1) : NULL;
+		size_t kl = k ? strlen(k) : 0;
+		if (b.len && (!more || b.len + 5 + kl > CARDS_CHUNK)) {
+			sqlite3_bind_blob(ins, 1, b.s, (int)b.len, SQLITE_STATIC);
+			rc = step(w, ins, "name list");
+			sbuf_reset(&b);
+		}
+		if (!more || kl + 5 > CARDS_CHUNK)
+			continue;
+		uint32_t id = (uint32_t)sqlite3_column_int64(s, 0);
+		unsigned char le[4] = {id & 0xff, (id >> 8) & 0xff, (id >> 16) & 0xff, id >> 24};
+		sbuf_add(&b, (const char *)le, 4);
+		sbuf_add(&b, k, kl + 1);
+	}
+	sqlite3_finalize(s);
+	sqlite3_finalize(ins);
+	sbuf_free(&b);
+	return rc;
+}
+
 /* mkdir -p */
 static int
 make_dirs(const char *path, struct diags *d)
@@ -437,6 +475,8 @@ cards_import(const char *dir, const char *const *files, int nfiles, enum cards_f
 		goto out;
 	}
 	sbuf_free(&names);
+	if (write_name_list(&w))
+		goto out;
 	if (exec(&w, "CREATE INDEX names_key ON names(key, name, card, face);"
 	    "DROP TABLE scry_rulings; DROP TABLE seen; COMMIT;", "index"))
 		goto out;

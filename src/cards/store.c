@@ -10,11 +10,17 @@
 
 #include "../base/mem.h"
 
+struct found;
+static void near_free(struct found *f);
 struct cards_db {
 	sqlite3 *db;
 	char *meta[8][2];
 	size_t nmeta;
 	sqlite3_stmt *by_key, *by_range;
+	sqlite3_stmt *chunks, *name_of;   /* the name list (parts, typos), and a key's name */
+	/* what the last scan found for "did you mean", kept for cards_suggest() on the same key */
+	char *near_key;
+	struct found *near;
 };
 
 struct cards_db *
@@ -23,13 +29,15 @@ cards_open(const char *dir, struct sbuf *err)
 	struct sbuf path = {0};
 	sbuf_addf(&path, "%s/cards.db", dir);
 	sqlite3 *db = NULL;
-	if (sqlite3_open_v2(path.s, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
+	if (sqlite3_open_v2(path.s, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
 		sbuf_addf(err, "no card database in %s", dir);
 		sqlite3_close(db);
 		sbuf_free(&path);
 		return NULL;
 	}
 	sbuf_free(&path);
+	/* read through a mapping: the name list is a megabyte and more of overflow pages */
+	sqlite3_exec(db, "PRAGMA mmap_size=268435456", NULL, NULL, NULL);
 	struct cards_db *c = xcalloc(1, sizeof *c);
 	c->db = db;
 	sqlite3_stmt *s = NULL;
@@ -49,7 +57,10 @@ cards_open(const char *dir, struct sbuf *err)
 		ok = sqlite3_prepare_v2(db, "SELECT card, face, name FROM names WHERE key = ? ORDER BY face, card", -1, &c->by_key, NULL) == SQLITE_OK &&
 		    sqlite3_prepare_v2(db, "SELECT card, face, name, key FROM names WHERE key >= ?1 AND key < ?2 ORDER BY key LIMIT ?3", -1, &c->by_range, NULL) == SQLITE_OK;
 	if (!ok) {
-		sbuf_addf(err, "%s/cards.db is not a card database judge can read", dir);
+		if (strncmp(cards_meta(c, "format"), "judge-cards ", 12) == 0)
+			sbuf_addf(err, "%s/cards.db was written by another version of judge (%s): import the card file again", dir, cards_meta(c, "format"));
+		else
+			sbuf_addf(err, "%s/cards.db is not a card database judge can read", dir);
 		cards_close(c);
 		return NULL;
 	}
@@ -63,6 +74,10 @@ cards_close(struct cards_db *c)
 		return;
 	sqlite3_finalize(c->by_key);
 	sqlite3_finalize(c->by_range);
+	sqlite3_finalize(c->chunks);
+	sqlite3_finalize(c->name_of);
+	free(c->near_key);
+	near_free(c->near);
 	sqlite3_close(c->db);
 	for (size_t i = 0; i < c->nmeta; i++) {
 		free(c->meta[i][0]);
@@ -99,27 +114,64 @@ col_dup(sqlite3_stmt *s, int i)
 struct found {
 	struct cards_hit *v;
 	size_t n, cap;
+	uint32_t *slot;           /* open addressing on the card id: index + 1, 0 when empty */
+	size_t nslot;
+	bool *keyed, keyed_now;   /* matched holds the name's key, not the name (from the list) */
+	size_t kcap;
 };
+
+/* The pair of sets a scan keeps for "did you mean" (near typos, shared words). */
+static void
+near_free(struct found *f)
+{
+	for (int i = 0; f && i < 2; i++) {
+		free(f[i].v);
+		free(f[i].slot);
+		free(f[i].keyed);
+	}
+	free(f);
+}
+
+static size_t
+found_slot(const struct found *f, int64_t id)
+{
+	size_t h = (size_t)((uint64_t)id * 0x9E3779B97F4A7C15u >> 20) & (f->nslot - 1);
+	while (f->slot[h] && f->v[f->slot[h] - 1].id != id)
+		h = (h + 1) & (f->nslot - 1);
+	return h;
+}
 
 static void
 found_add(struct found *f, int64_t id, const char *matched, enum cards_match how, int score)
 {
-	for (size_t i = 0; i < f->n; i++)
-		if (f->v[i].id == id) {
-			if (how < f->v[i].how || (how == f->v[i].how && score < f->v[i].score)) {
-				f->v[i].how = how;
-				f->v[i].score = score;
-				snprintf(f->v[i].matched, sizeof f->v[i].matched, "%s", matched);
-			}
-			return;
+	if (f->n * 2 >= f->nslot) {
+		free(f->slot);
+		f->nslot = f->nslot ? f->nslot * 2 : 64;
+		f->slot = xcalloc(f->nslot, sizeof *f->slot);
+		for (size_t i = 0; i < f->n; i++)
+			f->slot[found_slot(f, f->v[i].id)] = (uint32_t)i + 1;
+	}
+	size_t h = found_slot(f, id);
+	if (f->slot[h]) {
+		struct cards_hit *o = &f->v[f->slot[h] - 1];
+		if (how < o->how || (how == o->how && score < o->score)) {
+			o->how = how;
+			o->score = score;
+			snprintf(o->matched, sizeof o->matched, "%s", matched);
+			f->keyed[f->slot[h] - 1] = f->keyed_now;
 		}
+		return;
+	}
+	f->keyed = xgrow(f->keyed, &f->kcap, f->n + 1, sizeof *f->keyed);
+	f->keyed[f->n] = f->keyed_now;
 	f->v = xgrow(f->v, &f->cap, f->n + 1, sizeof *f->v);
-	struct cards_hit *h = &f->v[f->n++];
-	memset(h, 0, sizeof *h);
-	h->id = id;
-	h->how = how;
-	h->score = score;
-	snprintf(h->matched, sizeof h->matched, "%s", matched);
+	struct cards_hit *nh = &f->v[f->n++];
+	memset(nh, 0, sizeof *nh);
+	nh->id = id;
+	nh->how = how;
+	nh->score = score;
+	snprintf(nh->matched, sizeof nh->matched, "%s", matched);
+	f->slot[h] = (uint32_t)f->n;
 }
 
 static int
@@ -133,57 +185,104 @@ hit_cmp(const void *a, const void *b)
 	return strcmp(x->matched, y->matched);
 }
 
-/* Optimal string alignment distance, giving up above max. */
-static int
-osa(const char *a, size_t n, const char *b, size_t m, int max)
+/* Optimal string alignment distance (Levenshtein with adjacent transpositions) of a query of
+ * at most 64 bytes against a key and against the key's start, one pass of bit vectors over
+ * the key (Hyyrö's algorithm, as rapidfuzz implements it): ~20 operations a byte instead of a
+ * row of the table. Reference: the table in tests/unit/test_cards.c. */
+void
+cards_osa_init(struct cards_osa *o, const char *q, size_t qn)
 {
-	if (n > 64 || m > 64)
-		return max + 1;
-	if ((n > m ? n - m : m - n) > (size_t)max)
-		return max + 1;
-	int d[66][66];
-	for (size_t i = 0; i <= n; i++)
-		d[i][0] = (int)i;
-	for (size_t j = 0; j <= m; j++)
-		d[0][j] = (int)j;
-	for (size_t i = 1; i <= n; i++) {
-		int rowmin = max + 1;
-		for (size_t j = 1; j <= m; j++) {
-			int cost = a[i - 1] != b[j - 1];
-			int v = d[i - 1][j] + 1;
-			if (d[i][j - 1] + 1 < v)
-				v = d[i][j - 1] + 1;
-			if (d[i - 1][j - 1] + cost < v)
-				v = d[i - 1][j - 1] + cost;
-			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < v)
-				v = d[i - 2][j - 2] + 1;
-			d[i][j] = v;
-			if (v < rowmin)
-				rowmin = v;
-		}
-		if (rowmin > max)
-			return max + 1;
+	memset(o, 0, sizeof *o);
+	o->qn = qn > 64 ? 0 : qn;
+	o->q = q;
+	for (size_t i = 0; i < o->qn; i++)
+		o->peq[(unsigned char)q[i]] |= UINT64_C(1) << i;
+}
+
+int
+cards_osa(const struct cards_osa *o, const char *key, size_t kn, size_t prefix, int *at_prefix)
+{
+	if (o->qn == 0) {
+		if (at_prefix)
+			*at_prefix = 1000;
+		return 1000;
 	}
-	return d[n][m];
+	uint64_t vp = ~UINT64_C(0), vn = 0, d0 = 0, pm_old = 0, mask = UINT64_C(1) << (o->qn - 1);
+	int dist = (int)o->qn;
+	if (at_prefix)
+		*at_prefix = 1000;
+	for (size_t j = 0; j < kn; j++) {
+		uint64_t pm = o->peq[(unsigned char)key[j]];
+		uint64_t tr = (((~d0) & pm) << 1) & pm_old;
+		d0 = (((pm & vp) + vp) ^ vp) | pm | vn | tr;
+		uint64_t hp = vn | ~(d0 | vp), hn = d0 & vp;
+		dist += (hp & mask) != 0;
+		dist -= (hn & mask) != 0;
+		hp = (hp << 1) | 1;
+		hn <<= 1;
+		vp = hn | ~(d0 | hp);
+		vn = hp & d0;
+		pm_old = pm;
+		if (j + 1 == prefix && at_prefix)
+			*at_prefix = dist;
+	}
+	return dist;
+}
+
+/* Are two words at most one edit apart (a change, an extra or a missing letter, or two
+ * neighbours swapped)? Strip what they share at both ends; what is left says. */
+static bool
+within_one(const char *a, size_t an, const char *b, size_t bn)
+{
+	if ((an > bn ? an - bn : bn - an) > 1)
+		return false;
+	size_t m = an < bn ? an : bn, p = 0, s = 0;
+	while (p < m && a[p] == b[p])
+		p++;
+	while (s < m - p && a[an - 1 - s] == b[bn - 1 - s])
+		s++;
+	size_t ra = an - p - s, rb = bn - p - s;
+	if (ra <= 1 && rb <= 1)
+		return true;
+	return ra == 2 && rb == 2 && a[p] == b[p + 1] && a[p + 1] == b[p];
+}
+
+/* The words of a key, found once per name (keys are lower case, one space between words). */
+#define MAXWORDS 24
+struct words {
+	const char *w[MAXWORDS];
+	uint8_t len[MAXWORDS];
+	int n;
+};
+
+static void
+split_words(const char *s, size_t n, struct words *out)
+{
+	out->n = 0;
+	size_t i = 0;
+	while (i < n && out->n < MAXWORDS) {
+		size_t j = i;
+		while (j < n && s[j] != ' ')
+			j++;
+		if (j > i) {
+			out->w[out->n] = s + i;
+			out->len[out->n] = (uint8_t)(j - i > 255 ? 255 : j - i);
+			out->n++;
+		}
+		i = j + 1;
+	}
 }
 
 /* Every word of q starts some word of key. */
 static bool
-words_match(const char *q, const char *key)
+words_match(const struct words *q, const struct words *k)
 {
-	for (const char *w = q; *w;) {
-		const char *we = strchr(w, ' ');
-		size_t wl = we ? (size_t)(we - w) : strlen(w);
+	for (int i = 0; i < q->n; i++) {
 		bool ok = false;
-		for (const char *k = key; *k && !ok;) {
-			const char *ke = strchr(k, ' ');
-			size_t kl = ke ? (size_t)(ke - k) : strlen(k);
-			ok = kl >= wl && memcmp(k, w, wl) == 0;
-			k = ke ? ke + 1 : k + kl;
-		}
+		for (int j = 0; j < k->n && !ok; j++)
+			ok = k->len[j] >= q->len[i] && memcmp(k->w[j], q->w[i], q->len[i]) == 0;
 		if (!ok)
 			return false;
-		w = we ? we + 1 : w + wl;
 	}
 	return true;
 }
@@ -194,41 +293,183 @@ typo_budget(size_t n)
 	return n < 4 ? 0 : n <= 6 ? 1 : 2;
 }
 
-/* Scan every name once: parts, words in any order, and (when asked) typos. */
-static void
-scan_names(struct cards_db *c, const char *q, bool typos, int extra, struct found *f)
+/* The bigrams of a query, counted in a small hash table: a name within d edits of the query
+ * (or whose start is) shares at least (n - 1) - 3d of its n - 1 bigrams (a transposition
+ * changes three, anything else fewer), so most names are ruled out before the edit distance
+ * is computed. A collision only counts too many, so nothing is ever ruled out wrongly. */
+#define BG_SLOTS 1024
+struct bigrams {
+	unsigned char count[BG_SLOTS];
+	int need;
+};
+
+static unsigned
+bg_slot(unsigned char a, unsigned char b)
 {
-	sqlite3_stmt *s;
-	if (sqlite3_prepare_v2(c->db, "SELECT key, card, name FROM names", -1, &s, NULL) != SQLITE_OK)
-		return;
-	size_t qn = strlen(q);
-	int budget = typo_budget(qn) + extra;
-	bool multi = strchr(q, ' ') != NULL;
-	while (sqlite3_step(s) == SQLITE_ROW) {
-		const char *key = col_text(s, 0);
-		int64_t id = sqlite3_column_int64(s, 1);
-		size_t kn = (size_t)sqlite3_column_bytes(s, 0);
-		const char *at = strstr(key, q);
-		if (at) {
-			found_add(f, id, col_text(s, 2), CM_SUBSTRING, (int)kn);
-			continue;
-		}
-		if (multi && words_match(q, key)) {
-			found_add(f, id, col_text(s, 2), CM_WORDS, (int)kn);
-			continue;
-		}
-		if (!typos || budget == 0)
-			continue;
-		int dist = osa(q, qn, key, kn, budget), late = 0;
-		/* a typo in a start: the key cut to the query's length, after whole names */
-		if (dist > budget && kn > qn && qn >= 5) {
-			dist = osa(q, qn, key, qn, budget);
-			late = 500;
-		}
-		if (dist <= budget)
-			found_add(f, id, col_text(s, 2), CM_TYPO, dist * 1000 + late + (int)kn);
+	return ((unsigned)a * 31u + b) & (BG_SLOTS - 1);
+}
+
+static void
+bg_init(struct bigrams *g, const char *q, size_t qn, int budget)
+{
+	memset(g->count, 0, sizeof g->count);
+	for (size_t i = 0; i + 1 < qn; i++) {
+		unsigned h = bg_slot((unsigned char)q[i], (unsigned char)q[i + 1]);
+		if (g->count[h] < 255)
+			g->count[h]++;
 	}
-	sqlite3_finalize(s);
+	g->need = (int)(qn > 0 ? qn - 1 : 0) - 3 * budget;
+}
+
+/* May key be within the budget of the query (whole, or its start)? */
+static bool
+bg_maybe(struct bigrams *g, const char *key, size_t kn)
+{
+	if (g->need <= 0)
+		return true;
+	unsigned taken[64];
+	int shared = 0, nt = 0;
+	for (size_t i = 0; i + 1 < kn && shared < g->need; i++) {
+		unsigned h = bg_slot((unsigned char)key[i], (unsigned char)key[i + 1]);
+		if (g->count[h] && nt < 64) {
+			g->count[h]--;
+			taken[nt++] = h;
+			shared++;
+		}
+	}
+	for (int i = 0; i < nt; i++)
+		g->count[taken[i]]++;
+	return shared >= g->need;
+}
+
+static int word_overlap(const struct words *q, const struct words *k);
+
+/* Could key[0..n) hold the query within d edits? Every query byte left unedited is in it, and
+ * one edit accounts for at most one query byte that is not (a swap moves bytes, it loses none). */
+static bool
+chars_maybe(const struct cards_osa *o, const char *key, size_t n, int d)
+{
+	uint64_t have[4] = {0, 0, 0, 0};
+	for (size_t i = 0; i < n; i++) {
+		unsigned char ch = (unsigned char)key[i];
+		have[ch >> 6] |= UINT64_C(1) << (ch & 63);
+	}
+	int missing = 0;
+	for (size_t i = 0; i < o->qn; i++) {
+		unsigned char ch = (unsigned char)o->q[i];
+		if (!(have[ch >> 6] >> (ch & 63) & 1) && ++missing > d)
+			return false;
+	}
+	return true;
+}
+
+/* What a scan of the names compares each name with: the query, its words, its bigrams. */
+struct scan {
+	const char *q;
+	size_t qn;
+	int budget, wide;         /* the typos a lookup accepts, one edit more for "did you mean" */
+	bool multi;
+	struct words qw;
+	int longest;              /* the query's longest word */
+	struct bigrams g;
+	struct cards_osa o;
+	struct found *f, *near, *overlap;
+};
+
+/* Pass 0: the query is a part of the name, or each of its words starts a word of it. */
+static void
+match_part(struct scan *sc, int64_t card, const char *key, size_t kn)
+{
+	if (kn >= sc->qn && strstr(key, sc->q)) {
+		found_add(sc->f, card, key, CM_SUBSTRING, (int)kn);
+		return;
+	}
+	/* every word of the query starts a word of the name: its longest word is in it */
+	if (sc->multi && memmem(key, kn, sc->qw.w[sc->longest], sc->qw.len[sc->longest])) {
+		struct words kw;
+		split_words(key, kn, &kw);
+		if (words_match(&sc->qw, &kw))
+			found_add(sc->f, card, key, CM_WORDS, (int)kn);
+	}
+}
+
+/* Pass 1: the name, or its start, is a few edits from the query. */
+static void
+match_typo(struct scan *sc, int64_t card, const char *key, size_t kn)
+{
+	size_t qn = sc->qn;
+	bool whole = (kn > qn ? kn - qn : qn - kn) <= (size_t)sc->wide, start = kn > qn && qn >= 5;
+	if (!whole && !start)
+		return;
+	/* either way the match lies in the first qn + wide bytes */
+	size_t span = kn < qn + (size_t)sc->wide ? kn : qn + (size_t)sc->wide;
+	if (!chars_maybe(&sc->o, key, span, sc->wide) || !bg_maybe(&sc->g, key, span))
+		return;
+	int at_start = 1000, dist = cards_osa(&sc->o, key, whole ? kn : qn, start ? qn : 0, &at_start);
+	if (!whole)
+		dist = 1000;
+	/* a typo in a start: the key cut to the query's length, after whole names */
+	int late = 0;
+	if (dist > sc->budget && start && at_start < dist) {
+		dist = at_start;
+		late = 500;
+	}
+	if (dist <= sc->wide)
+		found_add(dist <= sc->budget ? sc->f : sc->near, card, key, CM_TYPO, dist * 1000 + late + (int)kn);
+}
+
+/* Pass 2: the name shares words with the query. */
+static void
+match_overlap(struct scan *sc, int64_t card, const char *key, size_t kn)
+{
+	struct words kw;
+	split_words(key, kn, &kw);
+	int w = word_overlap(&sc->qw, &kw);
+	if (w > 0)
+		found_add(sc->overlap, card, key, CM_WORDS, -w * 1000 + (int)kn);
+}
+
+/* Scan the names for parts and words in any order (f); only when none matched, for typos
+ * (f), one edit more (near); and only when still nothing, for shared words (overlap). The
+ * names are read from the name list, a few hundred rows of a page each (cards_int.h): with
+ * the file mapped, the scan reads the pages in place. */
+static void
+scan_names(struct cards_db *c, const char *q, struct found *f, struct found *near, struct found *overlap)
+{
+	if (!c->chunks && sqlite3_prepare_v2(c->db, "SELECT data FROM name_chunks ORDER BY id", -1, &c->chunks, NULL) != SQLITE_OK)
+		return;
+	struct scan sc = {.q = q, .qn = strlen(q), .f = f, .near = near, .overlap = overlap};
+	sc.budget = typo_budget(sc.qn);
+	sc.wide = sc.budget + 1;
+	bg_init(&sc.g, q, sc.qn, sc.wide);
+	cards_osa_init(&sc.o, q, sc.qn);
+	split_words(q, sc.qn, &sc.qw);
+	for (int i = 1; i < sc.qw.n; i++)
+		if (sc.qw.len[i] > sc.qw.len[sc.longest])
+			sc.longest = i;
+	sc.multi = strchr(q, ' ') != NULL && sc.qw.n > 0;
+	static void (*const pass[])(struct scan *, int64_t, const char *, size_t) = {match_part, match_typo, match_overlap};
+	f->keyed_now = near->keyed_now = overlap->keyed_now = true;
+	for (int p = 0; p < 3; p++) {
+		if ((p == 1 && f->n) || (p == 2 && (f->n || near->n)))
+			break;
+		while (sqlite3_step(c->chunks) == SQLITE_ROW) {
+			const char *d = sqlite3_column_blob(c->chunks, 0);
+			size_t dn = (size_t)sqlite3_column_bytes(c->chunks, 0);
+			for (size_t at = 0; d && at + 4 < dn;) {
+				const unsigned char *u = (const unsigned char *)d + at;
+				const char *key = d + at + 4;
+				const char *ke = memchr(key, '\0', dn - at - 4);
+				if (!ke)
+					break;
+				at = (size_t)(ke + 1 - d);
+				int64_t card = (int64_t)((uint32_t)u[0] | (uint32_t)u[1] << 8 | (uint32_t)u[2] << 16 | (uint32_t)u[3] << 24);
+				pass[p](&sc, card, key, (size_t)(ke - key));
+			}
+		}
+		sqlite3_reset(c->chunks);
+	}
+	f->keyed_now = near->keyed_now = overlap->keyed_now = false;
 }
 
 static void
@@ -248,6 +489,9 @@ prefix_names(struct cards_db *c, const char *q, int limit, struct found *f)
 static size_t
 finish(struct cards_db *c, struct found *f, struct cards_hit *hits, size_t max)
 {
+	/* the flags go with their hits through the sort */
+	for (size_t i = 0; i < f->n; i++)
+		f->v[i].score = f->v[i].score * 2 + (f->keyed[i] ? 1 : 0);
 	if (f->n > 1)
 		qsort(f->v, f->n, sizeof *f->v, hit_cmp);
 	/* only the best kind of match counts: a start beats a part, a part beats a typo */
@@ -256,17 +500,31 @@ finish(struct cards_db *c, struct found *f, struct cards_hit *hits, size_t max)
 		n++;
 	sqlite3_stmt *s = NULL;
 	sqlite3_prepare_v2(c->db, "SELECT name FROM cards WHERE id = ?", -1, &s, NULL);
+	if (!c->name_of)
+		sqlite3_prepare_v2(c->db, "SELECT name FROM names WHERE key = ?1 AND card = ?2 ORDER BY face LIMIT 1", -1, &c->name_of, NULL);
 	for (size_t i = 0; i < n && i < max; i++) {
 		hits[i] = f->v[i];
+		bool keyed = hits[i].score & 1;
+		hits[i].score >>= 1;
 		if (s) {
 			sqlite3_bind_int64(s, 1, hits[i].id);
 			if (sqlite3_step(s) == SQLITE_ROW)
 				snprintf(hits[i].name, sizeof hits[i].name, "%s", col_text(s, 0));
 			sqlite3_reset(s);
 		}
+		if (keyed && c->name_of) {
+			sqlite3_bind_text(c->name_of, 1, hits[i].matched, -1, SQLITE_TRANSIENT);
+			sqlite3_bind_int64(c->name_of, 2, hits[i].id);
+			if (sqlite3_step(c->name_of) == SQLITE_ROW)
+				snprintf(hits[i].matched, sizeof hits[i].matched, "%s", col_text(c->name_of, 0));
+			sqlite3_reset(c->name_of);
+		}
 	}
 	sqlite3_finalize(s);
 	free(f->v);
+	free(f->slot);
+	free(f->keyed);
+	memset(f, 0, sizeof *f);
 	return n;
 }
 
@@ -286,29 +544,31 @@ cards_find(struct cards_db *c, const char *query, struct cards_hit *hits, size_t
 	sqlite3_reset(c->by_key);
 	if (f.n == 0)
 		prefix_names(c, q, 1000, &f);
-	if (f.n == 0)
-		scan_names(c, q, true, 0, &f);
+	if (f.n == 0) {
+		struct found *near = xcalloc(2, sizeof *near);
+		scan_names(c, q, &f, &near[0], &near[1]);
+		free(c->near_key);
+		near_free(c->near);
+		c->near_key = xstrdup(q);
+		c->near = near;
+	}
 	return finish(c, &f, hits, max);
 }
 
 /* How many of the query's words (3 letters or more) start a word of key or are one edit from
  * one: what makes a name worth suggesting when nothing matched. */
 static int
-word_overlap(const char *q, const char *key)
+word_overlap(const struct words *q, const struct words *k)
 {
 	int score = 0;
-	for (const char *w = q; *w;) {
-		const char *we = strchr(w, ' ');
-		size_t wl = we ? (size_t)(we - w) : strlen(w);
+	for (int i = 0; i < q->n; i++) {
+		if (q->len[i] < 3)
+			continue;
 		bool hit = false;
-		for (const char *k = key; *k && !hit && wl >= 3;) {
-			const char *ke = strchr(k, ' ');
-			size_t kl = ke ? (size_t)(ke - k) : strlen(k);
-			hit = (kl >= wl && memcmp(k, w, wl) == 0) || osa(w, wl, k, kl, 1) <= 1;
-			k = ke ? ke + 1 : k + kl;
-		}
+		for (int j = 0; j < k->n && !hit; j++)
+			hit = (k->len[j] >= q->len[i] && memcmp(k->w[j], q->w[i], q->len[i]) == 0) ||
+			    within_one(q->w[i], q->len[i], k->w[j], k->len[j]);
 		score += hit;
-		w = we ? we + 1 : w + wl;
 	}
 	return score;
 }
@@ -321,21 +581,21 @@ cards_suggest(struct cards_db *c, const char *query, struct cards_hit *hits, siz
 	struct found f = {0};
 	if (!*q)
 		return 0;
-	scan_names(c, q, true, 1, &f);
-	if (f.n == 0) {
-		sqlite3_stmt *s;
-		if (sqlite3_prepare_v2(c->db, "SELECT key, card, name FROM names", -1, &s, NULL) == SQLITE_OK) {
-			while (sqlite3_step(s) == SQLITE_ROW) {
-				const char *key = col_text(s, 0);
-				int w = word_overlap(q, key);
-				if (w > 0)
-					found_add(&f, sqlite3_column_int64(s, 1), col_text(s, 2), CM_WORDS,
-					    -w * 1000 + sqlite3_column_bytes(s, 0));
-			}
-			sqlite3_finalize(s);
-		}
+	struct found *near = c->near;
+	if (!near || !c->near_key || strcmp(c->near_key, q) != 0) {
+		near = xcalloc(2, sizeof *near);
+		scan_names(c, q, &f, &near[0], &near[1]);
+	} else {
+		c->near = NULL;
 	}
-	size_t n = finish(c, &f, hits, max);
+	/* a suggestion is what a lookup would take (when asked without one), else one edit
+	 * more, else the names sharing most words */
+	struct found *best = f.n ? &f : near[0].n ? &near[0] : &near[1];
+	size_t n = finish(c, best, hits, max);
+	near_free(near);
+	free(f.v);
+	free(f.slot);
+	free(f.keyed);
 	return n < max ? n : max;
 }
 

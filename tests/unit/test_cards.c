@@ -3,6 +3,7 @@
  * REPL's Tab must answer in under 5 ms), exact lookups timed, and the import's atomic replace. */
 #include "t.h"
 #include "cards/cards.h"
+#include "cards/cards_int.h"
 #include "base/buf.h"
 
 #include <stdint.h>
@@ -35,6 +36,29 @@ name_of(unsigned i, char *out, size_t cap)
 	snprintf(out + n, cap - n, " %s", syl[(i * 7) % 20]);
 }
 
+/* The table the bit-vector distance must agree with: optimal string alignment, by rows. */
+static int
+osa_table(const char *a, size_t n, const char *b, size_t m)
+{
+	int d[70][70];
+	for (size_t i = 0; i <= n; i++)
+		d[i][0] = (int)i;
+	for (size_t j = 0; j <= m; j++)
+		d[0][j] = (int)j;
+	for (size_t i = 1; i <= n; i++)
+		for (size_t j = 1; j <= m; j++) {
+			int v = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+			if (d[i - 1][j] + 1 < v)
+				v = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < v)
+				v = d[i][j - 1] + 1;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < v)
+				v = d[i - 2][j - 2] + 1;
+			d[i][j] = v;
+		}
+	return d[n][m];
+}
+
 static unsigned completed;
 static void
 count(void *ctx, const char *name)
@@ -48,6 +72,29 @@ int
 main(void)
 {
 	enum { N = 35000 };
+	/* the typo distance against the table, on random strings of a small alphabet (many
+	 * swaps and repeats), whole and at every start */
+	{
+		unsigned seed = 15, bad = 0, runs = 0;
+		char a[66], b[66];
+		for (int t = 0; t < 20000; t++) {
+			seed = seed * 1103515245u + 12345u;
+			size_t n = 1 + (seed >> 8) % 20, m = (seed >> 16) % 24;
+			for (size_t i = 0; i < n; i++)
+				seed = seed * 1103515245u + 12345u, a[i] = (char)('a' + (seed >> 16) % 4);
+			for (size_t i = 0; i < m; i++)
+				seed = seed * 1103515245u + 12345u, b[i] = (char)('a' + (seed >> 16) % 4);
+			a[n] = b[m] = '\0';
+			struct cards_osa o;
+			cards_osa_init(&o, a, n);
+			size_t cut = m ? (seed >> 4) % m + 1 : 0;
+			int at, d = cards_osa(&o, b, m, cut, &at);
+			bad += d != osa_table(a, n, b, m) || (cut && at != osa_table(a, n, b, cut));
+			runs++;
+		}
+		CHECK_INT(bad, 0, "the bit-vector typo distance equals the table's on %u random pairs (whole and cut)", runs);
+	}
+
 	char tmpl[] = "/tmp/judge-test-cards-XXXXXX";
 	char *dir = mkdtemp(tmpl);
 	CHECK(dir != NULL, "a temporary folder");
@@ -135,6 +182,35 @@ main(void)
 	double per = (now() - t0) / 1000;
 	CHECK_INT(found, 1000, "1000 exact names each find their card");
 	CHECK(per < limit, "an exact lookup under %.0f ms (%.3f ms)", limit * 1e3, per * 1e3);
+
+	/* the lookups no index answers: a part, words in another order, a typo, nothing at all
+	 * (with its suggestions), each from a database just opened (best of 3) */
+	{
+		name_of(17000, name, sizeof name);
+		char typo[160], words[160], part[160];
+		snprintf(typo, sizeof typo, "%.3s%s", name, name + 4);            /* one letter out */
+		const char *sp = strchr(name, ' ');
+		snprintf(words, sizeof words, "%s %.*s", sp + 1, (int)(sp - name), name);
+		snprintf(part, sizeof part, "%.5s", name + 2);
+		const char *qs[] = {typo, words, part, "zzzzqqqq wwwx"};
+		double slow = sanitized ? 0.300 : 0.020;   /* a loaded machine; about 3 ms when idle */
+		for (size_t i = 0; i < sizeof qs / sizeof *qs; i++) {
+			double best = 1;
+			size_t n = 0;
+			for (int r = 0; r < 3; r++) {
+				struct cards_db *d2 = cards_open(cdir, &err);
+				struct cards_hit h[8];
+				double t1 = now();
+				n = cards_find(d2, qs[i], h, 8);
+				if (n == 0)
+					cards_suggest(d2, qs[i], h, 3);
+				if (now() - t1 < best)
+					best = now() - t1;
+				cards_close(d2);
+			}
+			CHECK(best < slow, "\"%s\" answers in under %.0f ms from 35,000 names (%.2f ms, %zu matches)", qs[i], slow * 1e3, best * 1e3, n);
+		}
+	}
 	cards_close(db);
 
 	/* a failed import leaves the database as it was, and no temporary file */
