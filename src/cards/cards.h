@@ -78,10 +78,12 @@ struct cards_import_stats {
 	double seconds;
 };
 /* Import files into DIR/cards.db: everything is written to a temporary file in DIR that
- * replaces cards.db only once all files parsed; on any error nothing changes. Returns 0 or -1
- * (the error is in d). */
+ * replaces cards.db only once all files parsed; on any error nothing changes. With rel, the
+ * rules each card touches and the numbers its rulings cite are found in rel and kept, with
+ * rel's label and rules_key (what says which rules a later lookup would load, see
+ * cards_stored_links()). Returns 0 or -1 (the error is in d). */
 int cards_import(const char *dir, const char *const *files, int nfiles, enum cards_format format,
-    struct cards_import_stats *st, struct diags *d);
+    const struct jrelease *rel, const char *rules_key, struct cards_import_stats *st, struct diags *d);
 
 /* $XDG_DATA_HOME/judge/cards (else ~/.local/share/judge/cards) into buf; NULL if no home. */
 const char *cards_dir_default(char *buf, size_t cap);
@@ -96,6 +98,7 @@ double cards_cost_value(const char *cost);
 /* ---- read side ---- */
 
 struct cards_db;
+struct card_link;
 /* Open DIR/cards.db read-only. NULL with a message in err when there is none or it is not a
  * card database. */
 struct cards_db *cards_open(const char *dir, struct sbuf *err);
@@ -134,19 +137,27 @@ struct cards_mention {
 };
 size_t cards_mentions(struct cards_db *db, const char *text, struct cards_mention *out, size_t max,
     bool (*common_word)(void *ctx, const char *folded), void *ctx);
+/* The links kept at import (cards_import() with a release): the card's, and the numbers its
+ * ruling number `ruling` (its place in struct card's rulings) cites, into nums. */
+size_t cards_stored_links(struct cards_db *db, int64_t id, struct card_link *v, size_t max);
+size_t cards_stored_cites(struct cards_db *db, int64_t id, size_t ruling, char (*nums)[24], size_t max);
 /* The nearest names to a query (for "did you mean"), at most max, into hits. */
 size_t cards_suggest(struct cards_db *db, const char *query, struct cards_hit *hits, size_t max);
 
 /* ---- links to the rules (links.c) ---- */
 
-enum card_link_kind { CL_KEYWORD, CL_ACTION, CL_LAYOUT, CL_TYPE };
+enum card_link_kind { CL_KEYWORD, CL_ACTION, CL_LAYOUT, CL_TYPE, CL_TERM };
 struct card_link {
-	uint32_t rule;           /* index in rel->rules */
+	uint32_t rule;           /* index in rel->rules; JNONE when read from the database */
 	enum card_link_kind kind;
+	char num[24];            /* the rule's number and title in the release that linked it */
+	char title[96];
 	char why[64];            /* the keyword, or the rule's title */
 };
-/* The rules of rel a card touches, found by their titles: keywords (702), keyword actions
- * in its text (701), its layout ("Split Cards"), its card types ("Creatures"). */
+/* The rules of rel a card touches, found by their titles: keywords (702), the keyword
+ * actions its text performs as verbs (701: "counter target spell", not "a lore counter"),
+ * the counters, tokens and emblems it names (the 1xx rule titled with the plural), its
+ * layout ("Split Cards"), its card types ("Creatures"). */
 size_t cards_links(const struct card *k, const struct jrelease *rel, struct card_link *v, size_t max);
 /* The rules of rel a text cites by number ("see rule 702.19b"), indices in rel->rules. */
 size_t cards_cited(const char *text, const struct jrelease *rel, uint32_t *out, size_t max);

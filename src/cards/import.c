@@ -79,12 +79,17 @@ static const char schema[] =
     " PRIMARY KEY(card, seq)) WITHOUT ROWID;"
     "CREATE TABLE names(key TEXT, card INTEGER, face INTEGER, name TEXT);"
     "CREATE TABLE name_chunks(id INTEGER PRIMARY KEY, data BLOB);"
+    "CREATE TABLE links(card INTEGER, seq INTEGER, kind INTEGER, num TEXT, title TEXT, why TEXT,"
+    " PRIMARY KEY(card, seq)) WITHOUT ROWID;"
+    "CREATE TABLE cites(card INTEGER, ruling INTEGER, seq INTEGER, num TEXT,"
+    " PRIMARY KEY(card, ruling, seq)) WITHOUT ROWID;"
     "CREATE TEMP TABLE scry_rulings(oracle_id TEXT, seq INTEGER, date TEXT, source TEXT, text TEXT);"
     "CREATE TEMP TABLE seen(name TEXT PRIMARY KEY) WITHOUT ROWID;";
 
 struct writer {
 	sqlite3 *db;
-	sqlite3_stmt *ins_card, *ins_face, *ins_rul, *ins_name, *ins_scry, *ins_seen;
+	sqlite3_stmt *ins_card, *ins_face, *ins_rul, *ins_name, *ins_scry, *ins_seen, *ins_link;
+	const struct jrelease *rel;   /* the rules linked at import, or NULL */
 	struct diags *d;
 	const char *file;
 	struct cards_import_stats *st;
@@ -186,6 +191,22 @@ sink_card(void *ctx, const struct card *c)
 		if (f->name && strcmp(f->name, c->name) != 0 && add_name(w, id, (int)i, f->name))
 			return -1;
 	}
+	if (w->rel) {
+		/* the rules the card touches, kept with the release they came from: a lookup
+		 * answered by that release reads them instead of loading the rules */
+		struct card_link links[64];
+		size_t nl = cards_links(c, w->rel, links, 64);
+		for (size_t i = 0; i < nl; i++) {
+			sqlite3_bind_int64(w->ins_link, 1, id);
+			sqlite3_bind_int(w->ins_link, 2, (int)i);
+			sqlite3_bind_int(w->ins_link, 3, (int)links[i].kind);
+			bind_text(w->ins_link, 4, links[i].num);
+			bind_text(w->ins_link, 5, links[i].title);
+			bind_text(w->ins_link, 6, links[i].why);
+			if (step(w, w->ins_link, "links"))
+				return -1;
+		}
+	}
 	for (size_t i = 0; i < c->nrulings; i++) {
 		sqlite3_bind_int64(w->ins_rul, 1, id);
 		sqlite3_bind_int(w->ins_rul, 2, (int)i);
@@ -278,6 +299,7 @@ prepare(struct writer *w)
 		{&w->ins_name, "INSERT INTO names VALUES(?,?,?,?)"},
 		{&w->ins_scry, "INSERT INTO scry_rulings VALUES(?,?,?,?,?)"},
 		{&w->ins_seen, "INSERT INTO seen VALUES(?)"},
+		{&w->ins_link, "INSERT INTO links VALUES(?,?,?,?,?,?)"},
 	};
 	for (size_t i = 0; i < sizeof st / sizeof *st; i++)
 		if (sqlite3_prepare_v2(w->db, st[i].sql, -1, st[i].s, NULL) != SQLITE_OK)
@@ -294,7 +316,8 @@ finalize_all(struct writer *w)
 	sqlite3_finalize(w->ins_name);
 	sqlite3_finalize(w->ins_scry);
 	sqlite3_finalize(w->ins_seen);
-	w->ins_card = w->ins_face = w->ins_rul = w->ins_name = w->ins_scry = w->ins_seen = NULL;
+	sqlite3_finalize(w->ins_link);
+	w->ins_card = w->ins_face = w->ins_rul = w->ins_name = w->ins_scry = w->ins_seen = w->ins_link = NULL;
 }
 
 /* The name list (see cards_int.h): every key with its card, in rows that each fit a page, so
@@ -334,6 +357,39 @@ write_name_list(struct writer *w)
 	return rc;
 }
 
+/* The rule numbers each ruling cites that the linked release has, by the ruling's place
+ * among its card's rulings. */
+static int
+write_cites(struct writer *w)
+{
+	sqlite3_stmt *s, *ins;
+	if (sqlite3_prepare_v2(w->db, "SELECT card, text FROM rulings ORDER BY card, seq", -1, &s, NULL) != SQLITE_OK)
+		return db_fail(w, "cites");
+	if (sqlite3_prepare_v2(w->db, "INSERT INTO cites VALUES(?,?,?,?)", -1, &ins, NULL) != SQLITE_OK) {
+		sqlite3_finalize(s);
+		return db_fail(w, "cites");
+	}
+	int64_t card = -1;
+	int ord = 0, rc = 0;
+	while (rc == 0 && sqlite3_step(s) == SQLITE_ROW) {
+		int64_t id = sqlite3_column_int64(s, 0);
+		ord = id == card ? ord + 1 : 0;
+		card = id;
+		uint32_t cited[16];
+		size_t nc = cards_cited((const char *)sqlite3_column_text(s, 1), w->rel, cited, 16);
+		for (size_t i = 0; i < nc && rc == 0; i++) {
+			sqlite3_bind_int64(ins, 1, id);
+			sqlite3_bind_int(ins, 2, ord);
+			sqlite3_bind_int(ins, 3, (int)i);
+			bind_text(ins, 4, w->rel->rules[cited[i]].num);
+			rc = step(w, ins, "cites");
+		}
+	}
+	sqlite3_finalize(s);
+	sqlite3_finalize(ins);
+	return rc;
+}
+
 /* mkdir -p */
 static int
 make_dirs(const char *path, struct diags *d)
@@ -367,7 +423,7 @@ now(void)
 
 int
 cards_import(const char *dir, const char *const *files, int nfiles, enum cards_format format,
-    struct cards_import_stats *st, struct diags *d)
+    const struct jrelease *rel, const char *rules_key, struct cards_import_stats *st, struct diags *d)
 {
 	double t0 = now();
 	memset(st, 0, sizeof *st);
@@ -388,6 +444,7 @@ cards_import(const char *dir, const char *const *files, int nfiles, enum cards_f
 	w.d = d;
 	w.st = st;
 	w.file = tmp.s;
+	w.rel = rel;
 	int rc = -1;
 	if (sqlite3_open_v2(tmp.s, &w.db, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK) {
 		db_fail(&w, "open");
@@ -475,7 +532,9 @@ cards_import(const char *dir, const char *const *files, int nfiles, enum cards_f
 		goto out;
 	}
 	sbuf_free(&names);
-	if (write_name_list(&w))
+	if (write_name_list(&w) || (rel && write_cites(&w)))
+		goto out;
+	if (rel && (put_meta(&w, "rules", rel->label) || put_meta(&w, "rules_key", rules_key ? rules_key : "")))
 		goto out;
 	if (exec(&w, "CREATE INDEX names_key ON names(key, name, card, face);"
 	    "DROP TABLE scry_rulings; DROP TABLE seen; COMMIT;", "index"))

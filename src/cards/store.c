@@ -14,7 +14,7 @@ struct found;
 static void near_free(struct found *f);
 struct cards_db {
 	sqlite3 *db;
-	char *meta[8][2];
+	char *meta[16][2];
 	size_t nmeta;
 	sqlite3_stmt *by_key, *by_range;
 	sqlite3_stmt *chunks, *name_of;   /* the name list (parts, typos), and a key's name */
@@ -43,7 +43,7 @@ cards_open(const char *dir, struct sbuf *err)
 	sqlite3_stmt *s = NULL;
 	bool ok = false;
 	if (sqlite3_prepare_v2(db, "SELECT key, value FROM meta", -1, &s, NULL) == SQLITE_OK) {
-		while (sqlite3_step(s) == SQLITE_ROW && c->nmeta < 8) {
+		while (sqlite3_step(s) == SQLITE_ROW && c->nmeta < 16) {
 			const char *k = (const char *)sqlite3_column_text(s, 0);
 			const char *v = (const char *)sqlite3_column_text(s, 1);
 			c->meta[c->nmeta][0] = xstrdup(k ? k : "");
@@ -820,4 +820,40 @@ card_free(struct card *k)
 	}
 	free(k->rulings);
 	free(k);
+}
+
+size_t
+cards_stored_links(struct cards_db *c, int64_t id, struct card_link *v, size_t max)
+{
+	sqlite3_stmt *s;
+	if (sqlite3_prepare_v2(c->db, "SELECT kind, num, title, why FROM links WHERE card = ? ORDER BY seq", -1, &s, NULL) != SQLITE_OK)
+		return 0;
+	sqlite3_bind_int64(s, 1, id);
+	size_t n = 0;
+	while (n < max && sqlite3_step(s) == SQLITE_ROW) {
+		struct card_link *k = &v[n++];
+		memset(k, 0, sizeof *k);
+		k->rule = JNONE;
+		k->kind = (enum card_link_kind)sqlite3_column_int(s, 0);
+		snprintf(k->num, sizeof k->num, "%s", col_text(s, 1));
+		snprintf(k->title, sizeof k->title, "%s", col_text(s, 2));
+		snprintf(k->why, sizeof k->why, "%s", col_text(s, 3));
+	}
+	sqlite3_finalize(s);
+	return n;
+}
+
+size_t
+cards_stored_cites(struct cards_db *c, int64_t id, size_t ruling, char (*nums)[24], size_t max)
+{
+	sqlite3_stmt *s;
+	if (sqlite3_prepare_v2(c->db, "SELECT num FROM cites WHERE card = ? AND ruling = ? ORDER BY seq", -1, &s, NULL) != SQLITE_OK)
+		return 0;
+	sqlite3_bind_int64(s, 1, id);
+	sqlite3_bind_int64(s, 2, (sqlite3_int64)ruling);
+	size_t n = 0;
+	while (n < max && sqlite3_step(s) == SQLITE_ROW)
+		snprintf(nums[n++], 24, "%s", col_text(s, 0));
+	sqlite3_finalize(s);
+	return n;
 }

@@ -54,6 +54,9 @@ struct jctx {
 	/* Set when a one-shot command that must answer faster than the rules load (`card`)
 	 * started without them: loads them into ix and rel, once. */
 	void (*load_rules)(struct jctx *c);
+	/* What says which rules this run would load: the files (path, size, time) and --cr,
+	 * hashed; the card database keeps the one its links were made with. NULL if unknown. */
+	const char *rules_key;
 };
 
 typedef int (*jcmd_fn)(struct jctx *c, int argc, char **argv);   /* argv[0] = name */

@@ -147,6 +147,50 @@ rules_for(struct jctx *c)
 	return c->rel;
 }
 
+/* A card's links, and where they come from: kept in the database when it was linked with
+ * the very rules this run would load (then the rules are not loaded at all), else found in
+ * the answering release. */
+struct card_rules {
+	struct card_link v[MAX_LINKS];
+	size_t n;
+	const char *label;              /* the release they are from, or NULL */
+	const struct jrelease *rel;     /* NULL when read from the database */
+};
+
+static bool
+stored_links_answer(struct jctx *c, struct cards_db *db)
+{
+	const char *key = cards_meta(db, "rules_key");
+	return !c->rel && c->load_rules && c->rules_key && *key && strcmp(c->rules_key, key) == 0;
+}
+
+static void
+card_rules(struct jctx *c, struct cards_db *db, const struct card *k, struct card_rules *cr)
+{
+	if (stored_links_answer(c, db)) {
+		cr->rel = NULL;
+		cr->n = cards_stored_links(db, k->id, cr->v, MAX_LINKS);
+		cr->label = cards_meta(db, "rules");
+		return;
+	}
+	cr->rel = rules_for(c);
+	cr->n = cards_links(k, cr->rel, cr->v, MAX_LINKS);
+	cr->label = cr->rel ? cr->rel->label : NULL;
+}
+
+/* The rule numbers ruling i of the card cites that the linking release has. */
+static size_t
+ruling_cites(struct cards_db *db, const struct card *k, size_t i, const struct card_rules *cr, char (*nums)[24], size_t max)
+{
+	if (!cr->rel)
+		return cr->label ? cards_stored_cites(db, k->id, i, nums, max) : 0;
+	uint32_t cited[16];
+	size_t nc = cards_cited(k->rulings[i].text, cr->rel, cited, max < 16 ? max : 16);
+	for (size_t j = 0; j < nc; j++)
+		snprintf(nums[j], 24, "%s", cr->rel->rules[cited[j]].num);
+	return nc;
+}
+
 static void
 face_stats(struct sbuf *s, const struct card_face *f)
 {
@@ -171,6 +215,7 @@ fmt_value(char *buf, size_t cap, double v)
 static void
 taught_in(struct jctx *c, const struct card *k, struct sbuf *outs, struct jw *w)
 {
+	rules_for(c);   /* the textbook links to the answering release */
 	struct tb_book *b = tb_for(c);
 	if (!b)
 		return;
@@ -207,7 +252,8 @@ taught_in(struct jctx *c, const struct card *k, struct sbuf *outs, struct jw *w)
 static void
 card_json(struct jctx *c, struct jw *w, struct cards_db *db, const struct card *k)
 {
-	const struct jrelease *rel = rules_for(c);
+	struct card_rules *cr = xmalloc(sizeof *cr);
+	card_rules(c, db, k, cr);
 	jw_obj(w);
 	jw_kstr(w, "name", k->name);
 	jw_kstr(w, "layout", k->layout);
@@ -239,15 +285,13 @@ card_json(struct jctx *c, struct jw *w, struct cards_db *db, const struct card *
 	for (size_t i = 0; i < k->nlegal; i++)
 		jw_kstr(w, k->legal[i].format, k->legal[i].status);
 	jw_obj_end(w);
-	struct card_link links[MAX_LINKS];
-	size_t nl = cards_links(k, rel, links, MAX_LINKS);
 	jw_key(w, "rules");
 	jw_arr(w);
-	for (size_t i = 0; i < nl; i++) {
+	for (size_t i = 0; i < cr->n; i++) {
 		jw_obj(w);
-		jw_kstr(w, "id", rel->rules[links[i].rule].num);
-		jw_kstr(w, "title", rel->rules[links[i].rule].title);
-		jw_kstr(w, "why", links[i].why);
+		jw_kstr(w, "id", cr->v[i].num);
+		jw_kstr(w, "title", cr->v[i].title);
+		jw_kstr(w, "why", cr->v[i].why);
 		jw_obj_end(w);
 	}
 	jw_arr_end(w);
@@ -259,12 +303,12 @@ card_json(struct jctx *c, struct jw *w, struct cards_db *db, const struct card *
 		jw_kstr(w, "date", r->date);
 		jw_kstr(w, "source", r->source);
 		jw_kstr(w, "text", r->text);
-		uint32_t cited[16];
-		size_t nc = cards_cited(r->text, rel, cited, 16);
+		char nums[16][24];
+		size_t nc = ruling_cites(db, k, i, cr, nums, 16);
 		jw_key(w, "rules");
 		jw_arr(w);
 		for (size_t j = 0; j < nc; j++)
-			jw_str(w, rel->rules[cited[j]].num);
+			jw_str(w, nums[j]);
 		jw_arr_end(w);
 		jw_obj_end(w);
 	}
@@ -275,20 +319,22 @@ card_json(struct jctx *c, struct jw *w, struct cards_db *db, const struct card *
 		taught_in(c, k, NULL, w);
 		jw_arr_end(w);
 	}
-	jw_kstr(w, "rules_release", rel ? rel->label : NULL);
+	jw_kstr(w, "rules_release", cr->label);
 	jw_key(w, "data");
 	jw_obj(w);
 	jw_kstr(w, "source", cards_meta(db, "source"));
 	jw_kstr(w, "date", cards_meta(db, "date"));
 	jw_obj_end(w);
 	jw_obj_end(w);
+	free(cr);
 }
 
 static void
 card_text(struct jctx *c, struct cards_db *db, const struct card *k)
 {
 	struct out *o = c->out;
-	const struct jrelease *rel = rules_for(c);
+	struct card_rules *cr = xmalloc(sizeof *cr);
+	card_rules(c, db, k, cr);
 	char mv[32];
 	fmt_value(mv, sizeof mv, k->mana_value);
 	bool multi = k->nfaces > 1;
@@ -322,17 +368,15 @@ card_text(struct jctx *c, struct cards_db *db, const struct card *k)
 			out_wrap(o, f->text, ind, ind);
 		}
 	}
-	struct card_link links[MAX_LINKS];
-	size_t nl = cards_links(k, rel, links, MAX_LINKS);
-	if (nl) {
+	if (cr->n) {
 		out_printf(o, "%sRules:%s ", out_sgr(o, OS_BOLD), out_sgr(o, OS_RESET));
-		for (size_t i = 0; i < nl; i++) {
-			const struct jrule *r = &rel->rules[links[i].rule];
-			int n = jnav_link(c, r->num);
-			sbuf_addf(&s, "%s%s%s%s", i ? ", " : "", out_sgr(o, OS_ID), r->num, out_sgr(o, OS_RESET));
+		for (size_t i = 0; i < cr->n; i++) {
+			const struct card_link *lk = &cr->v[i];
+			int n = jnav_link(c, lk->num);
+			sbuf_addf(&s, "%s%s%s%s", i ? ", " : "", out_sgr(o, OS_ID), lk->num, out_sgr(o, OS_RESET));
 			if (n)
 				sbuf_addf(&s, " [%d]", n);
-			sbuf_addf(&s, " %s", r->title ? r->title : links[i].why);
+			sbuf_addf(&s, " %s", *lk->title ? lk->title : lk->why);
 		}
 		out_wrap(o, s.s, 7, 2);
 		sbuf_reset(&s);
@@ -358,12 +402,12 @@ card_text(struct jctx *c, struct cards_db *db, const struct card *k)
 			sbuf_adds(&s, r->text ? r->text : "");
 			if (r->source && strcmp(r->source, "wotc") != 0)
 				sbuf_addf(&s, " %s(%s note)%s", out_sgr(o, OS_DIM), strcmp(r->source, "scryfall") == 0 ? "Scryfall" : r->source, out_sgr(o, OS_RESET));
-			uint32_t cited[16];
+			char nums[16][24];
 			/* the numbers are in the text already: the session numbers them as links */
-			size_t nc = c->interactive && !c->json ? cards_cited(r->text, rel, cited, 16) : 0;
+			size_t nc = c->interactive && !c->json ? ruling_cites(db, k, i, cr, nums, 16) : 0;
 			for (size_t j = 0; j < nc; j++) {
-				int n = jnav_link(c, rel->rules[cited[j]].num);
-				sbuf_addf(&s, "%s%s%s", j ? ", " : " \u2192 ", out_sgr(o, OS_ID), rel->rules[cited[j]].num);
+				int n = jnav_link(c, nums[j]);
+				sbuf_addf(&s, "%s%s%s", j ? ", " : " \u2192 ", out_sgr(o, OS_ID), nums[j]);
 				sbuf_adds(&s, out_sgr(o, OS_RESET));
 				if (n)
 					sbuf_addf(&s, " [%d]", n);
@@ -385,9 +429,10 @@ card_text(struct jctx *c, struct cards_db *db, const struct card *k)
 	const char *src = cards_meta(db, "source"), *date = cards_meta(db, "date");
 	out_printf(o, "%sCard data: %s%s%s%s%s\n", out_sgr(o, OS_DIM),
 	    strcmp(src, "mtgjson") == 0 ? "MTGJSON" : strcmp(src, "scryfall") == 0 ? "Scryfall" : src,
-	    *date ? " of " : "", date, rel ? "; rules of " : "", rel ? rel->label : "");
+	    *date ? " of " : "", date, cr->label ? "; rules of " : "", cr->label ? cr->label : "");
 	out_puts(o, out_sgr(o, OS_RESET));
 	sbuf_free(&s);
+	free(cr);
 }
 
 static const char *
@@ -532,7 +577,7 @@ import_files(struct jctx *c, int argc, char **argv, const char *label)
 	}
 	struct diags d = {0};
 	struct cards_import_stats st;
-	int rc = cards_import(dir, files, nf, fmt, &st, &d);
+	int rc = cards_import(dir, files, nf, fmt, c->rel, c->rules_key, &st, &d);
 	free(files);
 	if (rc != 0) {
 		out_flush(c->out);

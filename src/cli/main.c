@@ -2,6 +2,8 @@
 #include "cmd.h"
 #include "cmd_rules.h"
 #include "../base/buf.h"
+#include "../base/hash.h"
+#include "../base/mem.h"
 #include "../search/search.h"
 #include "../resolver/resolver.h"
 #include "cmd_resolve.h"
@@ -275,6 +277,77 @@ jcmd_run(struct jctx *c, int argc, char **argv)
 	return st;
 }
 
+static int
+cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The files a path of rules stands for, each as "path size mtime" into the hash. */
+static void
+key_path(const char *path, uint64_t *h)
+{
+	struct stat st;
+	if (stat(path, &st) != 0)
+		return;
+	char line[PATH_MAX + 64];
+	if (!S_ISDIR(st.st_mode)) {
+		int n = snprintf(line, sizeof line, "%s %lld %lld.%09ld\n", path, (long long)st.st_size,
+		    (long long)st.st_mtim.tv_sec, (long)st.st_mtim.tv_nsec);
+		*h = hash_bytes64(line, n > 0 && (size_t)n < sizeof line ? (size_t)n : 0, *h);
+		return;
+	}
+	DIR *d = opendir(path);
+	if (!d)
+		return;
+	char **names = NULL;
+	size_t nn = 0, cap = 0;
+	struct dirent *de;
+	while ((de = readdir(d)) != NULL) {
+		size_t l = strlen(de->d_name);
+		if (de->d_name[0] == '.' || l < 5 || strcasecmp(de->d_name + l - 4, ".txt") != 0)
+			continue;
+		names = xgrow(names, &cap, nn + 1, sizeof *names);
+		names[nn++] = xstrdup(de->d_name);
+	}
+	closedir(d);
+	qsort(names, nn, sizeof *names, cmp_str);
+	for (size_t i = 0; i < nn; i++) {
+		snprintf(line, sizeof line, "%s/%s", path, names[i]);
+		key_path(line, h);
+		free(names[i]);
+	}
+	free(names);
+}
+
+/* The rules a run loads, as a key that changes when any of their files does (see
+ * jctx.rules_key): cheap enough for every one-shot `card`. */
+static char *
+rules_key(const char **rules, int nrules, const char *which, const char *datadir)
+{
+	uint64_t h = 1469598103934665603u;
+	if (nrules) {
+		for (int k = 0; k < nrules; k++)
+			key_path(rules[k], &h);
+	} else {
+		if (datadir) {
+			struct sbuf p = {0};
+			sbuf_addf(&p, "%s/rules", datadir);
+			key_path(p.s, &h);
+			sbuf_free(&p);
+		}
+		char *u = user_rules_dir();
+		if (u && is_dir(u) && holds_txt(u))
+			key_path(u, &h);
+		free(u);
+	}
+	if (which)
+		h = hash_bytes64(which, strlen(which), h);
+	struct sbuf b = {0};
+	sbuf_addf(&b, "%016llx", (unsigned long long)h);
+	return sbuf_take(&b);
+}
+
 /* What main() was asked to load, for a command that loads the rules only when it needs them. */
 static const char **lazy_rules;
 static int lazy_nrules;
@@ -335,7 +408,7 @@ main(int argc, char **argv)
 	struct jctx c = {0};
 	int st = 0;
 	struct jindex *ix = NULL;
-	char *datadir = NULL;
+	char *datadir = NULL, *rkey = NULL;
 	c.out = &out;
 	c.examples = true;
 
@@ -487,7 +560,10 @@ main(int argc, char **argv)
 	ix = jindex_new();
 	c.ix = ix;
 	bool is_check = nrest > 0 && jcmd_find(rest[0]) == jcmd_find("check");
-	bool lazy = nrest > 0 && !complete_mode && jcmd_find(rest[0]) == jcmd_find("card");
+	/* `card` and completion load the rules only if they need them (card names do not) */
+	bool lazy = complete_mode || (nrest > 0 && jcmd_find(rest[0]) == jcmd_find("card"));
+	if (nrest > 0 && (lazy || jcmd_find(rest[0]) == jcmd_find("cards") || jcmd_find(rest[0]) == jcmd_find("update")))
+		c.rules_key = rkey = rules_key(rules, nrules, which, datadir);
 	if (lazy) {
 		/* the command loads them if it needs them, and quietly: it answers without them too */
 		lazy_rules = rules;
@@ -579,6 +655,7 @@ done:
 	hist_cache_clear();
 	jindex_free(ix);
 	free(datadir);
+	free(rkey);
 	free(rest);
 	return st;
 }

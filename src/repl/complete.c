@@ -101,6 +101,16 @@ add_rules(struct repl_cands *k, const struct jrelease *rel, const char *word)
 	}
 }
 
+/* The answering release, loaded now if the run started without it (`judge --complete`
+ * loads the rules only for what needs them: card names do not). */
+static const struct jrelease *
+rules_of(struct jctx *c)
+{
+	if (c->load_rules)
+		c->load_rules(c);
+	return c->rel;
+}
+
 /* Glossary terms (every alias) and keywords (the titled rules of 701 and 702). */
 static void
 add_terms(struct repl_cands *k, const struct jrelease *rel, const char *word)
@@ -128,6 +138,7 @@ static void
 add_releases(struct repl_cands *k, const struct jctx *c, const char *word)
 {
 	size_t from = k->n;
+	rules_of((struct jctx *)c);
 	for (uint32_t i = 0; c->ix && i < c->ix->nrels; i++)
 		repl_cand_if(k, c->ix->rels[i]->label, word);
 	repl_cands_sort(k, from);
@@ -259,6 +270,7 @@ static void
 add_topics(struct repl_cands *k, struct jctx *c, const char *word)
 {
 	size_t from = k->n;
+	rules_of(c);   /* the textbook links to it */
 	struct tb_book *b = tb_for(c);
 	for (uint32_t i = 0; b && i < b->npages; i++)
 		if (b->pages[i].title && english(&b->pages[i]))
@@ -275,7 +287,7 @@ add_topics(struct repl_cands *k, struct jctx *c, const char *word)
 				repl_cand_if(k, names[i], word);
 	}
 	repl_cands_sort(k, from);
-	add_terms(k, c->rel, word);
+	add_terms(k, rules_of(c), word);
 	repl_cands_sort(k, from);
 }
 
@@ -375,11 +387,11 @@ add_for_arg(struct repl_cands *k, struct jctx *c, const struct jcmd *cmd, char *
 	}
 	switch (cmd->arg) {
 	case JA_RULE:
-		add_rules(k, c->rel, word);
+		add_rules(k, rules_of(c), word);
 		break;
 	case JA_TERM:
 	case JA_QUERY:
-		add_terms(k, c->rel, word);
+		add_terms(k, rules_of(c), word);
 		break;
 	case JA_FILE:
 		add_files(k, word);
@@ -496,6 +508,10 @@ complete(struct jctx *c, const char *line, size_t cursor, bool shell, size_t *wo
 			}
 		}
 		/* complete from what the command would answer from */
+		if (own != NULL)
+			c->load_rules = NULL;   /* the line's own --rules, not the defaults */
+		else if (cr != NULL)
+			rules_of(c);
 		lc = *c;
 		if (own != NULL) {
 			jindex_finish(own);
@@ -516,20 +532,25 @@ complete(struct jctx *c, const char *line, size_t cursor, bool shell, size_t *wo
 		if (shell && word[0] == '-') {
 			add_options(&k, jopt_global, word);
 		} else if (word[0] >= '0' && word[0] <= '9') {
-			add_rules(&k, c->rel, word);
+			add_rules(&k, rules_of(c), word);
 		} else {
 			add_commands(&k, word, shell);
 			if (!shell && word[0] != '\0' && word[0] != ':')
-				add_terms(&k, c->rel, word);   /* bare input defines a term */
+				add_terms(&k, rules_of(c), word);   /* bare input defines a term */
 		}
 	} else {
 		const struct jcmd *cmd = jcmd_find(w[0]);
 		if (cmd != NULL)
 			add_for_arg(&k, c, cmd, w, nw, word, shell);
 		else if (!shell && nw >= 1 && repl_looks_like_rule(w[0]))
-			add_rules(&k, c->rel, word);
+			add_rules(&k, rules_of(c), word);
 	}
 	repl_tok_free(&t);
+	if (c == &lc && own == NULL && lc.load_rules == NULL && orig->load_rules != NULL) {
+		/* the rules loaded for the completion are the run's */
+		orig->rel = lc.rel;
+		orig->load_rules = NULL;
+	}
 	if (c == &lc && lc.textbook != orig->textbook) {
 		/* a textbook loaded for the completion: linked to `own`, it goes with it */
 		if (own == NULL && orig->textbook == NULL)

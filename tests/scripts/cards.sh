@@ -157,6 +157,43 @@ PY
 	S --json tarmogoyf in graveyard > "$W/s.json"
 	check "search --json: the card comes first, kind card" [ "$(jq -r '.[0].kind + ":" + .[0].id' "$W/s.json")" = "card:Tarmogoyf" ]
 	check "search --json: the rules follow" [ "$(jq -r '.[1].kind' "$W/s.json")" = rule ]
+
+	# the links are kept at import with the release they came from: a lookup answered by the
+	# same rules reads them and never opens the rules; other rules are linked afresh
+	J --rules "$CR" cards import "$MTG" >/dev/null 2>&1
+	kept=$(J --rules "$CR" card "questing beast" | grep '^Rules:')
+	fresh=$(J --rules "$CR" --cr "$(basename "$CR")" card "questing beast" | grep '^Rules:')
+	check "links kept at import equal the links found afresh ($kept)" [ -n "$kept" ] && [ "$kept" = "$fresh" ]
+	check "--json: a ruling's rule number from the kept links (604.3)" [ "$(J --rules "$CR" --json card tarmogoyf | jq -r '.[0].rulings[0].rules[0]')" = 604.3 ]
+	if command -v strace >/dev/null; then
+		opened() { strace -f -e trace=openat,open -o "$W/trace" "$JUDGE" "$@" >/dev/null 2>&1; grep -c "$(basename "$CR")" "$W/trace"; }
+		check "judge card with the rules it was imported with does not open them" [ "$(opened --rules "$CR" card "questing beast")" = 0 ]
+		check "with other rules (--cr) it reads them" [ "$(opened --rules "$CR" --cr "$(basename "$CR")" card "questing beast")" != 0 ]
+		check "--complete of a card name does not open the rules" [ "$(opened --rules "$CR" --complete "card questing b")" = 0 ]
+		check "--complete of a rule number does" [ "$(opened --complete "--rules $CR rule 702.1")" != 0 ]
+	else
+		echo "skip: strace is needed to see which files judge opens"
+	fi
+	check "--complete of a card name still completes" grep -qx 'Beast' <<<"$(J --complete "card questing b")"
+
+	# keyword actions only where the text performs them; counters link to their rule
+	cat > "$W/act.json" <<'JSON'
+{"meta":{"date":"2025-01-01"},"data":{
+"Lore Keeper":[{"name":"Lore Keeper","layout":"normal","type":"Artifact","text":"{T}: Put a lore counter on target Saga you control."}],
+"Spell Stopper":[{"name":"Spell Stopper","layout":"normal","type":"Instant","text":"Counter target spell."}],
+"Two Blades":[{"name":"Two Blades","layout":"normal","type":"Creature — Human","text":"Double strike","power":"1","toughness":"1"}],
+"Bin Diver":[{"name":"Bin Diver","layout":"normal","type":"Creature — Rat","text":"Whenever another creature you control dies, it fights target creature an opponent controls. Cards in exile can't be countered.","power":"1","toughness":"1"}]}}
+JSON
+	J --rules "$CR" cards import "$W/act.json" >/dev/null 2>&1
+	counter=$(titled "$CR" 701 Counter); counters=$(titled "$CR" 1 Counters)
+	double=$(titled "$CR" 701 Double); ds=$(titled "$CR" 702 "Double Strike"); fight=$(titled "$CR" 701 Fight); exile=$(titled "$CR" 701 Exile)
+	rules_of() { J --rules "$CR" --json card "$1" | jq -r '[.[0].rules[].id] | join(" ")'; }
+	check "\"a lore counter\" is not the action Counter ($counter)" bash -c "! grep -qw '$counter' <<<'$(rules_of "lore keeper")'"
+	check "\"a lore counter\" links the rule of counters ($counters)" grep -qw "$counters" <<<"$(rules_of "lore keeper")"
+	check "\"Counter target spell\" is the action Counter ($counter)" grep -qw "$counter" <<<"$(rules_of "spell stopper")"
+	check "\"Double strike\" is the keyword ($ds), not the action Double ($double)" bash -c "r='$(rules_of "two blades")'; grep -qw '$ds' <<<\"\$r\" && ! grep -qw '$double' <<<\"\$r\""
+	check "\"it fights\" is the action Fight ($fight); \"in exile\" is not Exile ($exile); \"countered\" is Counter" bash -c "r='$(rules_of "bin diver")'; grep -qw '$fight' <<<\"\$r\" && ! grep -qw '$exile' <<<\"\$r\" && grep -qw '$counter' <<<\"\$r\""
+	J cards import "$MTG" >/dev/null 2>&1
 else
 	echo "skip keyword links and search: ../shared is absent (the official CR releases are test inputs only)"
 fi

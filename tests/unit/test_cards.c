@@ -118,7 +118,7 @@ main(void)
 	struct diags d = {0};
 	struct cards_import_stats st;
 	const char *files[] = {path};
-	int rc = cards_import(cdir, files, 1, CF_AUTO, &st, &d);
+	int rc = cards_import(cdir, files, 1, CF_AUTO, NULL, NULL, &st, &d);
 	CHECK_INT(rc, 0, "import of %d cards", N);
 	CHECK_INT(st.cards, N, "every card imported");
 	CHECK_STR(st.date, "2025-11-14", "the date from meta");
@@ -223,7 +223,7 @@ main(void)
 	fputs("{\"data\":{\"X\":[{\"name\":\"X\",\"layout\":\"normal\",\"type\":\"Instant\"}", f);
 	fclose(f);
 	const char *bf[] = {bad};
-	rc = cards_import(cdir, bf, 1, CF_AUTO, &st, &d);
+	rc = cards_import(cdir, bf, 1, CF_AUTO, NULL, NULL, &st, &d);
 	CHECK(rc != 0 && d.count[DL_ERROR] == 1, "a truncated file is one error");
 	diag_clear(&d);
 	stat(path, &after);
