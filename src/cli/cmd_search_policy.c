@@ -44,12 +44,9 @@ ps_index_for(struct jctx *c)
 		return NULL;
 	if (!S->index) {
 		S->index = pol_index_new();
-		/* the newest document of each kind: an old one would only repeat it */
-		for (int k = 0; k < POL_NKIND; k++) {
-			const struct pol_doc *d = pol_set_newest(S, (enum pol_kind)k);
-			if (d)
-				pol_index_add(S->index, d);
-		}
+		/* every loaded edition; the newest of each kind answers first (pol_index_add) */
+		for (size_t i = 0; i < S->n; i++)
+			pol_index_add(S->index, S->docs[i], S->docs[i] != pol_set_newest(S, S->docs[i]->kind));
 		const char *dirs[] = { c->datadir, ".", JUDGE_DATADIR };
 		for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
 			if (!dirs[i])
@@ -190,6 +187,9 @@ ps_hit_line(struct jctx *c, struct out *o, size_t i)
 	sbuf_addf(&l, "%s %s%s%s", out_sgr(o, OS_RESET), out_sgr(o, OS_TITLE), s->title, out_sgr(o, OS_RESET));
 	if (s->penalty)
 		sbuf_addf(&l, " %s(%s)%s", out_sgr(o, OS_DIM), s->penalty, out_sgr(o, OS_RESET));
+	if (d != pol_set_newest(pol_set_for(c), d->kind))
+		sbuf_addf(&l, " %s[the %s edition]%s", out_sgr(o, OS_WARN), d->date[0] ? d->date : "undated",
+		    out_sgr(o, OS_RESET));
 	if (c->verbose)
 		sbuf_addf(&l, "  %s[%.2f]%s", out_sgr(o, OS_DIM), ps.hit[i].score, out_sgr(o, OS_RESET));
 	out_wrap(o, l.s, 0, 4);
@@ -214,6 +214,7 @@ ps_run(struct jctx *c, const char *query, int mask, size_t limit, struct srch *r
 	bool only = mask != 0;
 	if (!mask)
 		mask = (1 << POL_IPG) | (1 << POL_MTR) | (1 << POL_JAR);
+	mask |= POL_MASK_OLD;
 	size_t max = limit < PS_MAX ? limit : PS_MAX;
 	if (!only && max > 3)
 		max = 3;
@@ -339,7 +340,6 @@ ps_print(struct jctx *c, bool before)
 void
 ps_json(struct jctx *c, struct jw *w, bool before)
 {
-	(void)c;
 	if (!ps.active || ps.n == 0 || before != ps.first)
 		return;
 	for (size_t i = 0; i < ps.n; i++) {
@@ -350,6 +350,7 @@ ps_json(struct jctx *c, struct jw *w, bool before)
 		jw_kstr(w, "kind", "policy");
 		jw_kstr(w, "document", pol_kind_name(d->kind));
 		jw_kstr(w, "version", d->date[0] ? d->date : NULL);
+		jw_kbool(w, "newest", d == pol_set_newest(pol_set_for(c), d->kind));
 		jw_kstr(w, "number", s->num);
 		jw_knum(w, "score", round(ps.hit[i].score * 1000.0) / 1000.0);
 		jw_kstr(w, "title", s->title);

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <libstemmer.h>
 #include "pol_int.h"
 #include "pol_search.h"
@@ -121,6 +122,7 @@ struct psec {
 	const struct pol_doc *doc;
 	size_t sec;
 	float len;
+	bool older;             /* an earlier edition */
 };
 
 struct pol_index {
@@ -216,13 +218,14 @@ pol_index_new(void)
 }
 
 void
-pol_index_add(struct pol_index *ix, const struct pol_doc *doc)
+pol_index_add(struct pol_index *ix, const struct pol_doc *doc, bool older)
 {
 	for (size_t i = 0; i < doc->nsec; i++) {
 		ix->d = xgrow(ix->d, &ix->capd, ix->nd + 1, sizeof *ix->d);
 		uint32_t id = (uint32_t)ix->nd++;
 		ix->d[id].doc = doc;
 		ix->d[id].sec = i;
+		ix->d[id].older = older;
 		struct addctx a = { ix, id, 4.0f, 0 };
 		each_stem(ix->st, doc->sec[i].title, true, add_stem, &a);
 		/* the definition and examples say what the infraction is: above the rest */
@@ -416,6 +419,8 @@ pol_index_run(struct pol_index *ix, const char *query, int kind_mask, struct pol
 	for (size_t d = 0; d < ix->nd; d++) {
 		if (score[d] <= 0 || !(kind_mask & (1 << ix->d[d].doc->kind)))
 			continue;
+		if (ix->d[d].older && !(kind_mask & POL_MASK_OLD))
+			continue;
 		/* chapters and the front matter are where a question lands last */
 		const struct pol_section *s = &ix->d[d].doc->sec[ix->d[d].sec];
 		float sc = score[d] * (s->level == 0 ? 0.6f : 1.0f);
@@ -428,6 +433,9 @@ pol_index_run(struct pol_index *ix, const char *query, int kind_mask, struct pol
 		/* a floor call lands on an infraction: the sections that carry a penalty */
 		if (s->penalty)
 			sc *= 1.2f;
+		/* the newest edition first; an old one answers where it says what the new does not */
+		if (ix->d[d].older)
+			sc *= 0.85f;
 		/* insert sorted */
 		size_t at = n < max ? n : max;
 		while (at > 0 && out[at - 1].score < sc)
@@ -443,14 +451,30 @@ pol_index_run(struct pol_index *ix, const char *query, int kind_mask, struct pol
 			n++;
 	}
 	free(score);
-	return n;
+	/* the same section in several editions (the same title) is one hit, at the best place,
+	 * in the newest edition that has it */
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++) {
+		const struct pol_section *s = &out[i].doc->sec[out[i].sec];
+		size_t j = 0;
+		while (j < k && !(out[j].doc != out[i].doc && out[j].doc->kind == out[i].doc->kind &&
+		    strcasecmp(out[j].doc->sec[out[j].sec].title, s->title) == 0))
+			j++;
+		if (j == k)
+			out[k++] = out[i];
+		else if (strcmp(out[i].doc->date, out[j].doc->date) > 0) {
+			out[j].doc = out[i].doc;
+			out[j].sec = out[i].sec;
+		}
+	}
+	return k;
 }
 
 size_t
 pol_match(const struct pol_doc *doc, const char *query, int *out, double *score, size_t max)
 {
 	struct pol_index *ix = pol_index_new();
-	pol_index_add(ix, doc);
+	pol_index_add(ix, doc, false);
 	struct pol_hit *h = xcalloc(max + 1, sizeof *h);
 	size_t n = pol_index_run(ix, query, ~0, h, max);
 	for (size_t i = 0; i < n; i++) {

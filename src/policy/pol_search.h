@@ -3,6 +3,7 @@
  * must outlive it; pol_index_free() releases only what the index made. */
 #ifndef JUDGE_POL_SEARCH_H
 #define JUDGE_POL_SEARCH_H
+#include <stdbool.h>
 #include <stddef.h>
 #include "policy.h"
 
@@ -14,7 +15,11 @@ struct pol_hit {
 };
 
 struct pol_index *pol_index_new(void);
-void pol_index_add(struct pol_index *ix, const struct pol_doc *doc);
+/* older: an earlier edition of a document the index also holds, found only when a query's
+ * kind_mask has POL_MASK_OLD, a little behind the newest; a section several editions have
+ * (by title) is one hit, in the newest of them. */
+void pol_index_add(struct pol_index *ix, const struct pol_doc *doc, bool older);
+#define POL_MASK_OLD (1 << 7)
 /* Read corpus/policy-words.tsv's format: WHAT PLAYERS SAY (|-separated) TAB DOCUMENT WORDS.
  * Returns entries read, -1 when the file cannot be read; bad lines go to d. */
 int pol_index_thesaurus(struct pol_index *ix, const char *path, struct diags *d);

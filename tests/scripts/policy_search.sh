@@ -51,3 +51,12 @@ if [ -f "$CR" ]; then
 else
 	echo "skip: $CR is absent (a whole CR release to weigh policy words against)"
 fi
+
+# Every loaded edition is searched: the newest first, an older one labelled with its date.
+JO=("$JUDGE" --doc "$D/mtr-2021-07-23.pdftotext.txt" --doc "$D/mtr-2009-07-01.txt" --doc "$D/dci-floor-rules-2008-03-01.txt")
+"${JO[@]}" --json search extended format deck construction in:mtr >"$T/j"
+ok "a section only the 2009 rules have: found, in the 2009 edition, marked not the newest" '[ "$(jq -r ".[0] | .title + \"|\" + .version + \"|\" + (.newest | tostring)" "$T/j")" = "Extended Format Deck Construction|2009-07-01|false" ]'
+"${JO[@]}" search extended format deck construction in:mtr >"$T/o"
+ok "text: the old edition labelled by its date" 'sed -n 2p "$T/o" | grep -q "Extended Format Deck Construction \[the 2009-07-01 edition\]"'
+"${JO[@]}" --json search card shuffling in:mtr >"$T/j"
+ok "a section all three editions have: once, from the newest" '[ "$(jq -r "[.[] | select(.title == \"Card Shuffling\")] | length" "$T/j")" = 1 ] && [ "$(jq -r ".[0] | .version + \" \" + (.newest | tostring)" "$T/j")" = "2021-07-23 true" ]'
