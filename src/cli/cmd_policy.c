@@ -10,6 +10,7 @@
 #include "cmd_policy.h"
 #include "../render/json.h"
 #include "../history/history.h"
+#include "../search/search.h"
 
 /* --- the loaded documents ------------------------------------------------------------------------ */
 
@@ -103,6 +104,7 @@ pol_set_for(struct jctx *c)
 		files = realloc(files, (nf + 1) * sizeof *files);
 		files[nf++] = xstrdup(extra_files[i]);
 	}
+	pol_load_text_cache(srch_cache_dir_default());
 	for (size_t i = 0; i < nf; i++) {
 		struct diags d = {0};
 		struct pol_doc *doc = pol_load_file(files[i], &d);
@@ -170,6 +172,7 @@ pol_set_free(struct jctx *c)
 		free(S);
 	}
 	c->policy = NULL;
+	pol_load_text_cache(NULL);
 	for (size_t i = 0; i < nextra; i++)
 		free(extra_files[i]);
 	free(extra_files);

@@ -17,6 +17,7 @@
 #include <libxml/HTMLparser.h>
 #include <libxml/tree.h>
 #include "pol_int.h"
+#include "../base/hash.h"
 #include "../base/safefile.h"
 #include "../text/decode.h"
 
@@ -96,18 +97,105 @@ run_pdftotext(const char *path, struct sbuf *out, struct diags *d)
 		while (why[k] && why[k] != '\n' && k + 1 < sizeof first)
 			first[k] = why[k], k++;
 		first[k] = '\0';
-		if (code == 127)
+		const char *hint = "download the document again from Wizards of the Coast, or give judge its text or HTML";
+		if (code == 127) {
 			diag_add(d, DL_ERROR, path, 0, 0, "cannot read a PDF: the pdftotext program (poppler-utils) is not installed");
-		else if (strcasestr(why, "password") || strcasestr(why, "encrypt") || strcasestr(why, "permission"))
-			diag_add(d, DL_ERROR, path, 0, 0, "the PDF is encrypted (pdftotext: %s)", first);
-		else if (code != 0)
+			hint = "install poppler-utils, or convert it elsewhere with pdftotext FILE and give judge the .txt";
+		} else if (strcasestr(why, "password") || strcasestr(why, "encrypt") || strcasestr(why, "permission")) {
+			diag_add(d, DL_ERROR, path, 0, 0, "the PDF is encrypted and needs a password (pdftotext: %s)", first);
+			hint = "give judge an unencrypted copy (qpdf --password=PW --decrypt FILE OUT.pdf) or its text (pdftotext -upw PW FILE)";
+		} else if (code != 0)
 			diag_add(d, DL_ERROR, path, 0, 0, "the PDF is damaged and cannot be read (pdftotext: %s)", *first ? first : "no output");
 		else
 			diag_add(d, DL_ERROR, path, 0, 0, "the PDF has no text (scanned pages?)");
-		diag_hint(d, code == 127 ? "install poppler-utils, or convert it elsewhere with pdftotext FILE and give judge the .txt"
-		    : "download the document again from Wizards of the Coast, or give judge its text or HTML");
+		diag_hint(d, "%s", hint);
 	}
 	sbuf_free(&err);
+	return ok;
+}
+
+/* --- the cache of pdftotext's text ----------------------------------------------------------- */
+
+static char *text_cache_dir;
+
+void
+pol_load_text_cache(const char *dir)
+{
+	free(text_cache_dir);
+	text_cache_dir = dir && *dir ? xstrdup(dir) : NULL;
+}
+
+/* The entry's file and the first line it must start with: everything the text depends on.
+ * A file is the text after that line; the line also holds the text's length and hash, so a
+ * cut or changed entry is never taken for the text. */
+static void
+cache_key(const char *pdf, size_t n, const struct stat *st, struct sbuf *path, struct sbuf *head)
+{
+	const char *prog = getenv("JUDGE_PDFTOTEXT");
+	const char *layout = getenv("JUDGE_PDFTOTEXT_LAYOUT");
+	struct sbuf how = {0};
+	sbuf_addf(&how, "%s %s", prog && *prog ? prog : "pdftotext", layout && *layout == '1' ? "-layout" : "-");
+	uint64_t h = hash_bytes64(pdf, n, 0x706466u);
+	uint64_t k = hash_bytes64(how.s, how.len, h ^ (uint64_t)st->st_size ^ ((uint64_t)st->st_mtime << 20));
+	sbuf_addf(path, "%s/pdftext-%016llx.txt", text_cache_dir, (unsigned long long)k);
+	sbuf_addf(head, "judge pdftotext cache 1 size %lld mtime %lld hash %016llx by %s text ",
+	    (long long)st->st_size, (long long)st->st_mtime, (unsigned long long)h, how.s);
+	sbuf_free(&how);
+}
+
+static bool
+cache_read(const char *path, const char *head, struct sbuf *out)
+{
+	struct sbuf b = {0};
+	if (sfile_read(path, 256u << 20, &b) != 0) {
+		sbuf_free(&b);
+		return false;
+	}
+	size_t hl = strlen(head);
+	bool ok = false;
+	if (b.len > hl && memcmp(b.s, head, hl) == 0) {
+		unsigned long long len = 0, th = 0;
+		int used = 0;
+		if (sscanf(b.s + hl, "%llu %llx\n%n", &len, &th, &used) == 2 && used > 0 &&
+		    b.len - hl - (size_t)used == len &&
+		    hash_bytes64(b.s + hl + used, (size_t)len, 0) == th) {
+			sbuf_add(out, b.s + hl + used, (size_t)len);
+			ok = true;
+		}
+	}
+	sbuf_free(&b);
+	return ok;
+}
+
+static void
+cache_write(const char *path, const char *head, const struct sbuf *text)
+{
+	if (sfile_mkdirs(text_cache_dir, 0700, NULL) != 0)
+		return;
+	struct sbuf b = {0};
+	sbuf_addf(&b, "%s%zu %016llx\n", head, text->len,
+	    (unsigned long long)hash_bytes64(text->s, text->len, 0));
+	sbuf_add(&b, text->s, text->len);
+	(void)sfile_write(path, b.s, b.len, 0600);   /* atomic: a temporary renamed over it */
+	sbuf_free(&b);
+}
+
+/* pdftotext's text of the PDF whose bytes are pdf, from the cache when it has it. */
+static bool
+pdf_text(const char *path, const char *pdf, size_t n, struct sbuf *out, struct diags *d)
+{
+	struct stat st;
+	struct sbuf cp = {0}, head = {0};
+	bool cached = false;
+	if (text_cache_dir && stat(path, &st) == 0) {
+		cache_key(pdf, n, &st, &cp, &head);
+		cached = cache_read(cp.s, head.s, out);
+	}
+	bool ok = cached || run_pdftotext(path, out, d);
+	if (ok && !cached && cp.len)
+		cache_write(cp.s, head.s, out);
+	sbuf_free(&cp);
+	sbuf_free(&head);
 	return ok;
 }
 
@@ -397,7 +485,7 @@ pol_load_file(const char *path, struct diags *d)
 	bool pdf_name = pl > 4 && strcasecmp(path + pl - 4, ".pdf") == 0;
 	if (b.len >= 5 && memcmp(b.s, "%PDF-", 5) == 0) {
 		struct sbuf t = {0};
-		if (run_pdftotext(path, &t, d)) {
+		if (pdf_text(path, b.s, b.len, &t, d)) {
 			struct decoded dec;
 			if (text_decode((const unsigned char *)t.s, t.len, path, &dec, d) == 0) {
 				doc = pol_parse_text(path, dec.text, dec.len, NULL, "pdf", d);

@@ -55,6 +55,11 @@ struct pol_doc *pol_parse_html(const char *name, const char *bytes, size_t len, 
  * or pdftotext on PATH). NULL with one error in d on unreadable, encrypted, damaged or
  * non-policy input. */
 struct pol_doc *pol_load_file(const char *path, struct diags *d);
+/* Where pol_load_file() keeps the text pdftotext made of each PDF (pdftext-KEY.txt, the key
+ * made of the PDF's size, modification time and a hash of its bytes, and the program run),
+ * so a PDF is converted once, not at every start; NULL (the default): no cache. A missing,
+ * stale or damaged entry is made again; one that cannot be written costs nothing but time. */
+void pol_load_text_cache(const char *dir);
 void pol_doc_free(struct pol_doc *doc);
 
 const char *pol_kind_name(enum pol_kind k);            /* "ipg", "mtr", "jar" */
