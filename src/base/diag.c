@@ -78,6 +78,15 @@ diag_hint(struct diags *d, const char *fmt, ...)
 }
 
 void
+diag_area(struct diags *d, const char *area)
+{
+	if (d->n == 0 || area == NULL || d->last_dropped)
+		return;
+	free(d->v[d->n - 1].area);
+	d->v[d->n - 1].area = xstrdup(area);
+}
+
+void
 diag_src(struct diags *d, const char *line, size_t len)
 {
 	if (d->n == 0 || line == NULL || d->last_dropped)
@@ -138,6 +147,8 @@ diag_print_item(FILE *f, const struct diag_item *it)
 		caret(&b, it->src, strlen(it->src), it->col ? it->col : 1);
 	if (it->hint)
 		sbuf_addf(&b, "  %s\n", it->hint);
+	if (it->area)
+		sbuf_addf(&b, "  rule area it needs: %s\n", it->area);
 	fwrite(b.s, 1, b.len, f);
 	sbuf_free(&b);
 }
@@ -182,6 +193,7 @@ diag_clear(struct diags *d)
 		free(d->v[i].file);
 		free(d->v[i].msg);
 		free(d->v[i].hint);
+		free(d->v[i].area);
 		free(d->v[i].src);
 	}
 	free(d->v);

@@ -15,6 +15,7 @@ struct diag_item {
 	char *msg;
 	char *hint;             /* the next step for the user, or NULL */
 	char *src;              /* the offending line, for a caret, or NULL */
+	char *area;             /* the rule area a refusal needs ("603 triggered abilities"), or NULL */
 };
 
 /* At most DIAG_MAX_PER_FILE items of each level are kept for each file (a file of a
@@ -44,6 +45,8 @@ void diag_add(struct diags *d, enum dlevel lv, const char *file, unsigned line,
 /* Attach a hint and/or the source line (for the caret) to the last item. */
 void diag_hint(struct diags *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void diag_src(struct diags *d, const char *line, size_t len);
+/* Attach the rule area that input judge refuses would need (printed as "rule area: ..."). */
+void diag_area(struct diags *d, const char *area);
 
 void diag_print_item(FILE *f, const struct diag_item *it);
 /* Print items at or above min, then a note for each file whose further items were

@@ -111,7 +111,26 @@ struct bd_cond {
 enum bd_akind { AK_INERT, AK_KEYWORD, AK_STATIC, AK_TRIGGER, AK_REPLACE_DIE,
 	AK_PREVENT, AK_DAMAGE_MOD, AK_SPELL, AK_ENCHANT, AK_EQUIP, AK_MANA,
 	AK_ENTERS,                /* a replacement on entering (614.1c-d): tapped, with counters, a choice */
-	AK_ACTIVATED };           /* "COST: EFFECT" (602.1), loyalty abilities (606) */
+	AK_ACTIVATED,             /* "COST: EFFECT" (602.1), loyalty abilities (606) */
+	AK_RULE,                  /* a rule-changing effect: "can't" (101.2), a life-total floor (614.1a) */
+	AK_CTR_MOD,               /* "if counters would be put on FILTER, twice/that many plus N" (614.16) */
+	AK_TOKEN_MOD };           /* "if an effect would create tokens under your control, twice that many" (614.16) */
+
+/* A rule-changing effect. A "can't" is consulted by the game action it forbids (101.2: it
+ * beats any effect that says the action happens); who is relative to the effect's controller. */
+enum bd_rulek { RU_CANT_GAIN_LIFE, RU_CANT_LOSE_LIFE, RU_CANT_LOSE_GAME, RU_CANT_WIN_GAME,
+	RU_NO_PREVENT,            /* damage can't be prevented (615.12) */
+	RU_PLAYER_NO_COUNTERS,    /* players can't get (poison) counters */
+	RU_NO_COUNTERS,           /* counters (of a kind) can't be put on FILTER (122.6) */
+	RU_CANT_BE_COUNTERED,     /* "this spell can't be countered" */
+	RU_LIFE_FLOOR };          /* damage can't reduce the life total below n (Worship) */
+struct bd_rule {
+	enum bd_rulek k;
+	enum bd_ctl who;          /* players: FC_YOU, FC_OPP or FC_ANY */
+	struct bd_filter f;       /* RU_NO_COUNTERS: the objects */
+	struct bd_ctr ctr;        /* the counter kind; kind CK_OTHER with other "" = any */
+	int n;                    /* RU_LIFE_FLOOR */
+};
 
 /* The cost of an activated ability, paid in the order of 601.2h after the mana (601.2g). */
 struct bd_cost {
@@ -133,7 +152,8 @@ enum bd_effk { EF_DAMAGE, EF_DESTROY, EF_EXILE, EF_CONTINUOUS, EF_COUNTERS, EF_G
 	EF_LOSE_LIFE, EF_RETURN_SELF, EF_SACRIFICE, EF_BOUNCE, EF_PREVENT_COMBAT, EF_DRAW,
 	EF_GAIN_CONTROL, EF_CREATE_TOKEN, EF_COUNTER, EF_TAP, EF_UNTAP, EF_REGENERATE, EF_SHIELD,
 	EF_RESTRICT,              /* "can't block this turn", "doesn't untap during ...": kept, inert */
-	EF_NOTE };                /* a sentence that restates the rules ("It's still a land.") */
+	EF_NOTE,                  /* a sentence that restates the rules ("It's still a land.") */
+	EF_RULE };                /* a rule-changing effect for the turn ("players can't gain life this turn") */
 enum bd_amt { AM_N, AM_X, AM_POWER_SELF, AM_POWER_TARGET };
 struct bd_effect {
 	enum bd_effk kind;
@@ -155,6 +175,7 @@ struct bd_effect {
 	char tok_sub[BD_SUBLEN], tok_sub2[BD_SUBLEN];
 	uint32_t tok_kws;
 	bool tok_tapped;
+	struct bd_rule rule;      /* EF_RULE */
 };
 
 /* A target requirement: "target creature", "any target", "target player". */
@@ -230,6 +251,11 @@ struct bd_abil {
 	struct bd_cond ifcond;    /* IF_COND: an intervening "if" (603.4) */
 	bool optional;            /* "you may ...": the `choose SOURCE: no` line declines */
 	struct bd_cost cost;      /* AK_ACTIVATED */
+	struct bd_rule rules[3];  /* AK_RULE; a condition ("if you control a creature") is in cond */
+	int nrules;
+	/* AK_CTR_MOD / AK_TOKEN_MOD: dmk (DM_DOUBLE, DM_PLUS) and dmn say how many instead;
+	 * tctr the counter kind, aff what they are put on (tokens: aff.ctl whose, aff.types) */
+	bool by_effect;           /* "if an effect would ...": not counters put as a cost (614.16) */
 };
 
 /* A reference to a player (p >= 0) or an object (o >= 0); the other is -1. */

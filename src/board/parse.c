@@ -820,7 +820,28 @@ statement(struct ps *ps, char *ln)
 			sbuf_adds(&hint, "; object attributes: ");
 			join_names(&hint, attribute_names);
 		}
+		/* statements proposed in docs/board-format.md that judge does not read yet: the
+		 * refusal names the rule area they need */
+		static const struct { const char *w, *area; } proposed[] = {
+			{ "mode", "700.2 modal spells" }, { "divide", "601.2d dividing damage or counters" },
+			{ "kicked", "702.33 kicker" }, { "chosen", "614.12 choices made as a permanent enters" },
+			{ "face-down", "708 face-down permanents" }, { "transformed", "712 double-faced cards" },
+			{ "turn", "500.1 turns (untap 502.3)" }, { "attack", "508.1 declaring attackers" },
+			{ "block", "509.1 declaring blockers" }, { "untap", "502.3 untapping" },
+			{ "gain-life", "119.3 gaining life" }, { "lose-life", "119.3 losing life" },
+			{ "activate", "602 activating abilities" }, { "step", "500.1 steps of the turn" },
+			{ "pay-life", "601.2h paying costs" }, { "remove", "601.2h paying costs" },
+		};
+		const char *area = NULL;
+		for (size_t i = 0; i < sizeof proposed / sizeof *proposed; i++)
+			if (!strcmp(key, proposed[i].w)) area = proposed[i].area;
+		if (area) {
+			sbuf_reset(&hint);
+			sbuf_addf(&hint, "`%s` is proposed in docs/board-format.md (\"Proposed statements\") but judge does not read it yet", key);
+		}
 		perr(ps, keyat, sbuf_str(&hint), "unknown statement \"%s\"", key);
+		if (area)
+			diag_area(ps->d, area);
 		sbuf_free(&hint);
 	}
 }
@@ -1028,8 +1049,10 @@ resolve_names(struct ps *ps)
 			int need = 0;
 			bool aura = false;
 			for (int k = 0; k < o->nabils; k++) {
-				/* a permanent spell's triggered abilities choose targets when they trigger */
-				if (o->abils[k].kind != AK_TRIGGER && o->abils[k].ntgt > need) need = o->abils[k].ntgt;
+				/* a permanent spell's triggered abilities choose targets when they trigger,
+				 * its activated abilities when they are activated (602.2b) */
+				if (o->abils[k].kind != AK_TRIGGER && o->abils[k].kind != AK_ACTIVATED && o->abils[k].ntgt > need)
+					need = o->abils[k].ntgt;
 				aura |= o->abils[k].kind == AK_ENCHANT;
 			}
 			/* an Aura spell targets what it will enchant (303.4a); `attached` may name it */

@@ -1174,6 +1174,197 @@ b_prevent_n(struct match *m, struct bd_abil *a)
 	return true;
 }
 
+/* One "can't" clause (101.2): "players can't gain life", "you can't lose the game", "your
+ * opponents can't win the game", "damage can't be prevented", "counters can't be put on
+ * FILTER", "FILTER can't have -1/-1 counters put on them", "~ can't be countered". */
+static bool
+rule_clause(const char *s, struct bd_rule *r)
+{
+	memset(r, 0, sizeof *r);
+	filter_init(&r->f);
+	r->ctr.kind = CK_OTHER;   /* "" = any kind */
+	r->who = FC_ANY;
+	const char *c = strstr(s, " can't ");
+	if (!c)
+		return false;
+	char subj[160];
+	snprintf(subj, sizeof subj, "%.*s", (int)(c - s) < 159 ? (int)(c - s) : 159, s);
+	const char *verb = c + 7;
+	static const struct { const char *v; enum bd_rulek k; const char *ctr; } pv[] = {
+		{ "gain life", RU_CANT_GAIN_LIFE, NULL }, { "lose life", RU_CANT_LOSE_LIFE, NULL },
+		{ "lose the game", RU_CANT_LOSE_GAME, NULL }, { "win the game", RU_CANT_WIN_GAME, NULL },
+		{ "get counters", RU_PLAYER_NO_COUNTERS, "" }, { "get poison counters", RU_PLAYER_NO_COUNTERS, "poison" },
+	};
+	for (size_t i = 0; i < sizeof pv / sizeof *pv; i++)
+		if (!strcmp(verb, pv[i].v)) {
+			r->k = pv[i].k;
+			if (pv[i].ctr) snprintf(r->ctr.other, sizeof r->ctr.other, "%s", pv[i].ctr);
+			if (!strcmp(subj, "players") || !strcmp(subj, "each player")) r->who = FC_ANY;
+			else if (!strcmp(subj, "you")) r->who = FC_YOU;
+			else if (!strcmp(subj, "your opponents") || !strcmp(subj, "each opponent") || !strcmp(subj, "opponents")) r->who = FC_OPP;
+			else return false;
+			return true;
+		}
+	if (!strcmp(subj, "damage") && !strcmp(verb, "be prevented")) {
+		r->k = RU_NO_PREVENT;
+		return true;
+	}
+	if (!strcmp(subj, "~") && !strcmp(verb, "be countered")) {
+		r->k = RU_CANT_BE_COUNTERED;
+		r->f.self = true;
+		return true;
+	}
+	r->k = RU_NO_COUNTERS;
+	if (!strcmp(subj, "counters") && !strncmp(verb, "be put on ", 10)) {
+		if (!strcmp(verb + 10, "~")) { r->f.self = true; return true; }
+		return bd_filter_parse(verb + 10, &r->f);
+	}
+	/* "FILTER can't have [KIND] counters put on them|it" */
+	char kind[64] = "";
+	if (!strncmp(verb, "have ", 5)) {
+		const char *k = verb + 5, *e = strstr(k, "counters put on ");
+		if (!e) e = strstr(k, "counter put on ");
+		if (!e)
+			return false;
+		const char *tail = strstr(e, " put on ") + 8;
+		if (strcmp(tail, "them") && strcmp(tail, "it"))
+			return false;
+		if (e > k) snprintf(kind, sizeof kind, "%.*s", (int)(e - k - 1), k);
+		if (kind[0] && (kind[0] == '+' || kind[0] == '-')) {
+			int dp, dt;
+			if (sscanf(kind, "%d/%d", &dp, &dt) != 2) return false;
+			r->ctr.kind = CK_PT; r->ctr.dp = dp; r->ctr.dt = dt;
+		} else if (kind[0] && bd_kw_lookup(kind) >= 0) {
+			r->ctr.kind = CK_KEYWORD; r->ctr.kw = bd_kw_lookup(kind);
+		} else if (kind[0]) {
+			snprintf(r->ctr.other, sizeof r->ctr.other, "%s", kind);
+		}
+		if (!strcmp(subj, "~")) { r->f.self = true; return true; }
+		return subject_parse(subj, &r->f);
+	}
+	return false;
+}
+
+/* "A can't X[ and B can't Y]": static rule-changing effects (101.2) */
+static bool
+b_rule(struct match *m, struct bd_abil *a)
+{
+	a->kind = AK_RULE;
+	char buf[256];
+	snprintf(buf, sizeof buf, "%s", m->subj);
+	char *p = buf;
+	while (p && a->nrules < 3) {
+		/* the next clause starts after " and " that is followed by another "can't" */
+		char *next = NULL;
+		for (char *q = strstr(p, " and "); q; q = strstr(q + 5, " and "))
+			if (strstr(q + 5, " can't ") && strstr(p, " can't ") < q) { next = q; break; }
+		if (next) *next = 0;
+		if (!rule_clause(p, &a->rules[a->nrules]))
+			return false;
+		a->nrules++;
+		p = next ? next + 5 : NULL;
+	}
+	return p == NULL && a->nrules > 0;
+}
+
+/* "[If COND, ]damage that would reduce your life total to less than N reduces it to N
+ * instead" (Worship): a replacement effect on damage's result (614.1a) */
+static bool
+b_life_floor(struct match *m, struct bd_abil *a)
+{
+	a->kind = AK_RULE;
+	if (m->cap[1][0] && !cond_parse(m->cap[1], &a->cond))
+		return false;
+	struct bd_rule *r = &a->rules[0];
+	memset(r, 0, sizeof *r);
+	filter_init(&r->f);
+	r->k = RU_LIFE_FLOOR;
+	r->who = FC_YOU;
+	r->n = bd_num(m->cap[2]);
+	a->nrules = 1;
+	return r->n > 0 && !strcmp(m->cap[2], m->cap[3]);
+}
+
+/* A counter kind as a replacement names it: "+1/+1", "loyalty", "" (any: "counters"). */
+static bool
+ctr_kind_parse(const char *w, struct bd_ctr *c)
+{
+	memset(c, 0, sizeof *c);
+	c->kind = CK_OTHER;
+	if (!*w)
+		return true;
+	int dp, dt;
+	if (sscanf(w, "%d/%d", &dp, &dt) == 2) { c->kind = CK_PT; c->dp = dp; c->dt = dt; return true; }
+	if (!strcmp(w, "loyalty")) { c->kind = CK_LOYALTY; return true; }
+	if (bd_kw_lookup(w) >= 0) { c->kind = CK_KEYWORD; c->kw = bd_kw_lookup(w); return true; }
+	if (strchr(w, ' '))
+		return false;
+	snprintf(c->other, sizeof c->other, "%s", w);
+	return true;
+}
+
+/* "twice that many", "that many plus one", "three times that many" */
+static bool
+how_many_parse(const char *w, struct bd_abil *a)
+{
+	int n;
+	if (!strncmp(w, "twice that many", 15)) { a->dmk = DM_DOUBLE; return true; }
+	if (!strncmp(w, "that many plus ", 15) && (n = number_word(w + 15)) > 0) { a->dmk = DM_PLUS; a->dmn = n; return true; }
+	if (!strncmp(w, "that many minus ", 16) && (n = number_word(w + 16)) > 0) { a->dmk = DM_MINUS; a->dmn = n; return true; }
+	return false;
+}
+
+/* "If one or more [KIND] counters would be put on FILTER, HOW MANY [KIND] counters are put
+ * on it instead" (Hardened Scales), "If an effect would put one or more counters on FILTER,
+ * it puts HOW MANY of those counters on that permanent instead" (Doubling Season) */
+static bool
+ctr_mod(struct bd_abil *a, bool by_effect, const char *kind, const char *subj, const char *how)
+{
+	a->kind = AK_CTR_MOD;
+	a->by_effect = by_effect;
+	if (!ctr_kind_parse(kind, &a->tctr))
+		return false;
+	if (!strcmp(subj, "~")) { filter_init(&a->aff); a->aff.self = true; }
+	else if (!subject_parse(subj, &a->aff))
+		return false;
+	return how_many_parse(how, a);
+}
+
+static bool
+b_ctr_mod(struct match *m, struct bd_abil *a)
+{
+	return ctr_mod(a, false, m->cap[1], m->cap[2], m->cap[3]);
+}
+
+static bool
+b_ctr_mod_effect(struct match *m, struct bd_abil *a)
+{
+	return ctr_mod(a, true, m->cap[1], m->cap[2], m->cap[3]);
+}
+
+/* "If an effect would create one or more [creature] tokens under your control, it creates
+ * twice that many of those tokens instead" (Doubling Season, Anointed Procession) */
+static bool
+b_token_mod(struct match *m, struct bd_abil *a)
+{
+	a->kind = AK_TOKEN_MOD;
+	a->by_effect = true;
+	filter_init(&a->aff);
+	a->aff.ctl = FC_YOU;
+	if (m->cap[1][0] && !(a->aff.types = bd_type_lookup(m->cap[1])))
+		return false;
+	return how_many_parse(m->cap[2], a);
+}
+
+/* "Players can't gain life this turn.", "Damage can't be prevented this turn." */
+static bool
+e_rule(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	e->kind = EF_RULE;
+	e->until_eot = true;
+	return rule_clause(m->cap[1], &e->rule) && e->rule.k != RU_CANT_BE_COUNTERED && e->rule.k != RU_LIFE_FLOOR;
+}
+
 static bool
 b_spell(struct match *m, struct bd_abil *a)
 {
@@ -1194,6 +1385,17 @@ static struct tmpl tmpls[] = {
 	{ "casting keyword", "^(?:flashback|kicker|multikicker|buyback|madness|cycling|foretell|ninjutsu|splice onto [a-z]+|evoke|dash|escape) (?:\\{[^}]*\\})+(?:,? .*)?$", b_inert,
 	  "Kicker {G}", false, NULL },
 	{ "indestructible itself", "^~ is (indestructible)$", b_grant_self, "Stuffy Doll is indestructible.", false, NULL },
+	{ "can't", "^[a-z~ ,/+-]+ can't [a-z0-9~ ,'/+-]+$", b_rule, "Players can't gain life.", false, NULL },
+	{ "life-total floor", "^(?:if ([^,]+), )?damage that would reduce your life total to less than (\\d+) reduces it to (\\d+) instead$", b_life_floor,
+	  "If you control a creature, damage that would reduce your life total to less than 1 reduces it to 1 instead.", false, NULL },
+	{ "begin the game with it", "^if ~ is in your opening hand, you may begin the game with it on the battlefield$", b_inert,
+	  "If this card is in your opening hand, you may begin the game with it on the battlefield.", false, NULL },
+	{ "counters replacement", "^if one or more ([+-]\\d+/[+-]\\d+|[a-z]+)? ?counters would be put on " SUBJ ", (twice that many|that many (?:plus|minus) [a-z0-9]+)(?: [+-]\\d+/[+-]\\d+| [a-z]+)? counters are put on (?:it|them) instead$", b_ctr_mod,
+	  "If one or more +1/+1 counters would be put on a creature you control, that many plus one +1/+1 counters are put on it instead.", false, NULL },
+	{ "counters replacement (effects)", "^if an effect would put one or more ([+-]\\d+/[+-]\\d+|[a-z]+)? ?counters on " SUBJ ", it puts (twice that many|that many plus [a-z0-9]+)(?: of those)?(?: [+-]\\d+/[+-]\\d+| [a-z]+)? counters on (?:it|that permanent|that creature|them) instead$", b_ctr_mod_effect,
+	  "If an effect would put one or more counters on a permanent you control, it puts twice that many of those counters on that permanent instead.", false, NULL },
+	{ "tokens replacement", "^if an effect would create one or more (?:([a-z]+) )?tokens under your control, it creates (twice that many|that many plus [a-z0-9]+) of those tokens instead$", b_token_mod,
+	  "If an effect would create one or more tokens under your control, it creates twice that many of those tokens instead.", false, NULL },
 	{ "attack/block restriction", "^[a-z~ ,'-]+ (?:can't (?:attack|block|attack or block|be blocked)|attacks each (?:combat|turn) if able|blocks each (?:combat|turn) if able|doesn't untap during [a-z' ]+ untap step)(?: [a-z~ ,'-]+)?$", b_inert,
 	  "Enchanted creature can't attack or block.", false, NULL },
 	{ "anthem", "^" SUBJ " gets? " PT "(?: and (?:has|have|gains?) (" KWLIST "))?$", b_anthem,
@@ -1785,6 +1987,7 @@ static struct eff_tmpl etmpls[] = {
 	{ "^(tap|untap) " TGT "$", e_tap, "Untap that creature.", NULL },
 	{ "^" TGT " (?:can't (?:attack|block|attack or block|be blocked)(?: this turn)?|(?:doesn't|don't) untap during (?:its|their) controllers?'s? next untap step)$", e_restrict,
 	  "Tap target creature. It doesn't untap during its controller's next untap step.", NULL },
+	{ "^([a-z ]+ can't [a-z ,/+-]+) this turn$", e_rule, "Players can't gain life this turn.", NULL },
 	{ "^regenerate " TGT "$", e_regenerate, "Regenerate target creature.", NULL },
 	{ "^prevent the next (\\d+|one|two|three|four|five) damage that would be dealt to " TGT " this turn$", e_shield,
 	  "Prevent the next 3 damage that would be dealt to any target this turn.", NULL },
@@ -1966,15 +2169,12 @@ static const char *
 unmodelled(const char *s)
 {
 	static const struct { const char *re; const char *what; } un[] = {
-		{ "can't be prevented", "effects that stop damage from being prevented" },
-		{ "can't gain life|can't lose life|can't lose the game|can't win the game", "\"can't\" effects on players" },
 		{ "counters? (?:would be|are) put on|would put one or more counters", "replacement effects on counters (Hardened Scales, Doubling Season)" },
 		{ "would create one or more tokens|would create a token", "replacement effects on tokens" },
 		{ "(?:^| )copy|copies", "copy effects other than `copy-of`" },
 		{ "redirect|deals that damage to .* instead", "damage redirection" },
 		{ "scry|surveil|mill|search (?:your|their|its owner's) library|discards?|shuffle|look at the top|reveal|from your hand|exile the top", "effects on libraries and hands (scry, surveil, search, mill, discard, reveal)" },
 		{ "^(?:when|whenever|at) ", "this trigger event or its effect (the trigger events judge reads: dies, leaves the battlefield, enters, attacks, blocks, becomes blocked, attacks and isn't blocked, deals [combat] damage [to a player], is dealt damage, casts a spell, gains or loses life, counters are put on, becomes tapped, the beginning of upkeep, draw step, combat or end step)" },
-		{ "damage that would reduce your life total", "effects that change how damage reduces life" },
 		{ "^each player may", "optional effects with a choice for each player (state the choice on the board instead)" },
 		{ "^ward", "ward (a triggered ability: targets are given on the board, already chosen)" },
 		{ "^hexproof from|^protection from", "hexproof or protection from qualities other than colors, card types and everything" },
@@ -1993,6 +2193,51 @@ unmodelled(const char *s)
 			return un[i].what;
 	}
 	return NULL;
+}
+
+/* The rule area an ability judge cannot read would need (issue 13: every refusal names it),
+ * from the shape of its text (s is normalised). */
+static const char *
+ability_area(const char *s, bool spell)
+{
+	static const struct { const char *re; const char *area; } ar[] = {
+		{ "^(?:i|ii|iii|iv|v|vi)(?:, (?:i|ii|iii|iv|v|vi))* - ", "714 Saga chapter abilities" },
+		{ "chosen (?:creature )?type|chosen color|chosen name", "613.1d, 614.12 characteristics from a choice made as it entered (\"the chosen type\")" },
+		{ "change the text|replacing all instances", "613.1c text-changing effects (layer 3)" },
+		{ "counters? (?:would be|are) put on|would put one or more counters", "614.16 replacement effects on counters" },
+		{ "would create one or more tokens|would create a token", "614.16 replacement effects on tokens" },
+		{ "(?:^| )copy|copies", "707 copy effects" },
+		{ "redirect|deals that damage to .* instead", "614.9 damage redirection" },
+		{ "^ward", "702.21 ward" },
+		{ "hexproof from|protection from", "702.11 hexproof and 702.16 protection from a quality" },
+		{ "for mana|add an additional", "605 mana abilities (abilities that trigger on mana abilities)" },
+		{ "scry|surveil|mill|search (?:your|their|its owner's) library|discards?|shuffle|look at the top|reveal|from your hand|exile the top|draws? ", "401 libraries and 402 hands (scry, search, mill, discard, reveal)" },
+		{ "^(?:when|whenever|at) ", "603 triggered abilities" },
+		{ "(?:^|, |\\. )(?:each player|you) may ", "608.2d choices made while resolving (\"you may\")" },
+		{ "^[+-]?\\d+: ", "606 loyalty abilities" },
+		{ "^[^:\"]+: ", "602 activated abilities" },
+		{ "can't|must |only ", "101.2 rule-changing effects (\"can't\", restrictions)" },
+		{ " instead|^if .* would ", "614 replacement effects" },
+		{ "prevent", "615 prevention effects" },
+		{ "gets? [+-]\\d|power|toughness", "613.4 power and toughness (layer 7)" },
+		{ " in addition to | (?:is|are) an? ", "613.1d type-changing effects (layer 4)" },
+		{ "(?:gains?|has|have|loses?) ", "613.1f ability-adding and -removing effects (layer 6)" },
+		{ "^[a-z-]+(?: \\d+| x| (?:\\{[^}]*\\})+)?$", "702 keyword abilities" },
+	};
+	for (size_t i = 0; i < sizeof ar / sizeof *ar; i++) {
+		int err;
+		PCRE2_SIZE off;
+		pcre2_code *re = pcre2_compile((PCRE2_SPTR)ar[i].re, PCRE2_ZERO_TERMINATED, 0, &err, &off, NULL);
+		if (!re)
+			continue;
+		pcre2_match_data *md = pcre2_match_data_create_from_pattern(re, NULL);
+		int rc = pcre2_match(re, (PCRE2_SPTR)s, PCRE2_ZERO_TERMINATED, 0, 0, md, NULL);
+		pcre2_match_data_free(md);
+		pcre2_code_free(re);
+		if (rc >= 0)
+			return ar[i].area;
+	}
+	return spell ? "608.2 spell and ability effects" : "604 static abilities";
 }
 
 /* A list of keywords with a word misspelt ("Flyng", "Vigilence, frist strike"): when
@@ -2137,13 +2382,18 @@ bd_read_ability(const char *text, const char *owner, bool spell, struct bd_abil 
 	for (size_t i = 0; i < NTMPL && !ok; i++) {
 		/* a spell's keywords (Puncture Blast's wither) are characteristics of the
 		 * source of its damage (702.80a, 702.15a) */
-		if (tmpls[i].spell != spell && !(spell && tmpls[i].build == b_keywords))
+		/* and "this spell can't be countered" is a static ability that works on the stack */
+		if (tmpls[i].spell != spell && !(spell && (tmpls[i].build == b_keywords || tmpls[i].build == b_rule)))
 			continue;
 		struct match m;
 		if (!run(tmpls[i].code, body, &m))
 			continue;
 		struct bd_abil keep = *a;
-		if (tmpls[i].build(&m, a)) {
+		bool built = tmpls[i].build(&m, a);
+		if (built && spell && tmpls[i].build == b_rule)
+			for (int q = 0; q < a->nrules; q++)
+				built &= a->rules[q].k == RU_CANT_BE_COUNTERED;
+		if (built) {
 			a->tmpl = tmpls[i].name;
 			ok = true;
 		} else
@@ -2197,7 +2447,11 @@ bd_read_ability(const char *text, const char *owner, bool spell, struct bd_abil 
 		    condtxt[0] ? " (or its \"as long as\" condition)" : "");
 		const char *why = unmodelled(s);
 		struct sbuf fix = {0};
-		if (keyword_typo(text, &fix))
+		char *whole = normalise(text, owner);   /* before an ability word or "as long as" was taken off */
+		const char *area = ability_area(whole, spell);
+		free(whole);
+		bool typo = keyword_typo(text, &fix);
+		if (typo)
 			diag_hint(d, "a keyword is misspelt: did you mean `ability %s`?", fix.s);
 		else if (why)
 			diag_hint(d, "judge does not model %s (see \"What judge does not model\" in docs/board-format.md); the closest template it knows: \"%s\"",
@@ -2205,6 +2459,8 @@ bd_read_ability(const char *text, const char *owner, bool spell, struct bd_abil 
 		else
 			diag_hint(d, "the closest template it knows: \"%s\" (see docs/board-format.md for the list)",
 			    bd_template_example(bi));
+		if (!typo)
+			diag_area(d, area);
 		sbuf_free(&fix);
 	}
 	free(s);

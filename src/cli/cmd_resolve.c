@@ -48,6 +48,8 @@ run_board(struct jctx *c, const char *name, const char *text, size_t len)
 				jw_kstr(&w, "message", d.v[i].msg);
 				jw_kstr(&w, "hint", d.v[i].hint);
 				jw_kstr(&w, "source", d.v[i].src);
+				if (d.v[i].area)
+					jw_kstr(&w, "area", d.v[i].area);
 				jw_obj_end(&w);
 			}
 			jw_arr_end(&w);

@@ -150,6 +150,12 @@ static const struct { const char *id, *what; } cites[R_COUNT] = {
 	[R_LOYALTY_COST] = { "606.4", "a loyalty ability's cost adds or removes loyalty counters" },
 	[R_COST_ORDER] = { "601.2h", "the player pays the total cost, in any order" },
 	[R_DISCARD] = { "701.9a", "discard: a card moves from hand to graveyard" },
+	[R_CANT] = { "101.2", "a \"can't\" effect beats an effect that allows or directs the action" },
+	[R_CANT_GAIN_LIFE] = { "119.7", "a player who can't gain life" },
+	[R_CANT_LOSE_LIFE] = { "119.8", "a player who can't lose life" },
+	[R_NO_PREVENT] = { "615.12", "damage that can't be prevented" },
+	[R_COUNTER_TOKEN_REPL] = { "614.16", "replacement effects on putting counters and creating tokens" },
+	[R_COUNTERS_ENTERING] = { "122.6", "counters put on a permanent include those it enters with" },
 	[R_DAMAGE_RESULTS] = { "120.3", "damage has every result that applies to its recipient" },
 };
 

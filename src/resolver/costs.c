@@ -115,7 +115,7 @@ rz_activate(struct rz *z, int abobj)
 	if (c->tap) { s->tapped = true; sbuf_addf(&t, "%staps %s", t.len ? "; " : "", rz_oname(z, src)); }
 	if (c->loyalty) {
 		struct bd_ctr k = { .kind = CK_LOYALTY, .n = c->loy };
-		if (c->loy > 0) rz_put_counters(z, src, &k, NULL);
+		if (c->loy > 0) rz_put_counters_cost(z, src, &k);
 		else if (c->loy < 0) remove_counters(s, &k, -c->loy);
 		struct bd_ctr q = { .kind = CK_LOYALTY };
 		sbuf_addf(&t, "%s%s %d loyalty counter%s %s %s (loyalty %d)", t.len ? "; " : "", c->loy >= 0 ? "puts" : "removes",

@@ -69,19 +69,30 @@ gather_mods(struct rz *z, const struct rz_dmg *d, struct mod *m)
 {
 	int n = 0;
 	struct board *b = z->b;
-	if (d->to.o >= 0 && prot_from(&z->cur[d->to.o].v, d)) {
+	/* 615.12: prevention effects still apply but prevent nothing */
+	char nopv_by[96];
+	bool nopv = rz_rule_applies(z, RU_NO_PREVENT, -1, -1, NULL, nopv_by, sizeof nopv_by, NULL);
+	struct sbuf unprev = {0};
+	if (nopv && d->to.o >= 0 && prot_from(&z->cur[d->to.o].v, d))
+		sbuf_addf(&unprev, "%s%s's protection", unprev.len ? ", " : "", rz_oname(z, d->to.o));
+	else if (d->to.o >= 0 && prot_from(&z->cur[d->to.o].v, d)) {
 		m[n].k = MOD_PROT; m[n].src = -1;
 		snprintf(m[n].label, sizeof m[n].label, "%s's protection", rz_oname(z, d->to.o));
 		n++;
 	}
 	int shield = d->to.p >= 0 ? b->players[d->to.p].shield : b->objs[d->to.o].shield;
-	if (shield > 0) {
+	if (shield > 0 && nopv)
+		sbuf_addf(&unprev, "%sthe shield preventing the next %d damage to %s", unprev.len ? ", " : "", shield,
+		    d->to.p >= 0 ? rz_pname(z, d->to.p) : rz_oname(z, d->to.o));
+	else if (shield > 0) {
 		m[n].k = MOD_SHIELD; m[n].src = -1; m[n].n = shield;
 		snprintf(m[n].label, sizeof m[n].label, "the shield preventing the next %d damage to %s", shield,
 		    d->to.p >= 0 ? rz_pname(z, d->to.p) : rz_oname(z, d->to.o));
 		n++;
 	}
-	if (z->fog && d->combat) {
+	if (z->fog && d->combat && nopv)
+		sbuf_addf(&unprev, "%sthe effect preventing all combat damage this turn", unprev.len ? ", " : "");
+	else if (z->fog && d->combat) {
 		m[n].k = MOD_FOG; m[n].src = -1;
 		snprintf(m[n].label, sizeof m[n].label, "the effect preventing all combat damage this turn");
 		n++;
@@ -100,7 +111,9 @@ gather_mods(struct rz *z, const struct rz_dmg *d, struct mod *m)
 					continue;
 				bool to = covers(z, &a->aff, d->to, i, ctl);
 				bool by = d->src >= 0 && rz_filter_match(z, &a->aff, d->src, i, ctl);
-				if (a->to_and_by ? (to || by) : a->by_only ? by : to) {
+				if ((a->to_and_by ? (to || by) : a->by_only ? by : to) && nopv) {
+					sbuf_addf(&unprev, "%s%s", unprev.len ? ", " : "", rz_oname(z, i));
+				} else if (a->to_and_by ? (to || by) : a->by_only ? by : to) {
 					m[n].k = MOD_PREVENT; m[n].src = i;
 					snprintf(m[n].label, sizeof m[n].label, "%s", rz_oname(z, i));
 					n++;
@@ -124,6 +137,10 @@ gather_mods(struct rz *z, const struct rz_dmg *d, struct mod *m)
 			}
 		}
 	}
+	if (unprev.len)
+		STEP(z, RL(R_NO_PREVENT, R_CANT), "Damage can't be prevented (%s), so %s prevents none of the %d damage %s would deal to %s.",
+		    nopv_by, sbuf_str(&unprev), d->amount, d->src_name, d->to.p >= 0 ? rz_pname(z, d->to.p) : rz_oname(z, d->to.o));
+	sbuf_free(&unprev);
 	return n;
 }
 
@@ -294,10 +311,27 @@ rz_deal_damage(struct rz *z, struct rz_dmg *d, int n, const char *why)
 			sbuf_addf(&t, "%s%s deals %d to %s", t.len ? "; " : "", x->src_name, a, recipient_name(z, x->to));
 		if (x->to.p >= 0) {
 			struct bd_player *p = &b->players[x->to.p];
-			if (infect) {
+			char by[96];
+			int floor = 0;
+			const struct bd_ctr poison = { .kind = CK_OTHER, .other = "poison", .n = a };
+			if (infect && rz_rule_applies(z, RU_PLAYER_NO_COUNTERS, x->to.p, -1, &poison, by, sizeof by, NULL)) {
+				sbuf_addf(&t, " (no poison counters: %s can't get them, %s)", rz_pname(z, x->to.p), by);
+				CITE(R_DAMAGE_INFECT_PLAYER); CITE(R_INFECT); CITE(R_CANT);
+			} else if (infect) {
 				p->poison = rz_add(p->poison, a);
 				sbuf_addf(&t, " (%d poison counters, now %d)", a, p->poison);
-				CITE(R_DAMAGE_INFECT_PLAYER);
+				CITE(R_DAMAGE_INFECT_PLAYER); CITE(R_INFECT);
+			} else if (rz_rule_applies(z, RU_CANT_LOSE_LIFE, x->to.p, -1, NULL, by, sizeof by, NULL)) {
+				sbuf_addf(&t, " (no life lost: %s can't lose life, %s; life %d)", rz_pname(z, x->to.p), by, p->life);
+				CITE(R_DAMAGE_LIFE); CITE(R_CANT_LOSE_LIFE); CITE(R_CANT);
+			} else if (rz_sub(p->life, a) < p->life && rz_rule_applies(z, RU_LIFE_FLOOR, x->to.p, -1, NULL, by, sizeof by, &floor)
+			    && rz_sub(p->life, a) < floor) {
+				/* 614.1a: the result of the damage is replaced */
+				int to = p->life >= floor ? floor : p->life;
+				sbuf_addf(&t, " (it would reduce %s's life total to %d, but %s's replacement effect reduces it to %d instead; life %d)",
+				    rz_pname(z, x->to.p), rz_sub(p->life, a), by, to, to);
+				p->life = to;
+				CITE(R_DAMAGE_LIFE); CITE(R_REPLACE_INSTEAD);
 			} else {
 				p->life = rz_sub(p->life, a);
 				sbuf_addf(&t, " (life %d)", p->life);
@@ -350,6 +384,14 @@ rz_deal_damage(struct rz *z, struct rz_dmg *d, int n, const char *why)
 			rz_trigger_event(z, &lv);
 		}
 	}
+	for (int p = 0; p < b->nplayers; p++) {
+		char by[96];
+		if (gain[p] > 0 && rz_rule_applies(z, RU_CANT_GAIN_LIFE, p, -1, NULL, by, sizeof by, NULL)) {
+			sbuf_addf(&t, "; lifelink: %s would gain %d life but can't gain life (%s)", rz_pname(z, p), gain[p], by);
+			CITE(R_CANT_GAIN_LIFE); CITE(R_CANT);
+			gain[p] = 0;
+		}
+	}
 	for (int p = 0; p < b->nplayers; p++)
 		if (gain[p]) {
 			struct rz_tev gv = { .kind = TR_GAIN_LIFE, .obj = -1, .src = -1, .player = p };
@@ -381,10 +423,51 @@ rz_deal_damage(struct rz *z, struct rz_dmg *d, int n, const char *why)
 
 /* ---- counters and life ------------------------------------------------------------- */
 
-void
+static void
+ctr_kind_str(const struct bd_ctr *c, char *kind, size_t cap)
+{
+	if (c->kind == CK_PT) snprintf(kind, cap, "%+d/%+d", c->dp, c->dt);
+	else if (c->kind == CK_KEYWORD) snprintf(kind, cap, "%s", bd_kw_name(c->kw));
+	else if (c->kind == CK_LOYALTY) snprintf(kind, cap, "loyalty");
+	else snprintf(kind, cap, "%s", c->other);
+}
+
+static int put_counters(struct rz *z, int o, const struct bd_ctr *c, const char *why, bool by_effect);
+
+int
 rz_put_counters(struct rz *z, int o, const struct bd_ctr *c, const char *why)
 {
+	return put_counters(z, o, c, why, true);
+}
+
+int
+rz_put_counters_cost(struct rz *z, int o, const struct bd_ctr *c)
+{
+	return put_counters(z, o, c, NULL, false);
+}
+
+static int
+put_counters(struct rz *z, int o, const struct bd_ctr *c0, const char *why, bool by_effect)
+{
 	struct bd_obj *ob = &z->b->objs[o];
+	struct bd_ctr cc = *c0;
+	const struct bd_ctr *c = &cc;
+	char by[96];
+	if (c->n > 0 && rz_rule_applies(z, RU_NO_COUNTERS, -1, o, c, by, sizeof by, NULL)) {
+		/* 101.2, 122.6: also the counters a permanent would enter with */
+		char kind[32];
+		ctr_kind_str(c, kind, sizeof kind);
+		STEP(z, RL(R_CANT, R_COUNTERS_ENTERING), "%s%s%d %s counter%s would be put on %s, but counters of that kind can't be put on it (%s), so none are.",
+		    why ? why : "", why ? ": " : "", c->n, kind, c->n == 1 ? "" : "s", rz_oname(z, o), by);
+		return 0;
+	}
+	if (c->n > 0 && ob->zone == ZN_BATTLEFIELD) {
+		char kind[32];
+		ctr_kind_str(c, kind, sizeof kind);
+		cc.n = rz_counter_replacements(z, o, c, by_effect, kind);
+		if (cc.n <= 0)
+			return 0;
+	}
 	int k;
 	for (k = 0; k < ob->nctr; k++)
 		if (ob->ctr[k].kind == c->kind && ob->ctr[k].dp == c->dp && ob->ctr[k].dt == c->dt
@@ -392,7 +475,7 @@ rz_put_counters(struct rz *z, int o, const struct bd_ctr *c, const char *why)
 			break;
 	if (k == ob->nctr) {
 		if (ob->nctr >= BD_MAXCTR)
-			return;
+			return 0;
 		ob->ctr[ob->nctr] = *c;
 		ob->ctr[ob->nctr].n = 0;
 		ob->nctr++;
@@ -405,18 +488,24 @@ rz_put_counters(struct rz *z, int o, const struct bd_ctr *c, const char *why)
 	}
 	if (why) {
 		char kind[32];
-		if (c->kind == CK_PT) snprintf(kind, sizeof kind, "%+d/%+d", c->dp, c->dt);
-		else if (c->kind == CK_KEYWORD) snprintf(kind, sizeof kind, "%s", bd_kw_name(c->kw));
-		else if (c->kind == CK_LOYALTY) snprintf(kind, sizeof kind, "loyalty");
-		else snprintf(kind, sizeof kind, "%s", c->other);
+		ctr_kind_str(c, kind, sizeof kind);
 		STEP(z, RL(c->kind == CK_KEYWORD ? R_COUNTER_KW : R_COUNTER_PT, R_TS_COUNTER),
 		    "%s: %d %s counter%s put on %s.", why, c->n, kind, c->n == 1 ? "" : "s", rz_oname(z, o));
 	}
+	return c->n;
 }
 
 void
 rz_life(struct rz *z, int p, int delta, const char *why)
 {
+	char by[96];
+	if ((delta > 0 && rz_rule_applies(z, RU_CANT_GAIN_LIFE, p, -1, NULL, by, sizeof by, NULL))
+	    || (delta < 0 && rz_rule_applies(z, RU_CANT_LOSE_LIFE, p, -1, NULL, by, sizeof by, NULL))) {
+		STEP(z, RL(delta > 0 ? R_CANT_GAIN_LIFE : R_CANT_LOSE_LIFE, R_CANT), "%s: %s would %s %d life, but %s can't %s life (%s), so the life total stays %d.",
+		    why, rz_pname(z, p), delta > 0 ? "gain" : "lose", delta > 0 ? delta : delta == INT_MIN ? INT_MAX : -delta,
+		    rz_pname(z, p), delta > 0 ? "gain" : "lose", by, z->b->players[p].life);
+		return;
+	}
 	z->b->players[p].life = rz_add(z->b->players[p].life, delta);
 	STEP(z, RL(R_LIFE), "%s: %s %s %d life (life %d).", why, rz_pname(z, p), delta >= 0 ? "gains" : "loses",
 	    delta >= 0 ? delta : delta == INT_MIN ? INT_MAX : -delta, z->b->players[p].life);
@@ -772,6 +861,18 @@ sba_once(struct rz *z)
 	for (int p = 0; p < b->nplayers; p++) {
 		if (z->b->players[p].lost)
 			continue;
+		char by[96];
+		if ((b->players[p].life <= 0 || b->players[p].poison >= 10)
+		    && rz_rule_applies(z, RU_CANT_LOSE_GAME, p, -1, NULL, by, sizeof by, NULL)) {
+			/* 101.2: the state-based action would make the player lose; the "can't" wins */
+			if (!z->cant_lose_noted[p]) {
+				z->cant_lose_noted[p] = true;
+				STEP(z, RL(b->players[p].life <= 0 ? R_SBA_LIFE : R_SBA_POISON, R_CANT), "%s has %s, which would make them lose the game, but %s can't lose the game (%s), so they stay in it.",
+				    rz_pname(z, p), b->players[p].life <= 0 ? "0 or less life" : "ten or more poison counters", rz_pname(z, p), by);
+			}
+			continue;
+		}
+		z->cant_lose_noted[p] = false;
 		if (b->players[p].life <= 0) {
 			z->b->players[p].lost = true; any = true; CITE(R_SBA_LIFE);
 			sbuf_addf(&t, "%s%s has %d life and loses the game", t.len ? "; " : "", rz_pname(z, p), b->players[p].life);
@@ -1077,13 +1178,15 @@ rz_enter_replacements(struct rz *z, int o, int x, struct sbuf *t)
 				struct bd_ctr c = a->enters_ctr;
 				c.n = c.n < 0 ? x : c.n;
 				if (c.n > 0) {
-					rz_put_counters(z, o, &c, NULL);
+					z->entering = o + 1;
+					int put = rz_put_counters(z, o, &c, NULL);
+					z->entering = 0;
 					char kind[32];
-					if (c.kind == CK_PT) snprintf(kind, sizeof kind, "%+d/%+d", c.dp, c.dt);
-					else if (c.kind == CK_KEYWORD) snprintf(kind, sizeof kind, "%s", bd_kw_name(c.kw));
-					else if (c.kind == CK_LOYALTY) snprintf(kind, sizeof kind, "loyalty");
-					else snprintf(kind, sizeof kind, "%s", c.other);
-					sbuf_addf(t, "; it enters with %d %s counter%s on it (%s)", c.n, kind, c.n == 1 ? "" : "s", who);
+					ctr_kind_str(&c, kind, sizeof kind);
+					if (put > 0)
+						sbuf_addf(t, "; it enters with %d %s counter%s on it (%s)", put, kind, put == 1 ? "" : "s", who);
+					else
+						sbuf_addf(t, "; it enters with no %s counters (%s; see above)", kind, who);
 				} else
 					sbuf_addf(t, "; X is 0, so it enters with no counters (%s)", who);
 			}

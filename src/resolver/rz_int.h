@@ -55,6 +55,8 @@ enum rz_rule {
 	R_DECLARE_BLOCKERS, R_BEGIN_STEP, R_CAST_TRIGGER, R_ATTACK_TRIGGER, R_END_STEP_TRIG,
 	R_BLOCK_TRIGGER, R_BLOCKED_TRIGGER, R_CLEANUP, R_CLEANUP_AGAIN, R_CAST,
 	R_PROWESS, R_ABILITY_INDEPENDENT, R_COPY_OF_COPY, R_ACTIVATE, R_COST_ILLEGAL, R_MANA_ABILITY, R_LOYALTY_COST, R_COST_ORDER, R_DISCARD,
+	/* rule-changing effects (prohibit.c) */
+	R_CANT, R_CANT_GAIN_LIFE, R_CANT_LOSE_LIFE, R_NO_PREVENT, R_COUNTERS_ENTERING, R_COUNTER_TOKEN_REPL,
 	R_COUNT
 };
 
@@ -104,6 +106,14 @@ struct rz_trig {
 	bool had_m1m1, had_p1p1; /* last known counters, for persist/undying (603.4) */
 };
 
+/* A rule-changing effect of a spell that resolved ("players can't gain life this turn"). */
+struct rz_rulefx {
+	struct bd_rule r;
+	int src, controller;
+	char label[96];
+};
+#define RZ_MAXRULEFX 16
+
 #define RZ_MAXTRIG 64
 #define RZ_MAXTOKENS 64     /* tokens a resolution may create; room is made up front */
 
@@ -129,6 +139,10 @@ struct rz {
 	bool trace_layers;       /* say how layers ordered effects (first pass only) */
 	bool fs_step;            /* a first-strike combat damage step happened (510.4) */
 	bool *fs_dealt;          /* per object: dealt damage in that step */
+	struct rz_rulefx rulefx[RZ_MAXRULEFX];   /* until end of turn (514.2) */
+	int nrulefx;
+	bool cant_lose_noted[BD_MAXPLAYERS];
+	int entering;            /* 1 + the object being given the counters it enters with (122.6), or 0 */
 };
 
 /* explain.c */
@@ -183,7 +197,12 @@ void rz_settle(struct rz *z);
 /* A triggered ability waits for the stack (603.3). */
 void rz_pend(struct rz *z, int src, int abil, int kw, int ctl, int subject, int power);      /* SBAs until none, then triggers to the stack and resolve */
 int rz_grave_replacer(const struct rz *z, int o);
-void rz_put_counters(struct rz *z, int o, const struct bd_ctr *c, const char *why);
+/* Put counters on o, through "can't" effects (122.6) and counter replacement effects
+ * (614.16); returns how many were put. */
+int rz_put_counters(struct rz *z, int o, const struct bd_ctr *c, const char *why);
+/* The same for counters put as a cost (a loyalty cost, 606.4): "if an effect would put
+ * counters" replacements don't apply (614.16). */
+int rz_put_counters_cost(struct rz *z, int o, const struct bd_ctr *c);
 void rz_life(struct rz *z, int p, int delta, const char *why);
 /* The board's `choose SOURCE: CHOICE` for object o (lower case), or NULL. */
 const char *rz_choice(const struct rz *z, int o);
@@ -222,6 +241,24 @@ void rz_combat(struct rz *z, int which);
 /* A step of the turn begins: its turn-based actions (508.1f, 514.2), then "at the
  * beginning of" triggers (503.1a, 513.1a). */
 void rz_step_begins(struct rz *z, enum bd_step st);
+
+/* prohibit.c */
+/* Does a rule-changing effect of kind k apply to player p (>= 0) or object o (>= 0), for
+ * counters of kind c (NULL: any)? by gets whose effect it is; n its number (RU_LIFE_FLOOR). */
+bool rz_rule_applies(const struct rz *z, enum bd_rulek k, int p, int o, const struct bd_ctr *c,
+    char *by, size_t cap, int *n);
+/* Is counter c of the kind want names (want: kind CK_OTHER with other "" is any kind)? */
+bool rz_ctr_matches(const struct bd_ctr *want, const struct bd_ctr *c);
+/* A resolving spell's "... this turn" rule-changing effect starts. */
+void rz_rule_add(struct rz *z, const struct bd_rule *r, int src, int controller);
+void rz_rule_text(const struct bd_rule *r, char *out, size_t cap);
+
+/* replace.c */
+/* How many of c's counters are put on o after the replacement effects on counters (614.16),
+ * in the order its controller chooses (616.1); kind names the counter for the step text. */
+int rz_counter_replacements(struct rz *z, int o, const struct bd_ctr *c, bool by_effect, const char *kind);
+/* How many tokens e creates for controller after "twice that many" effects (614.16). */
+int rz_token_replacements(struct rz *z, const struct bd_effect *e, int controller, int n);
 
 /* stack.c */
 void rz_resolve_spell(struct rz *z, int spell);

@@ -31,6 +31,10 @@ rz_target_legal(const struct rz *z, const struct bd_tspec *ts, struct bd_ref r, 
 		snprintf(why, cap, "%s no longer matches the targeting requirement", rz_oname(z, r.o));
 		return false;
 	}
+	/* shroud, hexproof and protection are on permanents (702.18a, 702.11b, 702.16b): a
+	 * spell with hexproof on the stack can still be targeted */
+	if (o->zone != ZN_BATTLEFIELD)
+		return true;
 	if (v->kws & KWBIT(KW_SHROUD)) { snprintf(why, cap, "%s has shroud", rz_oname(z, r.o)); return false; }
 	if ((v->kws & KWBIT(KW_HEXPROOF)) && v->controller != controller) { snprintf(why, cap, "%s has hexproof", rz_oname(z, r.o)); return false; }
 	unsigned src_types = src >= 0 && src < b->nobjs ? z->cur[src].v.types : 0;
@@ -157,7 +161,8 @@ rz_create_tokens(struct rz *z, const struct bd_effect *e, int controller, const 
 {
 	struct board *b = z->b;
 	int made[16], nmade = 0;
-	for (int k = 0; k < e->n && b->nobjs < (int)b->objcap; k++) {
+	int count = rz_token_replacements(z, e, controller, e->n);
+	for (int k = 0; k < count && b->nobjs < (int)b->objcap; k++) {
 		int ti = bd_add_obj(b, NULL);
 		if (nmade < 16) made[nmade++] = ti;
 		struct bd_obj *tok = &b->objs[ti];
@@ -189,8 +194,8 @@ rz_create_tokens(struct rz *z, const struct bd_effect *e, int controller, const 
 			tok->abils[0].text = sbuf_take(&kt);
 		}
 	}
-	STEP(z, RL(why, R_TS_ZONE), "%s: %s creates %d %s%d/%d %s token%s.", sname, rz_pname(z, controller), e->n,
-	    e->tok_tapped ? "tapped " : "", e->tok_power, e->tok_toughness, e->tok_sub[0] ? e->tok_sub : "creature", e->n == 1 ? "" : "s");
+	STEP(z, RL(why, R_TS_ZONE), "%s: %s creates %d %s%d/%d %s token%s.", sname, rz_pname(z, controller), count,
+	    e->tok_tapped ? "tapped " : "", e->tok_power, e->tok_toughness, e->tok_sub[0] ? e->tok_sub : "creature", count == 1 ? "" : "s");
 	for (int k = 0; k < nmade; k++) {
 		struct sbuf t = {0};
 		if (rz_enter_replacements(z, made[k], 0, &t) > 0)
@@ -249,6 +254,14 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 			break;
 		case EF_NOTE:
 			break;
+		case EF_RULE: {
+			char what[128];
+			rz_rule_add(z, &e->rule, src, controller);
+			rz_rule_text(&e->rule, what, sizeof what);
+			STEP(z, RL(e->rule.k == RU_NO_PREVENT ? R_NO_PREVENT : e->rule.k == RU_CANT_GAIN_LIFE ? R_CANT_GAIN_LIFE : R_CANT, R_CANT),
+			    "%s: for the rest of the turn, %s.", sname, what);
+			break;
+		}
 		case EF_RESTRICT:
 			for (int i = 0; i < n; i++)
 				if (r[i].o >= 0)
@@ -272,6 +285,12 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 				if (r[i].o < 0 || b->objs[r[i].o].zone != ZN_STACK)
 					continue;
 				struct bd_obj *sp = &b->objs[r[i].o];
+				char by[96];
+				if (rz_rule_applies(z, RU_CANT_BE_COUNTERED, -1, r[i].o, NULL, by, sizeof by, NULL)) {
+					STEP(z, RL(R_CANT, R_COUNTER_SPELL), "%s would counter %s, but %s can't be countered (%s), so it stays on the stack.",
+					    sname, rz_oname(z, r[i].o), rz_oname(z, r[i].o), by);
+					continue;
+				}
 				int rep = sp->types ? rz_grave_replacer(z, r[i].o) : 0;
 				sp->zone = rep ? ZN_EXILE : sp->types ? ZN_GRAVEYARD : ZN_GONE;
 				sp->zpos = ++z->zseq;
@@ -431,15 +450,15 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 			ob->ts = ++b->next_ts;
 			ob->zpos = 0;
 			z->moveseq[o] = ++z->zseq;
-			if (e->ctr.n)
-				rz_put_counters(z, o, &e->ctr, NULL);
+			int put = e->ctr.n ? rz_put_counters(z, o, &e->ctr, NULL) : 0;
 			char under[80];
 			if (e->you)
 				snprintf(under, sizeof under, "%s's", rz_pname(z, controller));
 			else
 				snprintf(under, sizeof under, "its owner's");
 			STEP(z, RL(R_NEW_OBJECT, R_TS_ZONE, e->slot >= 0 ? R_FIND_MOVED : R_NONE), "%s returns to the battlefield under %s control%s, as a new object with a new timestamp.",
-			    rz_oname(z, o), under, e->ctr.n ? (e->ctr.dp < 0 ? " with a -1/-1 counter on it" : " with a +1/+1 counter on it") : "");
+			    rz_oname(z, o), under, put ? (e->ctr.dp < 0 ? " with a -1/-1 counter on it" : " with a +1/+1 counter on it")
+			    : e->ctr.n ? " with no counter on it" : "");
 			rz_entered(z, &o, 1);
 			break;
 		}
@@ -628,6 +647,17 @@ resolve_permanent(struct rz *z, int s)
 		sbuf_addf(&t, " (%s is itself a copy, so it copies what that copies, 707.3)", rz_oname(z, o->copy_of));
 	}
 	if ((o->types & BT_PLANESWALKER) && nr < RZ_MAXCITE) {
+		/* its printed loyalty is counters it enters with (306.5b, 122.6): "can't" effects and
+		 * replacement effects on counters see them */
+		for (int k = 0; k < o->nctr; k++)
+			if (o->ctr[k].kind == CK_LOYALTY && o->ctr[k].n > 0) {
+				struct bd_ctr lc = o->ctr[k];
+				o->ctr[k].n = 0;
+				z->entering = s + 1;
+				rz_put_counters(z, s, &lc, NULL);
+				z->entering = 0;
+				break;
+			}
 		for (int k = 0; k < o->nctr; k++)
 			if (o->ctr[k].kind == CK_LOYALTY)
 				sbuf_addf(&t, "; it enters with %d loyalty counters", o->ctr[k].n);

@@ -105,6 +105,9 @@ cleanup(struct rz *z)
 		z->rfx[keep++] = z->rfx[r];
 	}
 	z->nrfx = keep;
+	for (int r = 0; r < z->nrulefx; r++)
+		sbuf_addf(&t, "%s%s's effect for this turn ends", t.len ? "; " : "", z->rulefx[r].label);
+	z->nrulefx = 0;
 	if (z->fog)
 		sbuf_addf(&t, "%sthe combat damage prevention for this turn ends", t.len ? "; " : "");
 	z->fog = false;

@@ -189,6 +189,50 @@ main(void)
 	free_ab(&a);
 	CHECK(!read_ab("Draw a card for each Elf you control.", "X", false, &a), "a static ability judge can't read");
 	CHECK(!read_ab("Target creature gets +1/+1", "X", false, &a), "a one-shot effect is not a static ability");
+	/* rule-changing effects (101.2) and replacement effects on counters and tokens (614.16) */
+	CHECK(read_ab("You can't lose the game and your opponents can't win the game.", "Platinum Angel", false, &a) && a.kind == AK_RULE && a.nrules == 2
+	    && a.rules[0].k == RU_CANT_LOSE_GAME && a.rules[0].who == FC_YOU && a.rules[1].k == RU_CANT_WIN_GAME && a.rules[1].who == FC_OPP, "two \"can't\" clauses");
+	free_ab(&a);
+	CHECK(read_ab("Counters can't be put on artifacts, creatures, enchantments, or lands.", "Solemnity", false, &a) && a.kind == AK_RULE
+	    && a.rules[0].k == RU_NO_COUNTERS && (a.rules[0].f.types & BT_CREATURE) && (a.rules[0].f.types & BT_LAND) && !a.rules[0].ctr.other[0], "counters can't be put on a list of types");
+	free_ab(&a);
+	CHECK(read_ab("Creatures you control can't have -1/-1 counters put on them.", "Melira", false, &a) && a.rules[0].k == RU_NO_COUNTERS
+	    && a.rules[0].ctr.kind == CK_PT && a.rules[0].ctr.dp == -1 && a.rules[0].f.ctl == FC_YOU, "a kind of counter can't be put");
+	free_ab(&a);
+	CHECK(read_ab("This spell can't be countered.", "Abrupt Decay", true, &a) && a.kind == AK_RULE && a.rules[0].k == RU_CANT_BE_COUNTERED && a.rules[0].f.self,
+	    "an instant's own \"can't be countered\"");
+	free_ab(&a);
+	CHECK(!read_ab("Players can't gain life.", "X", true, &a), "a spell's sentence without \"this turn\" is not a static rule");
+	CHECK(read_ab("Players can't gain life this turn. Damage can't be prevented this turn.", "Skullcrack", true, &a) && a.neff == 2
+	    && a.eff[0].kind == EF_RULE && a.eff[0].rule.k == RU_CANT_GAIN_LIFE && a.eff[1].rule.k == RU_NO_PREVENT, "rules for the turn");
+	free_ab(&a);
+	CHECK(read_ab("If you control a creature, damage that would reduce your life total to less than 1 reduces it to 1 instead.", "Worship", false, &a)
+	    && a.kind == AK_RULE && a.rules[0].k == RU_LIFE_FLOOR && a.rules[0].n == 1 && a.cond.kind == CD_CONTROL, "Worship");
+	free_ab(&a);
+	CHECK(!read_ab("Enchanted creature can't attack or block.", "Pacifism", false, &a) || a.kind != AK_RULE, "an attack restriction is not a rule-changing effect");
+	free_ab(&a);
+	CHECK(read_ab("If one or more +1/+1 counters would be put on a creature you control, that many plus one +1/+1 counters are put on it instead.", "Hardened Scales", false, &a)
+	    && a.kind == AK_CTR_MOD && a.dmk == DM_PLUS && a.dmn == 1 && a.tctr.kind == CK_PT && !a.by_effect, "Hardened Scales");
+	free_ab(&a);
+	CHECK(read_ab("If an effect would put one or more counters on a permanent you control, it puts twice that many of those counters on that permanent instead.", "Doubling Season", false, &a)
+	    && a.kind == AK_CTR_MOD && a.dmk == DM_DOUBLE && a.by_effect && a.tctr.kind == CK_OTHER && !a.tctr.other[0], "Doubling Season's counters");
+	free_ab(&a);
+	CHECK(read_ab("If an effect would create one or more creature tokens under your control, it creates twice that many of those tokens instead.", "Parallel Lives", false, &a)
+	    && a.kind == AK_TOKEN_MOD && a.aff.types == BT_CREATURE && a.aff.ctl == FC_YOU, "Parallel Lives");
+	free_ab(&a);
+	{
+		/* a refusal names the rule area it would need */
+		struct diags dd = {0};
+		struct bd_abil b2;
+		CHECK(!bd_read_ability("Whenever a player taps a land for mana, it deals 1 damage to that player.", "M", false, &b2, "t", 1, 1, &dd)
+		    && dd.n == 1 && dd.v[0].area && strstr(dd.v[0].area, "605"), "a refused mana trigger names 605");
+		diag_clear(&dd);
+		CHECK(!bd_read_ability("I - Create a 2/2 white Knight creature token with vigilance.", "H", false, &b2, "t", 1, 1, &dd)
+		    && dd.n == 1 && dd.v[0].area && strstr(dd.v[0].area, "714"), "a refused Saga chapter names 714");
+		diag_clear(&dd);
+		CHECK(!bd_read_ability("Flyng", "F", false, &b2, "t", 1, 1, &dd) && dd.n == 1 && !dd.v[0].area, "a misspelt keyword is a typo, not a refusal");
+		diag_clear(&dd);
+	}
 	CHECK(bd_template_count() > 30, "the library holds %zu templates", bd_template_count());
 	return T_DONE();
 }
