@@ -147,13 +147,31 @@ struct bd_cost {
 	bool exile_self;          /* "Exile ~" */
 };
 
+/* A copy effect's exceptions (707.9). The copiable ones (707.9b: legendary or not, a subtype
+ * added, base P/T, colors, types and subtypes set) become part of the copy's copiable values,
+ * so a copy of the copy has them too (707.3); the extra counters it enters with don't. */
+struct bd_copyx {
+	int legend;               /* 1 "it's legendary", -1 "it isn't legendary" */
+	char addsub[BD_SUBLEN];   /* "it's an Illusion in addition to its other types" */
+	unsigned addtypes;        /* "it's an artifact in addition to its other types" */
+	bool set_pt;              /* "it's a 1/1" */
+	int power, toughness;
+	unsigned colors;          /* "it's a 1/1 green Frog": the colors instead, when nonzero */
+	char setsub[BD_SUBLEN];   /* ... and that creature type instead of its others */
+	int extra_p1, extra_loy;  /* "enters with an additional +1/+1 counter if it's a creature" */
+};
+
 /* One-shot effects of spells and triggered abilities. */
 enum bd_effk { EF_DAMAGE, EF_DESTROY, EF_EXILE, EF_CONTINUOUS, EF_COUNTERS, EF_GAIN_LIFE,
 	EF_LOSE_LIFE, EF_RETURN_SELF, EF_SACRIFICE, EF_BOUNCE, EF_PREVENT_COMBAT, EF_DRAW,
 	EF_GAIN_CONTROL, EF_CREATE_TOKEN, EF_COUNTER, EF_TAP, EF_UNTAP, EF_REGENERATE, EF_SHIELD,
-	EF_RESTRICT,              /* "can't block this turn", "doesn't untap during ...": kept, inert */
+	EF_RESTRICT,              /* "can't block this turn", "doesn't untap during ...": n holds RS_* bits */
 	EF_NOTE,                  /* a sentence that restates the rules ("It's still a land.") */
 	EF_RULE };                /* a rule-changing effect for the turn ("players can't gain life this turn") */
+/* Restrictions on a creature (508.1c, 509.1b, 502.3): EF_RESTRICT's n and the resolver's. */
+enum { RS_NO_UNTAP = 1, RS_NO_ATTACK = 2, RS_NO_BLOCK = 4, RS_UNBLOCKABLE = 8 };
+/* The RS_* bits a restriction's text (lower case) states. */
+unsigned bd_restrict_bits(const char *text);
 enum bd_amt { AM_N, AM_X, AM_POWER_SELF, AM_POWER_TARGET };
 struct bd_effect {
 	enum bd_effk kind;
@@ -176,6 +194,8 @@ struct bd_effect {
 	uint32_t tok_kws;
 	bool tok_tapped;
 	struct bd_rule rule;      /* EF_RULE */
+	bool tok_copy;            /* "create a token that's a copy of TARGET[, except ...]" (707.2) */
+	struct bd_copyx tok_copyx;
 };
 
 /* A target requirement: "target creature", "any target", "target player". */
@@ -238,6 +258,8 @@ struct bd_abil {
 	char choose[BD_SUBLEN];   /* "as ~ enters, choose a color": what is chosen */
 	bool copy;                /* "You may have ~ enter as a copy of any FILTER" (707.2): aff is FILTER */
 	int copy_legend;          /* its exception: 1 "it's legendary", -1 "it isn't legendary" */
+	struct bd_copyx copyx;    /* all of its exceptions (707.9), copy_legend among them */
+	bool copy_source;         /* "FILTER enter as a copy of ~" (Essence of the Wild): of the source */
 	/* AK_TRIGGER beyond its subject in aff: */
 	enum bd_ctl tplayer;      /* whose cast / life / turn: FC_YOU, FC_OPP, FC_ANY */
 	struct bd_filter tspell;  /* TR_CAST: which spells */
@@ -271,6 +293,10 @@ struct bd_player {
 	bool lost;                /* set by the resolver (704.5a, 704.5c) */
 	int shield;               /* "prevent the next N damage" left (615.7) */
 	int order;                /* turn order, for APNAP (101.4) */
+	/* cards the board doesn't name: `library N` below the named library cards (-1: not
+	 * said, taken as never running out), `hand N` besides the named cards in hand */
+	int library, hand;
+	bool drew_empty;          /* tried to draw from an empty library (121.4, 704.5b) */
 };
 
 struct bd_obj {
@@ -311,6 +337,7 @@ struct bd_obj {
 	int regen;                /* regeneration shields (701.19a) */
 	int copy_of;              /* layer 1: it is a copy of this object's copiable values, or -1 */
 	int copy_legend;          /* the copy effect's exception (707.9b): 1 legendary, -1 not */
+	struct bd_copyx copyx;    /* the copy effect's exceptions (707.9) */
 	/* an activated ability on the stack (`activate`): whose ability, which one, and the
 	 * objects chosen to pay its cost */
 	int act_src, act_abil;
@@ -329,7 +356,11 @@ struct bd_obj {
 };
 
 enum bd_evk { EV_RESOLVE, EV_COMBAT, EV_DAMAGE, EV_DESTROY, EV_EXILE, EV_SACRIFICE,
-	EV_COUNTERS, EV_CAST, EV_STEP, EV_TAP, EV_LIFE, EV_ACTIVATE };
+	EV_COUNTERS, EV_CAST, EV_STEP, EV_TAP, EV_LIFE, EV_ACTIVATE,
+	EV_ATTACK,                /* `attack NAME: TARGET`: obj attacks to (508.1) */
+	EV_BLOCK,                 /* `block NAME: ATTACKER`: obj blocks source (509.1) */
+	EV_TURN,                  /* `turn P`: P's turn begins with its untap step (502) */
+	EV_UNTAP };               /* `untap NAME` */
 struct bd_event {
 	enum bd_evk kind;
 	unsigned line;

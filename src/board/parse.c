@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 struct ps {
 	struct board *b;
@@ -349,7 +350,7 @@ split_names(char *s, char **out, unsigned *cols, int max, const char *linestart)
  * "colors"/"color", "targets", "attached-to" and a few more). Help and Tab use them. */
 static const char *const statement_names[] = { "title", "player", "permanent", "card",
 	"spell", "token", "resolve", "combat", "damage", "destroy", "exile", "sacrifice",
-	"counters-on", "cast", "activate", "step", "tap", "assign", "order", "trigger-target", "keep", "choose", NULL };
+	"counters-on", "cast", "activate", "step", "turn", "attack", "block", "tap", "untap", "assign", "order", "trigger-target", "keep", "choose", NULL };
 static const char *const attribute_names[] = { "controller", "owner", "type", "cost", "mv",
 	"colors", "pt", "loyalty", "counters", "damage", "prevent-next", "regeneration",
 	"copy-of", "tapped", "zone", "attached", "attacking", "blocking", "timestamp", "x",
@@ -402,6 +403,7 @@ statement(struct ps *ps, char *ln)
 		pl->line = ps->lno;
 		pl->life = 20;
 		pl->order = b->nplayers;
+		pl->library = -1;
 		b->nplayers++;   /* counted now so bd_free() releases the name if the rest fails */
 		for (;;) {
 			char w[64];
@@ -415,13 +417,19 @@ statement(struct ps *ps, char *ln)
 				p = word(p, v, sizeof v);
 				if (!parse_int(v, &n) || n < 0) { perr(ps, vat, "e.g. `prevent-next 3`", "expected a number after `prevent-next`"); return; }
 				pl->shield = n;
+			} else if (!strcmp(w, "library") || !strcmp(w, "hand")) {
+				char v[32];
+				const char *vat = skipws(p);
+				p = word(p, v, sizeof v);
+				if (!parse_int(v, &n) || n < 0) { perr(ps, vat, "e.g. `library 0` or `hand 9`", "expected a number of cards after `%s`", w); return; }
+				if (w[0] == 'l') pl->library = n; else pl->hand = n;
 			} else if (!strcmp(w, "life") || !strcmp(w, "poison")) {
 				char v[32];
 				const char *vat = skipws(p);
 				p = word(p, v, sizeof v);
 				if (!parse_int(v, &n) || (w[0] == 'p' && n < 0)) { perr(ps, vat, "e.g. `life 20` or `poison 3`", "expected a number after `%s`", w); return; }
 				if (w[0] == 'l') pl->life = n; else pl->poison = n;
-			} else { perr(ps, at, "player attributes: life N, poison N, prevent-next N, active", "unknown player attribute \"%s\"", w); return; }
+			} else { perr(ps, at, "player attributes: life N, poison N, prevent-next N, library N, hand N, active", "unknown player attribute \"%s\"", w); return; }
 		}
 	} else if (!strcmp(key, "permanent") || !strcmp(key, "card") || !strcmp(key, "spell") || !strcmp(key, "token")) {
 		char *nm = trimdup(rest);
@@ -661,7 +669,8 @@ statement(struct ps *ps, char *ln)
 		free(name); free(prefix);
 	} else if (!strcmp(key, "resolve") || !strcmp(key, "destroy") || !strcmp(key, "exile")
 	    || !strcmp(key, "sacrifice") || !strcmp(key, "combat") || !strcmp(key, "damage")
-	    || !strcmp(key, "counters-on") || !strcmp(key, "cast") || !strcmp(key, "step") || !strcmp(key, "tap")) {
+	    || !strcmp(key, "counters-on") || !strcmp(key, "cast") || !strcmp(key, "step") || !strcmp(key, "tap")
+	    || !strcmp(key, "untap") || !strcmp(key, "turn") || !strcmp(key, "attack") || !strcmp(key, "block")) {
 		ps->cur = -1;
 		b->events = xgrow(b->events, &b->evcap, (size_t)b->nevents + 1, sizeof *b->events);
 		struct bd_event *e = &b->events[b->nevents];
@@ -698,6 +707,26 @@ statement(struct ps *ps, char *ln)
 				return;
 			}
 			e->step = (enum bd_step)st;
+		} else if (!strcmp(key, "attack") || !strcmp(key, "block")) {
+			/* attack NAME: PLAYER-or-PLANESWALKER, block NAME: ATTACKER (508.1, 509.1) */
+			bool att = key[0] == 'a';
+			e->kind = att ? EV_ATTACK : EV_BLOCK;
+			const char *colon = strchr(rest, ':');
+			if (!colon || colon == rest || !*skipws(colon + 1)) {
+				perr(ps, rest, att ? "e.g. `attack Grizzly Bears: Bob`" : "e.g. `block Wall of Omens: Grizzly Bears`",
+				    att ? "expected `ATTACKER: PLAYER-or-PLANESWALKER`" : "expected `BLOCKER: ATTACKER`");
+				return;
+			}
+			e->n1 = xstrndup(rest, (size_t)(colon - rest));
+			char *t1 = trimdup(e->n1); free(e->n1); e->n1 = t1;
+			e->c1 = (unsigned)(rest - ps->line) + 1;
+			e->n2 = trimdup(colon + 1);
+			e->c2 = (unsigned)(skipws(colon + 1) - ps->line) + 1;
+		} else if (!strcmp(key, "turn")) {
+			e->kind = EV_TURN;
+			if (!*rest) { perr(ps, rest, "e.g. `turn Bob`", "expected the player whose turn begins"); return; }
+			e->n1 = trimdup(rest);
+			e->c1 = (unsigned)(rest - ps->line) + 1;
 		} else if (!strcmp(key, "counters-on")) {
 			/* counters-on NAME: 2 -1/-1 */
 			e->kind = EV_COUNTERS;
@@ -712,7 +741,7 @@ statement(struct ps *ps, char *ln)
 			e->ctr = tmp[0];
 		} else {
 			e->kind = key[0] == 'r' ? EV_RESOLVE : key[0] == 'd' ? EV_DESTROY : key[0] == 'e' ? EV_EXILE
-			    : key[0] == 'c' ? EV_CAST : key[0] == 't' ? EV_TAP : EV_SACRIFICE;
+			    : key[0] == 'c' ? EV_CAST : key[0] == 't' ? EV_TAP : key[0] == 'u' ? EV_UNTAP : EV_SACRIFICE;
 			if (!*rest) { perr(ps, rest, "name the object", "expected a name after `%s`", key); return; }
 			e->n1 = trimdup(rest);
 			e->c1 = (unsigned)(rest - ps->line) + 1;
@@ -1089,6 +1118,19 @@ resolve_names(struct ps *ps)
 		if (e->kind == EV_DAMAGE) {
 			e->to = lookup(ps, e->n1, e->line, e->c1, true, "object or player");
 			if (e->n2) e->source = lookup(ps, e->n2, e->line, e->c2, false, "source").o;
+		} else if (e->kind == EV_ATTACK) {
+			e->obj = lookup(ps, e->n1, e->line, e->c1, false, "attacking creature").o;
+			e->to = lookup(ps, e->n2, e->line, e->c2, true, "player or planeswalker to attack");
+		} else if (e->kind == EV_BLOCK) {
+			e->obj = lookup(ps, e->n1, e->line, e->c1, false, "blocking creature").o;
+			e->source = lookup(ps, e->n2, e->line, e->c2, false, "attacking creature to block").o;
+		} else if (e->kind == EV_TURN) {
+			e->to.p = find_player(b, e->n1);
+			if (e->to.p < 0) {
+				ps->failed = true;
+				diag_add(ps->d, DL_ERROR, ps->file, e->line, e->c1, "no player named \"%s\"", e->n1);
+				diag_hint(ps->d, "name a player declared with `player NAME`");
+			}
 		} else
 			e->obj = lookup(ps, e->n1, e->line, e->c1, false, "object").o;
 		if (e->kind == EV_RESOLVE && e->obj >= 0 && b->objs[e->obj].zone != ZN_STACK && !cast_before(b, i, e->obj)
@@ -1106,7 +1148,10 @@ resolve_names(struct ps *ps)
 	}
 	for (int i = 0; i < b->nchoices; i++) {
 		struct bd_choice *c = &b->choices[i];
-		if (c->kind == CH_CHOOSE)
+		/* `choose cleanup: CARD, CARD`: the cards discarded to hand size (514.1) */
+		if (c->kind == CH_CHOOSE && !strcasecmp(c->names[0], "cleanup") && !known_name(b, c->names[0]))
+			c->objs[0] = -1;
+		else if (c->kind == CH_CHOOSE)
 			c->objs[0] = lookup(ps, c->names[0], c->line, c->cols[0], false, "object").o;
 		else if (c->kind == CH_TARGET) {
 			c->objs[0] = lookup(ps, c->names[0], c->line, c->cols[0], false, "object").o;

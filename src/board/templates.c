@@ -1028,6 +1028,65 @@ b_enters(struct match *m, struct bd_abil *a)
 	return a->enters_tapped || a->enters_ctr.n;
 }
 
+/* One exception of a copy effect (707.9a-b), lower case: "it isn't legendary", "it's an
+ * Illusion in addition to its other types", "it's a 1/1 green Frog", "it enters with an
+ * additional +1/+1 counter on it if it's a creature". */
+static bool
+copy_exception(const char *s, struct bd_copyx *cx)
+{
+	int p, t, used = 0;
+	if (!strcmp(s, "it's legendary")) { cx->legend = 1; return true; }
+	if (!strcmp(s, "it isn't legendary") || !strcmp(s, "it's not legendary")) { cx->legend = -1; return true; }
+	if (!strcmp(s, "it enters with an additional +1/+1 counter on it if it's a creature")) { cx->extra_p1 = 1; return true; }
+	if (!strcmp(s, "it enters with an additional loyalty counter on it if it's a planeswalker")) { cx->extra_loy = 1; return true; }
+	const char *r = !strncmp(s, "it's an ", 8) ? s + 8 : !strncmp(s, "it's a ", 7) ? s + 7 : NULL;
+	if (!r)
+		return false;
+	if (sscanf(r, "%d/%d%n", &p, &t, &used) == 2 && p >= 0 && t >= 0 && p < 1000 && t < 1000) {
+		cx->set_pt = true;
+		cx->power = p;
+		cx->toughness = t;
+		r += used;
+	}
+	char buf[128];
+	snprintf(buf, sizeof buf, "%s", r);
+	bool in_addition = false;
+	char *ia = strstr(buf, " in addition to its other types");
+	if (ia && !ia[31]) { *ia = 0; in_addition = true; }
+	int words = 0;
+	for (char *w = strtok(buf, " "); w; w = strtok(NULL, " ")) {
+		unsigned c = bd_color_lookup(w), ty = bd_type_lookup(w);
+		if (c && !in_addition) { cx->colors |= c; continue; }
+		if (ty && in_addition) { cx->addtypes |= ty; words++; continue; }
+		if (!strcmp(w, "and") || !strcmp(w, "creature") || words++)
+			return false;
+		subtype_word(w, in_addition ? cx->addsub : cx->setsub);
+	}
+	return cx->set_pt || words;
+}
+
+/* The exceptions after "except", joined by ", " and "and" before each "it ...". */
+static bool
+copy_exceptions(const char *s, struct bd_copyx *cx)
+{
+	char buf[512];
+	snprintf(buf, sizeof buf, "%s", s);
+	char *start = buf;
+	for (char *q = buf;; q++) {
+		size_t skip = !strncmp(q, ", and it", 8) ? 6 : !strncmp(q, " and it", 7) ? 5 : !strncmp(q, ", it", 4) ? 2 : 0;
+		if (*q && !skip)
+			continue;
+		char save = *q;
+		*q = 0;
+		if (!copy_exception(start, cx))
+			return false;
+		if (!save)
+			return true;
+		q += skip;
+		start = q;
+	}
+}
+
 /* "You may have ~ enter as a copy of any creature on the battlefield[, except ...]" (Clone,
  * 707.2, 614.1c): which one is the board's `choose ~: NAME` (or `no`) */
 static bool
@@ -1039,12 +1098,21 @@ b_clone(struct match *m, struct bd_abil *a)
 	snprintf(f, sizeof f, "%s%s", m->cap[1], m->cap[2][0] == 'y' ? " you control" : "");
 	if (!bd_filter_parse(f, &a->aff))
 		return false;
-	if (m->cap[3][0]) {
-		if (!strcmp(m->cap[3], "it's legendary")) a->copy_legend = 1;
-		else if (!strcmp(m->cap[3], "it isn't legendary")) a->copy_legend = -1;
-		else return false;
-	}
+	if (m->cap[3][0] && !copy_exceptions(m->cap[3], &a->copyx))
+		return false;
+	a->copy_legend = a->copyx.legend;
 	return true;
+}
+
+/* "Creatures you control enter as a copy of ~" (Essence of the Wild, 614.1c, 707.5): a
+ * replacement on other objects entering */
+static bool
+b_enter_as_copy_of_source(struct match *m, struct bd_abil *a)
+{
+	a->kind = AK_ENTERS;
+	a->copy = true;
+	a->copy_source = true;
+	return bd_filter_parse(m->cap[1], &a->aff);
 }
 
 /* "As ~ enters, choose a color" (614.1c): the choice is the board's `choose` line */
@@ -1432,6 +1500,8 @@ static struct tmpl tmpls[] = {
 	  "Whenever another creature you control dies, you gain 1 life.", false, NULL },
 	{ "enters replacement", "^" SUBJ " enters?(?: the battlefield)?( tapped)?(?: with (a|an|one|two|three|four|five|six|x|\\d+) ([+-]\\d+/[+-]\\d+|[a-z]+) counters? on (?:it|them)( and tapped)?)?$", b_enters,
 	  "This creature enters with two +1/+1 counters on it.", false, NULL },
+	{ "enter as a copy of this", "^([a-z ]+?) (?:enter|enters) (?:the battlefield )?as a copy of ~$", b_enter_as_copy_of_source,
+	  "Creatures you control enter as a copy of this creature.", false, NULL },
 	{ "enter as a copy", "^you may have ~ enter(?: the battlefield)? as a copy of (?:any|a|an) ([a-z ]+?) (on the battlefield|you control)(?:, except (.+))?$", b_clone,
 	  "You may have this creature enter as a copy of any creature on the battlefield.", false, NULL },
 	{ "as enters, choose", "^as ~ enters(?: the battlefield)?, choose (?:a |an )?([a-z ]+?)$", b_as_enters,
@@ -1848,7 +1918,20 @@ static bool
 e_restrict(struct match *m, struct bd_abil *a, struct bd_effect *e)
 {
 	e->kind = EF_RESTRICT;
+	e->n = (int)bd_restrict_bits(m->subj);
 	return recipient(a, e, m->cap[1]);
+}
+
+unsigned
+bd_restrict_bits(const char *t)
+{
+	unsigned r = 0;
+	if (strstr(t, "untap during")) r |= RS_NO_UNTAP;
+	if (strstr(t, "can't attack or block")) r |= RS_NO_ATTACK | RS_NO_BLOCK;
+	else if (strstr(t, "can't attack")) r |= RS_NO_ATTACK;
+	else if (strstr(t, "can't block")) r |= RS_NO_BLOCK;
+	if (strstr(t, "can't be blocked")) r |= RS_UNBLOCKABLE;
+	return r;
 }
 
 static bool
@@ -1881,6 +1964,18 @@ e_token(struct match *m, struct bd_abil *a, struct bd_effect *e)
 			return false;
 	}
 	return true;
+}
+
+/* "Create a token that's a copy of target creature[, except ...]" (707.2, 707.9, 111.10) */
+static bool
+e_token_copy(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	e->kind = EF_CREATE_TOKEN;
+	e->tok_copy = true;
+	e->n = 1;
+	if (m->cap[2][0] && !copy_exceptions(m->cap[2], &e->tok_copyx))
+		return false;
+	return recipient(a, e, m->cap[1]) && e->slot >= 0;
 }
 
 static bool
@@ -1985,7 +2080,7 @@ static struct eff_tmpl etmpls[] = {
 	{ "^sacrifice " TGT "$", e_sacrifice, "Sacrifice this creature.", NULL },
 	{ "^counter " TGT "$", e_counter, "Counter target spell.", NULL },
 	{ "^(tap|untap) " TGT "$", e_tap, "Untap that creature.", NULL },
-	{ "^" TGT " (?:can't (?:attack|block|attack or block|be blocked)(?: this turn)?|(?:doesn't|don't) untap during (?:its|their) controllers?'s? next untap step)$", e_restrict,
+	{ "^" TGT " (?:can't (?:attack|block|attack or block|be blocked)(?: this turn)?|((?:doesn't|don't) untap during (?:its|their) controllers?'s? next untap step))$", e_restrict,
 	  "Tap target creature. It doesn't untap during its controller's next untap step.", NULL },
 	{ "^([a-z ]+ can't [a-z ,/+-]+) this turn$", e_rule, "Players can't gain life this turn.", NULL },
 	{ "^regenerate " TGT "$", e_regenerate, "Regenerate target creature.", NULL },
@@ -1995,6 +2090,8 @@ static struct eff_tmpl etmpls[] = {
 	  "Destroy target creature. Its controller loses 2 life.", NULL },
 	{ "^its controller gains life equal to its power$", e_ctl_gains_power,
 	  "Exile target creature. Its controller gains life equal to its power.", NULL },
+	{ "^(?:you )?create a token that's a copy of " TGT "(?:, except (.+))?$", e_token_copy,
+	  "Create a token that's a copy of target creature you control.", NULL },
 	{ "^(?:you )?create (a|an|one|two|three|four|five|\\d+) (\\d+)/(\\d+) ([a-z ]+?) creature tokens?(?: with (" KWLIST "))?$", e_token,
 	  "Create a 1/1 white Spirit creature token with flying.", NULL },
 };
@@ -2348,6 +2445,7 @@ bd_read_ability(const char *text, const char *owner, bool spell, struct bd_abil 
 	/* keywords that are triggered abilities, read as their definition says (702.108a) */
 	static const struct { const char *kw, *means; } kwtrig[] = {
 		{ "prowess", "whenever you cast a noncreature spell, ~ gets +1/+1 until end of turn" },
+		{ "battle cry", "whenever ~ attacks, each other attacking creature gets +1/+0 until end of turn" },
 	};
 	/* an ability word ("Landfall — Whenever ...") has no rules meaning (207.2c) */
 	{
@@ -2383,7 +2481,8 @@ bd_read_ability(const char *text, const char *owner, bool spell, struct bd_abil 
 		/* a spell's keywords (Puncture Blast's wither) are characteristics of the
 		 * source of its damage (702.80a, 702.15a) */
 		/* and "this spell can't be countered" is a static ability that works on the stack */
-		if (tmpls[i].spell != spell && !(spell && (tmpls[i].build == b_keywords || tmpls[i].build == b_rule)))
+		if (tmpls[i].spell != spell && !(spell && (tmpls[i].build == b_keywords || tmpls[i].build == b_rule
+		    || !strcmp(tmpls[i].name, "casting keyword"))))
 			continue;
 		struct match m;
 		if (!run(tmpls[i].code, body, &m))

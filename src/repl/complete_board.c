@@ -264,6 +264,7 @@ static const struct {
 	{ "targets", BN_OBJS | BN_PLAYERS, true }, { "order", BN_OBJS, true },
 	{ "keep", BN_OBJS, true },
 	{ "cast", BN_OBJS, false }, { "tap", BN_OBJS, false }, { "activate", BN_OBJS, false },
+	{ "untap", BN_OBJS, false }, { "turn", BN_PLAYERS, false },
 };
 
 /* NAME: ... statements: the object before the colon, `after` names after it. */
@@ -296,8 +297,10 @@ name_arg(const char *key, const char *line, size_t arg, size_t cursor, size_t *w
 	}
 	if (strcmp(key, "counters-on") == 0 || strcmp(key, "choose") == 0)
 		return colon_arg(line, arg, cursor, 0, ws);
-	if (strcmp(key, "trigger-target") == 0)
+	if (strcmp(key, "trigger-target") == 0 || strcmp(key, "attack") == 0)
 		return colon_arg(line, arg, cursor, BN_OBJS | BN_PLAYERS, ws);
+	if (strcmp(key, "block") == 0)
+		return colon_arg(line, arg, cursor, BN_OBJS, ws);
 	if (strcmp(key, "assign") == 0) {
 		/* assign ATTACKER: 2 to BLOCKER, 3 to PLAYER */
 		if (colon_arg(line, arg, cursor, 0, ws) == BN_OBJS)
@@ -315,7 +318,7 @@ name_arg(const char *key, const char *line, size_t arg, size_t cursor, size_t *w
 	return 0;
 }
 
-/* player NAME [life N] [poison N] [prevent-next N] [active]: the attributes after the name,
+/* player NAME [life N] [poison N] [prevent-next N] [library N] [hand N] [active]: the attributes after the name,
  * not where a number is due. */
 static void
 add_player_attrs(struct repl_cands *k, const char *line, size_t arg, size_t cursor, size_t ws)
@@ -329,8 +332,8 @@ add_player_attrs(struct repl_cands *k, const char *line, size_t arg, size_t curs
 	char *prev = xstrndup(line + ps, pe - ps);
 	char *word = xstrndup(line + ws, cursor - ws);
 	if (strcmp(prev, "life") != 0 && strcmp(prev, "poison") != 0 &&
-	    strcmp(prev, "prevent-next") != 0)
-		add_list(k, "active life poison prevent-next", word, false);
+	    strcmp(prev, "prevent-next") != 0 && strcmp(prev, "library") != 0 && strcmp(prev, "hand") != 0)
+		add_list(k, "active hand library life poison prevent-next", word, false);
 	free(prev);
 	free(word);
 }

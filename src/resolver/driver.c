@@ -104,6 +104,21 @@ run_event(struct rz *z, const struct bd_event *e)
 	case EV_STEP:
 		rz_step_begins(z, e->step);
 		break;
+	case EV_ATTACK: case EV_BLOCK:
+		break;           /* gathered with their step by rz_resolve() */
+	case EV_TURN:
+		rz_turn_begins(z, e->to.p);
+		break;
+	case EV_UNTAP: {
+		struct bd_obj *o = &b->objs[e->obj];
+		if (o->zone != ZN_BATTLEFIELD || !o->tapped) {
+			STEP(z, RL(R_RESOLVE_FOLLOW), "%s is %s, so it doesn't become untapped.", rz_oname(z, e->obj), o->zone == ZN_BATTLEFIELD ? "already untapped" : "not on the battlefield");
+			break;
+		}
+		o->tapped = false;
+		STEP(z, RL(R_RESOLVE_FOLLOW), "%s becomes untapped.", rz_oname(z, e->obj));
+		break;
+	}
 	case EV_LIFE:
 		break;
 	case EV_ACTIVATE:
@@ -130,6 +145,8 @@ rz_resolve(struct board *b)
 	z->attseq = xcalloc(n, sizeof *z->attseq);
 	z->fs_dealt = xcalloc(n, sizeof *z->fs_dealt);
 	z->noted = xcalloc(n, sizeof *z->noted);
+	z->no_untap = xcalloc(n, sizeof *z->no_untap);
+	z->restrict_turn = xcalloc(n, sizeof *z->restrict_turn);
 	/* objects sharing a name are told apart by their alias in the steps */
 	z->dname = xcalloc(n, sizeof *z->dname);
 	for (int i = 0; i < b->nobjs; i++)
@@ -138,17 +155,35 @@ rz_resolve(struct board *b)
 			sbuf_addf(&d, "%s [%s]", b->objs[i].name, b->objs[i].alias);
 			z->dname[i] = sbuf_take(&d);
 		}
-	/* graveyard order as given: earlier lines are deeper */
+	/* graveyard order as given: earlier lines are deeper; a library is given top first */
 	for (int i = 0; i < b->nobjs; i++)
-		if (b->objs[i].zone == ZN_GRAVEYARD)
+		if (b->objs[i].zone == ZN_GRAVEYARD || b->objs[i].zone == ZN_LIBRARY)
 			b->objs[i].zpos = ++z->zseq;
 	z->trace_layers = true;
 	rz_layers(z);
 	z->trace_layers = false;
 	if (b->nevents == 0)
 		rz_settle(z);
-	for (int i = 0; i < b->nevents && !z->game_over; i++)
-		run_event(z, &b->events[i]);
+	for (int i = 0; i < b->nevents && !z->game_over; i++) {
+		const struct bd_event *e = &b->events[i];
+		/* `step declare-attackers` and the `attack` lines after it are one declaration
+		 * (508.1); `attack` lines without the step begin it. Blockers the same (509.1). */
+		bool att = e->kind == EV_ATTACK || (e->kind == EV_STEP && e->step == STP_ATTACKERS);
+		bool blk = e->kind == EV_BLOCK || (e->kind == EV_STEP && e->step == STP_BLOCKERS);
+		if (att || blk) {
+			enum bd_evk dk = att ? EV_ATTACK : EV_BLOCK;
+			int j = e->kind == EV_STEP ? i + 1 : i, k = j;
+			while (k < b->nevents && b->events[k].kind == dk)
+				k++;
+			rz_layers(z);
+			rz_declare(z, &b->events[j], k - j, att);
+			rz_step_begins(z, att ? STP_ATTACKERS : STP_BLOCKERS);
+			rz_settle(z);
+			i = k - 1;
+			continue;
+		}
+		run_event(z, e);
+	}
 	rz_layers(z);
 	r->view = xcalloc(n, sizeof *r->view);
 	for (int i = 0; i < b->nobjs; i++)
@@ -159,6 +194,8 @@ rz_resolve(struct board *b)
 	free(z->attseq);
 	free(z->fs_dealt);
 	free(z->noted);
+	free(z->no_untap);
+	free(z->restrict_turn);
 	for (size_t i = 0; i < n; i++)
 		free(z->dname[i]);
 	free(z->dname);

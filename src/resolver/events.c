@@ -5,6 +5,7 @@
 #include "../base/buf.h"
 #include "../base/mem.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -515,6 +516,67 @@ rz_life(struct rz *z, int p, int delta, const char *why)
 	}
 }
 
+int
+rz_library_top(const struct rz *z, int p)
+{
+	int top = -1;
+	for (int i = 0; i < z->b->nobjs; i++) {
+		const struct bd_obj *o = &z->b->objs[i];
+		if (o->zone == ZN_LIBRARY && o->owner == p && (top < 0 || o->zpos < z->b->objs[top].zpos))
+			top = i;
+	}
+	return top;
+}
+
+void
+rz_draw(struct rz *z, int p, int n, const char *why, enum rz_rule rule)
+{
+	struct bd_player *pl = &z->b->players[p];
+	struct sbuf t = {0};
+	int unnamed = 0, drawn = 0;
+	bool unknown = false, empty = false;
+	for (int k = 0; k < n && k < 1000; k++) {
+		int o = rz_library_top(z, p);
+		if (o >= 0) {
+			struct bd_obj *c = &z->b->objs[o];
+			c->zone = ZN_HAND;
+			c->zpos = ++z->zseq;
+			z->moveseq[o] = z->zseq;
+			sbuf_addf(&t, "%s%s", t.len ? ", then " : "", rz_oname(z, o));
+		} else if (pl->library != 0) {
+			if (pl->library > 0) pl->library--;
+			else unknown = true;
+			pl->hand = rz_add(pl->hand, 1);
+			unnamed++;
+		} else {
+			empty = true;
+			pl->drew_empty = true;
+			break;
+		}
+		drawn++;
+	}
+	if (unnamed == 1)
+		sbuf_addf(&t, "%sa card the board doesn't name", t.len ? ", then " : "");
+	else if (unnamed)
+		sbuf_addf(&t, "%s%d cards the board doesn't name", t.len ? ", then " : "", unnamed);
+	if (unknown && z->lib_noted[p])
+		unknown = false;
+	else if (unknown)
+		z->lib_noted[p] = true;
+	enum rz_rule rules[4];
+	int nr = 0;
+	if (rule != R_NONE) rules[nr++] = rule;
+	rules[nr++] = R_DRAW_CARD;
+	if (n > 1) rules[nr++] = R_DRAW_MANY;
+	if (empty) rules[nr++] = R_DRAW_EMPTY;
+	rz_step(z, rules, nr, "%s: %s draws %s%s%s%s%s%s.", why, rz_pname(z, p),
+	    drawn ? sbuf_str(&t) : "nothing",
+	    unknown ? " (the board doesn't describe that library, so judge takes it to hold enough cards; `library N` on the player's line counts them)" : "",
+	    empty ? (drawn ? "; then the library is empty and the next draw fails" : "; the library is empty, so the draw fails") : "",
+	    empty ? ": " : "", empty ? rz_pname(z, p) : "", empty ? " will lose the game when state-based actions are next checked" : "");
+	sbuf_free(&t);
+}
+
 bool
 rz_regenerate(struct rz *z, int o, bool cant_regen, struct sbuf *out)
 {
@@ -578,7 +640,10 @@ look_back(struct rz *z, const struct rz_move *mv, int n)
 			const struct bd_obj *pr = rz_printed(z, s);
 			for (int k = 0; k < pr->nabils; k++) {
 				const struct bd_abil *a = &pr->abils[k];
-				if (a->kind != AK_TRIGGER || a->trig == TR_ETB || !rz_has_abil(&z->cur[s], k))
+				/* only leaves-the-battlefield triggers look back: a dying creature's
+				 * "whenever ~ attacks" must not fire here */
+				if (a->kind != AK_TRIGGER || (a->trig != TR_DIES && a->trig != TR_LTB && a->trig != TR_PUT_GRAVE)
+				    || !rz_has_abil(&z->cur[s], k))
 					continue;
 				if ((a->trig == TR_DIES || a->trig == TR_PUT_GRAVE) && !dies)
 					continue;
@@ -879,7 +944,11 @@ sba_once(struct rz *z)
 		} else if (b->players[p].poison >= 10) {
 			z->b->players[p].lost = true; any = true; CITE(R_SBA_POISON);
 			sbuf_addf(&t, "%s%s has %d poison counters and loses the game", t.len ? "; " : "", rz_pname(z, p), b->players[p].poison);
+		} else if (b->players[p].drew_empty) {
+			z->b->players[p].lost = true; any = true; CITE(R_SBA_DRAW_EMPTY);
+			sbuf_addf(&t, "%s%s attempted to draw a card from an empty library and loses the game", t.len ? "; " : "", rz_pname(z, p));
 		}
+		b->players[p].drew_empty = false;
 	}
 	int unattach[64], nun = 0;
 	for (int i = 0; i < b->nobjs; i++) {
@@ -1146,6 +1215,35 @@ rz_choice(const struct rz *z, int o)
 	return NULL;
 }
 
+/* ", except it isn't legendary and it's an Illusion in addition to its other types" */
+void
+copyx_text(const struct bd_copyx *x, struct sbuf *t)
+{
+	size_t start = t->len;
+	if (x->legend)
+		sbuf_addf(t, "%s it %s legendary", t->len > start ? "," : ", except", x->legend > 0 ? "is" : "isn't");
+	if (x->set_pt || x->setsub[0]) {
+		char col[64] = "";
+		if (x->colors) bd_colors_str(x->colors, col, sizeof col);
+		sbuf_addf(t, "%s it's a", t->len > start ? "," : ", except");
+		if (x->set_pt) sbuf_addf(t, " %d/%d", x->power, x->toughness);
+		if (col[0]) sbuf_addf(t, " %s", col);
+		if (x->setsub[0]) sbuf_addf(t, " %s", x->setsub);
+	}
+	if (x->addsub[0])
+		sbuf_addf(t, "%s it's %s %s in addition to its other types", t->len > start ? "," : ", except",
+		    strchr("AEIOU", x->addsub[0]) ? "an" : "a", x->addsub);
+	if (x->addtypes) {
+		char ty[96];
+		bd_types_str(0, x->addtypes, NULL, 0, ty, sizeof ty);
+		for (char *q = ty; *q; q++) *q = (char)tolower((unsigned char)*q);
+		sbuf_addf(t, "%s it's %s %s in addition to its other types", t->len > start ? "," : ", except",
+		    strchr("aeiou", ty[0]) ? "an" : "a", ty);
+	}
+	if (t->len > start)
+		sbuf_adds(t, " (707.9b: an exception of a copy effect is part of the copiable values)");
+}
+
 /* Replacement effects that modify how o enters (614.1c-d), looked at with o as it would
  * exist on the battlefield (614.12): o must already be there, before its triggers.
  * Appends what they did to t; returns how many applied. */
@@ -1166,7 +1264,8 @@ rz_enter_replacements(struct rz *z, int o, int x, struct sbuf *t)
 			if (a->kind != AK_ENTERS || !rz_has_abil(&z->cur[s], k))
 				continue;
 			/* 614.12: an object's own "enters" ability applies only to itself */
-			if (a->copy ? s != o : (s != o && a->aff.self) || (s == o ? !a->aff.self : !rz_filter_match(z, &a->aff, o, s, ctl)))
+			if (a->copy_source ? s == o || !rz_filter_match(z, &a->aff, o, s, ctl)
+			    : a->copy ? s != o : (s != o && a->aff.self) || (s == o ? !a->aff.self : !rz_filter_match(z, &a->aff, o, s, ctl)))
 				continue;
 			applied++;
 			const char *who = s == o ? "its own ability" : rz_oname(z, s);
@@ -1190,7 +1289,15 @@ rz_enter_replacements(struct rz *z, int o, int x, struct sbuf *t)
 				} else
 					sbuf_addf(t, "; X is 0, so it enters with no counters (%s)", who);
 			}
-			if (a->copy) {
+			if (a->copy && a->copy_source) {
+				/* 614.1c, 707.5: it enters as a copy of the source; no choice */
+				ob->copy_of = s;
+				memset(&ob->copyx, 0, sizeof ob->copyx);
+				ob->copy_legend = 0;
+				sbuf_addf(t, "; %s's replacement effect makes it enter as a copy of %s: it has %s's copiable values (name, mana cost, types, colors, P/T, abilities)",
+				    rz_oname(z, s), rz_oname(z, s), rz_oname(z, s));
+				rz_layers(z);
+			} else if (a->copy) {
 				/* 707.2, 614.1c: it enters as a copy of the chosen object, or as itself */
 				const char *v = rz_choice(z, o);
 				int pick = -1;
@@ -1201,9 +1308,24 @@ rz_enter_replacements(struct rz *z, int o, int x, struct sbuf *t)
 				if (pick >= 0) {
 					ob->copy_of = pick;
 					ob->copy_legend = a->copy_legend;
+					ob->copyx = a->copyx;
+					struct sbuf ex = {0};
+					copyx_text(&a->copyx, &ex);
 					sbuf_addf(t, "; as it enters, %s chooses to have it enter as a copy of %s: it has %s's copiable values (name, mana cost, types, colors, P/T, abilities), not its counters or status%s",
-					    rz_pname(z, ob->controller), rz_oname(z, pick), rz_oname(z, pick),
-					    a->copy_legend > 0 ? ", except it's legendary" : a->copy_legend < 0 ? ", except it isn't legendary" : "");
+					    rz_pname(z, ob->controller), rz_oname(z, pick), rz_oname(z, pick), sbuf_str(&ex));
+					sbuf_free(&ex);
+					rz_layers(z);
+					/* not copiable: counters it enters with "if it's a creature" (707.9) */
+					if (a->copyx.extra_p1 && (z->cur[o].v.types & BT_CREATURE)) {
+						struct bd_ctr c = { .kind = CK_PT, .dp = 1, .dt = 1, .n = a->copyx.extra_p1 };
+						rz_put_counters(z, o, &c, NULL);
+						sbuf_addf(t, "; it is a creature, so it enters with an additional +1/+1 counter");
+					}
+					if (a->copyx.extra_loy && (z->cur[o].v.types & BT_PLANESWALKER)) {
+						struct bd_ctr c = { .kind = CK_LOYALTY, .n = a->copyx.extra_loy };
+						rz_put_counters(z, o, &c, NULL);
+						sbuf_addf(t, "; it is a planeswalker, so it enters with an additional loyalty counter");
+					}
 				} else
 					sbuf_addf(t, "; it enters as itself, not as a copy (%s)", !v ? "the board states no choice: add `choose NAME: OBJECT`"
 					    : !strcmp(v, "no") ? "its controller chooses not to copy anything" : "the chosen object is not a permanent it may copy");

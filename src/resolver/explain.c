@@ -134,13 +134,18 @@ obj_line(const struct rz_result *r, int i, struct sbuf *s)
 	rz_kw_str(v, kws, sizeof kws);
 	sbuf_addf(s, "%s%s%s%s%s", o->name, o->alias ? " [" : "", o->alias ? o->alias : "", o->alias ? "]" : "",
 	    o->token && !strstr(o->name, "token") ? " (token)" : "");
-	if (o->copy_of >= 0 && o->zone == ZN_BATTLEFIELD)
-		sbuf_addf(s, " (a copy of %s, so named %s)", r->b->objs[o->copy_of].name, r->b->objs[o->copy_of].name);
+	if (o->copy_of >= 0 && o->zone == ZN_BATTLEFIELD) {
+		/* a copy of a copy has what that one copied (707.3) */
+		const struct bd_obj *orig = &r->b->objs[o->copy_of];
+		for (int d = 0; d < 8 && orig->copy_of >= 0; d++)
+			orig = &r->b->objs[orig->copy_of];
+		sbuf_addf(s, " (a copy of %s, so named %s)", r->b->objs[o->copy_of].alias ? r->b->objs[o->copy_of].alias : r->b->objs[o->copy_of].name, orig->name);
+	}
 	sbuf_addf(s, " — %s, %s", types, colors);
 	if ((v->types & BT_CREATURE) && o->zone == ZN_BATTLEFIELD)
 		sbuf_addf(s, ", %d/%d", v->power, v->toughness);
-	else if (o->has_pt)
-		sbuf_addf(s, ", %d/%d", o->power, o->toughness);
+	else if (o->zone == ZN_BATTLEFIELD ? v->has_pt : o->has_pt)   /* a copy has what it copies (707.2) */
+		sbuf_addf(s, ", %d/%d", o->zone == ZN_BATTLEFIELD ? v->power : o->power, o->zone == ZN_BATTLEFIELD ? v->toughness : o->toughness);
 	if (kws[0] && o->zone == ZN_BATTLEFIELD)
 		sbuf_addf(s, "; %s", kws);
 	if (o->zone == ZN_BATTLEFIELD)
@@ -168,6 +173,16 @@ cmp_zpos(const void *a, const void *b, void *ctx)
 	const struct rz_result *r = ctx;
 	int x = *(const int *)a, y = *(const int *)b;
 	return r->b->objs[x].zpos - r->b->objs[y].zpos;
+}
+
+/* how many cards the board names in player p's zone */
+static int
+zone_count(const struct board *b, enum bd_zone zn, int p)
+{
+	int n = 0;
+	for (int i = 0; i < b->nobjs; i++)
+		n += b->objs[i].zone == zn && b->objs[i].owner == p;
+	return n;
 }
 
 /* objects of zone z (owned by p when p >= 0) in zone order */
@@ -204,9 +219,18 @@ rz_print(struct out *o, const struct rz_result *r)
 		sbuf_free(&t);
 	}
 	out_printf(o, "%sFinal state%s\n", out_sgr(o, OS_TITLE), out_sgr(o, OS_RESET));
-	for (int p = 0; p < b->nplayers; p++)
-		out_printf(o, "  %s: life %d, poison %d%s%s\n", b->players[p].name, b->players[p].life, b->players[p].poison,
+	for (int p = 0; p < b->nplayers; p++) {
+		char cards[96] = "";
+		/* hand and library sizes only when the board counts them */
+		if (b->players[p].hand > 0 || b->players[p].library >= 0) {
+			int h = zone_count(b, ZN_HAND, p) + b->players[p].hand;
+			int n = snprintf(cards, sizeof cards, ", %d card%s in hand", h, h == 1 ? "" : "s");
+			if (b->players[p].library >= 0)
+				snprintf(cards + n, sizeof cards - (size_t)n, ", %d in library", zone_count(b, ZN_LIBRARY, p) + b->players[p].library);
+		}
+		out_printf(o, "  %s: life %d, poison %d%s%s%s\n", b->players[p].name, b->players[p].life, b->players[p].poison, cards,
 		    b->players[p].shield > 0 ? ", the next damage to them will be prevented" : "", b->players[p].lost ? " (lost the game)" : "");
+	}
 	int *idx = xcalloc((size_t)b->nobjs + 1, sizeof *idx);
 	int n = zone_list(r, ZN_BATTLEFIELD, -1, idx);
 	if (n) out_puts(o, "  Battlefield:\n");
@@ -223,7 +247,7 @@ rz_print(struct out *o, const struct rz_result *r)
 			n = zone_list(r, zones[zi], p, idx);
 			if (!n) continue;
 			out_printf(o, "  %s's %s%s:\n", b->players[p].name, bd_zone_name(zones[zi]),
-			    zones[zi] == ZN_GRAVEYARD ? " (bottom to top)" : "");
+			    zones[zi] == ZN_GRAVEYARD ? " (bottom to top)" : zones[zi] == ZN_LIBRARY ? " (top first)" : "");
 			for (int k = 0; k < n; k++) {
 				struct sbuf s = {0};
 				obj_line(r, idx[k], &s);
@@ -275,6 +299,9 @@ rz_json(struct jw *w, const struct rz_result *r)
 		jw_kbool(w, "lost", b->players[p].lost);
 		jw_kbool(w, "active", b->players[p].active);
 		jw_kint(w, "prevent_next", b->players[p].shield);
+		jw_kint(w, "hand", zone_count(b, ZN_HAND, p) + b->players[p].hand);
+		if (b->players[p].library >= 0)
+			jw_kint(w, "library", zone_count(b, ZN_LIBRARY, p) + b->players[p].library);
 		jw_obj_end(w);
 	}
 	jw_arr_end(w);
@@ -306,7 +333,7 @@ rz_json(struct jw *w, const struct rz_result *r)
 		jw_kstr(w, "types", buf);
 		bd_colors_str(v->colors, buf, sizeof buf);
 		jw_kstr(w, "colors", buf);
-		if ((v->types & BT_CREATURE) || o->has_pt) {
+		if ((v->types & BT_CREATURE) || (o->zone == ZN_BATTLEFIELD ? v->has_pt : o->has_pt)) {
 			jw_kint(w, "power", o->zone == ZN_BATTLEFIELD ? v->power : o->power);
 			jw_kint(w, "toughness", o->zone == ZN_BATTLEFIELD ? v->toughness : o->toughness);
 		}

@@ -35,7 +35,7 @@ struct pass {
 	struct fx fx[MAXFX];
 	int nfx;
 	struct sbuf trace;
-	bool reorder_noted, simul_noted;
+	bool reorder_noted, simul_noted, indep_noted;
 	bool used[LY_COUNT];
 	bool cda_used, multi_used, ctr_used, land_used, copy_used;
 };
@@ -44,8 +44,12 @@ const struct bd_obj *
 rz_printed(const struct rz *z, int o)
 {
 	const struct bd_obj *p = &z->b->objs[o];
-	/* only a permanent on the battlefield is a copy; a loop of copies stops after a few */
-	for (int depth = 0; depth < 8 && p->copy_of >= 0 && p->zone == ZN_BATTLEFIELD; depth++)
+	/* only a permanent on the battlefield is a copy; what it copied was fixed as it became
+	 * one (707.2b), so a copied copy that left since still gives what it copied (707.3);
+	 * a loop of copies stops after a few */
+	if (p->zone != ZN_BATTLEFIELD)
+		return p;
+	for (int depth = 0; depth < 8 && p->copy_of >= 0; depth++)
 		p = &z->b->objs[p->copy_of];
 	return p;
 }
@@ -500,6 +504,62 @@ fx_before(struct pass *ps, const struct fx *a, const struct fx *b)
 	return ra < rb;
 }
 
+/* 613.8a asked and answered: when the static abilities of two or more permanents wait in
+ * one layer and none depends on another, say so once, so the reader sees that dependency
+ * was checked before timestamp order (613.7) decided. checked: the dependency test already
+ * ran for this group (layers 2-6); otherwise it runs here, for the note only. */
+static void
+note_independent(struct pass *ps, const int *group, int ng, enum bd_layer L, bool checked)
+{
+	struct rz *z = ps->z;
+	int st[MAXFX], n = 0;
+	for (int i = 0; i < ng; i++) {
+		const struct fx *f = &ps->fx[group[i]];
+		if (f->ctr || f->rfx >= 0 || f->src < 0)
+			continue;
+		bool dup = false;
+		for (int k = 0; k < n; k++)
+			dup |= ps->fx[st[k]].src == f->src;
+		if (!dup)
+			st[n++] = group[i];
+	}
+	if (n < 2)
+		return;
+	for (int i = 0; !checked && i < n; i++)
+		for (int j = 0; j < n; j++)
+			if (i != j && depends(ps, st[i], st[j], L))
+				return;
+	/* only when the order matters: applied the other way round, some object ends up with
+	 * other characteristics (two anthems in 7c commute; Humility and Opalescence in 7b don't) */
+	size_t sz = sizeof *z->cur * (size_t)z->b->nobjs;
+	struct rz_chars *save = xmalloc(sz), *fwd = xmalloc(sz);
+	memcpy(save, z->cur, sz);
+	for (int i = 0; i < n; i++) { struct fx c = ps->fx[st[i]]; fx_apply(z, &c, L, NULL); }
+	memcpy(fwd, z->cur, sz);
+	memcpy(z->cur, save, sz);
+	for (int i = n - 1; i >= 0; i--) { struct fx c = ps->fx[st[i]]; fx_apply(z, &c, L, NULL); }
+	bool differs = memcmp(fwd, z->cur, sz) != 0;
+	memcpy(z->cur, save, sz);
+	free(save);
+	free(fwd);
+	if (!differs)
+		return;
+	ps->indep_noted = true;
+	static const char *const lname[] = { "", "1", "2", "3", "4", "5", "6", "7a", "7b", "7c", "7d" };
+	struct sbuf t = {0};
+	for (int i = 0; i < n && i < 6; i++)
+		sbuf_addf(&t, "%s%s's", i == 0 ? "" : i == n - 1 || i == 5 ? " and " : ", ", rz_oname(z, ps->fx[st[i]].src));
+	bool locked = true;
+	for (int i = 0; i < n; i++)
+		locked &= ps->fx[st[i]].started;
+	enum rz_rule rules[] = { R_DEPENDENCY, locked ? R_MULTI_LAYER : R_TIMESTAMP, R_TIMESTAMP };
+	rz_step(z, rules, locked ? 3 : 2,
+	    "Dependency check in layer %s: the effects of %s abilities %s apply there, but none depends on another (applying one wouldn't change whether another exists or which objects it applies to%s), so they apply in timestamp order: %s's first.",
+	    lname[L], sbuf_str(&t), n == 2 ? "both" : "all", locked ? "; each one's set of objects was fixed when it began to apply in an earlier layer, 613.6" : "",
+	    rz_oname(z, ps->fx[st[0]].src));
+	sbuf_free(&t);
+}
+
 static void
 gather(struct pass *ps)
 {
@@ -554,6 +614,36 @@ gather(struct pass *ps)
 }
 
 static void
+copy_exceptions_apply(struct rz_chars *c, const struct bd_copyx *x, int legend)
+{
+	if (!legend)
+		legend = x->legend;
+	if (legend)
+		c->v.supers = legend > 0 ? c->v.supers | BS_LEGENDARY : c->v.supers & ~(unsigned)BS_LEGENDARY;
+	if (x->set_pt) {
+		c->v.power = x->power;
+		c->v.toughness = x->toughness;
+		c->v.has_pt = true;
+	}
+	if (x->colors)
+		c->v.colors = x->colors;
+	c->v.types |= x->addtypes;
+	if (x->setsub[0]) {
+		/* "it's a 1/1 green Frog": that creature type instead of its creature types (707.9b) */
+		memset(c->v.subs, 0, sizeof c->v.subs);
+		memcpy(c->v.subs[0], x->setsub, BD_SUBLEN);
+		c->v.nsubs = 1;
+	}
+	if (x->addsub[0] && c->v.nsubs < BD_MAXSUB) {
+		bool have = false;
+		for (int i = 0; i < c->v.nsubs; i++)
+			have |= !strcmp(c->v.subs[i], x->addsub);
+		if (!have)
+			memcpy(c->v.subs[c->v.nsubs++], x->addsub, BD_SUBLEN);
+	}
+}
+
+static void
 reset(struct rz *z)
 {
 	struct board *b = z->b;
@@ -566,15 +656,20 @@ reset(struct rz *z)
 		c->v.controller = self->zone == ZN_BATTLEFIELD || self->zone == ZN_STACK ? self->controller : self->owner;
 		c->v.types = o->types;
 		c->v.supers = o->supers;
-		/* 707.9b: a copy effect's exception is part of the copiable values */
-		if (self->copy_of >= 0 && self->zone == ZN_BATTLEFIELD && self->copy_legend)
-			c->v.supers = self->copy_legend > 0 ? c->v.supers | BS_LEGENDARY : c->v.supers & ~(unsigned)BS_LEGENDARY;
 		c->v.colors = o->colors;
 		memcpy(c->v.subs, o->subs, sizeof o->subs);
 		c->v.nsubs = o->nsubs;
 		c->v.power = o->power;
 		c->v.toughness = o->toughness;
 		c->v.has_pt = o->has_pt;
+		/* 707.9b, 707.3: each copy effect's exceptions are part of the copiable values, so
+		 * a copy of a copy has them too: applied from the innermost copy outwards */
+		const struct bd_obj *chain[9];
+		int nch = 0;
+		for (const struct bd_obj *q = self; nch < 8 && q->copy_of >= 0 && self->zone == ZN_BATTLEFIELD; q = &z->b->objs[q->copy_of])
+			chain[nch++] = q;
+		for (int k = nch - 1; k >= 0; k--)
+			copy_exceptions_apply(c, &chain[k]->copyx, chain[k]->copy_legend);
 		for (int k = 0; k < RZ_MAXABIL; k++)
 			c->abil_on[k] = k < o->nabils;
 		for (int k = 0; k < o->nabils; k++)
@@ -666,6 +761,8 @@ rz_layers(struct rz *z)
 				    P->rfx >= 0 ? z->rfx[P->rfx].label : rz_oname(z, P->src),
 				    P->rfx >= 0 ? z->rfx[P->rfx].label : rz_oname(z, P->src));
 			}
+			if (trace && !dependent_seen && pick == earliest && !ps->indep_noted)
+				note_independent(ps, group, ng, L, may_depend);
 			size_t before = ps->trace.len;
 			fx_apply(z, &ps->fx[pick], L, trace && !ps->fx[pick].ctr ? &ps->trace : NULL);
 			ps->fx[pick].done[L] = true;

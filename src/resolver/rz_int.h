@@ -57,6 +57,7 @@ enum rz_rule {
 	R_PROWESS, R_ABILITY_INDEPENDENT, R_COPY_OF_COPY, R_ACTIVATE, R_COST_ILLEGAL, R_MANA_ABILITY, R_LOYALTY_COST, R_COST_ORDER, R_DISCARD,
 	/* rule-changing effects (prohibit.c) */
 	R_CANT, R_CANT_GAIN_LIFE, R_CANT_LOSE_LIFE, R_NO_PREVENT, R_COUNTERS_ENTERING, R_COUNTER_TOKEN_REPL,
+	R_DRAW_CARD, R_DRAW_MANY, R_DRAW_EMPTY, R_SBA_DRAW_EMPTY, R_DRAW_STEP, R_COPY_ENTERS, R_COPY_EXCEPT, R_COPY_TOKEN, R_UNTAP_STEP, R_TURN_UNTAP_TRIG, R_HAND_SIZE, R_TRIG_EACH, R_TURN, R_BATTLE_CRY, R_ATTACK_UNTAPPED, R_BLOCK_UNTAPPED, R_DEFENDER, R_ATTACK_RESTRICT, R_BLOCK_RESTRICT,
 	R_COUNT
 };
 
@@ -143,6 +144,9 @@ struct rz {
 	int nrulefx;
 	bool cant_lose_noted[BD_MAXPLAYERS];
 	int entering;            /* 1 + the object being given the counters it enters with (122.6), or 0 */
+	bool lib_noted[BD_MAXPLAYERS];  /* said that an undescribed library is taken as big enough */
+	bool *no_untap;          /* per object: doesn't untap during its controller's next untap step */
+	unsigned *restrict_turn; /* per object: RS_* restrictions from resolved effects, this turn */
 };
 
 /* explain.c */
@@ -204,11 +208,19 @@ int rz_put_counters(struct rz *z, int o, const struct bd_ctr *c, const char *why
  * counters" replacements don't apply (614.16). */
 int rz_put_counters_cost(struct rz *z, int o, const struct bd_ctr *c);
 void rz_life(struct rz *z, int p, int delta, const char *why);
+/* Player p draws n cards one at a time (121.1-2): the top named card of their library, then
+ * the unnamed ones; from an empty library the draw fails and p loses at the next check
+ * (121.4, 704.5b). why starts the step's text; rule is cited with 121.1. */
+void rz_draw(struct rz *z, int p, int n, const char *why, enum rz_rule rule);
+/* The top card of player p's library that the board names, or -1. */
+int rz_library_top(const struct rz *z, int p);
 /* The board's `choose SOURCE: CHOICE` for object o (lower case), or NULL. */
 const char *rz_choice(const struct rz *z, int o);
 /* Replacement effects on how o enters (614.1c-d, 614.12), o already on the battlefield;
  * x is X for "enters with X counters". Appends "; it enters tapped (...)" to t. */
 int rz_enter_replacements(struct rz *z, int o, int x, struct sbuf *t);
+/* The copiable exceptions of a copy effect, as text (", except it isn't legendary ..."). */
+void copyx_text(const struct bd_copyx *x, struct sbuf *t);
 /* A regeneration shield replaces destruction (701.19a): true if it did, with the text of
  * what happened appended to out. */
 bool rz_regenerate(struct rz *z, int o, bool cant_regen, struct sbuf *out);
@@ -241,6 +253,11 @@ void rz_combat(struct rz *z, int which);
 /* A step of the turn begins: its turn-based actions (508.1f, 514.2), then "at the
  * beginning of" triggers (503.1a, 513.1a). */
 void rz_step_begins(struct rz *z, enum bd_step st);
+/* `attack` / `block` lines: the declarations made as the declare attackers (blockers) step
+ * begins (508.1, 509.1), checked for what judge knows makes them illegal. */
+void rz_declare(struct rz *z, const struct bd_event *ev, int n, bool attackers);
+/* `turn P`: P becomes the active player and the turn begins with its untap step (502). */
+void rz_turn_begins(struct rz *z, int p);
 
 /* prohibit.c */
 /* Does a rule-changing effect of kind k apply to player p (>= 0) or object o (>= 0), for

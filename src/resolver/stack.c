@@ -198,10 +198,69 @@ rz_create_tokens(struct rz *z, const struct bd_effect *e, int controller, const 
 	    e->tok_tapped ? "tapped " : "", e->tok_power, e->tok_toughness, e->tok_sub[0] ? e->tok_sub : "creature", count == 1 ? "" : "s");
 	for (int k = 0; k < nmade; k++) {
 		struct sbuf t = {0};
-		if (rz_enter_replacements(z, made[k], 0, &t) > 0)
-			STEP(z, RL(R_ENTERS_REPL, R_ENTERS_CHECK), "%s%s.", rz_oname(z, made[k]), sbuf_str(&t));
+		if (rz_enter_replacements(z, made[k], 0, &t) > 0) {
+			if (b->objs[made[k]].copy_of >= 0)
+				STEP(z, RL(R_ENTERS_REPL, R_ENTERS_CHECK, R_COPY_ENTERS), "%s%s.", rz_oname(z, made[k]), sbuf_str(&t));
+			else
+				STEP(z, RL(R_ENTERS_REPL, R_ENTERS_CHECK), "%s%s.", rz_oname(z, made[k]), sbuf_str(&t));
+		}
 		sbuf_free(&t);
 	}
+	rz_entered(z, made, nmade);
+}
+
+/* "Create a token that's a copy of TARGET[, except ...]": the token has the copiable values
+ * of the target as it is now (707.2, 707.3 if that is a copy) and the exceptions (707.9b); it
+ * is named as what it copies. A target that left gives its last known values (608.2h) is not
+ * modelled: a target gone makes this part do nothing (608.2b). */
+static void
+copy_tokens(struct rz *z, const struct bd_effect *e, int controller, const char *sname, const struct bd_ref *r, int n)
+{
+	struct board *b = z->b;
+	int made[16], nmade = 0;
+	for (int i = 0; i < n && nmade < 16 && b->nobjs < (int)b->objcap; i++) {
+		if (r[i].o < 0 || b->objs[r[i].o].zone != ZN_BATTLEFIELD)
+			continue;
+		int src = r[i].o;
+		/* a copy of a copy has the copiable values of what that copies (707.3): the
+		 * layer system follows copy_of and each link's exceptions */
+		int orig = src;
+		int ti = bd_add_obj(b, NULL);
+		struct bd_obj *tok = &b->objs[ti];
+		const struct bd_obj *pr = rz_printed(z, orig);
+		tok->name = xstrdup(pr->name);
+		tok->owner = tok->controller = controller;
+		tok->types = pr->types;
+		tok->supers = pr->supers;
+		tok->colors = pr->colors;
+		tok->token = true;
+		tok->zone = ZN_BATTLEFIELD;
+		tok->ts = ++b->next_ts;
+		tok->copy_of = src;
+		tok->copyx = e->tok_copyx;
+		tok->copy_legend = e->tok_copyx.legend;
+		z->moveseq[ti] = ++z->zseq;
+		made[nmade++] = ti;
+		rz_layers(z);
+		struct sbuf ex = {0};
+		copyx_text(&e->tok_copyx, &ex);
+		bool of_copy = b->objs[src].copy_of >= 0;
+		const struct bd_copyx *x = &e->tok_copyx;
+		enum rz_rule rules[] = { R_RESOLVE_FOLLOW, R_COPY_TOKEN, R_COPIABLE, R_COPY_ENTERS,
+			x->legend || x->set_pt || x->setsub[0] || x->addsub[0] || x->addtypes ? R_COPY_EXCEPT : R_TS_ZONE, R_COPY_OF_COPY };
+		if (of_copy)
+			sbuf_addf(&ex, "; %s is itself a copy, so its copiable values are those it copied (707.3)", rz_oname(z, src));
+		rz_step(z, rules, of_copy ? 6 : 5, "%s: %s creates a token that's a copy of %s: it has %s's copiable values (name, mana cost, types, colors, P/T, abilities; not its counters, damage or status)%s, so it is %s %d/%d named %s.",
+		    sname, rz_pname(z, controller), rz_oname(z, src), rz_oname(z, src), sbuf_str(&ex),
+		    (z->cur[ti].v.types & BT_CREATURE) ? "a" : "an object, not a creature,", z->cur[ti].v.power, z->cur[ti].v.toughness, tok->name);
+		sbuf_free(&ex);
+		struct sbuf t = {0};
+		if (rz_enter_replacements(z, ti, 0, &t) > 0)
+			STEP(z, RL(R_ENTERS_REPL, R_ENTERS_CHECK), "%s%s.", rz_oname(z, ti), sbuf_str(&t));
+		sbuf_free(&t);
+	}
+	if (nmade == 0)
+		STEP(z, RL(R_RESOLVE_TARGETS), "%s creates no token: what it would copy is no longer on the battlefield.", sname);
 	rz_entered(z, made, nmade);
 }
 
@@ -215,11 +274,21 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 		const struct bd_effect *e = &a->eff[ei];
 		struct bd_ref r[64];
 		rz_layers(z);
-		int n = e->kind == EF_CREATE_TOKEN ? 0 : recipients(z, e, src, controller, targets, ntargets, r, 64, t ? t->subject : -1);
+		int n = e->kind == EF_CREATE_TOKEN && !e->tok_copy ? 0 : recipients(z, e, src, controller, targets, ntargets, r, 64, t ? t->subject : -1);
 		/* "its power": the current value, or the last known one if it left (608.2h) */
 		int amount = e->amt == AM_X ? x : e->amt == AM_POWER_SELF
 		    ? (b->objs[src].zone == ZN_BATTLEFIELD || b->objs[src].zone == ZN_STACK ? z->cur[src].v.power
 		    : t ? t->power : z->lki[src].v.power) : e->n;
+		if (e->amt == AM_POWER_SELF && e->kind != EF_CREATE_TOKEN) {
+			/* 608.2h: the amount is read once, as this instruction is carried out */
+			bool here = b->objs[src].zone == ZN_BATTLEFIELD || b->objs[src].zone == ZN_STACK;
+			if (here)
+				STEP(z, RL(R_RESOLVE_INFO), "The amount is %s's power as %s resolves, not as it was earlier: %d.", sname,
+				    t ? "the ability" : "it", amount);
+			else
+				STEP(z, RL(R_RESOLVE_INFO), "The amount is %s's power; it has left the battlefield, so its last known information is used: %d.",
+				    sname, amount);
+		}
 		if (e->its_controller) {
 			/* "its controller gains life equal to its power": last known values if it left */
 			int o = n ? r[0].o : -1;
@@ -264,9 +333,16 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 		}
 		case EF_RESTRICT:
 			for (int i = 0; i < n; i++)
-				if (r[i].o >= 0)
-					STEP(z, RL(R_RESOLVE_FOLLOW), "%s puts a restriction on %s (on attacking, blocking or untapping); the declarations and the untap step are not part of the board, so it changes nothing here.",
-					    sname, rz_oname(z, r[i].o));
+				if (r[i].o >= 0 && b->objs[r[i].o].zone == ZN_BATTLEFIELD) {
+					/* one-shot restrictions last this turn; the untap one until that step */
+					if (e->n & RS_NO_UNTAP) z->no_untap[r[i].o] = true;
+					z->restrict_turn[r[i].o] |= (unsigned)e->n & ~(unsigned)RS_NO_UNTAP;
+					STEP(z, RL(R_RESOLVE_FOLLOW), "%s: %s %s.", sname, rz_oname(z, r[i].o),
+					    (e->n & RS_NO_UNTAP) ? "doesn't untap during its controller's next untap step"
+					    : (e->n & RS_NO_ATTACK) && (e->n & RS_NO_BLOCK) ? "can't attack or block this turn"
+					    : (e->n & RS_NO_ATTACK) ? "can't attack this turn" : (e->n & RS_NO_BLOCK) ? "can't block this turn"
+					    : "can't be blocked this turn");
+				}
 			break;
 		case EF_TAP: case EF_UNTAP:
 			for (int i = 0; i < n; i++)
@@ -303,7 +379,10 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 			}
 			break;
 		case EF_CREATE_TOKEN:
-			rz_create_tokens(z, e, controller, sname, R_RESOLVE_FOLLOW);
+			if (e->tok_copy)
+				copy_tokens(z, e, controller, sname, r, n);
+			else
+				rz_create_tokens(z, e, controller, sname, R_RESOLVE_FOLLOW);
 			break;
 		case EF_DAMAGE: {
 			if (n == 0 || amount <= 0) {
@@ -422,8 +501,8 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 			break;
 		case EF_DRAW:
 			for (int i = 0; i < n; i++)
-				if (r[i].p >= 0)
-					STEP(z, RL(R_RESOLVE_FOLLOW), "%s: %s draws %d card%s (libraries are not part of the board).", sname, rz_pname(z, r[i].p), amount, amount == 1 ? "" : "s");
+				if (r[i].p >= 0 && amount > 0)
+					rz_draw(z, r[i].p, amount, sname, R_RESOLVE_FOLLOW);
 			break;
 		case EF_RETURN_SELF: {
 			/* the trigger's subject (persist), or the card an earlier instruction of this
@@ -564,7 +643,8 @@ rz_resolve_trigger(struct rz *z, const struct rz_trig *t)
 		    defaulted ? " (judge's default target; state another with `trigger-target SOURCE: TARGET`)" : "");
 	else
 		STEP(z, RL(a->trig == TR_ETB ? R_ETB_TRIGGER : a->trig <= TR_PUT_GRAVE ? R_LTB_TRIGGER : R_TRIGGER_EVENT, R_RESOLVE_FOLLOW,
-		    a->tmpl && !strcmp(a->tmpl, "prowess") ? R_PROWESS : R_NONE), "%s's triggered ability (\"%s\") resolves.", sname, a->text);
+		    a->tmpl && !strcmp(a->tmpl, "prowess") ? R_PROWESS : a->tmpl && !strcmp(a->tmpl, "battle cry") ? R_BATTLE_CRY : R_NONE),
+		    "%s's triggered ability (\"%s\") resolves.", sname, a->text);
 	sbuf_free(&ts);
 	rz_run_effects(z, a, t->src, t->controller, tg, nt, 0, t);
 }
@@ -640,11 +720,14 @@ resolve_permanent(struct rz *z, int s)
 	int nr = 2;
 	if (rz_enter_replacements(z, s, o->x, &t) > 0)
 		rules[nr++] = R_ENTERS_SELF_REPL, rules[nr++] = R_ENTERS_CHECK;
-	if (o->copy_of >= 0 && nr + 2 <= RZ_MAXCITE)
-		rules[nr++] = R_COPIABLE, rules[nr++] = R_LAYER_COPY;
-	if (o->copy_of >= 0 && b->objs[o->copy_of].copy_of >= 0 && nr < RZ_MAXCITE) {
-		rules[nr++] = R_COPY_OF_COPY;
-		sbuf_addf(&t, " (%s is itself a copy, so it copies what that copies, 707.3)", rz_oname(z, o->copy_of));
+	if (o->copy_of >= 0 && nr + 2 <= RZ_MAXCITE) {
+		/* it enters as a copy (707.5); with exceptions, those are copiable too (707.9b) */
+		const struct bd_copyx *x = &o->copyx;
+		bool exc = x->legend || o->copy_legend || x->set_pt || x->setsub[0] || x->addsub[0] || x->addtypes;
+		if (nr == 4 && (exc || o->copy_of != -1))
+			rules[nr - 1] = R_COPY_ENTERS;   /* 614.12 gives way to the copy rules */
+		rules[nr++] = R_COPIABLE;
+		rules[nr++] = exc ? R_COPY_EXCEPT : R_LAYER_COPY;
 	}
 	if ((o->types & BT_PLANESWALKER) && nr < RZ_MAXCITE) {
 		/* its printed loyalty is counters it enters with (306.5b, 122.6): "can't" effects and
@@ -669,6 +752,9 @@ resolve_permanent(struct rz *z, int s)
 	rz_step(z, rules, nr, "%s resolves: it is a permanent spell, so it becomes a permanent and enters the battlefield under %s's control%s, with a new timestamp%s.",
 	    rz_oname(z, s), rz_pname(z, ctl), att, sbuf_str(&t));
 	sbuf_free(&t);
+	if (o->copy_of >= 0 && b->objs[o->copy_of].copy_of >= 0)
+		STEP(z, RL(R_COPY_OF_COPY, R_COPIABLE), "%s is itself a copy, of %s, and a copy's copiable values are what it copied (707.3): %s becomes %s too, not the card %s.",
+		    rz_oname(z, o->copy_of), rz_printed(z, o->copy_of)->name, rz_oname(z, s), rz_printed(z, s)->name, b->objs[o->copy_of].name);
 	/* its static abilities apply at once (611.3a): say what changes hands (layer 2) */
 	rz_layers(z);
 	for (int i = 0; i < b->nobjs; i++)

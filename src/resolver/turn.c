@@ -5,8 +5,10 @@
 #include "rz_int.h"
 #include "../base/buf.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 static int
 active_player(const struct rz *z)
@@ -37,9 +39,12 @@ declare_attackers(struct rz *z)
 	if (!na) {
 		STEP(z, RL(R_DECLARE_ATTACKERS), "The declare attackers step: no creature attacks (the board declares none).");
 	} else {
-		STEP(z, RL(R_DECLARE_ATTACKERS, R_ATTACK_TAP, R_ATTACK_TRIGGER), "The declare attackers step: %s %s declared as attacking%s%s%s.",
-		    sbuf_str(&t), na == 1 ? "is" : "are", tapped.len ? "; attacking taps " : "", sbuf_str(&tapped),
-		    tapped.len ? " (creatures with vigilance stay untapped)" : "");
+		if (na > 1)
+			STEP(z, RL(R_DECLARE_ATTACKERS, R_ATTACK_TAP, R_ATTACK_TRIGGER, R_TRIG_EACH), "The declare attackers step: %s are declared as attacking%s%s%s; an ability that triggers whenever a creature attacks triggers once for each of them.",
+			    sbuf_str(&t), tapped.len ? "; attacking taps " : "", sbuf_str(&tapped), tapped.len ? " (creatures with vigilance stay untapped)" : "");
+		else
+			STEP(z, RL(R_DECLARE_ATTACKERS, R_ATTACK_TAP, R_ATTACK_TRIGGER), "The declare attackers step: %s is declared as attacking%s%s%s.",
+			    sbuf_str(&t), tapped.len ? "; attacking taps " : "", sbuf_str(&tapped), tapped.len ? " (creatures with vigilance stay untapped)" : "");
 	}
 	sbuf_free(&t);
 	sbuf_free(&tapped);
@@ -79,6 +84,229 @@ declare_blockers(struct rz *z)
 		}
 }
 
+/* The restrictions (RS_*) on creature o: "can't block this turn" effects that resolved, and
+ * static abilities read as attack/block restrictions whose subject judge can tell (the
+ * creature itself, or the one an Aura or Equipment is attached to). A restriction whose
+ * subject it can't tell is named in *unknown (its source), or -1. */
+static unsigned
+restrictions(const struct rz *z, int o, int *unknown, const char **text)
+{
+	const struct board *b = z->b;
+	unsigned r = z->restrict_turn[o];
+	*unknown = -1;
+	for (int s = 0; s < b->nobjs; s++) {
+		if (b->objs[s].zone != ZN_BATTLEFIELD)
+			continue;
+		const struct bd_obj *pr = rz_printed(z, s);
+		for (int k = 0; k < pr->nabils; k++) {
+			const struct bd_abil *a = &pr->abils[k];
+			if (!a->tmpl || strcmp(a->tmpl, "attack/block restriction") || !rz_has_abil(&z->cur[s], k))
+				continue;
+			char low[256];
+			size_t i = 0;
+			for (; a->text[i] && i < sizeof low - 1; i++) low[i] = (char)tolower((unsigned char)a->text[i]);
+			low[i] = 0;
+			unsigned bits = bd_restrict_bits(low) & ~(unsigned)RS_NO_UNTAP;
+			if (!bits)
+				continue;
+			char self[128];
+			size_t j = 0;
+			for (; pr->name[j] && j < sizeof self - 1; j++) self[j] = (char)tolower((unsigned char)pr->name[j]);
+			self[j] = 0;
+			int subj = -2;
+			if (!strncmp(low, "enchanted creature ", 19) || !strncmp(low, "equipped creature ", 18))
+				subj = rz_host(z, s);
+			else if (!strncmp(low, self, j) || !strncmp(low, "this creature ", 14))
+				subj = s;
+			if (subj == o)
+				r |= bits;
+			else if (subj == -2 && *unknown < 0) {
+				*unknown = s;
+				*text = a->text;
+			}
+		}
+	}
+	return r;
+}
+
+void
+rz_declare(struct rz *z, const struct bd_event *ev, int n, bool attackers)
+{
+	struct board *b = z->b;
+	int ap = active_player(z);
+	for (int k = 0; k < n; k++) {
+		int o = ev[k].obj;
+		struct bd_obj *ob = &b->objs[o];
+		const struct rz_view *v = &z->cur[o].v;
+		const char *why = NULL, *utext = NULL, *utext2 = NULL;
+		enum rz_rule rule = attackers ? R_ATTACK_UNTAPPED : R_BLOCK_UNTAPPED;
+		int unk = -1, unk2 = -1;
+		char buf[160];
+		if (ob->zone != ZN_BATTLEFIELD || !(v->types & BT_CREATURE))
+			why = "it isn't a creature on the battlefield";
+		else if (ob->tapped)
+			why = "it is tapped, and only untapped creatures can be declared";
+		else if (attackers && v->controller != ap) {
+			snprintf(buf, sizeof buf, "only the active player's creatures attack, and it is %s's turn", rz_pname(z, ap));
+			why = buf;
+		} else if (attackers && (v->kws & KWBIT(KW_DEFENDER)))
+			why = "it has defender (702.3b)", rule = R_DEFENDER;
+		else if (attackers && (restrictions(z, o, &unk, &utext) & RS_NO_ATTACK))
+			why = "an effect says it can't attack (508.1c)", rule = R_ATTACK_RESTRICT;
+		else if (attackers && ev[k].to.p >= 0 && ev[k].to.p == v->controller)
+			why = "a creature attacks an opponent or a planeswalker or battle, not its controller";
+		else if (attackers && ev[k].to.o >= 0 && (b->objs[ev[k].to.o].zone != ZN_BATTLEFIELD
+		    || !(z->cur[ev[k].to.o].v.types & (BT_PLANESWALKER | BT_BATTLE)) || z->cur[ev[k].to.o].v.controller == v->controller))
+			why = "what it would attack isn't an opponent's planeswalker or a battle on the battlefield";
+		else if (!attackers) {
+			int a = ev[k].source;
+			const struct bd_obj *ao = &b->objs[a];
+			if (ao->zone != ZN_BATTLEFIELD || (ao->attacking_p < 0 && ao->attacking_o < 0)) {
+				snprintf(buf, sizeof buf, "%s isn't attacking", rz_oname(z, a));
+				why = buf;
+			} else if (z->cur[a].v.controller == v->controller)
+				why = "a creature can't block its own controller's attacker";
+			else if (restrictions(z, o, &unk, &utext) & RS_NO_BLOCK)
+				why = "an effect says it can't block (509.1b)", rule = R_BLOCK_RESTRICT;
+			else if (restrictions(z, a, &unk2, &utext2) & RS_UNBLOCKABLE) {
+				snprintf(buf, sizeof buf, "%s can't be blocked (509.1b)", rz_oname(z, a));
+				why = buf, rule = R_BLOCK_RESTRICT;
+			} else if ((z->cur[a].v.prot_colors & v->colors) || (z->cur[a].v.prot_flags & PROT_EVERYTHING)
+			    || (z->cur[a].v.prot_flags & PROT_TYPES & v->types)) {
+				snprintf(buf, sizeof buf, "%s has protection from a quality it has, so it can't block it (702.16f)", rz_oname(z, a));
+				why = buf, rule = R_PROT_BLOCK;
+			}
+			else if ((z->cur[a].v.kws & KWBIT(KW_FLYING)) && !(v->kws & (KWBIT(KW_FLYING) | KWBIT(KW_REACH)))) {
+				snprintf(buf, sizeof buf, "%s has flying, and it has neither flying nor reach (702.9b)", rz_oname(z, a));
+				why = buf, rule = R_FLYING_BLOCK;
+			} else if (ob->nblocking >= BD_MAXBLK)
+				why = "it already blocks as many creatures as judge follows";
+		}
+		if (why) {
+			STEP(z, RL(attackers ? R_DECLARE_ATTACKERS : R_DECLARE_BLOCKERS, rule), "%s can't be declared as %s: %s, so that declaration isn't made.",
+			    rz_oname(z, o), attackers ? "an attacker" : "a blocker", why);
+			continue;
+		}
+		if (unk >= 0 || unk2 >= 0)
+			STEP(z, RL(attackers ? R_DECLARE_ATTACKERS : R_DECLARE_BLOCKERS), "Caution: judge can't tell whom %s's restriction (\"%s\") applies to, so it doesn't check %s's declaration against it; the declaration is made as the board gives it.",
+			    rz_oname(z, unk >= 0 ? unk : unk2), unk >= 0 ? utext : utext2, rz_oname(z, o));
+		if (attackers) {
+			ob->attacking_p = ev[k].to.p;
+			ob->attacking_o = ev[k].to.o;
+			ob->removed_combat = false;
+		} else {
+			ob->blocking[ob->nblocking++] = ev[k].source;
+			b->objs[ev[k].source].blocked = true;
+		}
+	}
+}
+
+/* 502.3: the active player untaps their permanents, except those an effect keeps tapped. */
+static void
+untap_step(struct rz *z)
+{
+	struct board *b = z->b;
+	int ap = active_player(z);
+	struct sbuf t = {0}, kept = {0};
+	for (int i = 0; i < b->nobjs; i++) {
+		struct bd_obj *o = &b->objs[i];
+		if (o->zone != ZN_BATTLEFIELD || z->cur[i].v.controller != ap)
+			continue;
+		if (z->no_untap[i]) {
+			z->no_untap[i] = false;
+			if (o->tapped)
+				sbuf_addf(&kept, "%s%s", kept.len ? ", " : "", rz_oname(z, i));
+			continue;
+		}
+		if (o->tapped) {
+			o->tapped = false;
+			sbuf_addf(&t, "%s%s", t.len ? ", " : "", rz_oname(z, i));
+		}
+	}
+	STEP(z, RL(R_UNTAP_STEP), "%s's untap step: %s untaps their permanents%s%s%s%s.", rz_pname(z, ap), rz_pname(z, ap),
+	    t.len ? ": " : " (none is tapped)", sbuf_str(&t), kept.len ? "; an effect keeps tapped " : "", sbuf_str(&kept));
+	sbuf_free(&t);
+	sbuf_free(&kept);
+}
+
+void
+rz_turn_begins(struct rz *z, int p)
+{
+	struct board *b = z->b;
+	for (int i = 0; i < b->nplayers; i++)
+		b->players[i].active = i == p;
+	/* combat of the last turn is long over (511.3) */
+	for (int i = 0; i < b->nobjs; i++) {
+		b->objs[i].attacking_p = b->objs[i].attacking_o = -1;
+		b->objs[i].nblocking = 0;
+		b->objs[i].blocked = false;
+	}
+	z->fs_step = false;
+	STEP(z, RL(R_TURN), "%s's turn begins, with the untap step; %s is now the active player.", rz_pname(z, p), rz_pname(z, p));
+	rz_step_begins(z, STP_UNTAP);
+}
+
+/* 514.1: the active player discards down to their maximum hand size (seven, 402.2); which
+ * cards is their choice, given as `choose cleanup: CARD, CARD`. */
+static void
+discard_to_hand_size(struct rz *z)
+{
+	struct board *b = z->b;
+	int ap = active_player(z);
+	int named = 0;
+	for (int i = 0; i < b->nobjs; i++)
+		named += b->objs[i].zone == ZN_HAND && b->objs[i].owner == ap;
+	int size = named + b->players[ap].hand, excess = size - 7;
+	if (excess <= 0)
+		return;
+	const char *choice = NULL;
+	for (int i = 0; i < b->nchoices; i++)
+		if (b->choices[i].kind == CH_CHOOSE && b->choices[i].objs[0] < 0 && !strcasecmp(b->choices[i].names[0], "cleanup"))
+			choice = b->choices[i].value;
+	struct sbuf t = {0};
+	int done = 0;
+	/* the chosen cards first, then, without a choice, the unnamed ones, then the newest */
+	char buf[512];
+	snprintf(buf, sizeof buf, "%s", choice ? choice : "");
+	for (char *w = strtok(buf, ","); w && done < excess; w = strtok(NULL, ",")) {
+		while (*w == ' ') w++;
+		size_t l = strlen(w);
+		while (l && w[l - 1] == ' ') w[--l] = 0;
+		for (int i = 0; i < b->nobjs; i++) {
+			struct bd_obj *o = &b->objs[i];
+			if (o->zone == ZN_HAND && o->owner == ap && (!strcasecmp(w, o->name) || (o->alias && !strcasecmp(w, o->alias)))) {
+				o->zone = ZN_GRAVEYARD;
+				o->zpos = ++z->zseq;
+				z->moveseq[i] = z->zseq;
+				sbuf_addf(&t, "%s%s", t.len ? ", " : "", rz_oname(z, i));
+				done++;
+				break;
+			}
+		}
+	}
+	int unnamed = 0;
+	while (done < excess && b->players[ap].hand > 0) {
+		b->players[ap].hand--;
+		unnamed++;
+		done++;
+	}
+	if (unnamed)
+		sbuf_addf(&t, "%s%d card%s the board doesn't name", t.len ? ", " : "", unnamed, unnamed == 1 ? "" : "s");
+	for (int i = b->nobjs - 1; i >= 0 && done < excess; i--) {
+		struct bd_obj *o = &b->objs[i];
+		if (o->zone == ZN_HAND && o->owner == ap) {
+			o->zone = ZN_GRAVEYARD;
+			o->zpos = ++z->zseq;
+			z->moveseq[i] = z->zseq;
+			sbuf_addf(&t, "%s%s (judge's pick: add `choose cleanup: CARD` for the player's)", t.len ? ", " : "", rz_oname(z, i));
+			done++;
+		}
+	}
+	STEP(z, RL(R_HAND_SIZE, R_DISCARD), "The cleanup step begins: %s has %d cards in hand, more than the maximum hand size of seven, so %s discards %d: %s.",
+	    rz_pname(z, ap), size, rz_pname(z, ap), excess, sbuf_str(&t));
+	sbuf_free(&t);
+}
+
 /* 514.2: damage is removed and "until end of turn" and "this turn" effects end, at once. */
 static void
 cleanup(struct rz *z)
@@ -96,6 +324,8 @@ cleanup(struct rz *z)
 	}
 	for (int p = 0; p < b->nplayers; p++)
 		b->players[p].shield = 0;
+	for (int i = 0; i < b->nobjs; i++)
+		z->restrict_turn[i] = 0;
 	int keep = 0;
 	for (int r = 0; r < z->nrfx; r++) {
 		if (z->rfx[r].until_eot) {
@@ -141,7 +371,18 @@ rz_step_begins(struct rz *z, enum bd_step st)
 		STEP(z, RL(R_TRIGGER_EVENT), "The end of combat step: every creature is removed from combat.");
 		break;
 	}
+	case STP_DRAW: {
+		/* 504.1: the draw is a turn-based action, before anything triggers */
+		char why[96];
+		snprintf(why, sizeof why, "%s's draw step begins, and as a turn-based action", rz_pname(z, active_player(z)));
+		rz_draw(z, active_player(z), 1, why, R_DRAW_STEP);
+		break;
+	}
+	case STP_UNTAP:
+		untap_step(z);
+		break;
 	case STP_CLEANUP:
+		discard_to_hand_size(z);
 		cleanup(z);
 		rz_settle(z);
 		return;

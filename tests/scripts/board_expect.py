@@ -20,7 +20,7 @@ import sys
 
 KEYS_OBJ = {"zone", "controller", "owner", "pt", "counters", "damage", "loyalty", "attached",
             "tapped", "token", "types", "colors", "has", "lacks", "count"}
-KEYS_PLAYER = {"life", "poison", "lost"}
+KEYS_PLAYER = {"life", "poison", "lost", "hand", "library"}
 PAIR = re.compile(r'(\w+)=("([^"]*)"|\S+)')
 EXPECT = re.compile(r'^\s*#\s*expect\s+(.*?)\s*$')
 
@@ -223,6 +223,9 @@ def check_board(judge, path):
         poison = int(kv.get("poison", 0))
         if q["poison"] != poison:
             msgs.append(f"{name} poison: expected {poison}, got {q['poison']}")
+        for key in ("hand", "library"):
+            if key in kv and str(q.get(key, "(not counted)")) != kv[key]:
+                msgs.append(f"{name} {key}: expected {kv[key]}, got {q.get(key, 'not counted')}")
         lost = yn(kv["lost"]) if "lost" in kv else (int(kv["life"]) <= 0 or poison >= 10)
         if q.get("lost") != lost:
             msgs.append(f"{name}: expected {'lost' if lost else 'still in the game'}, "
