@@ -397,9 +397,20 @@ cmp_size(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+static bool
+digit_in(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (isdigit((unsigned char)s[i]))
+			return true;
+	return false;
+}
+
 /* pdftotext drops the hyphen at a line's end and joins the two lines, fusing a compound
  * ("previouslyunknown"). Such a line is far longer than the others; in it, a word found in
- * no normal line is split where its halves (or the hyphenated form) occur elsewhere. */
+ * no normal line is split where its halves (or the hyphenated form) occur elsewhere, or,
+ * when only one half does ("experiencelevel": "level"), where the line was wrapped. The
+ * dictionary is the document's own words, nothing else. */
 static void
 repair_hyphens(struct plines *L, int *repaired)
 {
@@ -485,6 +496,18 @@ repair_hyphens(struct plines *L, int *repaired)
 					if (sc > bestsc)
 						bestsc = sc, best = cut;
 				}
+			}
+			/* one half the document uses and the other it never does ("experience" of
+			 * "experiencelevel"): split only where the line was wrapped, at a column where
+			 * the document's ordinary lines end */
+			for (size_t cut = 4; !best && n >= 8 && vocab_get(&v, s + b, n) == 0 && cut + 4 <= n; cut++) {
+				size_t col = b + cut;
+				if (col + p50 / 4 < p50 || col > p50 + p50 / 4)
+					continue;
+				unsigned a = vocab_get(&v, s + b, cut), c = vocab_get(&v, s + b + cut, n - cut);
+				if ((a >= 2 && !c && !digit_in(s + b + cut, n - cut)) ||
+				    (c >= 2 && !a && !digit_in(s + b, cut)))
+					best = cut;
 			}
 			if (best) {
 				sbuf_add(&o, s + b, best);

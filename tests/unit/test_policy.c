@@ -57,8 +57,15 @@ static const char ipg[] =
 	"library.\n"
 	"B. A player pulls up an extra card.\n"
 	"Philosophy\n"
-	"Looking at cards is easy to do. The fix must not give the player a previouslyunknown card advantage of any kind at all.\n"
+	"A counterspell in hand, the age of a player, or their experiencelevel of play change nothing. The fix must not give the player a previouslyunknown card advantage of any kind at all.\n"
 	"A previously unknown card is one no player has seen.\n"
+	"The level of the event does not change it, nor the level of\n"
+	"A spell is a spell, whatever the player may think about it then.\n"
+	"Judges apply the same fix to every player who makes this error,\n"
+	"so players can know what to expect from one event to the next\n"
+	"and no judge has to weigh who the player is before deciding on\n"
+	"the fix. What counts is what happened in the game, not who did\n"
+	"it, and the judge explains the fix to both players in the match.\n"
 	"Upgrade: If it happens twice in a game, the penalty is a Game Loss.\n"
 	"2.2.\n\nGame Play Error — Wrong Card Shown\n\nGame Loss\n\nDefinition\n"
 	"A card shown is not the card named.\n"
@@ -151,6 +158,10 @@ main(void)
 	    "lettered examples, each one paragraph");
 	CHECK(s && s->parts[PP_PHILOSOPHY] && strstr(s->parts[PP_PHILOSOPHY], "previously-unknown card advantage"),
 	    "a compound whose hyphen was lost gets it back");
+	CHECK(s && s->parts[PP_PHILOSOPHY] && strstr(s->parts[PP_PHILOSOPHY], "their experience-level of play"),
+	    "a compound one half of which the document never uses otherwise: split where the line was wrapped");
+	CHECK(s && s->parts[PP_PHILOSOPHY] && strstr(s->parts[PP_PHILOSOPHY], "A counterspell in hand"),
+	    "an unknown word ending in a known one, far from where lines wrap, is left whole");
 	CHECK(s && s->parts[PP_UPGRADE] && strncmp(s->parts[PP_UPGRADE], "If it happens twice", 19) == 0,
 	    "an inline Upgrade: becomes its own part");
 	i = sec(doc, "1.1");
