@@ -897,6 +897,154 @@ zip_columns(const struct plines *L, size_t b, size_t e, struct para_state *P)
 	return b1;
 }
 
+/* A penalty at the end of a table row printed on one line ("Tardiness Game Loss"): the
+ * length of the row's first cell, 0 when the line does not end in one. */
+static size_t
+row_penalty_cut(const char *s)
+{
+	size_t n = strlen(s);
+	for (int p = 0; penalties[p]; p++) {
+		size_t l = strlen(penalties[p]);
+		if (n > l + 1 && s[n - l - 1] == ' ' && strcasecmp(s + n - l, penalties[p]) == 0)
+			return n - l - 1;
+	}
+	return 0;
+}
+
+/* A table of infractions and their penalties written row by row (the IPG's Appendix A):
+ * an infraction line, then its penalty on a line of its own (pdftotext) or at the end of
+ * the same line (pdftohtml); a cell not followed by a penalty heads a group of rows. The
+ * column heads ("Infraction", "Penalty") are one row. Rows become "Infraction — Penalty";
+ * returns the line after the table, or b when there is none at b. */
+static size_t
+zip_penalty_rows(const struct plines *L, size_t b, size_t e, struct para_state *P)
+{
+	size_t *ln = xmalloc((e - b + 1) * sizeof *ln), n = 0, end = b;
+	for (size_t i = b; i < e; i++) {
+		if (L->v[i].blank || L->v[i].drop)
+			continue;
+		if (!cell_line(&L->v[i]) && !is_penalty_line(L->v[i].s))
+			break;
+		ln[n++] = i;
+		end = i + 1;
+	}
+	size_t rows = 0;
+	for (size_t k = 0; k < n; k++)
+		if (is_penalty_line(L->v[ln[k]].s) ? k > 0 && !is_penalty_line(L->v[ln[k - 1]].s)
+		    : row_penalty_cut(L->v[ln[k]].s) > 0)
+			rows++;
+	if (rows < 4) {
+		free(ln);
+		return b;
+	}
+	para_flush(P);
+	for (size_t k = 0; k < n; k++) {
+		const char *x = L->v[ln[k]].s, *y = k + 1 < n ? L->v[ln[k + 1]].s : NULL;
+		size_t cut;
+		sbuf_reset(&P->para);
+		if (y && (is_penalty_line(y) || strcasecmp(y, "Penalty") == 0)) {
+			sbuf_addf(&P->para, "%s \u2014 %s", x, y);
+			k++;
+		} else if ((cut = row_penalty_cut(x)) > 0 || (strlen(x) > 8 &&
+		    strcasecmp(x + strlen(x) - 8, " Penalty") == 0 && (cut = strlen(x) - 8) > 0))
+			sbuf_addf(&P->para, "%.*s \u2014 %s", (int)cut, x, x + cut + 1);
+		else
+			sbuf_addf(&P->para, "%s:", x);   /* a group of rows */
+		para_flush(P);
+	}
+	free(ln);
+	return end;
+}
+
+static bool
+ends_colon(const char *s)
+{
+	size_t n = strlen(s);
+	return n > 0 && s[n - 1] == ':';
+}
+
+/* A cell's shape, to tell a table's columns apart: its digits as '#' ("15 cards" and "9 cards"
+ * are one column, "40 seconds" another). */
+static void
+cell_shape(const char *s, char *o, size_t cap)
+{
+	size_t k = 0;
+	for (; *s && k + 1 < cap; s++) {
+		if (isdigit((unsigned char)*s)) {
+			if (k == 0 || o[k - 1] != '#')
+				o[k++] = '#';
+		} else
+			o[k++] = (char)tolower((unsigned char)*s);
+	}
+	o[k] = '\0';
+}
+
+/* A table written row by row, each cell a line of its own between blank lines (the MTR's
+ * booster draft timing: "15 cards", "40 seconds", "14 cards", ...). The number of columns
+ * is the period with which the cells' shapes repeat; the cells before the repeating rows are
+ * the column heads. Rows become "a — b — c"; returns the line after the table, or b. */
+static size_t
+zip_cell_rows(const struct plines *L, size_t b, size_t e, struct para_state *P)
+{
+	/* a cell stands alone between blank lines; the first has a blank line before it, or
+	 * the line introducing the table ("… for each pick:") */
+	if (b == 0 || !(L->v[b - 1].blank || L->v[b - 1].drop || ends_colon(L->v[b - 1].s)))
+		return b;
+	size_t *ln = xmalloc((e - b + 1) * sizeof *ln), n = 0, end = b;
+	char (*sh)[64] = NULL;
+	for (size_t i = b; i < e; i++) {
+		if (L->v[i].blank || L->v[i].drop)
+			continue;
+		bool after = i + 1 >= e || L->v[i + 1].blank || L->v[i + 1].drop;
+		bool before = L->v[i - 1].blank || L->v[i - 1].drop || (i == b && ends_colon(L->v[i - 1].s));
+		/* a dash alone is an empty cell, not a bullet */
+		bool dash = strcmp(L->v[i].s, "-") == 0 || strcmp(L->v[i].s, "\u2013") == 0;
+		if (!(cell_line(&L->v[i]) || dash) || !before || !after)
+			break;
+		ln[n++] = i;
+		end = i + 1;
+	}
+	sh = xmalloc((n + 1) * sizeof *sh);
+	for (size_t j = 0; j < n; j++)
+		cell_shape(L->v[ln[j]].s, sh[j], sizeof sh[j]);
+	size_t best = 0, start = 0;
+	for (size_t K = 2; K <= 4 && !best; K++) {
+		/* the rows begin where the shapes start repeating with period K; the cells before
+		 * them are the column heads */
+		size_t s0 = 0;
+		while (s0 + K < n && strcmp(sh[s0], sh[s0 + K]) != 0)
+			s0++;
+		if (s0 > K || n - s0 < 3 * K)
+			continue;
+		size_t same = 0, tot = 0, diff = 0;
+		for (size_t j = s0 + K; j < n; j++) {
+			same += strcmp(sh[j], sh[j - K]) == 0;
+			tot++;
+		}
+		/* and cells side by side differ: a list of like items is no table */
+		for (size_t j = s0 + 1; j < n; j++)
+			diff += strcmp(sh[j], sh[j - 1]) != 0;
+		if (same * 10 >= tot * 8 && diff * 2 >= n - s0 - 1)
+			best = K, start = s0;
+	}
+	free(sh);
+	if (!best) {
+		free(ln);
+		return b;
+	}
+	para_flush(P);
+	for (size_t j = 0; j < n;) {
+		size_t to = j < start ? start : j + best;
+		sbuf_reset(&P->para);
+		for (size_t k = j; k < to && k < n; k++)
+			sbuf_addf(&P->para, "%s%s", k > j ? " \u2014 " : "", L->v[ln[k]].s);
+		para_flush(P);
+		j = to;
+	}
+	free(ln);
+	return end;
+}
+
 /* Width of a full line of body text: a line at least this long did not end a paragraph. */
 static size_t
 full_width(const struct plines *L)
@@ -947,6 +1095,10 @@ build_body(struct pol_doc *doc, const struct plines *L, size_t b, size_t e, size
 		}
 		if (gap || prev == NULL || ends_sentence(prev)) {
 			size_t z = zip_columns(L, i, e, &P);
+			if (z == i)
+				z = zip_penalty_rows(L, i, e, &P);
+			if (z == i)
+				z = zip_cell_rows(L, i, e, &P);
 			if (z != i) {
 				i = z - 1;
 				prev = NULL;

@@ -35,6 +35,7 @@ static const char ipg[] =
 	"2.1.\nGame Play Error — Seen Too Much ....................... 3\n"
 	"2.2.\nGame Play Error — Wrong Card Shown .................... 3\n"
 	"Appendix A — Penalty Quick Reference ................... 4\n"
+	"Appendix B — Penalties Row by Row ...................... 4\n"
 	"\n2\n\n\f1.\n\nGENERAL PHILOSOPHY\n"
 	"Judges are neutral.\n"
 	"1.1.\n\nBACKING UP\n"
@@ -76,6 +77,9 @@ static const char ipg[] =
 	"Infraction\nSeen Too Much\nWrong Card Shown\nSomething Else\n"
 	"\n"
 	"Penalty\nWarning\nGame Loss\nNo Penalty\n"
+	"APPENDIX B — PENALTIES ROW BY ROW\n"
+	"Infraction\n\nPenalty\nGame Play Errors\n\nSeen Too Much\n\nWarning\n\nWrong Card Shown\n\nGame Loss\n\n"
+	"Other Errors\nLate Arrival\n\nGame Loss\n\nRude Remark\n\nWarning\n\nShouting Match Loss\n"
 	"\n4\n";
 
 /* An MTR in pdftotext's shape, with a section number displaced into the bullet list of the
@@ -87,6 +91,7 @@ static const char mtr[] =
 	"1.1 Tournament Organizer .................................. 2\n"
 	"1.2 Head Judge ............................................ 2\n"
 	"1.3 Players ............................................... 3\n"
+	"Appendix B—Time Limits .................................... 3\n"
 	"Appendix F—Rules Enforcement Levels of Programs ........... 3\n"
 	"\n1\n\n\f1. Tournament Fundamentals\n"
 	"1.1\n\nTournament Organizer\n\n"
@@ -99,6 +104,11 @@ static const char mtr[] =
 	"\nHead Judge\n\n"
 	"The head judge is the final authority. See section 1.3.\n"
 	"\n2\n\n\f1.3\n\nPlayers\n\nPlayers are responsible for their conduct.\n"
+	"Appendix B—Time Limits\n"
+	"Each pick has a time limit:\n"
+	"Cards left\n\nTime\n\n15 cards\n\n40 seconds\n\n14 cards\n\n35 seconds\n\n13 cards\n\n-\n\n"
+	"12 cards\n\n30 seconds\n\n11 cards\n\n25 seconds\n\n10 cards\n\n20 seconds\n\n"
+	"The head judge may change these.\n"
 	"Appendix F—Rules Enforcement Levels of Programs\n"
 	"Program\nFriday Night Magic\nPrerelease\nWorld Championship\n"
 	"\n"
@@ -142,8 +152,8 @@ main(void)
 		return T_DONE();
 	CHECK_INT(doc->kind, POL_IPG, "it is an IPG");
 	CHECK_STR(doc->date, "2031-03-03", "its effective date");
-	CHECK_INT(doc->toc_entries, 7, "seven contents entries");
-	CHECK_INT(doc->toc_found, 7, "every contents entry found as a heading");
+	CHECK_INT(doc->toc_entries, 8, "eight contents entries");
+	CHECK_INT(doc->toc_found, 8, "every contents entry found as a heading");
 	int i = sec(doc, "2.1");
 	CHECK(i >= 0, "2.1 is found");
 	const struct pol_section *s = i >= 0 ? &doc->sec[i] : NULL;
@@ -174,6 +184,11 @@ main(void)
 	CHECK(i >= 0 && doc->sec[i].appendix, "appendix a is found");
 	CHECK(i >= 0 && doc->sec[i].parts[PP_TEXT] && strstr(doc->sec[i].parts[PP_TEXT], "Wrong Card Shown \u2014 Game Loss"),
 	    "a table written column by column is put back into rows");
+	i = sec(doc, "appendix b");
+	CHECK(i >= 0 && doc->sec[i].parts[PP_TEXT] && strcmp(doc->sec[i].parts[PP_TEXT],
+	    "Infraction \u2014 Penalty\nGame Play Errors:\nSeen Too Much \u2014 Warning\nWrong Card Shown \u2014 Game Loss\n"
+	    "Other Errors:\nLate Arrival \u2014 Game Loss\nRude Remark \u2014 Warning\nShouting \u2014 Match Loss") == 0,
+	    "a penalty table written row by row: rows, group rows, a row printed on one line");
 	CHECK_INT(sec(doc, "2.1."), sec(doc, "2.1"), "a trailing dot is the same section");
 	CHECK_INT(sec(doc, "wrong card"), sec(doc, "2.2"), "words of a title find it");
 	struct pol_aliases al = {0};
@@ -188,7 +203,7 @@ main(void)
 	doc = parse(mtr, &d);
 	CHECK(doc != NULL && doc->kind == POL_MTR, "a synthetic MTR parses");
 	if (doc) {
-		CHECK_INT(doc->toc_found, 5, "all five headings found");
+		CHECK_INT(doc->toc_found, 6, "all six headings found");
 		i = sec(doc, "1.1");
 		CHECK(i >= 0 && doc->sec[i].parts[PP_TEXT] && !strstr(doc->sec[i].parts[PP_TEXT], "1.2"),
 		    "a section number displaced into the list before its title is not text");
@@ -197,6 +212,12 @@ main(void)
 		i = sec(doc, "1.2");
 		CHECK(i >= 0 && strcmp(doc->sec[i].title, "Head Judge") == 0 && doc->sec[i].parts[PP_TEXT] &&
 		    strncmp(doc->sec[i].parts[PP_TEXT], "The head judge", 14) == 0, "1.2 starts at its title, not at its number");
+		i = sec(doc, "appendix b");
+		CHECK(i >= 0 && doc->sec[i].parts[PP_TEXT] && strstr(doc->sec[i].parts[PP_TEXT],
+		    "Each pick has a time limit:\nCards left \u2014 Time\n15 cards \u2014 40 seconds\n14 cards \u2014 35 seconds\n"
+		    "13 cards \u2014 -\n12 cards \u2014 30 seconds\n11 cards \u2014 25 seconds\n10 cards \u2014 20 seconds\n"
+		    "The head judge may change these."),
+		    "a table written cell by cell between blank lines: its heads and rows, a dash an empty cell");
 		i = sec(doc, "appendix f");
 		CHECK(i >= 0 && doc->sec[i].parts[PP_TEXT] && strstr(doc->sec[i].parts[PP_TEXT], "Prerelease \u2014 Regular\nWorld Championship \u2014 Professional"),
 		    "appendix F's columns zipped into rows");
