@@ -196,12 +196,16 @@ struct bd_effect {
 	struct bd_rule rule;      /* EF_RULE */
 	bool tok_copy;            /* "create a token that's a copy of TARGET[, except ...]" (707.2) */
 	struct bd_copyx tok_copyx;
+	int nslots;               /* "destroy target A, target B and target C": slots slot..slot+nslots-1 */
+	bool divided, evenly;     /* damage divided as the caster chose (601.2d), or evenly (107.1a) */
+	int kicked_n;             /* "if ~ was kicked, it deals N damage instead" (702.33d): N, or 0 */
 };
 
 /* A target requirement: "target creature", "any target", "target player". */
 struct bd_tspec {
 	struct bd_filter f;
 	bool player_ok, object_ok;
+	int max;                  /* "among one or two targets": up to max targets (0 or 1: one) */
 };
 
 /* Trigger events (603.2): what a triggered ability waits for. */
@@ -278,6 +282,12 @@ struct bd_abil {
 	/* AK_CTR_MOD / AK_TOKEN_MOD: dmk (DM_DOUBLE, DM_PLUS) and dmn say how many instead;
 	 * tctr the counter kind, aff what they are put on (tokens: aff.ctl whose, aff.types) */
 	bool by_effect;           /* "if an effect would ...": not counters put as a cost (614.16) */
+	/* modal spells (700.2): the "Choose one —" line (AK_INERT) says how many modes, each
+	 * "• ..." line is mode number `mode` (1-based); an unreadable mode is kept unread and is
+	 * an error only when it is chosen */
+	int choose_min, choose_max;
+	int mode;
+	bool unread;
 };
 
 /* A reference to a player (p >= 0) or an object (o >= 0); the other is -1. */
@@ -330,6 +340,14 @@ struct bd_obj {
 	bool removed_combat;
 	long ts;                  /* 613.7d */
 	int x;                    /* spells: the value of X */
+	unsigned modes;           /* chosen modes (700.2): bit k for mode k */
+	unsigned mode_line, mode_col;
+	/* the division of damage among targets (601.2d), `divide N to NAME, ...` */
+	int ndiv;
+	int div_amt[BD_MAXTGT];
+	struct bd_ref div_to[BD_MAXTGT];
+	char *div_names[BD_MAXTGT];
+	unsigned div_col[BD_MAXTGT], div_line;
 	struct bd_ref targets[BD_MAXTGT];
 	int ntargets;
 	int zpos;                 /* position in its zone: higher is later (graveyard top) */
@@ -427,6 +445,20 @@ struct bd_cards {
 	char *(*lines)(void *ctx, const char *name, char **nearest);
 	const char *source;
 };
+
+/* Is ability a one of o's that applies: not a mode, or a mode o's caster chose (700.2)? */
+static inline bool
+bd_abil_chosen(const struct bd_obj *o, const struct bd_abil *a)
+{
+	return a->mode == 0 || (o->modes & (1u << a->mode)) != 0;
+}
+
+/* Where the target specs of a spell's chosen spell abilities take their targets from a list
+ * of ntargets (601.2c): flat spec i (abilities in order, each one's specs in order) takes
+ * count[i] targets starting at start[i]. A spec of several targets ("among one or two
+ * targets") takes what the single ones leave, at least one. Returns the number of specs (at
+ * most max); *fits says whether ntargets is a possible count. */
+int bd_target_spans(const struct bd_obj *o, int ntargets, int *start, int *count, int max, bool *fits);
 
 /* Parse a board from text (any bytes). name is used in diagnostics. Returns NULL with
  * errors in d when the board is malformed; never exits. */

@@ -173,6 +173,7 @@ bd_add_obj(struct board *b, const struct bd_obj *proto)
 		o->attached_name = o->attacking_name = o->owner_name = o->ctl_name = o->copy_name = NULL;
 		memset(o->blocking_names, 0, sizeof o->blocking_names);
 		memset(o->target_names, 0, sizeof o->target_names);
+		memset(o->div_names, 0, sizeof o->div_names);
 		o->nact_names = 0;
 	}
 	return b->nobjs++;
@@ -354,7 +355,7 @@ static const char *const statement_names[] = { "title", "player", "permanent", "
 static const char *const attribute_names[] = { "controller", "owner", "type", "cost", "mv",
 	"colors", "pt", "loyalty", "counters", "damage", "prevent-next", "regeneration",
 	"copy-of", "tapped", "zone", "attached", "attacking", "blocking", "timestamp", "x",
-	"target", "ability", NULL };
+	"target", "mode", "divide", "ability", NULL };
 
 const char *const *
 bd_statement_names(void)
@@ -577,12 +578,105 @@ statement(struct ps *ps, char *ln)
 		int k = split_names(buf, o->target_names, o->target_col, BD_MAXTGT, buf);
 		for (int i = 0; i < k; i++) { o->target_col[i] += (unsigned)(rest - ps->line); o->target_line[i] = ps->lno; }
 		o->ntargets = k;
+	} else if (!strcmp(key, "mode") || !strcmp(key, "modes")) {
+		/* mode N[, N]: the modes chosen for a modal spell (700.2), numbered from 1 */
+		if (!(o = cur(ps, keyat, key))) return;
+		o->modes = 0;
+		o->mode_line = ps->lno;
+		o->mode_col = (unsigned)(rest - ps->line) + 1;
+		const char *p = rest;
+		for (;;) {
+			p = skipws(p);
+			char *end;
+			long m = strtol(p, &end, 10);
+			if (end == p || m < 1 || m > 16) { perr(ps, p, "e.g. `mode 1` or `mode 1, 3` (modes are numbered from 1 in the order the card lists them)", "expected a mode number"); return; }
+			if (o->modes & (1u << m)) { perr(ps, p, "a mode can be chosen once unless the card says otherwise (700.2d)", "mode %ld is chosen twice", m); return; }
+			o->modes |= 1u << m;
+			p = skipws(end);
+			if (*p == ',') { p++; continue; }
+			if (!strncmp(p, "and ", 4)) { p += 4; continue; }
+			if (*p) { perr(ps, p, "e.g. `mode 1, 3`", "unexpected text after the mode numbers"); return; }
+			break;
+		}
+	} else if (!strcmp(key, "divide")) {
+		/* divide N to NAME, N to NAME: how the caster divides damage among targets (601.2d) */
+		if (!(o = cur(ps, keyat, key))) return;
+		for (int i = 0; i < BD_MAXTGT; i++) { free(o->div_names[i]); o->div_names[i] = NULL; }
+		o->ndiv = 0;
+		o->div_line = ps->lno;
+		char buf[512];
+		snprintf(buf, sizeof buf, "%s", rest);
+		char *items[BD_MAXTGT];
+		unsigned cols[BD_MAXTGT];
+		int k = split_names(buf, items, cols, BD_MAXTGT, buf);
+		if (k == 0) { perr(ps, rest, "e.g. `divide 2 to Grizzly Bears, 1 to Bob`", "expected `N to NAME, ...`"); return; }
+		for (int i = 0; i < k; i++) {
+			char v[32];
+			const char *q = skipws(word(items[i], v, sizeof v));
+			const char *at = rest + cols[i] - 1;
+			int m = o->ndiv;
+			if (!parse_int(v, &n) || strncmp(q, "to ", 3)) {
+				if (m > 0 && o->div_names[m - 1]) {
+					/* the rest of a name with a comma: "1 to Thalia, Guardian of Thraben" */
+					struct sbuf w = {0};
+					sbuf_addf(&w, "%s, %s", o->div_names[m - 1], items[i]);
+					free(o->div_names[m - 1]);
+					o->div_names[m - 1] = xstrdup(sbuf_str(&w));
+					sbuf_free(&w);
+					free(items[i]);
+					continue;
+				}
+				perr(ps, at, "e.g. `divide 2 to Grizzly Bears, 1 to Bob`", "expected `N to NAME`");
+				for (int j = i; j < k; j++) free(items[j]);
+				return;
+			}
+			if (n < 1) {
+				perr(ps, at, "each target of divided damage is dealt at least 1 (601.2d)", "a share of %d", n);
+				for (int j = i; j < k; j++) free(items[j]);
+				return;
+			}
+			o->div_amt[m] = n;
+			o->div_names[m] = trimdup(q + 3);
+			o->div_col[m] = (unsigned)(at - ps->line) + 1 + (unsigned)(q + 3 - items[i]);
+			o->ndiv = m + 1;
+			free(items[i]);
+		}
 	} else if (!strcmp(key, "ability") || !strcmp(key, "text")) {
 		if (!(o = cur(ps, keyat, key))) return;
 		if (!*rest) { perr(ps, rest, "write the ability as printed on the card, e.g. `ability Flying`", "expected the ability's text"); return; }
 		/* instants, sorceries, and abilities on the stack (a `spell` with no type line) */
 		bool spell = (o->types & (BT_INSTANT | BT_SORCERY)) != 0 || (o->zone == ZN_STACK && !o->types);
 		struct bd_abil a;
+		/* "• ..." after "Choose one —": a mode (700.2), numbered in the order printed */
+		int mode = 0;
+		if (!strncmp(rest, "\xe2\x80\xa2", 3) || (rest[0] == '*' && rest[1] == ' ')) {
+			bool header = false;
+			for (int k = 0; k < o->nabils; k++) {
+				header |= o->abils[k].choose_max > 0;
+				if (o->abils[k].mode > mode) mode = o->abils[k].mode;
+			}
+			if (!header) { perr(ps, rest, "a modal card starts its modes with a line such as `ability Choose one —`", "a mode (\"•\") without a \"Choose ...\" line before it"); return; }
+			mode++;
+			rest = skipws(rest + (rest[0] == '*' ? 1 : 3));
+			/* columns count characters, and the bullet is three bytes */
+			unsigned rcol = 1;
+			for (const char *q = ps->line; q < rest; q++)
+				if (((unsigned char)*q & 0xC0) != 0x80) rcol++;
+			if (!*rest) { perr(ps, rest, "write the mode's text after the bullet", "expected the mode's text"); return; }
+			if (!bd_read_ability(rest, o->name, spell, &a, ps->file, ps->lno, rcol, NULL)) {
+				/* kept unread: an error only if the board chooses this mode */
+				memset(&a, 0, sizeof a);
+				a.kind = AK_INERT;
+				a.text = xstrdup(rest);
+				a.line = ps->lno;
+				a.col = rcol;
+				a.unread = true;
+			}
+			a.mode = mode;
+			o->abils = xgrow(o->abils, &o->abcap, (size_t)o->nabils + 1, sizeof *o->abils);
+			o->abils[o->nabils++] = a;
+			return;
+		}
 		if (!bd_read_ability(rest, o->name, spell, &a, ps->file, ps->lno, (unsigned)(rest - ps->line) + 1, ps->d)) {
 			ps->failed = true;
 			ps->nerr++;
@@ -1015,6 +1109,162 @@ cast_before(const struct board *b, int ev, int o)
 	return false;
 }
 
+int
+bd_target_spans(const struct bd_obj *o, int ntargets, int *start, int *count, int max, bool *fits)
+{
+	int n = 0, fixed = 0, multi = 0, multimax = 0;
+	for (int k = 0; k < o->nabils; k++) {
+		const struct bd_abil *a = &o->abils[k];
+		if (a->kind != AK_SPELL || !bd_abil_chosen(o, a))
+			continue;
+		for (int j = 0; j < a->ntgt; j++)
+			if (a->tgt[j].max > 1) { multi++; multimax += a->tgt[j].max; }
+			else fixed++;
+	}
+	int extra = ntargets - fixed - multi;    /* beyond one each */
+	*fits = multi ? ntargets >= fixed + multi && ntargets <= fixed + multimax : ntargets == fixed;
+	int at = 0;
+	for (int k = 0; k < o->nabils; k++) {
+		const struct bd_abil *a = &o->abils[k];
+		if (a->kind != AK_SPELL || !bd_abil_chosen(o, a))
+			continue;
+		for (int j = 0; j < a->ntgt && n < max; j++, n++) {
+			int c = 1;
+			if (a->tgt[j].max > 1 && extra > 0) {
+				int more = extra < a->tgt[j].max - 1 ? extra : a->tgt[j].max - 1;
+				c += more;
+				extra -= more;
+			}
+			start[n] = at;
+			count[n] = c;
+			at += c;
+		}
+	}
+	return n;
+}
+
+/* A modal spell's chosen modes (700.2) and its division of damage (601.2d), checked
+ * against its text and its targets. */
+static void
+check_choices(struct ps *ps, struct bd_obj *o)
+{
+	int cmin = 0, cmax = 0, nmodes = 0;
+	for (int k = 0; k < o->nabils; k++) {
+		if (o->abils[k].choose_max > 0) { cmin = o->abils[k].choose_min; cmax = o->abils[k].choose_max; }
+		if (o->abils[k].mode > nmodes) nmodes = o->abils[k].mode;
+	}
+	if (o->modes && !nmodes) {
+		ps->failed = true;
+		diag_add(ps->d, DL_ERROR, ps->file, o->mode_line, o->mode_col, "\"%s\" has no modes to choose", o->name);
+		diag_hint(ps->d, "a modal card lists its modes as `ability • TEXT` lines after `ability Choose one —`");
+		return;
+	}
+	if (nmodes) {
+		int chosen = 0;
+		for (int m = 1; m <= 16; m++)
+			if (o->modes & (1u << m)) chosen++;
+		if (!o->modes) {
+			ps->failed = true;
+			diag_add(ps->d, DL_ERROR, ps->file, o->line, 1, "\"%s\" is modal, and the board doesn't say which mode%s its controller chose (700.2a)",
+			    o->name, cmax == 1 ? "" : "s");
+			diag_hint(ps->d, "add e.g. `mode 1` under it (modes are numbered from 1 in the order the card lists them)");
+			return;
+		}
+		for (int m = nmodes + 1; m <= 16; m++)
+			if (o->modes & (1u << m)) {
+				ps->failed = true;
+				diag_add(ps->d, DL_ERROR, ps->file, o->mode_line, o->mode_col, "\"%s\" has %d modes, so there is no mode %d", o->name, nmodes, m);
+				return;
+			}
+		if (chosen < cmin || chosen > cmax) {
+			ps->failed = true;
+			diag_add(ps->d, DL_ERROR, ps->file, o->mode_line, o->mode_col, "\"%s\" says to choose %d%s mode%s, and the board chooses %d (700.2)",
+			    o->name, cmin, cmax > cmin ? (cmax >= 16 ? " or more" : " to ") : "", cmax == 1 && cmin == 1 ? "" : "s", chosen);
+			if (cmax > cmin && cmax < 16) diag_hint(ps->d, "choose between %d and %d modes", cmin, cmax);
+			return;
+		}
+		for (int k = 0; k < o->nabils; k++) {
+			struct bd_abil *a = &o->abils[k];
+			if (!a->unread || !bd_abil_chosen(o, a))
+				continue;
+			/* a chosen mode must be read: report it where it is written */
+			struct bd_abil tmp;
+			bool spell = (o->types & (BT_INSTANT | BT_SORCERY)) != 0 || !o->types;
+			if (bd_read_ability(a->text, o->name, spell, &tmp, ps->file, a->line, a->col, ps->d)) {
+				free(tmp.text);
+				continue;
+			}
+			ps->failed = true;
+			ps->nerr++;
+		}
+	}
+}
+
+/* The division of damage among a spell's targets (601.2d): each share names one of the
+ * targets of the divided instruction, and the shares add up to the amount. */
+static void
+check_division(struct ps *ps, struct bd_obj *o)
+{
+	const struct bd_effect *div = NULL;
+	int spec = 0, dspec = -1;
+	for (int k = 0; k < o->nabils && !div; k++) {
+		const struct bd_abil *a = &o->abils[k];
+		if (a->kind != AK_SPELL || !bd_abil_chosen(o, a))
+			continue;
+		for (int i = 0; i < a->neff && !div; i++)
+			if (a->eff[i].divided && !a->eff[i].evenly) { div = &a->eff[i]; dspec = spec + a->eff[i].slot; }
+		spec += a->ntgt;
+	}
+	if (!div) {
+		if (o->ndiv) {
+			ps->failed = true;
+			diag_add(ps->d, DL_ERROR, ps->file, o->div_line, 1, "\"%s\" doesn't divide damage as its controller chooses, so `divide` has nothing to divide", o->name);
+		}
+		return;
+	}
+	int start[BD_MAXTGT], count[BD_MAXTGT];
+	bool fits;
+	int ns = bd_target_spans(o, o->ntargets, start, count, BD_MAXTGT, &fits);
+	if (!fits || dspec < 0 || dspec >= ns)
+		return;   /* the target count is reported on its own */
+	int first = start[dspec], k = count[dspec];
+	int want = div->amt == AM_X ? o->x : div->n;
+	if (o->ndiv == 0) {
+		if (k > 1) {
+			ps->failed = true;
+			diag_add(ps->d, DL_ERROR, ps->file, o->line, 1, "\"%s\" divides its damage among %d targets, and the board doesn't say how (601.2d)", o->name, k);
+			diag_hint(ps->d, "add e.g. `divide %d to %s, 1 to %s%s` under it", want - (k - 1) > 0 ? want - (k - 1) : 1,
+			    o->target_names[first], o->target_names[first + 1], k > 2 ? ", ..." : "");
+		}
+		return;
+	}
+	int total = 0;
+	for (int i = 0; i < o->ndiv; i++) {
+		total += o->div_amt[i];
+		int hit = -1;
+		for (int t = first; t < first + k; t++)
+			if (o->div_to[i].p == o->targets[t].p && o->div_to[i].o == o->targets[t].o) hit = t;
+		if (hit < 0 && (o->div_to[i].p >= 0 || o->div_to[i].o >= 0)) {
+			ps->failed = true;
+			diag_add(ps->d, DL_ERROR, ps->file, o->div_line, o->div_col[i], "\"%s\" is not one of the targets the damage is divided among", o->div_names[i]);
+			diag_hint(ps->d, "name it in the `target` line too, in text order");
+			return;
+		}
+	}
+	if (o->ndiv != k) {
+		ps->failed = true;
+		diag_add(ps->d, DL_ERROR, ps->file, o->div_line, 1, "the division names %d target%s and the divided damage has %d; each target must be dealt at least 1 (601.2d)",
+		    o->ndiv, o->ndiv == 1 ? "" : "s", k);
+		return;
+	}
+	if (div->amt != AM_X && div->amt != AM_N)
+		return;
+	if (total != want) {
+		ps->failed = true;
+		diag_add(ps->d, DL_ERROR, ps->file, o->div_line, 1, "the shares add up to %d, and \"%s\" divides %d damage (601.2d)", total, o->name, want);
+	}
+}
+
 static void
 resolve_names(struct ps *ps)
 {
@@ -1066,6 +1316,8 @@ resolve_names(struct ps *ps)
 			struct bd_ref r = lookup(ps, o->target_names[k], o->target_line[k], o->target_col[k], true, "target");
 			o->targets[k] = r;
 		}
+		for (int k = 0; k < o->ndiv; k++)
+			o->div_to[k] = lookup(ps, o->div_names[k], o->div_line, o->div_col[k], true, "target of divided damage");
 		for (int q = 0; q < o->nact_sac; q++) {
 			int k = o->act_sac[q];
 			o->act_sac[q] = lookup(ps, o->act_names[k], o->act_lines[k], o->act_cols[k], false, "object to sacrifice").o;
@@ -1075,23 +1327,28 @@ resolve_names(struct ps *ps)
 			o->act_discard[q] = lookup(ps, o->act_names[k], o->act_lines[k], o->act_cols[k], false, "card to discard").o;
 		}
 		if (o->zone == ZN_STACK || cast_later(b, i) || o->act_src >= 0) {
+			check_choices(ps, o);
 			int need = 0;
 			bool aura = false;
 			for (int k = 0; k < o->nabils; k++) {
-				/* a permanent spell's triggered abilities choose targets when they trigger,
-				 * its activated abilities when they are activated (602.2b) */
-				if (o->abils[k].kind != AK_TRIGGER && o->abils[k].kind != AK_ACTIVATED && o->abils[k].ntgt > need)
-					need = o->abils[k].ntgt;
+				/* only the spell's own instructions (and an Aura's enchant) target as it is
+				 * cast; a permanent spell's other abilities choose targets later */
+				if (o->abils[k].kind == AK_SPELL && bd_abil_chosen(o, &o->abils[k])) need += o->abils[k].ntgt;
 				aura |= o->abils[k].kind == AK_ENCHANT;
 			}
+			int start[BD_MAXTGT], count[BD_MAXTGT];
+			bool fits;
+			bd_target_spans(o, o->ntargets, start, count, BD_MAXTGT, &fits);
 			/* an Aura spell targets what it will enchant (303.4a); `attached` may name it */
 			if (aura && (o->types & BT_ENCHANTMENT) && need == 0 && !(o->ntargets == 0 && o->attached_name))
-				need = 1;
-			if (o->ntargets != need && !ps->failed) {
+				need = 1, fits = o->ntargets == 1;
+			if (!fits && !ps->failed) {
 				ps->failed = true;
 				diag_add(ps->d, DL_ERROR, ps->file, o->line, 1, "\"%s\" has %d target%s in its text but %d given", o->name, need, need == 1 ? "" : "s", o->ntargets);
-				diag_hint(ps->d, "list them in text order under the spell: `target NAME, NAME`");
+				diag_hint(ps->d, "list them in text order under the spell: `target NAME, NAME`%s", o->modes ? " (the chosen modes' targets only)" : "");
 			}
+			if (fits)
+				check_division(ps, o);
 		}
 	}
 	/* a blocker must block an attacking creature */
@@ -1365,7 +1622,7 @@ bd_free(struct board *b)
 		free(o->abils);
 		free(o->attached_name); free(o->attacking_name); free(o->owner_name); free(o->ctl_name); free(o->copy_name);
 		for (int k = 0; k < BD_MAXBLK; k++) free(o->blocking_names[k]);
-		for (int k = 0; k < BD_MAXTGT; k++) free(o->target_names[k]);
+		for (int k = 0; k < BD_MAXTGT; k++) { free(o->target_names[k]); free(o->div_names[k]); }
 		for (int k = 0; k < o->nact_names; k++) free(o->act_names[k]);
 	}
 	free(b->objs);

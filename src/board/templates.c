@@ -1433,6 +1433,23 @@ e_rule(struct match *m, struct bd_abil *a, struct bd_effect *e)
 	return rule_clause(m->cap[1], &e->rule) && e->rule.k != RU_CANT_BE_COUNTERED && e->rule.k != RU_LIFE_FLOOR;
 }
 
+/* "Choose one —", "Choose one or both —", "Choose one or more —": the modes follow as "•"
+ * lines (700.2) */
+static bool
+b_modes(struct match *m, struct bd_abil *a)
+{
+	a->kind = AK_INERT;
+	const char *c = m->cap[1];
+	if (!strcmp(c, "one or both")) { a->choose_min = 1; a->choose_max = 2; }
+	else if (!strcmp(c, "one or more") || !strcmp(c, "any number")) { a->choose_min = !strcmp(c, "any number") ? 0 : 1; a->choose_max = 16; }
+	else {
+		int n = number_word(c);
+		if (n < 1) return false;
+		a->choose_min = a->choose_max = n;
+	}
+	return true;
+}
+
 static bool
 b_spell(struct match *m, struct bd_abil *a)
 {
@@ -1522,6 +1539,10 @@ static struct tmpl tmpls[] = {
 	  "If a source would deal damage to a permanent or player, it deals double that damage to that permanent or player instead.", false, NULL },
 	{ "prevent some damage", "^if a source would deal damage to ([a-z~ ]+?), prevent (\\d+) of that damage$", b_prevent_n,
 	  "If a source would deal damage to you, prevent 1 of that damage.", false, NULL },
+	{ "modes", "^choose (one|two|three|four|one or both|one or more|any number)(?: -)?$", b_modes,
+	  "Choose one —", false, NULL },
+	{ "cost change", "^~ costs (?:\\{[^}]*\\})+ (?:more|less) to cast(?: for each [a-z ]+)?$", b_inert,
+	  "This spell costs {1} more to cast for each target beyond the first.", true, NULL },
 	{ "spell effect", "^(.*)$", b_spell, "Destroy target creature.", true, NULL },
 };
 #define NTMPL (sizeof tmpls / sizeof *tmpls)
@@ -1593,7 +1614,8 @@ recipient(struct bd_abil *a, struct bd_effect *e, const char *r)
 	}
 	if (!strcmp(r, "each player")) { filter_init(&e->f); e->f.players = e->f.no_objects = true; e->each = true; return true; }
 	if (!strcmp(r, "each opponent")) { filter_init(&e->f); e->f.players = e->f.no_objects = e->f.opponents_only = true; e->each = true; return true; }
-	if (!strncmp(r, "each ", 5) || !strncmp(r, "all ", 4) || strstr(r, "creatures")) {
+	if (!strncmp(r, "each ", 5) || !strncmp(r, "all ", 4) || strstr(r, "creatures") || strstr(r, "permanents")
+	    || strstr(r, "artifacts") || strstr(r, "lands")) {
 		char buf[256];
 		snprintf(buf, sizeof buf, "%s", r);
 		bool pl = false, opp = false;
@@ -1751,6 +1773,87 @@ e_damage_two(struct match *m, struct bd_abil *a, struct bd_effect *e)
 	if (amount(m->cap[3], e2) < 0 || !recipient(a, e2, r))
 		return false;
 	a->neff++;   /* the caller counts the first */
+	return true;
+}
+
+/* "~ deals 3 damage divided as you choose among one or two targets" (601.2d), "X damage
+ * divided evenly, rounded down, among any number of targets" (107.1a): one target spec that
+ * takes several targets */
+static bool
+e_damage_divided(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	e->kind = EF_DAMAGE;
+	if (amount(m->cap[1], e) < 0)
+		return false;
+	e->divided = true;
+	e->evenly = m->cap[2][0] == 'e';
+	int max = BD_MAXTGT;
+	const char *how = m->cap[3];
+	if (!strcmp(how, "one or two")) max = 2;
+	else if (!strcmp(how, "one, two, or three") || !strcmp(how, "one, two or three")) max = 3;
+	else if (!strncmp(how, "up to ", 6)) { max = number_word(how + 6); if (max < 1) return false; }
+	char r[160];
+	const char *what = m->cap[4];
+	if (!strcmp(what, "targets")) snprintf(r, sizeof r, "any target");
+	else if (!strncmp(what, "target ", 7)) {
+		/* "target creatures and/or planeswalkers" is one spec with either type */
+		char one[128];
+		snprintf(one, sizeof one, "%s", what + 7);
+		char *andor = strstr(one, " and/or ");
+		if (andor) memcpy(andor, " or    ", 7), memmove(andor + 4, andor + 8, strlen(andor + 8) + 1);
+		size_t l = strlen(one);
+		/* plural to singular: "creatures" -> "creature" */
+		for (char *w = one; (w = strstr(w, "s")) != NULL; w++)
+			if (w[1] == ' ' || w[1] == 0) { memmove(w, w + 1, strlen(w + 1) + 1); l--; }
+		(void)l;
+		snprintf(r, sizeof r, "target %s", one);
+	} else
+		return false;
+	if (!recipient(a, e, r) || e->slot < 0)
+		return false;
+	a->tgt[e->slot].max = max;
+	return true;
+}
+
+/* "Destroy target artifact, target creature, target enchantment, and target land" (Decimate):
+ * one instruction with several targets, each its own spec (601.2c, 115.3) */
+static bool
+e_several_targets(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	if (!strcmp(m->cap[1], "destroy")) e->kind = EF_DESTROY;
+	else if (!strcmp(m->cap[1], "exile")) e->kind = EF_EXILE;
+	else if (!strcmp(m->cap[1], "tap")) e->kind = EF_TAP;
+	else if (!strcmp(m->cap[1], "untap")) e->kind = EF_UNTAP;
+	else e->kind = EF_BOUNCE;
+	e->cant_regen = m->cap[3][0] != 0;
+	char buf[256];
+	snprintf(buf, sizeof buf, "%s", m->cap[2]);
+	/* "A, B, and C" / "A, B and C": a bar before each "target" that starts an item */
+	struct sbuf t = {0};
+	for (const char *q = buf; *q;) {
+		if (!strncmp(q, ", and target ", 13)) { sbuf_adds(&t, "|target "); q += 13; }
+		else if (!strncmp(q, ", target ", 9)) { sbuf_adds(&t, "|target "); q += 9; }
+		else if (!strncmp(q, " and target ", 12)) { sbuf_adds(&t, "|target "); q += 12; }
+		else sbuf_addc(&t, *q++);
+	}
+	snprintf(buf, sizeof buf, "%s", t.len ? t.s : "");
+	sbuf_free(&t);
+	char *items[BD_MAXTGT];
+	int n = 0;
+	for (char *q = strtok(buf, "|"); q && n < BD_MAXTGT; q = strtok(NULL, "|"))
+		items[n++] = q;
+	if (n < 2)
+		return false;
+	int first = -1;
+	for (int i = 0; i < n; i++) {
+		struct bd_filter f;
+		int slot = target_slot(a, items[i], &f);
+		if (slot < 0 || (first >= 0 && slot != first + i))
+			return false;
+		if (first < 0) { first = slot; e->f = f; }
+	}
+	e->slot = first;
+	e->nslots = n;
 	return true;
 }
 
@@ -2035,12 +2138,16 @@ e_sacrifice(struct match *m, struct bd_abil *a, struct bd_effect *e)
 	return recipient(a, e, m->cap[1]);
 }
 
-#define TGT "((?:another )?target [a-z0-9 ,-]+?|any target|the player or planeswalker it's attacking|the player it's attacking|defending player|~|it|they|that creature|that permanent|you|enchanted creature|equipped creature|each [a-z0-9 ,]+?|all [a-z0-9 ,]+?|(?:other )?(?:[a-z]+ )?creatures(?: you control| your opponents control)?)"
+#define TGT "((?:another )?target [a-z0-9 ,-]+?|any target|the player or planeswalker it's attacking|the player it's attacking|defending player|~|it|they|that creature|that permanent|you|enchanted creature|equipped creature|each [a-z0-9 ,]+?|all [a-z0-9 ,]+?|(?:other )?(?:[a-z]+ )?(?:creatures|permanents|artifacts|lands)(?: you control| your opponents control)?)"
 static struct eff_tmpl etmpls[] = {
 	{ "^(?:~|it) deals (\\d+|x|one|two|three|four|five)()? damage to " TGT "$", e_damage,
 	  "Hurricane deals X damage to each creature with flying and each player." , NULL },
 	{ "^(?:~|it) deals damage equal to (?:its|~'s) power to " TGT "$", e_damage_power,
 	  "It deals damage equal to its power to any target.", NULL },
+	{ "^(?:~|it) deals (\\d+|x|one|two|three|four|five|six|seven|eight) damage divided (as you choose|evenly, rounded down,) among (one or two|one, two,? or three|up to [a-z]+|any number of) (targets|target [a-z /]+)$", e_damage_divided,
+	  "Forked Bolt deals 2 damage divided as you choose among one or two targets.", NULL },
+	{ "^(destroy|exile|tap|untap|return) (target [a-z ]+?(?:, (?:and )?target [a-z ]+?)+|target [a-z ]+?, target [a-z ]+? and target [a-z ]+?)(?: to (?:its|their) owners?'s? hands?)?(\\. (?:it|they) can't be regenerated)?$", e_several_targets,
+	  "Destroy target artifact, target creature, target enchantment, and target land.", NULL },
 	{ "^destroy (target [a-z ]+?) and (target [a-z ]+?)(\\. (?:it|they) can't be regenerated)?$", e_destroy_two,
 	  "Destroy target nonblack creature and target land. They can't be regenerated.", NULL },
 	{ "^(destroy|exile|return) " TGT "(?: to (?:its|their) owners?'s? hands?)?()(\\. (?:it|they) can't be regenerated)?$", e_destroy,
@@ -2481,7 +2588,7 @@ bd_read_ability(const char *text, const char *owner, bool spell, struct bd_abil 
 		/* a spell's keywords (Puncture Blast's wither) are characteristics of the
 		 * source of its damage (702.80a, 702.15a) */
 		/* and "this spell can't be countered" is a static ability that works on the stack */
-		if (tmpls[i].spell != spell && !(spell && (tmpls[i].build == b_keywords || tmpls[i].build == b_rule
+		if (tmpls[i].spell != spell && !(spell && (tmpls[i].build == b_keywords || tmpls[i].build == b_rule || tmpls[i].build == b_modes
 		    || !strcmp(tmpls[i].name, "casting keyword"))))
 			continue;
 		struct match m;

@@ -308,6 +308,11 @@ name_arg(const char *key, const char *line, size_t arg, size_t cursor, size_t *w
 		*ws = after_amount_to(line, after_last(line, *ws, cursor, ","), cursor);
 		return *ws ? BN_OBJS | BN_PLAYERS : 0;
 	}
+	if (strcmp(key, "divide") == 0) {
+		/* divide N to NAME, N to NAME (601.2d) */
+		*ws = after_amount_to(line, after_last(line, arg, cursor, ","), cursor);
+		return *ws ? BN_OBJS | BN_PLAYERS : 0;
+	}
 	if (strcmp(key, "damage") == 0) {
 		/* the event: damage N to NAME [from SOURCE] */
 		size_t to = after_amount_to(line, arg, cursor);

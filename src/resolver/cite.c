@@ -175,6 +175,11 @@ static const struct { const char *id, *what; } cites[R_COUNT] = {
 	[R_DEFENDER] = { "702.3b", "a creature with defender can't attack" },
 	[R_ATTACK_RESTRICT] = { "508.1c", "restrictions on attacking: a creature that can't attack isn't declared" },
 	[R_BLOCK_RESTRICT] = { "509.1b", "restrictions on blocking: a creature that can't block isn't declared" },
+	[R_MODES] = { "700.2", "modal spells and abilities: the modes are chosen as it is cast" },
+	[R_MODES_ILLEGAL] = { "700.2c", "only the chosen modes need targets; the other modes are ignored" },
+	[R_CHOOSE_TARGETS] = { "601.2c", "the player announces the spell's targets as it is cast" },
+	[R_DIVIDE] = { "601.2d", "dividing damage among targets as the spell is cast" },
+	[R_ROUND_DOWN] = { "107.1a", "a division that isn't a whole number is rounded down" },
 	[R_DAMAGE_RESULTS] = { "120.3", "damage has every result that applies to its recipient" },
 };
 

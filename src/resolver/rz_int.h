@@ -58,6 +58,8 @@ enum rz_rule {
 	/* rule-changing effects (prohibit.c) */
 	R_CANT, R_CANT_GAIN_LIFE, R_CANT_LOSE_LIFE, R_NO_PREVENT, R_COUNTERS_ENTERING, R_COUNTER_TOKEN_REPL,
 	R_DRAW_CARD, R_DRAW_MANY, R_DRAW_EMPTY, R_SBA_DRAW_EMPTY, R_DRAW_STEP, R_COPY_ENTERS, R_COPY_EXCEPT, R_COPY_TOKEN, R_UNTAP_STEP, R_TURN_UNTAP_TRIG, R_HAND_SIZE, R_TRIG_EACH, R_TURN, R_BATTLE_CRY, R_ATTACK_UNTAPPED, R_BLOCK_UNTAPPED, R_DEFENDER, R_ATTACK_RESTRICT, R_BLOCK_RESTRICT,
+	/* choices on casting */
+	R_MODES, R_MODES_ILLEGAL, R_CHOOSE_TARGETS, R_DIVIDE, R_ROUND_DOWN,
 	R_COUNT
 };
 
@@ -147,6 +149,9 @@ struct rz {
 	bool lib_noted[BD_MAXPLAYERS];  /* said that an undescribed library is taken as big enough */
 	bool *no_untap;          /* per object: doesn't untap during its controller's next untap step */
 	unsigned *restrict_turn; /* per object: RS_* restrictions from resolved effects, this turn */
+	/* the spell resolving whose damage is divided (601.2d): 1 + its index, or 0; and how
+	 * many targets the division was among as it was cast */
+	int div_obj1, div_k;
 };
 
 /* explain.c */

@@ -57,12 +57,19 @@ illegal_rule(const char *why)
 /* Everything an effect reaches: its legal target, or each object/player matching. */
 static int
 recipients(struct rz *z, const struct bd_effect *e, int src, int controller, const struct bd_ref *targets,
-    int ntargets, struct bd_ref *out, int cap, int subject)
+    int ntargets, int nspec, struct bd_ref *out, int cap, int subject)
 {
 	int n = 0;
 	if (e->slot >= 0) {
-		if (e->slot < ntargets && (targets[e->slot].p >= 0 || targets[e->slot].o >= 0))
-			out[n++] = targets[e->slot];
+		int ns = e->nslots > 1 ? e->nslots : 1;
+		for (int q = e->slot; q < e->slot + ns && q < ntargets && n < cap; q++)
+			if (targets[q].p >= 0 || targets[q].o >= 0)
+				out[n++] = targets[q];
+		/* a spec of several targets: the further ones follow the one per spec */
+		if (e->divided)
+			for (int q = nspec; q < ntargets && n < cap; q++)
+				if (targets[q].p >= 0 || targets[q].o >= 0)
+					out[n++] = targets[q];
 		return n;
 	}
 	const struct bd_filter *f = &e->f;
@@ -153,6 +160,35 @@ parts_text(const struct bd_part *p, int n, struct sbuf *t)
 	}
 	if (!t->len)
 		sbuf_adds(t, "no change");
+}
+
+/* Divided damage (601.2d): each target gets the share announced as the spell was cast (the
+ * board's `divide`), or, "divided evenly", the amount over the number of targets chosen,
+ * rounded down (107.1a). A target that became illegal keeps its share undealt (608.2b). */
+static void
+divide_damage(struct rz *z, const struct bd_effect *e, int amount, struct rz_dmg *d, int n, const char *sname)
+{
+	const struct bd_obj *sp = z->div_obj1 ? &z->b->objs[z->div_obj1 - 1] : NULL;
+	int k = z->div_k > 0 ? z->div_k : n;
+	struct sbuf t = {0};
+	for (int i = 0; i < n; i++) {
+		if (e->evenly)
+			d[i].amount = k > 0 ? amount / k : 0;
+		else if (sp && sp->ndiv) {
+			d[i].amount = 0;
+			for (int q = 0; q < sp->ndiv; q++)
+				if (sp->div_to[q].p == d[i].to.p && sp->div_to[q].o == d[i].to.o)
+					d[i].amount = sp->div_amt[q];
+		}
+		sbuf_addf(&t, "%s%d to %s", i ? ", " : "", d[i].amount, d[i].to.p >= 0 ? rz_pname(z, d[i].to.p) : rz_oname(z, d[i].to.o));
+	}
+	if (e->evenly)
+		STEP(z, RL(R_DIVIDE, R_ROUND_DOWN), "%s divides %d damage evenly among the %d target%s chosen as it was cast: %d each, rounded down (%s).",
+		    sname, amount, k, k == 1 ? "" : "s", k > 0 ? amount / k : 0, sbuf_str(&t));
+	else
+		STEP(z, RL(R_DIVIDE), "%s deals its %d damage as the division announced while casting it says (%s)%s.", sname, amount, sbuf_str(&t),
+		    k > n ? "; the share of a target that became illegal is not dealt, and the others' shares don't change" : "");
+	sbuf_free(&t);
 }
 
 /* Create e's tokens under controller's control (111.1); sname is what creates them. */
@@ -274,7 +310,7 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 		const struct bd_effect *e = &a->eff[ei];
 		struct bd_ref r[64];
 		rz_layers(z);
-		int n = e->kind == EF_CREATE_TOKEN && !e->tok_copy ? 0 : recipients(z, e, src, controller, targets, ntargets, r, 64, t ? t->subject : -1);
+		int n = e->kind == EF_CREATE_TOKEN && !e->tok_copy ? 0 : recipients(z, e, src, controller, targets, ntargets, a->ntgt, r, 64, t ? t->subject : -1);
 		/* "its power": the current value, or the last known one if it left (608.2h) */
 		int amount = e->amt == AM_X ? x : e->amt == AM_POWER_SELF
 		    ? (b->objs[src].zone == ZN_BATTLEFIELD || b->objs[src].zone == ZN_STACK ? z->cur[src].v.power
@@ -397,6 +433,8 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 				d[i].to = r[i];
 				d[i].amount = amount;
 			}
+			if (e->divided)
+				divide_damage(z, e, amount, d, n, sname);
 			rz_deal_damage(z, d, n, NULL);
 			break;
 		}
@@ -785,28 +823,35 @@ rz_resolve_spell(struct rz *z, int s)
 	 * known information if that has left (608.2h) */
 	int src = o->act_src >= 0 ? o->act_src : s;
 	unsigned colors = b->objs[src].zone == ZN_BATTLEFIELD || src == s ? z->cur[src].v.colors : z->lki[src].v.colors;
-	/* target slots run across the spell's ability lines in order */
+	/* target specs run across the chosen instructions in order (601.2c, 700.2c); a spec of
+	 * several targets ("among one or two targets") takes what the single ones leave */
 	int total = 0, legal = 0;
 	struct bd_ref tg[BD_MAXTGT];
+	int start[BD_MAXTGT], count[BD_MAXTGT];
+	bool fits;
+	int nspec = bd_target_spans(o, o->ntargets, start, count, BD_MAXTGT, &fits);
 	struct sbuf bad = {0};
 	enum rz_rule rules[RZ_MAXCITE] = { R_RESOLVE_TARGETS };
 	int nr = 1;
-	for (int k = 0; k < o->nabils; k++) {
+	for (int k = 0, sp = 0; k < o->nabils; k++) {
 		const struct bd_abil *a = &o->abils[k];
-		for (int j = 0; j < a->ntgt && total < BD_MAXTGT; j++, total++) {
-			tg[total] = total < o->ntargets ? o->targets[total] : (struct bd_ref){ -1, -1 };
-			char why[200];
-			if (rz_target_legal(z, &a->tgt[j], tg[total], src, ctl, colors, why, sizeof why))
-				legal++;
-			else {
-				sbuf_addf(&bad, "%s%s", bad.len ? "; " : "", why);
-				enum rz_rule r = illegal_rule(why);
-				bool seen = false;
-				for (int q = 0; q < nr; q++) seen |= rules[q] == r;
-				if (!seen && nr < RZ_MAXCITE) rules[nr++] = r;
-				tg[total] = (struct bd_ref){ -1, -1 };
+		if (a->kind != AK_SPELL || !bd_abil_chosen(o, a))
+			continue;
+		for (int j = 0; j < a->ntgt && sp < nspec; j++, sp++)
+			for (int t = start[sp]; t < start[sp] + count[sp] && t < BD_MAXTGT; t++, total++) {
+				tg[t] = t < o->ntargets ? o->targets[t] : (struct bd_ref){ -1, -1 };
+				char why[200];
+				if (rz_target_legal(z, &a->tgt[j], tg[t], src, ctl, colors, why, sizeof why))
+					legal++;
+				else {
+					sbuf_addf(&bad, "%s%s", bad.len ? "; " : "", why);
+					enum rz_rule r = illegal_rule(why);
+					bool seen = false;
+					for (int q = 0; q < nr; q++) seen |= rules[q] == r;
+					if (!seen && nr < RZ_MAXCITE) rules[nr++] = r;
+					tg[t] = (struct bd_ref){ -1, -1 };
+				}
 			}
-		}
 	}
 	if (total && !legal) {
 		int rep = o->types ? rz_grave_replacer(z, s) : 0;
@@ -828,19 +873,47 @@ rz_resolve_spell(struct rz *z, int s)
 	if (o->act_src >= 0 && b->objs[src].zone != ZN_BATTLEFIELD)
 		STEP(z, RL(R_ABILITY_INDEPENDENT, R_RESOLVE_INFO), "%s has left the battlefield, but its ability on the stack exists independently of it and still resolves, using %s's last known information.",
 		    rz_oname(z, src), rz_oname(z, src));
+	if (o->modes) {
+		/* 700.2: the modes were chosen as it was cast; only theirs are followed */
+		struct sbuf ms = {0};
+		int nm = 0;
+		for (int k = 0; k < o->nabils; k++)
+			if (o->abils[k].mode && bd_abil_chosen(o, &o->abils[k])) {
+				sbuf_addf(&ms, "%s%d (\"%s\")", ms.len ? " and " : "", o->abils[k].mode, o->abils[k].text);
+				nm++;
+			}
+		STEP(z, RL(R_MODES, R_MODES_ILLEGAL), "%s is modal: as it was cast, %s chose mode%s %s; only %s instructions are part of the spell, and only %s targets were chosen.",
+		    rz_oname(z, s), rz_pname(z, ctl), nm == 1 ? "" : "s", sbuf_str(&ms), nm == 1 ? "that mode's" : "those modes'", nm == 1 ? "its" : "their");
+		sbuf_free(&ms);
+	}
 	if (bad.len)
 		rz_step(z, rules, nr, "%s resolves, but some targets are illegal (%s): it does nothing to them and does the rest.", rz_oname(z, s), sbuf_str(&bad));
+	else if (total > 1 && !o->modes)
+		STEP(z, RL(R_RESOLVE_TARGETS, R_CHOOSE_TARGETS, R_RESOLVE_FOLLOW), "%s resolves: the %d targets chosen as it was cast are all still legal; judge follows its instructions in order.",
+		    rz_oname(z, s), total);
 	else
 		STEP(z, RL(R_RESOLVE_TARGETS, R_RESOLVE_FOLLOW), "%s resolves%s; judge follows its instructions in order.", rz_oname(z, s),
 		    total ? " (its targets are still legal)" : "");
 	sbuf_free(&bad);
-	int base = 0;
-	for (int k = 0; k < o->nabils && !z->game_over; k++) {
+	z->div_obj1 = s + 1;
+	for (int k = 0, sp = 0; k < o->nabils && !z->game_over; k++) {
 		const struct bd_abil *a = &o->abils[k];
-		if (a->kind != AK_SPELL) continue;
-		rz_run_effects(z, a, src, ctl, tg + base, a->ntgt, o->x, NULL);
-		base += a->ntgt;
+		if (a->kind != AK_SPELL || !bd_abil_chosen(o, a)) continue;
+		/* this instruction's targets: one per spec, a spec's further targets after them */
+		struct bd_ref at[2 * BD_MAXTGT];
+		int nat = a->ntgt;
+		z->div_k = 0;
+		for (int j = 0; j < a->ntgt; j++) {
+			at[j] = sp + j < nspec ? tg[start[sp + j]] : (struct bd_ref){ -1, -1 };
+			if (sp + j < nspec && count[sp + j] > 1) z->div_k = count[sp + j];
+			for (int q = 1; sp + j < nspec && q < count[sp + j] && nat < 2 * BD_MAXTGT; q++)
+				at[nat++] = tg[start[sp + j] + q];
+		}
+		rz_run_effects(z, a, src, ctl, at, nat, o->x, NULL);
+		sp += a->ntgt;
 	}
+	z->div_obj1 = 0;
+	z->div_k = 0;
 	if (o->zone == ZN_STACK && !o->types) {
 		o->zone = ZN_GONE;
 		STEP(z, RL(R_RESOLVE_GRAVE), "%s is removed from the stack as the last part of its resolution.", rz_oname(z, s));

@@ -113,6 +113,9 @@ main(void)
 	CHECK_STR(comp("assign Minotaur A: 2 to Sc"), "Scion of Oona", "assign: a blocker after N to");
 	CHECK_STR(comp("assign Minotaur A: 2 to Scion of Oona, 1 to B"), "Bob", "assign: the next item, a player");
 	CHECK_STR(comp("assign Minotaur A: 2"), "", "assign: nothing before `to`");
+	CHECK_STR(comp("divide 2 to Sc"), "Scion of Oona", "divide: a target after N to");
+	CHECK_STR(comp("divide 2 to Scion of Oona, 1 to B"), "Bob", "divide: the next share, a player");
+	CHECK_STR(comp("divide 2"), "", "divide: nothing before `to`");
 	CHECK_STR(comp_ws(typed, "damage 3 to Gr", &ws), "Grizzly Bears", "damage N to NAME");
 	CHECK_INT(ws, 12, "after `to `");
 	CHECK_STR(comp("damage 3 to A"), "Alice", "damage to a player");
