@@ -101,7 +101,8 @@ struct bd_part {
 /* "as long as" conditions. */
 enum bd_condk { CD_NONE, CD_CONTROL, CD_OPP_CONTROL, CD_YOUR_TURN, CD_NOT_YOUR_TURN,
 	CD_LIFE_LE, CD_LIFE_GE, CD_SELF_TAPPED, CD_SELF_UNTAPPED, CD_SELF_ATTACKING,
-	CD_CONTROL_N, CD_GRAVE_N };
+	CD_CONTROL_N, CD_GRAVE_N,
+	CD_KICKED };              /* "if it was kicked" (702.33d) */
 struct bd_cond {
 	enum bd_condk kind;
 	struct bd_filter f;
@@ -172,7 +173,8 @@ enum bd_effk { EF_DAMAGE, EF_DESTROY, EF_EXILE, EF_CONTINUOUS, EF_COUNTERS, EF_G
 enum { RS_NO_UNTAP = 1, RS_NO_ATTACK = 2, RS_NO_BLOCK = 4, RS_UNBLOCKABLE = 8 };
 /* The RS_* bits a restriction's text (lower case) states. */
 unsigned bd_restrict_bits(const char *text);
-enum bd_amt { AM_N, AM_X, AM_POWER_SELF, AM_POWER_TARGET };
+enum bd_amt { AM_N, AM_X, AM_POWER_SELF, AM_POWER_TARGET,
+	AM_POWER_SACRIFICED };    /* "the sacrificed creature's power": its last known power (608.2h) */
 struct bd_effect {
 	enum bd_effk kind;
 	enum bd_amt amt;
@@ -199,6 +201,8 @@ struct bd_effect {
 	int nslots;               /* "destroy target A, target B and target C": slots slot..slot+nslots-1 */
 	bool divided, evenly;     /* damage divided as the caster chose (601.2d), or evenly (107.1a) */
 	int kicked_n;             /* "if ~ was kicked, it deals N damage instead" (702.33d): N, or 0 */
+	bool edict;               /* EF_SACRIFICE: "target player sacrifices a creature": the player */
+	struct bd_filter what;    /* chooses n permanents matching what (701.21a) */
 };
 
 /* A target requirement: "target creature", "any target", "target player". */
@@ -288,6 +292,14 @@ struct bd_abil {
 	int choose_min, choose_max;
 	int mode;
 	bool unread;
+	/* costs of casting a spell (601.2f): 1 an additional cost ("As an additional cost to cast
+	 * this spell, sacrifice a creature"), 2 an alternative cost ("you may pay 4 life rather
+	 * than pay this spell's mana cost", with its condition in ifcond), in cost; or_mana is the
+	 * mana paid instead ("discard a card or pay {5}") */
+	int spell_cost;
+	char or_mana[32];
+	unsigned exile_colors;    /* "exile a blue card from your hand": 1 card of these colors */
+	int exile_hand;
 };
 
 /* A reference to a player (p >= 0) or an object (o >= 0); the other is -1. */
@@ -361,6 +373,9 @@ struct bd_obj {
 	int act_src, act_abil;
 	int act_sac[BD_MAXTGT], nact_sac;
 	int act_discard[BD_MAXTGT], nact_discard;
+	int act_exile[BD_MAXTGT], nact_exile;   /* cards exiled to pay a spell's cost */
+	int pay_life;             /* `pay-life N` under `cast`: life paid as a cost, or 0 */
+	bool kicked;              /* its kicker cost was paid (702.33d); a permanent keeps knowing it */
 	char *act_names[2 * BD_MAXTGT];
 	unsigned act_cols[2 * BD_MAXTGT], act_lines[2 * BD_MAXTGT];
 	int nact_names, nact_sac_names;

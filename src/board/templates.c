@@ -1450,6 +1450,81 @@ b_modes(struct match *m, struct bd_abil *a)
 	return true;
 }
 
+/* One cost item of a spell: "sacrifice a creature", "discard a card", "pay 4 life", "exile a
+ * blue card from your hand" (601.2f). */
+static bool
+spell_cost_item(const char *item, struct bd_abil *a)
+{
+	struct bd_cost *c = &a->cost;
+	char what[200], col[32];
+	int n;
+	if (sscanf(item, "sacrifice %199[^\n]", what) == 1) {
+		char *w = what;
+		int k = 1;
+		if (!strncmp(w, "a ", 2) || !strncmp(w, "an ", 3)) w = strchr(w, ' ') + 1;
+		else {
+			char num[32];
+			if (sscanf(w, "%31s", num) != 1 || (k = number_word(num)) <= 0) return false;
+			w += strlen(num);
+			while (*w == ' ') w++;
+		}
+		if (!bd_filter_parse(w, &c->sac)) return false;
+		c->nsac = k;
+		return true;
+	}
+	if (!strcmp(item, "discard a card")) { c->discard = 1; return true; }
+	if (sscanf(item, "discard %31s cards", col) == 1 && number_word(col) > 0) { c->discard = number_word(col); return true; }
+	if (sscanf(item, "pay %d life", &n) == 1 && n > 0) { c->life = n; return true; }
+	if (!strcmp(item, "exile a card from your hand")) { a->exile_hand = 1; return true; }
+	if (sscanf(item, "exile a %31s card from your hand", col) == 1 || sscanf(item, "exile an %31s card from your hand", col) == 1) {
+		unsigned cl = bd_color_lookup(col);
+		if (!cl) return false;
+		a->exile_hand = 1;
+		a->exile_colors = cl;
+		return true;
+	}
+	return false;
+}
+
+/* "As an additional cost to cast this spell, sacrifice a creature." (601.2f; Fling, Bone
+ * Splinters), "..., discard a card or pay {5}." (Lightning Axe) */
+static bool
+b_additional_cost(struct match *m, struct bd_abil *a)
+{
+	a->kind = AK_INERT;
+	a->spell_cost = 1;
+	char buf[256];
+	snprintf(buf, sizeof buf, "%s", m->cap[1]);
+	char *orp = strstr(buf, " or pay {");
+	if (orp) {
+		snprintf(a->or_mana, sizeof a->or_mana, "%.31s", orp + 8);
+		if (strspn(a->or_mana, "{}0123456789wubrgcx") != strlen(a->or_mana)) return false;
+		*orp = 0;
+	}
+	return spell_cost_item(buf, a);
+}
+
+/* "[If COND, ]you may pay 4 life [and exile a blue card from your hand] rather than pay this
+ * spell's mana cost." (118.9: an alternative cost; Snuff Out, Force of Will) */
+static bool
+b_alternative_cost(struct match *m, struct bd_abil *a)
+{
+	a->kind = AK_INERT;
+	a->spell_cost = 2;
+	if (m->cap[1][0]) {
+		if (!cond_parse(m->cap[1], &a->ifcond)) return false;
+		a->ifk = IF_COND;
+	}
+	char buf[256];
+	snprintf(buf, sizeof buf, "%s", m->cap[2]);
+	char *and = strstr(buf, " and ");
+	if (and) {
+		*and = 0;
+		if (!spell_cost_item(and + 5, a)) return false;
+	}
+	return spell_cost_item(buf, a);
+}
+
 static bool
 b_spell(struct match *m, struct bd_abil *a)
 {
@@ -1541,6 +1616,12 @@ static struct tmpl tmpls[] = {
 	  "If a source would deal damage to you, prevent 1 of that damage.", false, NULL },
 	{ "modes", "^choose (one|two|three|four|one or both|one or more|any number)(?: -)?$", b_modes,
 	  "Choose one —", false, NULL },
+	{ "casting keyword", "^(?:flashback|kicker|multikicker|buyback|madness|cycling|foretell|splice onto [a-z]+|evoke|dash|escape|overload|entwine|replicate|spectacle|surge) (?:\\{[^}]*\\})+(?:,? .*)?$", b_inert,
+	  "Kicker {4}", true, NULL },
+	{ "additional cost", "^as an additional cost to cast ~, (.+)$", b_additional_cost,
+	  "As an additional cost to cast this spell, sacrifice a creature.", true, NULL },
+	{ "alternative cost", "^(?:if (.+?), )?you may (.+?) rather than pay ~'s mana cost$", b_alternative_cost,
+	  "If you control a Swamp, you may pay 4 life rather than pay this spell's mana cost.", true, NULL },
 	{ "cost change", "^~ costs (?:\\{[^}]*\\})+ (?:more|less) to cast(?: for each [a-z ]+)?$", b_inert,
 	  "This spell costs {1} more to cast for each target beyond the first.", true, NULL },
 	{ "spell effect", "^(.*)$", b_spell, "Destroy target creature.", true, NULL },
@@ -1651,6 +1732,50 @@ e_damage(struct match *m, struct bd_abil *a, struct bd_effect *e)
 	} else
 		return false;
 	return recipient(a, e, m->cap[3]);
+}
+
+/* "~ deals damage equal to the sacrificed creature's power to any target" (Fling): the
+ * creature sacrificed to cast it, as it last existed on the battlefield (608.2h) */
+static bool
+e_damage_sacrificed(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	e->kind = EF_DAMAGE;
+	e->amt = AM_POWER_SACRIFICED;
+	return recipient(a, e, m->cap[1]);
+}
+
+/* "If this spell was kicked, it deals 4 damage instead." (702.33d): changes the damage of the
+ * instruction before it */
+static bool
+e_kicked_damage(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	if (a->neff < 1 || a->eff[a->neff - 1].kind != EF_DAMAGE)
+		return false;
+	int n = number_word(m->cap[1]);
+	if (n < 0)
+		return false;
+	a->eff[a->neff - 1].kicked_n = n;
+	e->kind = EF_NOTE;
+	return true;
+}
+
+/* "Target player sacrifices a creature", "Each opponent sacrifices two creatures" (701.21a):
+ * the player chooses */
+static bool
+e_edict(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	e->kind = EF_SACRIFICE;
+	e->edict = true;
+	e->n = number_word(m->cap[2]);
+	if (e->n < 1)
+		return false;
+	char what[256];
+	snprintf(what, sizeof what, "%s", m->cap[3]);
+	size_t l = strlen(what);
+	if (e->n > 1 && l > 1 && what[l - 1] == 's') what[l - 1] = 0;
+	if (!bd_filter_parse(what, &e->what))
+		return false;
+	return recipient(a, e, m->cap[1]);
 }
 
 static bool
@@ -2142,6 +2267,12 @@ e_sacrifice(struct match *m, struct bd_abil *a, struct bd_effect *e)
 static struct eff_tmpl etmpls[] = {
 	{ "^(?:~|it) deals (\\d+|x|one|two|three|four|five)()? damage to " TGT "$", e_damage,
 	  "Hurricane deals X damage to each creature with flying and each player." , NULL },
+	{ "^(?:~|it) deals damage equal to the sacrificed creature's power to " TGT "$", e_damage_sacrificed,
+	  "Fling deals damage equal to the sacrificed creature's power to any target.", NULL },
+	{ "^if ~ was kicked, (?:~|it) deals (\\d+|one|two|three|four|five|six) damage instead$", e_kicked_damage,
+	  "If this spell was kicked, it deals 4 damage instead.", NULL },
+	{ "^(target player|target opponent|each opponent|each player) sacrifices? (a|an|one|two|three) ([a-z ]+?)$", e_edict,
+	  "Target player sacrifices a creature.", NULL },
 	{ "^(?:~|it) deals damage equal to (?:its|~'s) power to " TGT "$", e_damage_power,
 	  "It deals damage equal to its power to any target.", NULL },
 	{ "^(?:~|it) deals (\\d+|x|one|two|three|four|five|six|seven|eight) damage divided (as you choose|evenly, rounded down,) among (one or two|one, two,? or three|up to [a-z]+|any number of) (targets|target [a-z /]+)$", e_damage_divided,
@@ -2524,6 +2655,8 @@ cond_parse(const char *condtxt, struct bd_cond *c)
 		c->kind = CD_LIFE_LE, c->n = n;
 	else if (sscanf(condtxt, "you have %d or more life", &n) == 1)
 		c->kind = CD_LIFE_GE, c->n = n;
+	else if (!strcmp(condtxt, "it was kicked") || !strcmp(condtxt, "~ was kicked"))
+		c->kind = CD_KICKED;
 	else if (!strcmp(condtxt, "~ is untapped"))
 		c->kind = CD_SELF_UNTAPPED;
 	else if (!strcmp(condtxt, "~ is tapped"))

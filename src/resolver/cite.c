@@ -180,6 +180,13 @@ static const struct { const char *id, *what; } cites[R_COUNT] = {
 	[R_CHOOSE_TARGETS] = { "601.2c", "the player announces the spell's targets as it is cast" },
 	[R_DIVIDE] = { "601.2d", "dividing damage among targets as the spell is cast" },
 	[R_ROUND_DOWN] = { "107.1a", "a division that isn't a whole number is rounded down" },
+	[R_TOTAL_COST] = { "601.2f", "the total cost: the mana cost or an alternative cost, plus additional costs" },
+	[R_ALT_COST] = { "118.9", "an alternative cost is paid instead of the mana cost" },
+	[R_KICKER] = { "702.33a", "kicker: an optional additional cost" },
+	[R_KICKED] = { "702.33d", "a spell (and the permanent it becomes) was kicked if its kicker cost was paid" },
+	[R_PAY_LIFE] = { "119.4", "a player can pay life only if their life total is at least that much" },
+	[R_SAC_CHOOSE] = { "701.21a", "to sacrifice, a player moves a permanent they control to its owner's graveyard" },
+	[R_CAST_ILLEGAL] = { "601.2", "casting a spell that can't be completed is reversed (727)" },
 	[R_DAMAGE_RESULTS] = { "120.3", "damage has every result that applies to its recipient" },
 };
 

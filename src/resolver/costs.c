@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 static int
 counters_of(const struct bd_obj *o, const struct bd_ctr *k)
@@ -181,4 +182,136 @@ rz_activate(struct rz *z, int abobj)
 		z->moveseq[ab->act_discard[i]] = z->zseq;
 		STEP(z, RL(R_COST_ORDER, R_DISCARD), "Cost: %s discards %s.", rz_pname(z, ctl), rz_oname(z, ab->act_discard[i]));
 	}
+}
+
+/* Which of the spell's cost abilities the board's payments use: its alternative cost when the
+ * board pays what that asks (life, an exiled card) instead of the mana cost (118.9). */
+static const struct bd_abil *
+alt_cost(const struct bd_obj *o)
+{
+	for (int k = 0; k < o->nabils; k++) {
+		const struct bd_abil *a = &o->abils[k];
+		if (a->spell_cost == 2 && ((a->cost.life && o->pay_life) || (a->exile_hand && o->nact_exile)))
+			return a;
+	}
+	return NULL;
+}
+
+bool
+rz_cast_costs(struct rz *z, int spell, enum bd_zone from)
+{
+	struct board *b = z->b;
+	struct bd_obj *o = &b->objs[spell];
+	int ctl = z->cur[spell].v.controller;
+	const struct bd_abil *alt = alt_cost(o), *add = NULL;
+	for (int k = 0; k < o->nabils && !add; k++)
+		if (o->abils[k].spell_cost == 1) add = &o->abils[k];
+	bool kicker = false;
+	for (int k = 0; k < o->nabils; k++)
+		kicker |= o->abils[k].text && !strncasecmp(o->abils[k].text, "kicker", 6);
+	if (!alt && !add && !o->kicked && !o->pay_life && !o->nact_exile && !o->nact_sac && !o->nact_discard)
+		return true;
+	/* 601.2f: the total cost; then 601.2h: it is paid; a cost that can't be paid reverses
+	 * the whole casting (601.2, 727) */
+	char why[240] = "";
+	int life = (alt ? alt->cost.life : 0) + (add ? add->cost.life : 0);
+	int nsac = add ? add->cost.nsac : 0, ndis = add ? add->cost.discard : 0, nexi = alt ? alt->exile_hand : 0;
+	if (o->pay_life && !alt)
+		snprintf(why, sizeof why, "the board pays %d life, and %s has no cost in life", o->pay_life, rz_oname(z, spell));
+	else if (alt && o->pay_life != alt->cost.life)
+		snprintf(why, sizeof why, "its alternative cost is %d life, and the board pays %d", alt->cost.life, o->pay_life);
+	else if (alt && alt->ifk == IF_COND && !rz_cond_holds(z, &alt->ifcond, spell))
+		snprintf(why, sizeof why, "the condition of its alternative cost (\"%s\") isn't met", alt->text);
+	else if (life > b->players[ctl].life)
+		snprintf(why, sizeof why, "%s has %d life, less than the %d to pay (119.4)", rz_pname(z, ctl), b->players[ctl].life, life);
+	else if (o->nact_sac != nsac)
+		snprintf(why, sizeof why, nsac ? "its cost sacrifices %d, and the board names %d (add `sacrifice NAME` under `cast`)" : "its cost sacrifices %d, and the board names %d", nsac, o->nact_sac);
+	else if (o->nact_exile != nexi)
+		snprintf(why, sizeof why, "its cost exiles %d card%s from hand, and the board names %d", nexi, nexi == 1 ? "" : "s", o->nact_exile);
+	else if (o->nact_discard != ndis && !(add && add->or_mana[0] && o->nact_discard == 0))
+		snprintf(why, sizeof why, ndis ? "its cost discards %d card%s, and the board names %d (add `discard NAME` under `cast`)" : "its cost discards %d card%s, and the board names %d",
+		    ndis, ndis == 1 ? "" : "s", o->nact_discard);
+	else if (o->kicked && !kicker)
+		snprintf(why, sizeof why, "it has no kicker cost");
+	for (int i = 0; !why[0] && i < o->nact_sac; i++) {
+		int s = o->act_sac[i];
+		if (s < 0 || b->objs[s].zone != ZN_BATTLEFIELD || z->cur[s].v.controller != ctl || !rz_filter_match(z, &add->cost.sac, s, spell, ctl))
+			snprintf(why, sizeof why, "%s can't be sacrificed for it (it must be %s's permanent matching the cost)", rz_oname(z, s), rz_pname(z, ctl));
+	}
+	for (int i = 0; !why[0] && i < o->nact_discard; i++) {
+		int d = o->act_discard[i];
+		if (d < 0 || d == spell || b->objs[d].zone != ZN_HAND || b->objs[d].owner != ctl)
+			snprintf(why, sizeof why, "%s is not another card in %s's hand", rz_oname(z, d), rz_pname(z, ctl));
+	}
+	for (int i = 0; !why[0] && i < o->nact_exile; i++) {
+		int x = o->act_exile[i];
+		if (x < 0 || x == spell || b->objs[x].zone != ZN_HAND || b->objs[x].owner != ctl)
+			snprintf(why, sizeof why, "%s is not another card in %s's hand", rz_oname(z, x), rz_pname(z, ctl));
+		else if (alt->exile_colors && !(z->cur[x].v.colors & alt->exile_colors))
+			snprintf(why, sizeof why, "%s is not of the color the cost asks for", rz_oname(z, x));
+	}
+	if (why[0]) {
+		/* the card goes back where it came from; one the board put on the stack, to hand */
+		o->zone = from == ZN_STACK ? ZN_HAND : from;
+		o->zpos = ++z->zseq;
+		z->moveseq[spell] = z->zseq;
+		STEP(z, RL(R_CAST_ILLEGAL, R_TOTAL_COST, R_COST_ORDER, alt ? R_ALT_COST : R_NONE), "%s can't be cast this way: %s. Casting it is reversed, and the card goes back to its owner's %s.",
+		    rz_oname(z, spell), why, bd_zone_name(o->zone));
+		return false;
+	}
+	struct sbuf t = {0};
+	enum rz_rule rules[RZ_MAXCITE] = { R_TOTAL_COST, R_COST_ORDER };
+	int nr = 2;
+	if (alt) {
+		sbuf_addf(&t, "instead of its mana cost, the alternative cost (\"%s\")", alt->text);
+		rules[nr++] = R_ALT_COST;
+	} else
+		sbuf_addf(&t, "its mana cost%s", o->x ? " with X as chosen" : "");
+	if (add)
+		sbuf_addf(&t, ", plus the additional cost (\"%s\")", add->text);
+	if (o->kicked) {
+		sbuf_adds(&t, ", plus its kicker cost, so it is kicked");
+		if (nr < RZ_MAXCITE) rules[nr++] = R_KICKER;
+		if (nr < RZ_MAXCITE) rules[nr++] = R_KICKED;
+	}
+	if (add && add->or_mana[0] && o->nact_discard == 0)
+		sbuf_addf(&t, " (paying %s rather than discarding)", add->or_mana);
+	rz_step(z, rules, nr, "%s determines the total cost of %s: %s; mana is noted, not tracked. %s pays it.", rz_pname(z, ctl), rz_oname(z, spell),
+	    sbuf_str(&t), rz_pname(z, ctl));
+	sbuf_free(&t);
+	if (life > 0) {
+		b->players[ctl].life = rz_sub(b->players[ctl].life, life);
+		STEP(z, RL(R_COST_ORDER, R_PAY_LIFE), "Cost: %s pays %d life (life %d).", rz_pname(z, ctl), life, b->players[ctl].life);
+		struct rz_tev ev = { .kind = TR_LOSE_LIFE, .obj = -1, .src = -1, .player = ctl };
+		rz_trigger_event(z, &ev);
+	}
+	if (o->nact_sac) {
+		struct rz_move mv[BD_MAXTGT];
+		int nm = 0;
+		for (int i = 0; i < o->nact_sac && nm < BD_MAXTGT; i++) {
+			memset(&mv[nm], 0, sizeof mv[nm]);
+			mv[nm].obj = o->act_sac[i];
+			mv[nm].to = ZN_GRAVEYARD;
+			mv[nm].why = MV_SACRIFICE;
+			mv[nm].rule = R_SACRIFICE;
+			snprintf(mv[nm].reason, sizeof mv[nm].reason, "to pay %s's cost", rz_oname(z, spell));
+			nm++;
+		}
+		rz_move(z, mv, nm, "Cost: ", R_COST_ORDER);
+	}
+	for (int i = 0; i < o->nact_discard; i++) {
+		struct bd_obj *d = &b->objs[o->act_discard[i]];
+		d->zone = ZN_GRAVEYARD;
+		d->zpos = ++z->zseq;
+		z->moveseq[o->act_discard[i]] = z->zseq;
+		STEP(z, RL(R_COST_ORDER, R_DISCARD), "Cost: %s discards %s.", rz_pname(z, ctl), rz_oname(z, o->act_discard[i]));
+	}
+	for (int i = 0; i < o->nact_exile; i++) {
+		struct bd_obj *d = &b->objs[o->act_exile[i]];
+		d->zone = ZN_EXILE;
+		d->zpos = ++z->zseq;
+		z->moveseq[o->act_exile[i]] = z->zseq;
+		STEP(z, RL(R_COST_ORDER, R_EXILE), "Cost: %s exiles %s from %s hand.", rz_pname(z, ctl), rz_oname(z, o->act_exile[i]), "their");
+	}
+	return true;
 }

@@ -72,6 +72,7 @@ run_event(struct rz *z, const struct bd_event *e)
 		break;
 	case EV_CAST: {
 		struct bd_obj *o = &b->objs[e->obj];
+		enum bd_zone from = o->zone;
 		if (o->zone != ZN_STACK) {
 			/* 601.2a: the card moves to the stack; its owner casts it */
 			o->zone = ZN_STACK;
@@ -85,6 +86,8 @@ run_event(struct rz *z, const struct bd_event *e)
 		} else
 			STEP(z, RL(R_CAST_TRIGGER), "%s casts %s: it is on the stack, and abilities that trigger on casting it trigger now; they go on the stack above it and resolve first.",
 			    rz_pname(z, z->cur[e->obj].v.controller), rz_oname(z, e->obj));
+		if (!rz_cast_costs(z, e->obj, from))
+			break;
 		struct rz_tev ev = { .kind = TR_CAST, .obj = e->obj, .src = -1, .player = z->cur[e->obj].v.controller };
 		rz_trigger_event(z, &ev);
 		break;

@@ -272,6 +272,7 @@ rz_cond_holds(const struct rz *z, const struct bd_cond *c, int src)
 	case CD_SELF_TAPPED: return b->objs[src].tapped;
 	case CD_SELF_UNTAPPED: return !b->objs[src].tapped;
 	case CD_SELF_ATTACKING: return b->objs[src].attacking_p >= 0 || b->objs[src].attacking_o >= 0;
+	case CD_KICKED: return b->objs[src].kicked;
 	case CD_GRAVE_N: return count_matching(z, CN_GRAVE_CREATURES_YOU, NULL, src, false) >= c->n;
 	}
 	return false;

@@ -60,6 +60,8 @@ enum rz_rule {
 	R_DRAW_CARD, R_DRAW_MANY, R_DRAW_EMPTY, R_SBA_DRAW_EMPTY, R_DRAW_STEP, R_COPY_ENTERS, R_COPY_EXCEPT, R_COPY_TOKEN, R_UNTAP_STEP, R_TURN_UNTAP_TRIG, R_HAND_SIZE, R_TRIG_EACH, R_TURN, R_BATTLE_CRY, R_ATTACK_UNTAPPED, R_BLOCK_UNTAPPED, R_DEFENDER, R_ATTACK_RESTRICT, R_BLOCK_RESTRICT,
 	/* choices on casting */
 	R_MODES, R_MODES_ILLEGAL, R_CHOOSE_TARGETS, R_DIVIDE, R_ROUND_DOWN,
+	/* costs of casting */
+	R_TOTAL_COST, R_ALT_COST, R_KICKER, R_KICKED, R_PAY_LIFE, R_SAC_CHOOSE, R_CAST_ILLEGAL,
 	R_COUNT
 };
 
@@ -250,6 +252,10 @@ void rz_entered(struct rz *z, const int *objs, int n);
 /* costs.c */
 /* Activate the ability object abobj (`activate`): pay its costs, put it on the stack. */
 void rz_activate(struct rz *z, int abobj);
+/* A spell just moved to the stack (601.2a) pays its total cost (601.2f-h): its additional or
+ * alternative costs as the board's lines under `cast` say. False when it can't be paid: the
+ * spell has then gone back where it came from (601.2, 727). */
+bool rz_cast_costs(struct rz *z, int spell, enum bd_zone from);
 
 /* combat.c */
 void rz_combat(struct rz *z, int which);

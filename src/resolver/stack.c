@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 bool
 rz_target_legal(const struct rz *z, const struct bd_tspec *ts, struct bd_ref r, int src,
@@ -162,6 +163,55 @@ parts_text(const struct bd_part *p, int n, struct sbuf *t)
 		sbuf_adds(t, "no change");
 }
 
+/* An edict: player p chooses e->n permanents they control matching e->what (701.21a): the ones
+ * the board's `choose SOURCE: NAME` names, else judge picks (and says so). */
+static int
+edict_choose(struct rz *z, const struct bd_effect *e, int p, int src, int controller, const char *sname, struct bd_ref *out, int cap)
+{
+	const struct board *b = z->b;
+	int cand[64], nc = 0;
+	for (int i = 0; i < b->nobjs && nc < 64; i++)
+		if (b->objs[i].zone == ZN_BATTLEFIELD && z->cur[i].v.controller == p && rz_filter_match(z, &e->what, i, src, p))
+			cand[nc++] = i;
+	const char *ch = rz_choice(z, src);
+	int n = 0;
+	for (int k = 0; k < nc && n < e->n && n < cap && ch; k++)
+		if (!strcasecmp(b->objs[cand[k]].name, ch) || (b->objs[cand[k]].alias && !strcasecmp(b->objs[cand[k]].alias, ch)))
+			out[n++] = (struct bd_ref){ -1, cand[k] };
+	bool picked = n < e->n && nc > e->n;
+	for (int k = 0; k < nc && n < e->n && n < cap; k++) {
+		bool dup = false;
+		for (int q = 0; q < n; q++) dup |= out[q].o == cand[k];
+		if (!dup) out[n++] = (struct bd_ref){ -1, cand[k] };
+	}
+	(void)controller;
+	struct sbuf t = {0};
+	for (int q = 0; q < n; q++) sbuf_addf(&t, "%s%s", q ? ", " : "", rz_oname(z, out[q].o));
+	if (n == 0)
+		STEP(z, RL(R_SAC_CHOOSE), "%s: %s controls nothing it could sacrifice, so nothing happens.", sname, rz_pname(z, p));
+	else
+		STEP(z, RL(R_SAC_CHOOSE), "%s: %s chooses what to sacrifice: %s%s.", sname, rz_pname(z, p), sbuf_str(&t),
+		    picked ? " (judge's choice; state it with `choose SOURCE: NAME`)" : nc <= e->n && !ch ? " (the only choice)" : "");
+	sbuf_free(&t);
+	return n;
+}
+
+/* "The sacrificed creature's power": the creature sacrificed to cast the spell, as it last
+ * existed on the battlefield (608.2h); the spell's own record of its cost. */
+static int
+sacrificed_power(struct rz *z, int spell, const char *sname)
+{
+	const struct bd_obj *o = &z->b->objs[spell];
+	if (o->nact_sac < 1 || o->act_sac[0] < 0) {
+		STEP(z, RL(R_RESOLVE_INFO), "%s: the board doesn't say which creature was sacrificed to cast it, so its power counts as 0 (give `sacrifice NAME` under `cast`).", sname);
+		return 0;
+	}
+	int s = o->act_sac[0];
+	const struct rz_view *v = z->b->objs[s].zone == ZN_BATTLEFIELD ? &z->cur[s].v : &z->lki[s].v;
+	STEP(z, RL(R_RESOLVE_INFO), "%s uses the sacrificed %s's power as it last existed on the battlefield: %d.", sname, rz_oname(z, s), v->power);
+	return v->power > 0 ? v->power : 0;
+}
+
 /* Divided damage (601.2d): each target gets the share announced as the spell was cast (the
  * board's `divide`), or, "divided evenly", the amount over the number of targets chosen,
  * rounded down (107.1a). A target that became illegal keeps its share undealt (608.2b). */
@@ -312,7 +362,7 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 		rz_layers(z);
 		int n = e->kind == EF_CREATE_TOKEN && !e->tok_copy ? 0 : recipients(z, e, src, controller, targets, ntargets, a->ntgt, r, 64, t ? t->subject : -1);
 		/* "its power": the current value, or the last known one if it left (608.2h) */
-		int amount = e->amt == AM_X ? x : e->amt == AM_POWER_SELF
+		int amount = e->amt == AM_POWER_SACRIFICED ? sacrificed_power(z, src, sname) : e->amt == AM_X ? x : e->amt == AM_POWER_SELF
 		    ? (b->objs[src].zone == ZN_BATTLEFIELD || b->objs[src].zone == ZN_STACK ? z->cur[src].v.power
 		    : t ? t->power : z->lki[src].v.power) : e->n;
 		if (e->amt == AM_POWER_SELF && e->kind != EF_CREATE_TOKEN) {
@@ -421,6 +471,11 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 				rz_create_tokens(z, e, controller, sname, R_RESOLVE_FOLLOW);
 			break;
 		case EF_DAMAGE: {
+			if (e->kicked_n && b->objs[src].kicked) {
+				STEP(z, RL(R_KICKED), "%s was kicked, so it deals %d damage instead of %d.", sname, e->kicked_n, amount);
+				amount = e->kicked_n;
+			} else if (e->kicked_n)
+				STEP(z, RL(R_KICKED), "%s was not kicked, so it deals %d damage, not %d.", sname, amount, e->kicked_n);
 			if (n == 0 || amount <= 0) {
 				STEP(z, RL(e->slot >= 0 && n == 0 ? R_RESOLVE_TARGETS : R_RESOLVE_FOLLOW), "%s deals no damage here (%s).", sname,
 				    n == 0 ? (e->slot >= 0 ? "this part's target is illegal, so this part does nothing" : "nothing to deal it to") : "the amount is 0");
@@ -441,6 +496,16 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 		case EF_DESTROY: case EF_EXILE: case EF_BOUNCE: case EF_SACRIFICE: {
 			struct rz_move mv[64];
 			int nm = 0;
+			if (e->edict) {
+				/* "target player sacrifices a creature": each player chooses (701.21a) */
+				int np = 0;
+				struct bd_ref pl[BD_MAXPLAYERS];
+				for (int i = 0; i < n && np < BD_MAXPLAYERS; i++)
+					if (r[i].p >= 0) pl[np++] = r[i];
+				n = 0;
+				for (int i = 0; i < np; i++)
+					n += edict_choose(z, e, pl[i].p, src, controller, sname, r + n, 64 - n);
+			}
 			for (int i = 0; i < n; i++) {
 				if (r[i].o < 0)
 					continue;
@@ -647,6 +712,9 @@ rz_resolve_trigger(struct rz *z, const struct rz_trig *t)
 		STEP(z, RL(R_INTERVENING_IF), "%s's ability: its \"if\" condition is false as it resolves, so it does nothing.", sname);
 		return;
 	}
+	if (a->ifk == IF_COND)
+		STEP(z, RL(R_INTERVENING_IF, a->ifcond.kind == CD_KICKED ? R_KICKED : R_NONE), "%s's ability has an intervening \"if\": the condition held when it triggered and still holds as it resolves, so it resolves%s.",
+		    sname, a->ifcond.kind == CD_KICKED ? " (the permanent was kicked as a spell, and it knows it)" : "");
 	if (a->optional) {
 		const char *c = rz_choice(z, t->src);
 		if (c && (!strcmp(c, "no") || !strcmp(c, "decline"))) {
