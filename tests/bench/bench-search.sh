@@ -3,7 +3,7 @@
 # recall@1 and recall@5 of `judge search` and of SQLite FTS5 (bm25, porter tokenizer) over
 # the same records, on tests/search/questions.tsv, the training sets
 # train2.tsv, train3.tsv and train4.tsv and the held-out sets heldout.tsv, heldout2.tsv,
-# heldout3.tsv and heldout4.tsv; in-process query time; 700 searches through one judge process (pipe
+# heldout3.tsv, heldout4.tsv and heldout5.tsv; in-process query time; 700 searches through one judge process (pipe
 # mode, start-up included); index build against parsing, and loading the index from the cache
 # instead; one-shot searches with a cold and a warm cache.
 set -u
@@ -93,6 +93,7 @@ H=${BENCH_HELDOUT:-$ROOT/tests/search/heldout.tsv}
 H2=${BENCH_HELDOUT2:-$ROOT/tests/search/heldout2.tsv}
 H3=${BENCH_HELDOUT3:-$ROOT/tests/search/heldout3.tsv}
 H4=${BENCH_HELDOUT4:-$ROOT/tests/search/heldout4.tsv}
+H5=${BENCH_HELDOUT5:-$ROOT/tests/search/heldout5.tsv}
 more_set "second training set: $(count "$T2") questions" "$T2"
 more_set "third training set: $(count "$T3") questions" "$T3"
 more_set "fourth training set: $(count "$T4") questions" "$T4"
@@ -100,6 +101,7 @@ more_set "held-out questions: $(count "$H") of them" "$H"
 more_set "held-out questions, second set: $(count "$H2") of them" "$H2"
 more_set "held-out questions, third set: $(count "$H3") of them" "$H3"
 more_set "held-out questions, fourth set: $(count "$H4") of them" "$H4"
+more_set "held-out questions, fifth set: $(count "$H5") of them" "$H5"
 
 # 700 searches piped through one process, start-up and index build included
 grep -v '^#' "$Q" | grep -v '^$' | cut -f1 | sed 's/^/search -n 5 /' >"$T/q1"
