@@ -734,6 +734,21 @@ study_stats(struct jctx *c, int argc, char **argv)
 	return JX_OK;
 }
 
+/* {"k1": v1, "k2": v2} for study path and reset with --json (a NULL value is null; k2
+ * NULL leaves it out). */
+static void
+study_json_path(struct jctx *c, const char *k1, const char *v1, const char *k2, const char *v2)
+{
+	struct jw w;
+	jw_init(&w, &c->out->buf, true);
+	jw_obj(&w);
+	jw_kstr(&w, k1, v1);
+	if (k2)
+		jw_kstr(&w, k2, v2);
+	jw_obj_end(&w);
+	sbuf_addc(&c->out->buf, '\n');
+}
+
 static int
 study_reset(struct jctx *c, int argc, char **argv)
 {
@@ -748,7 +763,10 @@ study_reset(struct jctx *c, int argc, char **argv)
 	}
 	char *path = study_default_path();
 	if (path == NULL || access(path, F_OK) != 0) {
-		out_printf(c->out, "No study progress to reset.\n");
+		if (c->json)
+			study_json_path(c, "reset", NULL, "kept_as", NULL);
+		else
+			out_printf(c->out, "No study progress to reset.\n");
 		free(path);
 		return JX_OK;
 	}
@@ -780,13 +798,7 @@ study_reset(struct jctx *c, int argc, char **argv)
 		jerr(c, NULL, "cannot set %s aside: %s", path, strerror(errno));
 		st = JX_USAGE;
 	} else if (c->json) {
-		struct jw w;
-		jw_init(&w, &c->out->buf, true);
-		jw_obj(&w);
-		jw_kstr(&w, "reset", path);
-		jw_kstr(&w, "kept_as", to.s);
-		jw_obj_end(&w);
-		sbuf_addc(&c->out->buf, '\n');
+		study_json_path(c, "reset", path, "kept_as", to.s);
 	} else {
 		out_printf(c->out, "Progress set aside as %s; the next quiz starts afresh.\n", to.s);
 	}
@@ -805,7 +817,10 @@ cmd_study(struct jctx *c, int argc, char **argv)
 		return study_reset(c, argc, argv);
 	if (strcmp(sub, "path") == 0) {
 		char *p = study_default_path();
-		out_printf(c->out, "%s\n", p ? p : "(none: HOME and XDG_STATE_HOME are unset)");
+		if (c->json)
+			study_json_path(c, "path", p, NULL, NULL);
+		else
+			out_printf(c->out, "%s\n", p ? p : "(none: HOME and XDG_STATE_HOME are unset)");
 		free(p);
 		return p ? JX_OK : JX_NOTFOUND;
 	}
