@@ -53,8 +53,26 @@ tb_load_file(const char *path, struct diags *d)
 		sbuf_free(&b);
 		return NULL;
 	}
-	struct tb_book *book = looks_html(path, b.s ? b.s : "", b.len)
+	if (b.len == 0) {
+		if (d) {
+			diag_add(d, DL_ERROR, path, 0, 0, "the file is empty, not a textbook");
+			diag_hint(d, "give a textbook file with --textbook FILE (text or a saved HTML page)");
+		}
+		sbuf_free(&b);
+		return NULL;
+	}
+	struct tb_book *book = looks_html(path, b.s, b.len)
 	    ? tb_parse_html(path, b.s, b.len, d) : tb_parse_text(path, b.s, b.len, d);
 	sbuf_free(&b);
+	/* a file with no page in it (a 10 MB line, another document) answers nothing: say so
+	 * once here rather than "no page is about ..." for every topic asked */
+	if (book && book->npages == 0) {
+		if (d) {
+			diag_add(d, DL_ERROR, path, 1, 1, "no textbook page found: this is not the Judge Candidate Textbook");
+			diag_hint(d, "give its wiki text (pages under '= Title =' headings) or a saved HTML page of it with --textbook FILE");
+		}
+		tb_free(book);
+		return NULL;
+	}
 	return book;
 }

@@ -45,6 +45,13 @@ printf ':source %s\n100.1\n' "$W/bin.dat" | "$JUDGE" >"$W/out" 2>"$W/err"; st=$?
 grep -q 'bin.dat:2:4: this is a binary file' "$W/err" && grep -q '^100\.1 ' "$W/out"; ok $? ":source of a binary file is refused and the next line runs"
 clean "$W/err"; ok $? ":source: no raw bytes on the terminal"
 
+: >"$W/empty.txt"
+"$JUDGE" textbook --textbook "$W/empty.txt" layers >"$W/out" 2>"$W/err"; st=$?
+[ $st = 2 ] && grep -q 'empty.txt: error: the file is empty, not a textbook' "$W/err" && grep -q -- '--textbook FILE' "$W/err"
+ok $? "--textbook: an empty file is an input error with a next step, exit 2 (exit $st)"
+"$JUDGE" --rules "$W/empty.txt" 100.1 >"$W/out" 2>"$W/err"; st=$?
+[ $st = 2 ] && grep -q 'empty.txt: error: the file is empty' "$W/err"; ok $? "--rules: an empty file is an input error, exit 2 (exit $st)"
+
 mkdir -p "$XDG_STATE_HOME/judge"
 cp "$W/bin.dat" "$XDG_STATE_HOME/judge/study.tsv"
 "$JUDGE" study stats >"$W/out" 2>"$W/err"; st=$?

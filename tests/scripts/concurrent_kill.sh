@@ -4,7 +4,9 @@
 # file lose no answer; updates and searches running side by side (one of them truncating
 # the cache file) neither crash nor leave a broken file; after kill -9 at spread-out
 # moments of a quiz, a cache save and an update, the next run finds an intact file and no
-# temporary file is left. Bounded: a few dozen kills, so the suite stays fast.
+# temporary file is left; a write, fsync or rename failing with ENOSPC at each call in turn
+# (strace's fault injection) never damages study progress or the card database. Bounded: a
+# few dozen kills and injections, so the suite stays fast.
 set -u
 n=0; bad=0
 ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else bad=1; echo "not ok $n - $2"; fi; }
@@ -45,6 +47,43 @@ done
 answers 1 | "$JUDGE" quiz which --count 1 --seed 99 >/dev/null 2>&1
 left=$(ls "$S" | grep -c '\.tmp-')
 [ "$left" = 0 ]; ok $? "the next session leaves no temporary file of the killed ones ($left)"
+
+# ---- a write, fsync or rename failing (ENOSPC) at each call in turn, under strace ----
+# the progress file is always the old content or the new, whole; nothing is set aside
+if command -v strace >/dev/null && strace -qq -o /dev/null -e inject=write:error=ENOSPC:when=1 true 2>/dev/null; then
+	rm -rf "$S"
+	answers 3 | "$JUDGE" quiz which --count 3 --seed 1 >/dev/null 2>&1
+	broken=0; lost=0; said=0; runs=0
+	for sc in write fsync rename; do
+		for i in $(seq 1 12); do
+			before=$(seen_total); runs=$((runs + 1))
+			answers 3 | strace -qq -o /dev/null -e inject=$sc:error=ENOSPC:when=$i \
+				"$JUDGE" quiz which --count 3 --seed $((i + 1)) >"$W/out" 2>"$W/err"
+			"$JUDGE" study stats >/dev/null 2>&1 || broken=$((broken + 1))
+			ls "$S" | grep -q 'corrupt\|\.tmp-' && broken=$((broken + 1))
+			[ "$(seen_total)" -ge "$before" ] || lost=$((lost + 1))
+			grep -q 'cannot save study progress' "$W/err" && said=$((said + 1))
+		done
+	done
+	[ $broken = 0 ] && [ $lost = 0 ]
+	ok $? "$runs quiz sessions with a write, fsync or rename failing in turn: the progress file is always whole ($broken damaged, $lost lost answers)"
+	[ $said -gt 0 ]; ok $? "and a failed save is said ($said of $runs)"
+	# the card database: an import that fails at any write leaves the previous one answering
+	if true; then
+		mkdir -p "$W/cards"
+		printf '{"meta":{"date":"2025-01-01","version":"5"},"data":{"Grizzly Bears":[{"name":"Grizzly Bears","type":"Creature — Bear","text":"","manaCost":"{1}{G}","power":"2","toughness":"2","layout":"normal","legalities":{},"rulings":[]}]}}\n' >"$W/cards/one.json"
+		if "$JUDGE" cards import "$W/cards/one.json" >/dev/null 2>&1; then
+			db=$XDG_DATA_HOME/judge/cards/cards.db; cp "$db" "$W/cards.db.old"; bad=0
+			for i in $(seq 1 15); do
+				strace -qq -o /dev/null -e inject=write,pwrite64:error=ENOSPC:when=$i "$JUDGE" cards import "$W/cards/one.json" >/dev/null 2>&1
+				"$JUDGE" card "grizzly bears" >/dev/null 2>&1 || bad=$((bad + 1))
+			done
+			[ $bad = 0 ]; ok $? "15 card imports failing at a write in turn: the card database still answers ($bad broken)"
+		fi
+	fi
+else
+	echo "skip - strace cannot inject faults here"
+fi
 
 # ---- searches side by side while the cache file is truncated under them ----
 rm -rf "$XDG_CACHE_HOME"
