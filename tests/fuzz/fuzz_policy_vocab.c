@@ -47,7 +47,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (data[0] & 1) {
 		struct pol_index *ix = pol_index_new();
 		if (doc)
-			pol_index_add(ix, doc);
+			pol_index_add(ix, doc, false);
 		pol_index_thesaurus(ix, path, &d);
 		struct pol_hit hits[5];
 		pol_index_run(ix, "forgot his trigger and saw extra cards", ~0, hits, 5);
