@@ -71,6 +71,8 @@ struct bd_filter {
 	bool no_objects;                /* players only */
 	bool spell;                     /* spells (and abilities) on the stack, not permanents */
 	bool defending;                 /* what the trigger's attacking creature attacks */
+	bool it_ref;                    /* written "it": the source, or a trigger's subject */
+	bool subject;                   /* the object a trigger's event was about ("destroy it") */
 };
 
 /* Layers and sublayers (613.1, 613.4). */
@@ -168,7 +170,8 @@ enum bd_effk { EF_DAMAGE, EF_DESTROY, EF_EXILE, EF_CONTINUOUS, EF_COUNTERS, EF_G
 	EF_GAIN_CONTROL, EF_CREATE_TOKEN, EF_COUNTER, EF_TAP, EF_UNTAP, EF_REGENERATE, EF_SHIELD,
 	EF_RESTRICT,              /* "can't block this turn", "doesn't untap during ...": n holds RS_* bits */
 	EF_NOTE,                  /* a sentence that restates the rules ("It's still a land.") */
-	EF_RULE };                /* a rule-changing effect for the turn ("players can't gain life this turn") */
+	EF_RULE,                  /* a rule-changing effect for the turn ("players can't gain life this turn") */
+	EF_ATTACH };              /* "attach ~ to target creature you control" (equip, 702.6a; 701.3a) */
 /* Restrictions on a creature (508.1c, 509.1b, 502.3): EF_RESTRICT's n and the resolver's. */
 enum { RS_NO_UNTAP = 1, RS_NO_ATTACK = 2, RS_NO_BLOCK = 4, RS_UNBLOCKABLE = 8 };
 /* The RS_* bits a restriction's text (lower case) states. */

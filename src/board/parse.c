@@ -27,6 +27,16 @@ struct ps {
 	int nerr;
 };
 
+/* Has o an activated ability that is not a mana ability? */
+static bool
+cands_nonmana(const struct bd_obj *o)
+{
+	for (int k = 0; k < o->nabils; k++)
+		if (o->abils[k].kind == AK_ACTIVATED || o->abils[k].kind == AK_EQUIP)
+			return true;
+	return false;
+}
+
 /* Does an ability's text start with prefix, ignoring case and the minus sign's spelling? */
 static bool
 text_starts(const char *text, const char *prefix)
@@ -719,15 +729,36 @@ statement(struct ps *ps, char *ln)
 		for (int i = b->nobjs - 1; i >= 0 && src < 0; i--)
 			if (b->objs[i].act_src < 0 && names_obj(b, name, i)) src = i;
 		if (src < 0) { perr(ps, rest, "declare the permanent first, with its `ability` lines", "no object named \"%s\" to activate", name); free(name); free(prefix); return; }
+		struct bd_obj *sw = &b->objs[src];
+		/* 305.6: a land with a basic land type has that type's mana ability */
+		bool has_act = false;
+		for (int k = 0; k < sw->nabils; k++)
+			has_act |= sw->abils[k].kind == AK_ACTIVATED || sw->abils[k].kind == AK_MANA || sw->abils[k].kind == AK_EQUIP;
+		if (!has_act && (sw->types & BT_LAND)) {
+			static const char *const basic[][2] = { { "plains", "{W}" }, { "island", "{U}" }, { "swamp", "{B}" },
+				{ "mountain", "{R}" }, { "forest", "{G}" } };
+			for (int q = 0; q < sw->nsubs; q++)
+				for (int k = 0; k < 5; k++)
+					if (!strcasecmp(sw->subs[q], basic[k][0])) {
+						char txt[40];
+						snprintf(txt, sizeof txt, "{T}: Add %s.", basic[k][1]);
+						struct bd_abil ma;
+						if (bd_read_ability(txt, sw->name, false, &ma, ps->file, ps->lno, 1, NULL)) {
+							sw->abils = xgrow(sw->abils, &sw->abcap, (size_t)sw->nabils + 1, sizeof *sw->abils);
+							sw->abils[sw->nabils++] = ma;
+						}
+					}
+		}
 		const struct bd_obj *so = &b->objs[src];
 		int pick = -1, cands = 0;
 		for (int k = 0; k < so->nabils; k++) {
 			const struct bd_abil *ab = &so->abils[k];
-			if (ab->kind != AK_ACTIVATED && ab->kind != AK_MANA)
+			if (ab->kind != AK_ACTIVATED && ab->kind != AK_MANA && ab->kind != AK_EQUIP)
 				continue;
 			if (prefix[0] && !text_starts(ab->text, prefix))
 				continue;
-			if (!prefix[0] && ab->kind == AK_MANA)
+			/* without TEXT, a mana ability only when it is the only one (a basic land) */
+			if (!prefix[0] && ab->kind == AK_MANA && cands_nonmana(so))
 				continue;
 			cands++;
 			if (pick < 0) pick = k;
@@ -736,7 +767,7 @@ statement(struct ps *ps, char *ln)
 			struct sbuf h = {0};
 			sbuf_adds(&h, "its activated abilities: ");
 			for (int k = 0; k < so->nabils; k++)
-				if (so->abils[k].kind == AK_ACTIVATED || so->abils[k].kind == AK_MANA)
+				if (so->abils[k].kind == AK_ACTIVATED || so->abils[k].kind == AK_MANA || so->abils[k].kind == AK_EQUIP)
 					sbuf_addf(&h, "\"%s\" ", so->abils[k].text);
 			sbuf_adds(&h, "(write `activate NAME: ` and the start of one)");
 			perr(ps, rest, sbuf_str(&h), pick < 0 ? "\"%s\" has no activated ability%s%s" : "\"%s\" has more than one activated ability%s%s",

@@ -484,7 +484,26 @@ b_enchant(struct match *m, struct bd_abil *a)
 static bool
 b_equip(struct match *m, struct bd_abil *a)
 {
+	/* 702.6a: "[Cost]: Attach this permanent to target creature you control. Activate only
+	 * as a sorcery." — an activated ability `activate` can use */
 	a->kind = AK_EQUIP;
+	const char *c = strchr(m->subj, ' ');
+	c = c ? c + 1 : "";
+	if (c[0] == '{') snprintf(a->cost.mana, sizeof a->cost.mana, "%.31s", c);
+	else snprintf(a->cost.mana, sizeof a->cost.mana, "{%.29s}", c);
+	struct bd_tspec *t = &a->tgt[0];
+	memset(t, 0, sizeof *t);
+	filter_init(&t->f);
+	t->f.types = BT_CREATURE;
+	t->f.ctl = FC_YOU;
+	t->object_ok = true;
+	a->ntgt = 1;
+	struct bd_effect *e = &a->eff[0];
+	memset(e, 0, sizeof *e);
+	filter_init(&e->f);
+	e->kind = EF_ATTACH;
+	e->slot = 0;
+	a->neff = 1;
 	return true;
 }
 
@@ -809,14 +828,25 @@ trig_effect(const char *e, struct bd_abil *a)
 		e = comma + 1;
 		while (*e == ' ') e++;
 	}
+	bool ok;
 	if (!strncmp(e, "you may ", 8)) {
 		a->optional = true;
 		char buf[512];
 		/* "you may gain 1 life" is "you gain 1 life", optionally */
 		snprintf(buf, sizeof buf, "%s%s", strncmp(e + 8, "gain ", 5) && strncmp(e + 8, "lose ", 5) ? "" : "you ", e + 8);
-		return effect_parse(buf, a);
-	}
-	return effect_parse(e, a);
+		ok = effect_parse(buf, a);
+	} else
+		ok = effect_parse(e, a);
+	/* "When enchanted land becomes tapped, destroy it": "it" is what the event was about
+	 * when the trigger's subject is another object (Blight) */
+	if (ok && (a->aff.attached || (!a->aff.self && a->trig != TR_NONE && a->trig != TR_STEP && a->trig != TR_CAST
+	    && a->trig != TR_GAIN_LIFE && a->trig != TR_LOSE_LIFE)))
+		for (int i = 0; i < a->neff; i++)
+			if (a->eff[i].f.self && a->eff[i].f.it_ref && a->eff[i].slot < 0) {
+				a->eff[i].f.self = false;
+				a->eff[i].f.subject = true;
+			}
+	return ok;
 }
 
 /* Who a trigger's player phrase names: "you", "an opponent", "a player". */
@@ -1683,7 +1713,7 @@ recipient(struct bd_abil *a, struct bd_effect *e, const char *r)
 		e->f = a->eff[a->neff - 1].f;
 		return true;
 	}
-	if (!strcmp(r, "~") || !strcmp(r, "it")) { filter_init(&e->f); e->f.self = true; e->each = true; return true; }
+	if (!strcmp(r, "~") || !strcmp(r, "it")) { filter_init(&e->f); e->f.self = true; e->f.it_ref = r[0] == 'i'; e->each = true; return true; }
 	if (!strcmp(r, "enchanted creature") || !strcmp(r, "equipped creature")) {
 		filter_init(&e->f); e->f.attached = true; e->each = true; return true;
 	}
@@ -2131,13 +2161,20 @@ e_ctl_gains_power(struct match *m, struct bd_abil *a, struct bd_effect *e)
 static bool
 e_ctl_life(struct match *m, struct bd_abil *a, struct bd_effect *e)
 {
-	/* "Destroy target creature. Its controller loses 2 life." */
-	if (a->neff == 0 || a->eff[a->neff - 1].slot < 0)
-		return false;
+	/* "Destroy target creature. Its controller loses 2 life."; first in a trigger ("Whenever
+	 * enchanted land becomes tapped, its controller loses 2 life"), "it" is what the event
+	 * was about (see trig_effect) */
 	e->kind = !strncmp(m->cap[1], "gain", 4) ? EF_GAIN_LIFE : EF_LOSE_LIFE;
 	if (amount(m->cap[2], e) < 0)
 		return false;
-	e->slot = a->eff[a->neff - 1].slot;
+	if (a->neff == 0) {
+		filter_init(&e->f);
+		e->f.self = e->f.it_ref = true;
+		e->each = true;
+	} else if (a->eff[a->neff - 1].slot < 0)
+		return false;
+	else
+		e->slot = a->eff[a->neff - 1].slot;
 	e->its_controller = true;
 	return true;
 }

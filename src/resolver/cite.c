@@ -186,6 +186,9 @@ static const struct { const char *id, *what; } cites[R_COUNT] = {
 	[R_KICKED] = { "702.33d", "a spell (and the permanent it becomes) was kicked if its kicker cost was paid" },
 	[R_PAY_LIFE] = { "119.4", "a player can pay life only if their life total is at least that much" },
 	[R_SAC_CHOOSE] = { "701.21a", "to sacrifice, a player moves a permanent they control to its owner's graveyard" },
+	[R_EQUIP] = { "702.6a", "equip: attach this to target creature you control, as a sorcery" },
+	[R_ATTACH] = { "701.3a", "attach: the Equipment becomes attached to the object" },
+	[R_BASIC_MANA] = { "305.6", "a land with a basic land type has its intrinsic mana ability" },
 	[R_CAST_ILLEGAL] = { "601.2", "casting a spell that can't be completed is reversed (727)" },
 	[R_DAMAGE_RESULTS] = { "120.3", "damage has every result that applies to its recipient" },
 };

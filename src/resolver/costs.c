@@ -100,9 +100,15 @@ rz_activate(struct rz *z, int abobj)
 		return;
 	}
 	if (a->kind == AK_MANA) {
-		if (c->tap || strstr(a->text, "{T}") || strstr(a->text, "{t}")) s->tapped = true;
-		STEP(z, RL(R_MANA_ABILITY), "%s activates %s's mana ability (\"%s\"): it doesn't use the stack and resolves at once; mana pools are not part of the board.",
-		    rz_pname(z, ctl), rz_oname(z, src), a->text);
+		bool tap = c->tap || strstr(a->text, "{T}") || strstr(a->text, "{t}");
+		bool basic = (z->cur[src].v.types & BT_LAND) && a->line == ab->line;
+		if (tap) s->tapped = true;
+		STEP(z, RL(R_MANA_ABILITY, basic ? R_BASIC_MANA : R_NONE), "%s activates %s's mana ability (\"%s\"%s): it doesn't use the stack and resolves at once; mana pools are not part of the board.",
+		    rz_pname(z, ctl), rz_oname(z, src), a->text, basic ? ", the ability its basic land type gives it" : "");
+		if (tap) {
+			struct rz_tev ev = { .kind = TR_TAPPED, .obj = src, .src = -1, .player = -1 };
+			rz_trigger_event(z, &ev);
+		}
 		return;
 	}
 	/* 602.2a: the ability is put on the stack, then 601.2h: the costs, in this order */

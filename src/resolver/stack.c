@@ -75,6 +75,11 @@ recipients(struct rz *z, const struct bd_effect *e, int src, int controller, con
 	}
 	const struct bd_filter *f = &e->f;
 	if (f->self) { out[n++] = (struct bd_ref){ -1, src }; return n; }
+	if (f->subject) {
+		/* "destroy it": the object the trigger's event was about, if it is still there */
+		if (subject >= 0) out[n++] = (struct bd_ref){ -1, subject };
+		return n;
+	}
 	if (f->defending) {
 		/* the trigger's subject is the attacking creature (Hellrider) */
 		const struct bd_obj *a = subject >= 0 ? &z->b->objs[subject] : NULL;
@@ -409,6 +414,23 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 			break;
 		case EF_NOTE:
 			break;
+		case EF_ATTACH: {
+			/* 701.3a: the source becomes attached to the target; a new timestamp (613.7e) */
+			struct bd_obj *eq = &b->objs[src];
+			if (n == 0 || r[0].o < 0 || eq->zone != ZN_BATTLEFIELD) {
+				STEP(z, RL(R_EQUIP, R_RESOLVE_FOLLOW), "%s can't attach %s (it or its target is gone), so nothing happens.", sname, rz_oname(z, src));
+				break;
+			}
+			if (eq->attached == r[0].o) {
+				STEP(z, RL(R_EQUIP, R_ATTACH), "%s is already attached to %s, so nothing happens (701.3b).", rz_oname(z, src), rz_oname(z, r[0].o));
+				break;
+			}
+			eq->attached = r[0].o;
+			eq->attach_ts = ++b->next_ts;
+			z->attseq[src] = z->moveseq[r[0].o];
+			STEP(z, RL(R_EQUIP, R_ATTACH, R_TS_ATTACH), "%s becomes attached to %s, with a new timestamp.", rz_oname(z, src), rz_oname(z, r[0].o));
+			break;
+		}
 		case EF_RULE: {
 			char what[128];
 			rz_rule_add(z, &e->rule, src, controller);
