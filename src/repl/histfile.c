@@ -71,15 +71,24 @@ histfile_append(const char *path, const char *line)
 	int fd = sfile_open_append(path, 0600);
 	int rc = -1;
 	if (fd >= 0) {
-		/* one write of the whole line: with O_APPEND it lands after every other */
+		/* one write of the whole line: with O_APPEND it lands after every other; a write cut
+		 * short (a full disk) is taken back, so the file never ends in half a line that the
+		 * next line would be glued to */
 		struct sbuf b = {0};
 		sbuf_adds(&b, line);
 		sbuf_addc(&b, '\n');
+		struct stat st;
+		off_t was = fstat(fd, &st) == 0 ? st.st_size : -1;
 		ssize_t w;
 		do
 			w = write(fd, b.s, b.len);
 		while (w < 0 && errno == EINTR);
 		rc = w == (ssize_t)b.len ? 0 : -1;
+		if (rc != 0 && w > 0 && was >= 0) {
+			int e = errno ? errno : ENOSPC;
+			if (ftruncate(fd, was) != 0) { /* nothing more to do: the error is said */ }
+			errno = e;
+		}
 		sbuf_free(&b);
 		if (close(fd) != 0)
 			rc = -1;

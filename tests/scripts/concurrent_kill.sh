@@ -85,6 +85,38 @@ else
 	echo "skip - strace cannot inject faults here"
 fi
 
+# ---- the session history on a disk that fills up: never half a line ----
+# (the file may grow to 1 KiB; a line crossing that is written in part, and must be taken back)
+if command -v python3 >/dev/null; then
+	rm -rf "$S"; mkdir -p "$S"; chmod 700 "$S"
+	for i in $(seq 1 24); do printf 'rule 100.%d\n' $i; done >"$S/history"   # 24 lines, under 1 KiB
+	head -c $((1024 - $(wc -c <"$S/history") - 10)) /dev/zero | tr '\0' 'x' >>"$S/history"; echo >>"$S/history"
+	cp "$S/history" "$W/history.before"
+	python3 - "$JUDGE" <<'PY' >"$W/pty.out" 2>&1
+import os, pty, resource, select, signal, sys, time
+pid, fd = pty.fork()
+if pid == 0:
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)   # a write past the limit fails with EFBIG
+    resource.setrlimit(resource.RLIMIT_FSIZE, (1024, 1024))
+    os.environ["TERM"] = "dumb"
+    os.execv(sys.argv[1], [sys.argv[1]])
+def drain(t):
+    end = time.time() + t
+    while time.time() < end:
+        r, _, _ = select.select([fd], [], [], 0.2)
+        if r:
+            try: os.read(fd, 65536)
+            except OSError: return
+time.sleep(0.5); drain(1)
+os.write(fd, b"search a line long enough to cross the limit of the history file\r"); drain(2)
+os.write(fd, b"\x04"); drain(1)
+os.waitpid(pid, 0)
+PY
+	cmp -s "$S/history" "$W/history.before"
+	ok $? "a history line the disk has no room for is not left half-written ($(tail -c 40 "$S/history" | tr '\n' '|'))"
+	rm -rf "$S"
+fi
+
 # ---- searches side by side while the cache file is truncated under them ----
 rm -rf "$XDG_CACHE_HOME"
 "$JUDGE" search trample >/dev/null 2>&1
