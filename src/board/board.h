@@ -73,6 +73,7 @@ struct bd_filter {
 	bool defending;                 /* what the trigger's attacking creature attacks */
 	bool it_ref;                    /* written "it": the source, or a trigger's subject */
 	bool subject;                   /* the object a trigger's event was about ("destroy it") */
+	bool chosen_sub;                /* "of the chosen type": the source's choice as it entered */
 };
 
 /* Layers and sublayers (613.1, 613.4). */
@@ -98,6 +99,7 @@ struct bd_part {
 	enum bd_count count;      /* OP_CDA_PT / OP_MOD_PT by a count */
 	char countsub[BD_SUBLEN];
 	bool pow_only, tou_only;  /* CDA that defines only one of them */
+	bool sub_chosen;          /* OP_SET_CREATURE_SUB: the source's chosen type, not sub */
 };
 
 /* "as long as" conditions. */
@@ -223,7 +225,8 @@ enum bd_trig { TR_NONE, TR_DIES, TR_LTB, TR_PUT_GRAVE, TR_ETB,
 	TR_GAIN_LIFE, TR_LOSE_LIFE,                                    /* PLAYER gains/loses life */
 	TR_COUNTERS,                                                   /* counters are put on SUBJECT */
 	TR_TAPPED,                                                     /* SUBJECT becomes tapped */
-	TR_STEP };                                                     /* at the beginning of a step */
+	TR_STEP,                                                       /* at the beginning of a step */
+	TR_CHAPTER };                                                  /* a Saga's chapter ability (714.2b) */
 enum bd_ifk { IF_NONE, IF_NO_M1M1, IF_NO_P1P1, IF_COND };
 
 /* Steps of the turn (500.1), for `step` events and "at the beginning of" triggers. */
@@ -303,6 +306,7 @@ struct bd_abil {
 	char or_mana[32];
 	unsigned exile_colors;    /* "exile a blue card from your hand": 1 card of these colors */
 	int exile_hand;
+	unsigned chapters;        /* TR_CHAPTER: bit N for chapter N (714.2a: "I, II — ...") */
 };
 
 /* A reference to a player (p >= 0) or an object (o >= 0); the other is -1. */
@@ -387,6 +391,7 @@ struct bd_obj {
 	unsigned attached_col, attacking_col, blocking_col[BD_MAXBLK], target_col[BD_MAXTGT];
 	unsigned attached_line, attacking_line, blocking_line[BD_MAXBLK], target_line[BD_MAXTGT];
 	char *owner_name, *ctl_name, *copy_name;
+	char *chosen;             /* `chosen Elf`: the choice made as it entered (614.12a) */
 	unsigned copy_line, copy_col;
 	unsigned owner_line, owner_col, ctl_line, ctl_col;
 };

@@ -235,6 +235,12 @@ bd_filter_parse(const char *phrase, struct bd_filter *f)
 	filter_init(f);
 	char buf[256];
 	snprintf(buf, sizeof buf, "%s", phrase);
+	/* "creatures of the chosen type" (Engineered Plague): the source's choice */
+	char *ch = strstr(buf, " of the chosen type");
+	if (ch) {
+		f->chosen_sub = true;
+		memmove(ch, ch + 19, strlen(ch + 19) + 1);
+	}
 	char *words[48];
 	int n = 0;
 	for (char *t = strtok(buf, " "); t && n < 48; t = strtok(NULL, " "))
@@ -1454,6 +1460,60 @@ b_token_mod(struct match *m, struct bd_abil *a)
 	return how_many_parse(m->cap[2], a);
 }
 
+/* A Saga's chapter ability (714.2): "I, II — EFFECT", a triggered ability that triggers when
+ * lore counters bring it to (or past) its chapter number (714.2b). */
+static bool
+b_chapter(struct match *m, struct bd_abil *a)
+{
+	static const char *const roman[] = { "", "i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x" };
+	char buf[256];
+	snprintf(buf, sizeof buf, "%s", m->cap[1]);
+	for (char *w = strtok(buf, ", "); w; w = strtok(NULL, ", ")) {
+		int n = 0;
+		for (int k = 1; k <= 10; k++)
+			if (!strcmp(w, roman[k])) n = k;
+		if (n == 0)
+			return false;
+		a->chapters |= 1u << n;
+	}
+	a->kind = AK_TRIGGER;
+	a->trig = TR_CHAPTER;
+	filter_init(&a->aff);
+	a->aff.self = true;
+	return trig_effect(m->cap[2], a);
+}
+
+/* "LIST are the chosen type" (Conspiracy): layer 4 sets the creature types (613.1d). Of the
+ * list, the permanents are modelled; cards in other zones and spells are left as they are. */
+static bool
+b_chosen_type(struct match *m, struct bd_abil *a)
+{
+	char buf[256];
+	snprintf(buf, sizeof buf, "%s", m->cap[1]);
+	bool any = false;
+	char *p = buf;
+	while (p && *p) {
+		char *next = strstr(p, ", ");
+		if (next) { *next = 0; next += 2; }
+		if (!strncmp(p, "and ", 4)) p += 4;
+		char *and = strstr(p, " and ");
+		if (and && !next) { *and = 0; next = and + 5; }
+		if (!strstr(p, "spell") && !strstr(p, "card") && !any) {
+			if (!subject_parse(p, &a->aff))
+				return false;
+			any = true;
+		} else if (!strstr(p, "spell") && !strstr(p, "card"))
+			return false;   /* two kinds of permanents: not read */
+		p = next;
+	}
+	if (!any)
+		return false;
+	a->kind = AK_STATIC;
+	part_add(a, m->cap[2][0] ? OP_ADD_SUB : OP_SET_CREATURE_SUB, LY_TYPE);
+	a->parts[0].sub_chosen = true;
+	return true;
+}
+
 /* "Players can't gain life this turn.", "Damage can't be prevented this turn." */
 static bool
 e_rule(struct match *m, struct bd_abil *a, struct bd_effect *e)
@@ -1602,6 +1662,8 @@ static struct tmpl tmpls[] = {
 	  "Enchanted creature has base power and toughness 0/2.", false, NULL },
 	{ "is a ... with base P/T", "^" SUBJ " is an? ([a-z]+(?: [a-z]+)?) with base power and toughness (\\d+)/(\\d+)( and loses all abilities)?$", b_is_a_with_base,
 	  "Enchanted creature is a Treefolk with base power and toughness 0/4 and loses all abilities.", false, NULL },
+	{ "are the chosen type", "^(.+?) (?:is|are) the chosen (?:creature )?type( in addition to (?:its|their) other (?:creature )?types)?$", b_chosen_type,
+	  "Creatures you control are the chosen type.", false, NULL },
 	{ "lands are a basic type", "^" SUBJ " (?:is|are) (?:an? )?(plains|islands?|swamps?|mountains?|forests?)$", b_land_set,
 	  "Nonbasic lands are Mountains.", false, NULL },
 	{ "land type added", "^" SUBJ " (?:is|are) (?:an? )?(plains|islands?|swamps?|mountains?|forests?) in addition to (?:its|their) other land types$", b_land_add,
@@ -1630,6 +1692,10 @@ static struct tmpl tmpls[] = {
 	  "As this creature enters, choose a color.", false, NULL },
 	{ "enters trigger", "^when(?:ever)? " SUBJ " enters(?: the battlefield)?( under (?:your|an opponent's) control)?, (.+)$", b_etb,
 	  "When this creature enters, you gain 2 life.", false, NULL },
+	{ "the same for spells and cards", "^the same is true for creature spells you control and creature cards you (?:own|control) that aren't on the battlefield$", b_inert,
+	  "The same is true for creature spells you control and creature cards you control that aren't on the battlefield.", false, NULL },
+	{ "Saga chapter", "^((?:i|ii|iii|iv|v|vi|vii|viii|ix|x)(?:, (?:i|ii|iii|iv|v|vi|vii|viii|ix|x))*) - (.+)$", b_chapter,
+	  "I, II - Create a 1/1 white Soldier creature token.", false, NULL },
 	{ "trigger", "^(when|whenever|at) (.+?), (.+)$", b_trigger,
 	  "Whenever you cast a noncreature spell, this creature gets +1/+1 until end of turn.", false, NULL },
 	{ "activated ability", "^([^:\"]+): (.+)$", b_activated,
@@ -1726,7 +1792,7 @@ recipient(struct bd_abil *a, struct bd_effect *e, const char *r)
 	if (!strcmp(r, "each player")) { filter_init(&e->f); e->f.players = e->f.no_objects = true; e->each = true; return true; }
 	if (!strcmp(r, "each opponent")) { filter_init(&e->f); e->f.players = e->f.no_objects = e->f.opponents_only = true; e->each = true; return true; }
 	if (!strncmp(r, "each ", 5) || !strncmp(r, "all ", 4) || strstr(r, "creatures") || strstr(r, "permanents")
-	    || strstr(r, "artifacts") || strstr(r, "lands")) {
+	    || strstr(r, "artifacts") || strstr(r, "lands") || strstr(r, " you control") || strstr(r, " your opponents control")) {
 		char buf[256];
 		snprintf(buf, sizeof buf, "%s", r);
 		bool pl = false, opp = false;
@@ -2300,7 +2366,7 @@ e_sacrifice(struct match *m, struct bd_abil *a, struct bd_effect *e)
 	return recipient(a, e, m->cap[1]);
 }
 
-#define TGT "((?:another )?target [a-z0-9 ,-]+?|any target|the player or planeswalker it's attacking|the player it's attacking|defending player|~|it|they|that creature|that permanent|you|enchanted creature|equipped creature|each [a-z0-9 ,]+?|all [a-z0-9 ,]+?|(?:other )?(?:[a-z]+ )?(?:creatures|permanents|artifacts|lands)(?: you control| your opponents control)?)"
+#define TGT "((?:another )?target [a-z0-9 ,-]+?|any target|the player or planeswalker it's attacking|the player it's attacking|defending player|~|it|they|that creature|that permanent|you|enchanted creature|equipped creature|each [a-z0-9 ,]+?|all [a-z0-9 ,]+?|(?:other )?(?:[a-z]+ )?(?:creatures|permanents|artifacts|lands)(?: you control| your opponents control)?|(?:other )?[a-z]+s (?:you|your opponents) control)"
 static struct eff_tmpl etmpls[] = {
 	{ "^(?:~|it) deals (\\d+|x|one|two|three|four|five)()? damage to " TGT "$", e_damage,
 	  "Hurricane deals X damage to each creature with flying and each player." , NULL },
@@ -2628,6 +2694,35 @@ keyword_typo(const char *text, struct sbuf *fix)
 	}
 	words[nw] = NULL;
 	static const char *const firsts[] = { "first", "double", NULL };
+	/* real keywords judge does not model are not misspellings of those it does ("Fading 3" is
+	 * not "Flying 3") */
+	static const char *const other_kws[] = { "fading", "vanishing", "echo", "cumulative", "improvise",
+		"convoke", "delve", "evolve", "ward", "flanking", "bushido", "rampage", "exalted", "annihilator",
+		"bloodthirst", "modular", "graft", "sunburst", "affinity", "storm", "cascade", "rebound", "unleash",
+		"extort", "riot", "afterlife", "mentor", "training", "myriad", "partner", "changeling", "devoid",
+		"skulk", "horsemanship", "shadow", "fear", "intimidate", "banding", "phasing", "provoke",
+		"soulbond", "bestow", "dethrone", "outlast", "renown", "awaken", "crew", "fabricate", "emerge",
+		"escalate", "melee", "embalm", "eternalize", "afflict", "ascend", "assist", "spectacle", "adapt",
+		"amass", "mutate", "boast", "daybound", "nightbound", "disturb", "decayed", "cleave",
+		"reconfigure", "blitz", "casualty", "enlist", "ravenous", "toxic", "backup", "bargain", "craft",
+		"disguise", "offspring", "saddle", "exhaust", "station", "suspend", "morph", "megamorph",
+		"manifest", "transfigure", "entwine", "replicate", "recover", "dredge", "haunt", "forecast",
+		"fortify", "absorb", "aftermath", "surge", "undaunted", "squad", "prototype", "living",
+		"hideaway", "ninjutsu", "evoke", "flashback", "kicker", "multikicker", "buyback", "madness",
+		"cycling", "foretell", "dash", "escape", "plot", "landfall", "miracle", "overload", "retrace",
+		"scavenge", "transmute", "unearth", "wither", NULL };
+	{
+		size_t n0 = 0;
+		while (isalpha((unsigned char)text[n0])) n0++;
+		char w0[32];
+		if (n0 > 0 && n0 < sizeof w0) {
+			for (size_t i = 0; i < n0; i++) w0[i] = (char)tolower((unsigned char)text[i]);
+			w0[n0] = 0;
+			for (int i = 0; other_kws[i]; i++)
+				if (!strcmp(w0, other_kws[i]) && bd_kw_lookup(w0) < 0)
+					return false;
+		}
+	}
 	bool fixed = false;
 	sbuf_reset(fix);
 	for (const char *p = text; *p;) {
@@ -2727,7 +2822,9 @@ bd_read_ability(const char *text, const char *owner, bool spell, struct bd_abil 
 	/* an ability word ("Landfall — Whenever ...") has no rules meaning (207.2c) */
 	{
 		const char *dash = strstr(s, " - ");
-		if (dash && dash - s >= 3 && dash - s <= 30 && strspn(s, "abcdefghijklmnopqrstuvwxyz ") == (size_t)(dash - s)) {
+		/* but "III — ..." is a Saga's chapter symbol (714.2a), not an ability word */
+		if (dash && dash - s >= 3 && dash - s <= 30 && strspn(s, "abcdefghijklmnopqrstuvwxyz ") == (size_t)(dash - s)
+		    && strspn(s, "ivx, ") != (size_t)(dash - s)) {
 			char *t = xstrdup(dash + 3);
 			free(s);
 			s = t;

@@ -1004,6 +1004,10 @@ sba_once(struct rz *z)
 			if (aura && !aura_legal(z, i, why, sizeof why)) {
 				m.why = MV_SBA_GRAVE; m.rule = R_SBA_AURA;
 				snprintf(m.reason, sizeof m.reason, "an Aura %s", why);
+			} else if (rz_saga_done(z, i)) {
+				m.why = MV_SACRIFICE; m.rule = R_SAGA_SAC;
+				snprintf(m.reason, sizeof m.reason, "a Saga with %d lore counters, at least its final chapter number %d, and no chapter ability of it waiting",
+				    rz_lore(o), rz_saga_final(z, i));
 			}
 		}
 		if (m.rule == R_NONE && o->attached >= 0 && nun < 64) {
@@ -1244,6 +1248,21 @@ copyx_text(const struct bd_copyx *x, struct sbuf *t)
 		sbuf_adds(t, " (707.9b: an exception of a copy effect is part of the copiable values)");
 }
 
+const char *
+rz_chosen(const struct rz *z, int o)
+{
+	if (o < 0 || o >= z->b->nobjs)
+		return NULL;
+	const struct bd_obj *ob = &z->b->objs[o];
+	if (ob->chosen)
+		return ob->chosen;
+	/* the board's `choose` line, for an object with an "as ~ enters, choose" ability */
+	for (int k = 0; k < ob->nabils; k++)
+		if (ob->abils[k].kind == AK_ENTERS && ob->abils[k].choose[0])
+			return rz_choice(z, o);
+	return NULL;
+}
+
 /* Replacement effects that modify how o enters (614.1c-d), looked at with o as it would
  * exist on the battlefield (614.12): o must already be there, before its triggers.
  * Appends what they did to t; returns how many applied. */
@@ -1253,6 +1272,7 @@ rz_enter_replacements(struct rz *z, int o, int x, struct sbuf *t)
 	struct board *b = z->b;
 	struct bd_obj *ob = &b->objs[o];
 	int applied = 0;
+	z->entered_choice = false;
 	rz_layers(z);
 	for (int s = 0; s < b->nobjs; s++) {
 		if (b->objs[s].zone != ZN_BATTLEFIELD)
@@ -1333,10 +1353,12 @@ rz_enter_replacements(struct rz *z, int o, int x, struct sbuf *t)
 			}
 			if (a->choose[0]) {
 				const char *v = rz_choice(z, o);
+				z->entered_choice = true;
 				sbuf_addf(t, "; as it enters, %s chooses %s %s: %s", rz_pname(z, ob->controller),
 				    strchr("aeiou", a->choose[0]) ? "an" : "a", a->choose, v ? v : "not stated on the board (add `choose NAME: CHOICE`)");
 			}
 		}
 	}
+	rz_saga_enters(z, o);
 	return applied;
 }

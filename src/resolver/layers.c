@@ -5,6 +5,7 @@
 #include "../base/buf.h"
 #include "../base/mem.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -178,6 +179,8 @@ rz_filter_match(const struct rz *z, const struct bd_filter *f, int o, int src, i
 		return false;
 	if (f->sub[0] && !has_sub(v, f->sub))
 		return false;
+	if (f->chosen_sub && (!rz_chosen(z, src) || !has_sub(v, rz_chosen(z, src))))
+		return false;
 	if (f->notsub[0] && has_sub(v, f->notsub))
 		return false;
 	if (f->colors && !(v->colors & f->colors))
@@ -333,6 +336,18 @@ apply_part(struct rz *z, const struct fx *f, const struct bd_part *p, int o)
 		break;
 	case OP_ADD_TYPES: v->types |= p->mask; break;
 	case OP_SET_CREATURE_SUB:
+		if (p->sub_chosen) {
+			/* "are the chosen type": nothing chosen, nothing changes */
+			const char *ch = f->src >= 0 ? rz_chosen(z, f->src) : NULL;
+			if (!ch)
+				break;
+			char sub[BD_SUBLEN];
+			snprintf(sub, sizeof sub, "%s", ch);
+			sub[0] = (char)toupper((unsigned char)sub[0]);
+			remove_subs_if(v, false);
+			add_sub(v, sub);
+			break;
+		}
 		remove_subs_if(v, false);
 		add_sub(v, p->sub);
 		break;
@@ -344,7 +359,18 @@ apply_part(struct rz *z, const struct fx *f, const struct bd_part *p, int o)
 		v->kws = 0;
 		v->prot_colors = v->prot_flags = 0;
 		break;
-	case OP_ADD_SUB: add_sub(v, p->sub); break;
+	case OP_ADD_SUB:
+		if (p->sub_chosen) {
+			const char *ch = f->src >= 0 ? rz_chosen(z, f->src) : NULL;
+			char sub[BD_SUBLEN];
+			if (!ch)
+				break;
+			snprintf(sub, sizeof sub, "%s", ch);
+			sub[0] = (char)toupper((unsigned char)sub[0]);
+			add_sub(v, sub);
+		} else
+			add_sub(v, p->sub);
+		break;
 	case OP_SET_COLOR: v->colors = p->mask; break;
 	case OP_ADD_KW:
 		v->kws |= p->kws;

@@ -63,6 +63,7 @@ enum rz_rule {
 	/* costs of casting */
 	R_TOTAL_COST, R_ALT_COST, R_KICKER, R_KICKED, R_PAY_LIFE, R_SAC_CHOOSE, R_CAST_ILLEGAL,
 	R_EQUIP, R_ATTACH, R_BASIC_MANA,
+	R_ENTERS_CHOICE, R_SAGA_CHAPTER, R_SAGA_ENTERS, R_SAGA_MAIN, R_SAGA_SAC, R_SAGA_FINAL,
 	R_COUNT
 };
 
@@ -155,6 +156,7 @@ struct rz {
 	/* the spell resolving whose damage is divided (601.2d): 1 + its index, or 0; and how
 	 * many targets the division was among as it was cast */
 	int div_obj1, div_k;
+	bool entered_choice;     /* the last rz_enter_replacements() had a choice made (614.12a) */
 };
 
 /* explain.c */
@@ -224,6 +226,9 @@ void rz_draw(struct rz *z, int p, int n, const char *why, enum rz_rule rule);
 int rz_library_top(const struct rz *z, int p);
 /* The board's `choose SOURCE: CHOICE` for object o (lower case), or NULL. */
 const char *rz_choice(const struct rz *z, int o);
+/* What o chose as it entered ("As ~ enters, choose a creature type"): its `chosen` line, or
+ * the board's `choose` line; NULL when nothing was chosen. */
+const char *rz_chosen(const struct rz *z, int o);
 /* Replacement effects on how o enters (614.1c-d, 614.12), o already on the battlefield;
  * x is X for "enters with X counters". Appends "; it enters tapped (...)" to t. */
 int rz_enter_replacements(struct rz *z, int o, int x, struct sbuf *t);
@@ -288,6 +293,17 @@ void rz_rule_text(const struct bd_rule *r, char *out, size_t cap);
 int rz_counter_replacements(struct rz *z, int o, const struct bd_ctr *c, bool by_effect, const char *kind);
 /* How many tokens e creates for controller after "twice that many" effects (614.16). */
 int rz_token_replacements(struct rz *z, const struct bd_effect *e, int controller, int n);
+
+/* saga.c */
+int rz_lore(const struct bd_obj *o);
+/* A Saga's final chapter number (714.2d), from the chapter abilities it has now. */
+int rz_saga_final(const struct rz *z, int o);
+/* o is entering: a Saga gets its lore counter (714.3a). */
+void rz_saga_enters(struct rz *z, int o);
+/* 714.3b: the active player's precombat main phase begins. */
+void rz_saga_main_phase(struct rz *z, int ap);
+/* 714.4: is o a Saga to be sacrificed now? */
+bool rz_saga_done(const struct rz *z, int o);
 
 /* stack.c */
 void rz_resolve_spell(struct rz *z, int spell);

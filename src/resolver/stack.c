@@ -857,6 +857,9 @@ resolve_permanent(struct rz *z, int s)
 		rules[nr++] = R_COPIABLE;
 		rules[nr++] = exc ? R_COPY_EXCEPT : R_LAYER_COPY;
 	}
+	if (z->entered_choice && nr < RZ_MAXCITE) {
+		rules[nr++] = R_ENTERS_CHOICE;
+	}
 	if ((o->types & BT_PLANESWALKER) && nr < RZ_MAXCITE) {
 		/* its printed loyalty is counters it enters with (306.5b, 122.6): "can't" effects and
 		 * replacement effects on counters see them */

@@ -64,6 +64,16 @@ triggers_on(struct rz *z, const struct bd_abil *a, int s, int ctl, const struct 
 			if (b->players[p].active) ap = p;
 		return a->each_turn || player_covers(a->tplayer, ctl, ap);
 	}
+	case TR_CHAPTER: {
+		/* 714.2b: lore counters put on this Saga took it from below N to at least N */
+		if (ev->kind != TR_COUNTERS || ev->obj != s || !ev->ctr || ev->ctr->kind != CK_OTHER || strcmp(ev->ctr->other, "lore"))
+			return false;
+		int now = rz_lore(&b->objs[s]), before = now - ev->ctr->n;
+		for (int n = 1; n < 32; n++)
+			if ((a->chapters & (1u << n)) && before < n && now >= n)
+				return true;
+		return false;
+	}
 	default:
 		return false;
 	}
@@ -88,7 +98,19 @@ rz_trigger_event(struct rz *z, const struct rz_tev *ev)
 				continue;
 			}
 			int subject = ev->obj >= 0 ? ev->obj : ev->src >= 0 ? ev->src : s;
-			rz_pend(z, s, k, -1, ctl, subject, z->cur[s].v.power);
+			int times = 1;
+			if (a->trig == TR_CHAPTER) {
+				/* "I, II — ..." is one chapter ability per number (714.2c): each number the
+				 * lore counters passed triggers once */
+				int now = rz_lore(&b->objs[s]), before = now - ev->ctr->n;
+				times = 0;
+				for (int n = 1; n < 32; n++)
+					times += (a->chapters & (1u << n)) && before < n && now >= n;
+				STEP(z, RL(R_SAGA_CHAPTER), "Lore counters on %s went from %d to %d, so its chapter ability (\"%s\") triggers%s.",
+				    rz_oname(z, s), before, now, a->text, times > 1 ? " once for each chapter number it reached" : "");
+			}
+			for (int q = 0; q < times; q++)
+				rz_pend(z, s, k, -1, ctl, subject, z->cur[s].v.power);
 		}
 	}
 }

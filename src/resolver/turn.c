@@ -389,6 +389,8 @@ rz_step_begins(struct rz *z, enum bd_step st)
 	default: {
 		enum rz_rule r = st == STP_UPKEEP ? R_BEGIN_STEP : st == STP_END ? R_END_STEP_TRIG : R_TRIGGER_EVENT;
 		STEP(z, RL(r), "%s's %s step begins; abilities that trigger at its beginning trigger now.", rz_pname(z, active_player(z)), bd_step_name(st));
+		if (st == STP_MAIN1)
+			rz_saga_main_phase(z, active_player(z));
 		break;
 	}
 	}

@@ -217,6 +217,14 @@ main(void)
 	CHECK(read_ab("If an effect would put one or more counters on a permanent you control, it puts twice that many of those counters on that permanent instead.", "Doubling Season", false, &a)
 	    && a.kind == AK_CTR_MOD && a.dmk == DM_DOUBLE && a.by_effect && a.tctr.kind == CK_OTHER && !a.tctr.other[0], "Doubling Season's counters");
 	free_ab(&a);
+	CHECK(read_ab("I, III - Create a 1/1 white Soldier creature token.", "S", false, &a) && a.kind == AK_TRIGGER && a.trig == TR_CHAPTER
+	    && a.chapters == ((1u << 1) | (1u << 3)) && a.neff == 1, "a Saga's chapter ability");
+	free_ab(&a);
+	CHECK(read_ab("All creatures of the chosen type get -1/-1.", "Engineered Plague", false, &a) && a.aff.chosen_sub && a.parts[0].a == -1, "the chosen type in a filter");
+	free_ab(&a);
+	CHECK(read_ab("Creature cards you own that aren't on the battlefield, creature spells you control, and creatures you control are the chosen type.", "Conspiracy", false, &a)
+	    && a.kind == AK_STATIC && a.parts[0].op == OP_SET_CREATURE_SUB && a.parts[0].sub_chosen && a.aff.ctl == FC_YOU, "Conspiracy");
+	free_ab(&a);
 	CHECK(read_ab("If an effect would create one or more creature tokens under your control, it creates twice that many of those tokens instead.", "Parallel Lives", false, &a)
 	    && a.kind == AK_TOKEN_MOD && a.aff.types == BT_CREATURE && a.aff.ctl == FC_YOU, "Parallel Lives");
 	free_ab(&a);
@@ -227,7 +235,7 @@ main(void)
 		CHECK(!bd_read_ability("Whenever a player taps a land for mana, it deals 1 damage to that player.", "M", false, &b2, "t", 1, 1, &dd)
 		    && dd.n == 1 && dd.v[0].area && strstr(dd.v[0].area, "605"), "a refused mana trigger names 605");
 		diag_clear(&dd);
-		CHECK(!bd_read_ability("I - Create a 2/2 white Knight creature token with vigilance.", "H", false, &b2, "t", 1, 1, &dd)
+		CHECK(!bd_read_ability("III - Search your library for an artifact card with mana cost {0} or {1}, put it onto the battlefield, then shuffle.", "U", false, &b2, "t", 1, 1, &dd)
 		    && dd.n == 1 && dd.v[0].area && strstr(dd.v[0].area, "714"), "a refused Saga chapter names 714");
 		diag_clear(&dd);
 		CHECK(!bd_read_ability("Flyng", "F", false, &b2, "t", 1, 1, &dd) && dd.n == 1 && !dd.v[0].area, "a misspelt keyword is a typo, not a refusal");
