@@ -100,6 +100,7 @@ struct bd_part {
 	char countsub[BD_SUBLEN];
 	bool pow_only, tou_only;  /* CDA that defines only one of them */
 	bool sub_chosen;          /* OP_SET_CREATURE_SUB: the source's chosen type, not sub */
+	bool color_add;           /* OP_SET_COLOR: "in addition to its other colors" */
 };
 
 /* "as long as" conditions. */
@@ -173,7 +174,8 @@ enum bd_effk { EF_DAMAGE, EF_DESTROY, EF_EXILE, EF_CONTINUOUS, EF_COUNTERS, EF_G
 	EF_RESTRICT,              /* "can't block this turn", "doesn't untap during ...": n holds RS_* bits */
 	EF_NOTE,                  /* a sentence that restates the rules ("It's still a land.") */
 	EF_RULE,                  /* a rule-changing effect for the turn ("players can't gain life this turn") */
-	EF_ATTACH };              /* "attach ~ to target creature you control" (equip, 702.6a; 701.3a) */
+	EF_ATTACH,                /* "attach ~ to target creature you control" (equip, 702.6a; 701.3a) */
+	EF_WARD };                /* counter what targeted it unless its controller pays the cost (702.21a) */
 /* Restrictions on a creature (508.1c, 509.1b, 502.3): EF_RESTRICT's n and the resolver's. */
 enum { RS_NO_UNTAP = 1, RS_NO_ATTACK = 2, RS_NO_BLOCK = 4, RS_UNBLOCKABLE = 8 };
 /* The RS_* bits a restriction's text (lower case) states. */
@@ -226,7 +228,8 @@ enum bd_trig { TR_NONE, TR_DIES, TR_LTB, TR_PUT_GRAVE, TR_ETB,
 	TR_COUNTERS,                                                   /* counters are put on SUBJECT */
 	TR_TAPPED,                                                     /* SUBJECT becomes tapped */
 	TR_STEP,                                                       /* at the beginning of a step */
-	TR_CHAPTER };                                                  /* a Saga's chapter ability (714.2b) */
+	TR_CHAPTER,                                                    /* a Saga's chapter ability (714.2b) */
+	TR_TARGETED };                                                 /* ~ becomes the target of an opponent's spell or ability */
 enum bd_ifk { IF_NONE, IF_NO_M1M1, IF_NO_P1P1, IF_COND };
 
 /* Steps of the turn (500.1), for `step` events and "at the beginning of" triggers. */

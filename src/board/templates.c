@@ -1514,6 +1514,102 @@ b_chosen_type(struct match *m, struct bd_abil *a)
 	return true;
 }
 
+/* "Ward {N}", "Ward-Pay N life" (702.21a): "Whenever this permanent becomes the target of a
+ * spell or ability an opponent controls, counter that spell or ability unless that player
+ * pays [cost]." */
+static bool
+b_ward(struct match *m, struct bd_abil *a)
+{
+	a->kind = AK_TRIGGER;
+	a->trig = TR_TARGETED;
+	filter_init(&a->aff);
+	a->aff.self = true;
+	if (m->cap[1][0])
+		snprintf(a->cost.mana, sizeof a->cost.mana, "%.31s", m->cap[1]);
+	else if ((a->cost.life = bd_num(m->cap[2])) <= 0)
+		return false;
+	struct bd_effect *e = &a->eff[0];
+	memset(e, 0, sizeof *e);
+	filter_init(&e->f);
+	e->kind = EF_WARD;
+	e->slot = -1;
+	a->neff = 1;
+	return true;
+}
+
+/* Several characteristics in one sentence, each clause in its own layer (Deep Freeze:
+ * "Enchanted creature has base power and toughness 0/4, has defender, loses all other
+ * abilities, and is a blue Wall in addition to its other colors and types."). "All other
+ * abilities" spares what the sentence itself grants, so losing comes first in layer 6. */
+static bool
+b_compound(struct match *m, struct bd_abil *a)
+{
+	a->kind = AK_STATIC;
+	if (!subject_parse(m->cap[1], &a->aff))
+		return false;
+	char buf[512];
+	snprintf(buf, sizeof buf, "%s", m->cap[2]);
+	char *cl[8];
+	int ncl = 0;
+	for (char *p = buf; p && ncl < 8;) {
+		char *next = strstr(p, ", ");
+		if (next) { *next = 0; next += 2; }
+		if (!strncmp(p, "and ", 4)) p += 4;
+		cl[ncl++] = p;
+		p = next;
+	}
+	if (ncl < 2)
+		return false;
+	bool lose_other = false;
+	for (int i = 0; i < ncl; i++)
+		if (!strcmp(cl[i], "loses all other abilities") || !strcmp(cl[i], "loses all abilities")) {
+			part_add(a, OP_LOSE_ALL, LY_ABIL);
+			lose_other = true;
+		}
+	for (int i = 0; i < ncl; i++) {
+		const char *c = cl[i];
+		int x, y;
+		char w1[64], w2[64];
+		if (a->nparts >= BD_MAXPART)
+			return false;
+		if (sscanf(c, "has base power and toughness %d/%d", &x, &y) == 2) {
+			part_add(a, OP_SET_PT, LY_7B);
+			a->parts[a->nparts - 1].a = x;
+			a->parts[a->nparts - 1].b = y;
+		} else if (sscanf(c, "gets %d/%d", &x, &y) == 2) {
+			part_add(a, OP_MOD_PT, LY_7C);
+			a->parts[a->nparts - 1].a = x;
+			a->parts[a->nparts - 1].b = y;
+		} else if (!strncmp(c, "has ", 4)) {
+			uint32_t kws;
+			unsigned pc, pf;
+			if (!kwlist_parse(c + 4, &kws, &pc, &pf))
+				return false;
+			part_add(a, OP_ADD_KW, LY_ABIL);
+			a->parts[a->nparts - 1].kws = kws;
+			a->parts[a->nparts - 1].prot_colors = pc;
+			a->parts[a->nparts - 1].prot_flags = pf;
+		} else if (!strcmp(c, "loses all other abilities") || !strcmp(c, "loses all abilities")) {
+			continue;
+		} else if (sscanf(c, "is a %63s %63s in addition to its other colors and types", w1, w2) == 2
+		    || sscanf(c, "is an %63s %63s in addition to its other colors and types", w1, w2) == 2) {
+			unsigned col = bd_color_lookup(w1);
+			if (!col)
+				return false;
+			part_add(a, OP_SET_COLOR, LY_COLOR);
+			a->parts[a->nparts - 1].mask = col;
+			a->parts[a->nparts - 1].color_add = true;
+			if (a->nparts >= BD_MAXPART)
+				return false;
+			part_add(a, OP_ADD_SUB, LY_TYPE);
+			subtype_word(w2, a->parts[a->nparts - 1].sub);
+		} else
+			return false;
+	}
+	(void)lose_other;
+	return true;
+}
+
 /* "Players can't gain life this turn.", "Damage can't be prevented this turn." */
 static bool
 e_rule(struct match *m, struct bd_abil *a, struct bd_effect *e)
@@ -1632,6 +1728,8 @@ static struct tmpl tmpls[] = {
 	{ "enchant", "^enchant ([a-z ]+)$", b_enchant, "Enchant creature", false, NULL },
 	{ "equip", "^equip (?:\\{[^}]*\\})+$|^equip \\d+$", b_equip, "Equip {2}", false, NULL },
 	{ "mana ability", "^\\{t\\}: add .*$", b_mana, "{T}: Add {G}.", false, NULL },
+	{ "ward", "^ward(?: ((?:\\{[^}]*\\})+)|-pay (\\d+) life)$", b_ward, "Ward {2}", false, NULL },
+	{ "casting keyword without a cost", "^(?:improvise|convoke|delve|affinity for [a-z]+|split second)$", b_inert, "Convoke", false, NULL },
 	{ "casting keyword", "^(?:flashback|kicker|multikicker|buyback|madness|cycling|foretell|ninjutsu|splice onto [a-z]+|evoke|dash|escape) (?:\\{[^}]*\\})+(?:,? .*)?$", b_inert,
 	  "Kicker {G}", false, NULL },
 	{ "indestructible itself", "^~ is (indestructible)$", b_grant_self, "Stuffy Doll is indestructible.", false, NULL },
@@ -1648,6 +1746,8 @@ static struct tmpl tmpls[] = {
 	  "If an effect would create one or more tokens under your control, it creates twice that many of those tokens instead.", false, NULL },
 	{ "attack/block restriction", "^[a-z~ ,'-]+ (?:can't (?:attack|block|attack or block|be blocked)|attacks each (?:combat|turn) if able|blocks each (?:combat|turn) if able|doesn't untap during [a-z' ]+ untap step)(?: [a-z~ ,'-]+)?$", b_inert,
 	  "Enchanted creature can't attack or block.", false, NULL },
+	{ "several characteristics", "^(enchanted creature|equipped creature|enchanted permanent) ((?:has|gets|loses|is) [^,]+(?:, (?:and )?(?:has|gets|loses|is) [^,]+)+)$", b_compound,
+	  "Enchanted creature has base power and toughness 0/4, has defender, loses all other abilities, and is a blue Wall in addition to its other colors and types.", false, NULL },
 	{ "anthem", "^" SUBJ " gets? " PT "(?: and (?:has|have|gains?) (" KWLIST "))?$", b_anthem,
 	  "Other Faerie creatures you control get +1/+1 and have flying.", false, NULL },
 	{ "anthem per count", "^" SUBJ " gets? " PT " for each ([a-z ]+?)(?: you control)?$", b_anthem_count,
@@ -2501,6 +2601,7 @@ effect_parse(const char *s, struct bd_abil *a)
 		else if (!strncmp(q, " and you lose ", 14)) { sbuf_adds(&tmp, ". you lose "); q += 14; }
 		else if (!strncmp(q, " and create ", 12)) { sbuf_adds(&tmp, ". create "); q += 12; }
 		else if (!strncmp(q, " and you draw ", 14)) { sbuf_adds(&tmp, ". draw "); q += 14; }
+		else if (!strncmp(q, " and it can't ", 14)) { sbuf_adds(&tmp, ". it can't "); q += 14; }
 		else sbuf_addc(&tmp, *q++);
 	}
 	snprintf(buf, sizeof buf, "%s", tmp.len ? tmp.s : "");
@@ -2614,7 +2715,6 @@ unmodelled(const char *s)
 		{ "scry|surveil|mill|search (?:your|their|its owner's) library|discards?|shuffle|look at the top|reveal|from your hand|exile the top", "effects on libraries and hands (scry, surveil, search, mill, discard, reveal)" },
 		{ "^(?:when|whenever|at) ", "this trigger event or its effect (the trigger events judge reads: dies, leaves the battlefield, enters, attacks, blocks, becomes blocked, attacks and isn't blocked, deals [combat] damage [to a player], is dealt damage, casts a spell, gains or loses life, counters are put on, becomes tapped, the beginning of upkeep, draw step, combat or end step)" },
 		{ "^each player may", "optional effects with a choice for each player (state the choice on the board instead)" },
-		{ "^ward", "ward (a triggered ability: targets are given on the board, already chosen)" },
 		{ "^hexproof from|^protection from", "hexproof or protection from qualities other than colors, card types and everything" },
 	};
 	for (size_t i = 0; i < sizeof un / sizeof *un; i++) {

@@ -156,6 +156,7 @@ static const struct { const char *id, *what; } cites[R_COUNT] = {
 	[R_NO_PREVENT] = { "615.12", "damage that can't be prevented" },
 	[R_COUNTER_TOKEN_REPL] = { "614.16", "replacement effects on putting counters and creating tokens" },
 	[R_ENTERS_CHOICE] = { "614.12a", "a choice for how a permanent enters is made before it enters" },
+	[R_WARD] = { "702.21a", "ward: counter what targeted it unless its controller pays" },
 	[R_SAGA_CHAPTER] = { "714.2b", "a chapter ability triggers when lore counters reach its number" },
 	[R_SAGA_ENTERS] = { "714.3a", "a Saga enters with a lore counter" },
 	[R_SAGA_MAIN] = { "714.3b", "a lore counter on each Saga as the precombat main phase begins" },

@@ -188,6 +188,8 @@ rz_activate(struct rz *z, int abobj)
 		z->moveseq[ab->act_discard[i]] = z->zseq;
 		STEP(z, RL(R_COST_ORDER, R_DISCARD), "Cost: %s discards %s.", rz_pname(z, ctl), rz_oname(z, ab->act_discard[i]));
 	}
+	/* the permanents it targets "become the target" of an ability (ward, 702.21a) */
+	rz_targeted(z, abobj);
 }
 
 /* Which of the spell's cost abilities the board's payments use: its alternative cost when the

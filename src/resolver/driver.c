@@ -90,6 +90,7 @@ run_event(struct rz *z, const struct bd_event *e)
 			break;
 		struct rz_tev ev = { .kind = TR_CAST, .obj = e->obj, .src = -1, .player = z->cur[e->obj].v.controller };
 		rz_trigger_event(z, &ev);
+		rz_targeted(z, e->obj);
 		break;
 	}
 	case EV_TAP: {

@@ -371,7 +371,7 @@ apply_part(struct rz *z, const struct fx *f, const struct bd_part *p, int o)
 		} else
 			add_sub(v, p->sub);
 		break;
-	case OP_SET_COLOR: v->colors = p->mask; break;
+	case OP_SET_COLOR: v->colors = p->color_add ? v->colors | p->mask : p->mask; break;
 	case OP_ADD_KW:
 		v->kws |= p->kws;
 		v->prot_colors |= p->prot_colors;

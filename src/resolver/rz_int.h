@@ -63,7 +63,7 @@ enum rz_rule {
 	/* costs of casting */
 	R_TOTAL_COST, R_ALT_COST, R_KICKER, R_KICKED, R_PAY_LIFE, R_SAC_CHOOSE, R_CAST_ILLEGAL,
 	R_EQUIP, R_ATTACH, R_BASIC_MANA,
-	R_ENTERS_CHOICE, R_SAGA_CHAPTER, R_SAGA_ENTERS, R_SAGA_MAIN, R_SAGA_SAC, R_SAGA_FINAL,
+	R_ENTERS_CHOICE, R_WARD, R_SAGA_CHAPTER, R_SAGA_ENTERS, R_SAGA_MAIN, R_SAGA_SAC, R_SAGA_FINAL,
 	R_COUNT
 };
 
@@ -254,6 +254,9 @@ struct rz_tev {
 void rz_trigger_event(struct rz *z, const struct rz_tev *ev);
 /* Enters-the-battlefield triggers (603.6a) of every permanent, for objects that just entered. */
 void rz_entered(struct rz *z, const int *objs, int n);
+/* A spell was cast or an ability activated with targets: each permanent it targets "becomes
+ * the target" (ward, 702.21a). */
+void rz_targeted(struct rz *z, int spell);
 
 /* costs.c */
 /* Activate the ability object abobj (`activate`): pay its costs, put it on the stack. */

@@ -355,6 +355,30 @@ copy_tokens(struct rz *z, const struct bd_effect *e, int controller, const char 
 	rz_entered(z, made, nmade);
 }
 
+/* sname counters o, a spell or ability on the stack (701.6a), unless it can't be countered
+ * (101.2); a countered spell goes to its owner's graveyard (or where a replacement says). */
+static void
+counter_object(struct rz *z, const char *sname, int o, enum rz_rule why)
+{
+	struct board *b = z->b;
+	struct bd_obj *sp = &b->objs[o];
+	char by[96];
+	if (rz_rule_applies(z, RU_CANT_BE_COUNTERED, -1, o, NULL, by, sizeof by, NULL)) {
+		STEP(z, RL(R_CANT, why), "%s would counter %s, but %s can't be countered (%s), so it stays on the stack.",
+		    sname, rz_oname(z, o), rz_oname(z, o), by);
+		return;
+	}
+	int rep = sp->types ? rz_grave_replacer(z, o) : 0;
+	sp->zone = rep ? ZN_EXILE : sp->types ? ZN_GRAVEYARD : ZN_GONE;
+	sp->zpos = ++z->zseq;
+	if (rep)
+		STEP(z, RL(R_COUNTER_SPELL, R_REPLACE_INSTEAD, why), "%s counters %s: it leaves the stack without resolving and would go to its owner's graveyard, but %s's replacement effect exiles it instead.",
+		    sname, rz_oname(z, o), rz_oname(z, rep - 1));
+	else
+		STEP(z, RL(R_COUNTER_SPELL, why), "%s counters %s: it leaves the stack without resolving%s.", sname, rz_oname(z, o),
+		    sp->types ? " and goes to its owner's graveyard" : "");
+}
+
 void
 rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
     const struct bd_ref *targets, int ntargets, int x, const struct rz_trig *t)
@@ -465,27 +489,34 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 				}
 			break;
 		case EF_COUNTER:
-			for (int i = 0; i < n; i++) {
-				if (r[i].o < 0 || b->objs[r[i].o].zone != ZN_STACK)
-					continue;
-				struct bd_obj *sp = &b->objs[r[i].o];
-				char by[96];
-				if (rz_rule_applies(z, RU_CANT_BE_COUNTERED, -1, r[i].o, NULL, by, sizeof by, NULL)) {
-					STEP(z, RL(R_CANT, R_COUNTER_SPELL), "%s would counter %s, but %s can't be countered (%s), so it stays on the stack.",
-					    sname, rz_oname(z, r[i].o), rz_oname(z, r[i].o), by);
-					continue;
-				}
-				int rep = sp->types ? rz_grave_replacer(z, r[i].o) : 0;
-				sp->zone = rep ? ZN_EXILE : sp->types ? ZN_GRAVEYARD : ZN_GONE;
-				sp->zpos = ++z->zseq;
-				if (rep)
-					STEP(z, RL(R_COUNTER_SPELL, R_REPLACE_INSTEAD), "%s counters %s: it leaves the stack without resolving and would go to its owner's graveyard, but %s's replacement effect exiles it instead.",
-					    sname, rz_oname(z, r[i].o), rz_oname(z, rep - 1));
-				else
-					STEP(z, RL(R_COUNTER_SPELL), "%s counters %s: it leaves the stack without resolving%s.", sname, rz_oname(z, r[i].o),
-					    sp->types ? " and goes to its owner's graveyard" : "");
-			}
+			for (int i = 0; i < n; i++)
+				if (r[i].o >= 0 && b->objs[r[i].o].zone == ZN_STACK)
+					counter_object(z, sname, r[i].o, R_COUNTER_SPELL);
 			break;
+		case EF_WARD: {
+			/* 702.21a: counter the spell or ability that targeted it unless its controller pays */
+			int sp = t ? t->subject : -1;
+			if (sp < 0 || b->objs[sp].zone != ZN_STACK) {
+				STEP(z, RL(R_WARD), "%s: what targeted it is no longer on the stack, so ward does nothing.", sname);
+				break;
+			}
+			const char *v = rz_choice(z, src);
+			char cost[48];
+			if (a->cost.mana[0]) snprintf(cost, sizeof cost, "%s", a->cost.mana);
+			else snprintf(cost, sizeof cost, "%d life", a->cost.life);
+			int payer = z->cur[sp].v.controller;
+			if (v && !strcmp(v, "yes")) {
+				STEP(z, RL(R_WARD), "%s's ward: %s pays %s, so %s is not countered.", sname, rz_pname(z, payer), cost, rz_oname(z, sp));
+				if (a->cost.life > 0) {
+					b->players[payer].life = rz_sub(b->players[payer].life, a->cost.life);
+				}
+				break;
+			}
+			STEP(z, RL(R_WARD), "%s's ward: %s doesn't pay %s (%s), so ward counters %s.", sname, rz_pname(z, payer), cost,
+			    v ? "as the board states" : "the board states no choice; add `choose NAME: yes` if the player pays", rz_oname(z, sp));
+			counter_object(z, sname, sp, R_WARD);
+			break;
+		}
 		case EF_CREATE_TOKEN:
 			if (e->tok_copy)
 				copy_tokens(z, e, controller, sname, r, n);

@@ -64,6 +64,9 @@ triggers_on(struct rz *z, const struct bd_abil *a, int s, int ctl, const struct 
 			if (b->players[p].active) ap = p;
 		return a->each_turn || player_covers(a->tplayer, ctl, ap);
 	}
+	case TR_TARGETED:
+		/* 702.21a: a spell or ability an opponent controls made it a target */
+		return ev->kind == TR_TARGETED && ev->obj == s && ev->player >= 0 && ev->player != ctl;
 	case TR_CHAPTER: {
 		/* 714.2b: lore counters put on this Saga took it from below N to at least N */
 		if (ev->kind != TR_COUNTERS || ev->obj != s || !ev->ctr || ev->ctr->kind != CK_OTHER || strcmp(ev->ctr->other, "lore"))
@@ -97,7 +100,8 @@ rz_trigger_event(struct rz *z, const struct rz_tev *ev)
 				STEP(z, RL(R_INTERVENING_IF), "%s's ability (\"%s\") doesn't trigger: its \"if\" condition is false now.", rz_oname(z, s), a->text);
 				continue;
 			}
-			int subject = ev->obj >= 0 ? ev->obj : ev->src >= 0 ? ev->src : s;
+			/* ward's subject is the spell or ability that targeted it */
+			int subject = a->trig == TR_TARGETED ? ev->src : ev->obj >= 0 ? ev->obj : ev->src >= 0 ? ev->src : s;
 			int times = 1;
 			if (a->trig == TR_CHAPTER) {
 				/* "I, II — ..." is one chapter ability per number (714.2c): each number the
@@ -112,6 +116,19 @@ rz_trigger_event(struct rz *z, const struct rz_tev *ev)
 			for (int q = 0; q < times; q++)
 				rz_pend(z, s, k, -1, ctl, subject, z->cur[s].v.power);
 		}
+	}
+}
+
+void
+rz_targeted(struct rz *z, int spell)
+{
+	const struct bd_obj *o = &z->b->objs[spell];
+	for (int i = 0; i < o->ntargets; i++) {
+		int t = o->targets[i].o;
+		if (t < 0 || z->b->objs[t].zone != ZN_BATTLEFIELD)
+			continue;
+		struct rz_tev ev = { .kind = TR_TARGETED, .obj = t, .src = spell, .player = z->cur[spell].v.controller };
+		rz_trigger_event(z, &ev);
 	}
 }
 

@@ -220,6 +220,13 @@ main(void)
 	CHECK(read_ab("I, III - Create a 1/1 white Soldier creature token.", "S", false, &a) && a.kind == AK_TRIGGER && a.trig == TR_CHAPTER
 	    && a.chapters == ((1u << 1) | (1u << 3)) && a.neff == 1, "a Saga's chapter ability");
 	free_ab(&a);
+	CHECK(read_ab("Ward {4}", "K", false, &a) && a.kind == AK_TRIGGER && a.trig == TR_TARGETED && !strcmp(a.cost.mana, "{4}") && a.eff[0].kind == EF_WARD, "ward");
+	free_ab(&a);
+	CHECK(read_ab("Ward-Pay 3 life", "W", false, &a) && a.trig == TR_TARGETED && a.cost.life == 3, "ward with a life cost");
+	free_ab(&a);
+	CHECK(read_ab("Enchanted creature has base power and toughness 0/4, has defender, loses all other abilities, and is a blue Wall in addition to its other colors and types.", "Deep Freeze", false, &a)
+	    && a.kind == AK_STATIC && a.nparts == 5 && a.parts[0].op == OP_LOSE_ALL && a.aff.attached, "one sentence in several layers, losing before granting");
+	free_ab(&a);
 	CHECK(read_ab("All creatures of the chosen type get -1/-1.", "Engineered Plague", false, &a) && a.aff.chosen_sub && a.parts[0].a == -1, "the chosen type in a filter");
 	free_ab(&a);
 	CHECK(read_ab("Creature cards you own that aren't on the battlefield, creature spells you control, and creatures you control are the chosen type.", "Conspiracy", false, &a)
