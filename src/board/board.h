@@ -460,6 +460,9 @@ struct board {
 	size_t chcap;
 	long next_ts;
 	char *cards_note;         /* "Tarmogoyf from MTGJSON of 2025-11-14" when a card database filled objects */
+	char **cards_used;        /* those objects' names, and the database's source and date */
+	int ncards_used;
+	char *cards_source, *cards_date;
 };
 
 /* A card database for objects a board names without describing them (the caller's; see
@@ -469,7 +472,9 @@ struct board {
 struct bd_cards {
 	void *ctx;
 	char *(*lines)(void *ctx, const char *name, char **nearest);
-	const char *source;
+	const char *source;         /* "MTGJSON of 2025-11-14", for people */
+	const char *data_source;    /* "mtgjson", "scryfall", "mtgjson+scryfall" */
+	const char *data_date;      /* "2025-11-14", "" when the import found none */
 };
 
 /* Is ability a one of o's that applies: not a mode, or a mode o's caster chose (700.2)? */

@@ -1588,6 +1588,8 @@ fill_from_cards(struct ps *ps, const struct bd_cards *cards)
 		}
 		free(lines);
 		sbuf_addf(&used, "%s%s", used.len ? ", " : "", o->name);
+		b->cards_used = xrealloc(b->cards_used, (size_t)(b->ncards_used + 1) * sizeof *b->cards_used);
+		b->cards_used[b->ncards_used++] = xstrdup(o->name);
 	}
 	ps->line = NULL;
 	ps->len = 0;
@@ -1595,6 +1597,8 @@ fill_from_cards(struct ps *ps, const struct bd_cards *cards)
 	if (used.len) {
 		sbuf_addf(&used, " from %s", cards->source);
 		b->cards_note = sbuf_take(&used);
+		b->cards_source = xstrdup(cards->data_source ? cards->data_source : "");
+		b->cards_date = xstrdup(cards->data_date ? cards->data_date : "");
 		diag_add(ps->d, DL_NOTE, ps->file, 0, 0, "cards: %s", b->cards_note);
 	}
 	sbuf_free(&used);
@@ -1676,6 +1680,11 @@ bd_free(struct board *b)
 	if (!b)
 		return;
 	free(b->cards_note);
+	for (int i = 0; i < b->ncards_used; i++)
+		free(b->cards_used[i]);
+	free(b->cards_used);
+	free(b->cards_source);
+	free(b->cards_date);
 	for (int i = 0; i < b->nplayers; i++)
 		free(b->players[i].name);
 	for (int i = 0; i < b->nobjs; i++) {

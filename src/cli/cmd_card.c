@@ -124,6 +124,8 @@ cards_for_board(struct jctx *c)
 	bc.ctx = db;
 	bc.lines = board_lines;
 	bc.source = source;
+	bc.data_source = src;
+	bc.data_date = date;
 	return &bc;
 }
 

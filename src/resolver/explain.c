@@ -273,6 +273,19 @@ rz_json(struct jw *w, const struct rz_result *r)
 	jw_obj(w);
 	jw_kstr(w, "board", b->name);
 	jw_kstr(w, "title", b->title);
+	if (b->cards_note) {
+		/* the card data the board took objects from: which cards, which file of which date */
+		jw_key(w, "cards");
+		jw_obj(w);
+		jw_key(w, "names");
+		jw_arr(w);
+		for (int i = 0; i < b->ncards_used; i++)
+			jw_str(w, b->cards_used[i]);
+		jw_arr_end(w);
+		jw_kstr(w, "source", b->cards_source);
+		jw_kstr(w, "date", b->cards_date);
+		jw_obj_end(w);
+	}
 	jw_key(w, "steps");
 	jw_arr(w);
 	for (int i = 0; i < r->nsteps; i++) {

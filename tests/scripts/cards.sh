@@ -280,6 +280,10 @@ J resolve "$W/goyf.board" > "$W/goyf.out" 2>"$W/goyf.err"; st=$?
 check "board: permanent Tarmogoyf alone resolves (exit 0)" [ "$st" = 0 ]
 check "board: it says which card data it used" grep -q "^Cards: Tarmogoyf, Lightning Bolt, Grizzly Bears from MTGJSON of $(jq -r .meta.date "$MTG")" "$W/goyf.out"
 check "board: Tarmogoyf's type line comes from the card" grep -q "Tarmogoyf — Creature — Lhurgoyf" "$W/goyf.out"
+J --json resolve "$W/goyf.board" > "$W/goyf.json" 2>/dev/null
+check "board --json: the card data's date and source ($(jq -r .meta.date "$MTG"), mtgjson)" [ "$(jq -r '.cards.date + " " + .cards.source' "$W/goyf.json")" = "$(jq -r .meta.date "$MTG") mtgjson" ]
+check "board --json: the cards taken from it" [ "$(jq -r '.cards.names | join(",")' "$W/goyf.json")" = "Tarmogoyf,Lightning Bolt,Grizzly Bears" ]
+check "board --json: no cards object without the card database" [ "$(XDG_DATA_HOME="$W/none" "$JUDGE" --json resolve "$W/goyf.board" 2>/dev/null | jq -r 'has("cards")')" = false ]
 # an instant and a creature in the graveyard once the Bears die: 2/3, from the card's own ability
 check "board: its ability counts card types (2/3 with an instant and a creature in graveyards)" grep -q "Tarmogoyf — Creature — Lhurgoyf, green, 2/3" "$W/goyf.out"
 check "board: the board's own pt overrides the card's (Grizzly Bears 3/3)" grep -q "Grizzly Bears — Creature — Bear, green, 3/3" "$W/goyf.out"
