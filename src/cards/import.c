@@ -142,8 +142,11 @@ static int
 sink_card(void *ctx, const struct card *c)
 {
 	struct writer *w = ctx;
-	/* the same card twice (two files, or variants): the first one stays */
-	sqlite3_bind_text(w->ins_seen, 1, c->name, -1, SQLITE_STATIC);
+	/* the same card twice (two files, or variants): the first one stays. A card is its
+	 * oracle id where the file gives one: Scryfall has many tokens named Soldier, each its own */
+	char seen[400];
+	snprintf(seen, sizeof seen, "%s%s", c->oracle_id ? "id:" : "name:", c->oracle_id ? c->oracle_id : c->name);
+	sqlite3_bind_text(w->ins_seen, 1, seen, -1, SQLITE_TRANSIENT);
 	int rc = sqlite3_step(w->ins_seen);
 	sqlite3_reset(w->ins_seen);
 	if (rc == SQLITE_CONSTRAINT) {

@@ -252,7 +252,7 @@ taught_in(struct jctx *c, const struct card *k, struct sbuf *outs, struct jw *w)
 }
 
 static void
-card_json(struct jctx *c, struct jw *w, struct cards_db *db, const struct card *k)
+card_json(struct jctx *c, struct jw *w, struct cards_db *db, const struct card *k, const char *melds_from)
 {
 	struct card_rules *cr = xmalloc(sizeof *cr);
 	card_rules(c, db, k, cr);
@@ -277,6 +277,8 @@ card_json(struct jctx *c, struct jw *w, struct cards_db *db, const struct card *
 		jw_obj_end(w);
 	}
 	jw_arr_end(w);
+	if (melds_from)
+		jw_kstr(w, "melds_from", melds_from);
 	jw_key(w, "keywords");
 	jw_arr(w);
 	for (size_t i = 0; i < k->nkeywords; i++)
@@ -332,7 +334,7 @@ card_json(struct jctx *c, struct jw *w, struct cards_db *db, const struct card *
 }
 
 static void
-card_text(struct jctx *c, struct cards_db *db, const struct card *k)
+card_text(struct jctx *c, struct cards_db *db, const struct card *k, const char *melds_from)
 {
 	struct out *o = c->out;
 	struct card_rules *cr = xmalloc(sizeof *cr);
@@ -370,6 +372,8 @@ card_text(struct jctx *c, struct cards_db *db, const struct card *k)
 			out_wrap(o, f->text, ind, ind);
 		}
 	}
+	if (melds_from)
+		out_printf(o, "%sMelds from:%s %s\n", out_sgr(o, OS_BOLD), out_sgr(o, OS_RESET), melds_from);
 	if (cr->n) {
 		out_printf(o, "%sRules:%s ", out_sgr(o, OS_BOLD), out_sgr(o, OS_RESET));
 		for (size_t i = 0; i < cr->n; i++) {
@@ -437,6 +441,84 @@ card_text(struct jctx *c, struct cards_db *db, const struct card *k)
 	free(cr);
 }
 
+static char *
+dup_or_null(const char *s)
+{
+	return s ? xstrdup(s) : NULL;
+}
+
+/* Asked for a meld card's back face, MTGJSON answers with every card that melds into it
+ * (Bruna // Brisela and Gisela // Brisela): that is one card, the melded one. Returns it,
+ * its rulings those of all of them, with the front faces joined in *from; NULL when the hits
+ * are not that. */
+static struct card *
+melded(struct cards_db *db, const struct cards_hit *hits, size_t n, char **from)
+{
+	if (n < 2 || n > MAX_LIST)
+		return NULL;
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(hits[i].matched, hits[0].matched) != 0 || strcmp(hits[i].matched, hits[i].name) == 0)
+			return NULL;
+	struct card *out = xcalloc(1, sizeof *out);
+	struct sbuf names = {0};
+	size_t rcap = 0;
+	bool ok = true;
+	for (size_t i = 0; i < n && ok; i++) {
+		struct card *k = cards_get(db, hits[i].id);
+		ok = k && k->layout && strcmp(k->layout, "meld") == 0;
+		for (size_t f = 0; ok && f < k->nfaces; f++) {
+			const struct card_face *kf = &k->faces[f];
+			if (kf->name && strcmp(kf->name, hits[0].matched) != 0) {
+				sbuf_addf(&names, "%s%s", names.len ? " and " : "", kf->name);
+			} else if (out->nfaces == 0) {
+				out->faces = xcalloc(1, sizeof *out->faces);
+				struct card_face *o = &out->faces[out->nfaces++];
+				o->name = dup_or_null(kf->name);
+				o->mana_cost = dup_or_null(kf->mana_cost);
+				o->type = dup_or_null(kf->type);
+				o->text = dup_or_null(kf->text);
+				o->power = dup_or_null(kf->power);
+				o->toughness = dup_or_null(kf->toughness);
+				o->loyalty = dup_or_null(kf->loyalty);
+				o->defense = dup_or_null(kf->defense);
+				o->mana_value = kf->mana_value;
+			}
+		}
+		if (ok && i == 0) {
+			out->id = k->id;
+			out->name = xstrdup(hits[0].matched);
+			out->layout = xstrdup("meld");
+			out->legal = xcalloc(k->nlegal + 1, sizeof *out->legal);
+			for (size_t l = 0; l < k->nlegal; l++) {
+				out->legal[l].format = xstrdup(k->legal[l].format);
+				out->legal[l].status = xstrdup(k->legal[l].status);
+			}
+			out->nlegal = k->nlegal;
+		}
+		for (size_t r = 0; ok && r < k->nrulings; r++) {
+			bool dup = false;
+			for (size_t j = 0; j < out->nrulings && !dup; j++)
+				dup = strcmp(out->rulings[j].text ? out->rulings[j].text : "", k->rulings[r].text ? k->rulings[r].text : "") == 0;
+			if (dup)
+				continue;
+			out->rulings = xgrow(out->rulings, &rcap, out->nrulings + 1, sizeof *out->rulings);
+			struct card_ruling *o = &out->rulings[out->nrulings++];
+			o->date = dup_or_null(k->rulings[r].date);
+			o->source = dup_or_null(k->rulings[r].source);
+			o->text = dup_or_null(k->rulings[r].text);
+		}
+		card_free(k);
+	}
+	if (!ok || out->nfaces == 0) {
+		card_free(out);
+		sbuf_free(&names);
+		return NULL;
+	}
+	out->mana_value = out->faces[0].mana_value;
+	*from = sbuf_take(&names);
+	return out;
+}
+
 static const char *
 how_name(enum cards_match h)
 {
@@ -474,34 +556,62 @@ cmd_card(struct jctx *c, int argc, char **argv)
 	size_t shown = n < MAX_LIST ? n : MAX_LIST;
 	if (c->limit > 0 && (size_t)c->limit < shown)
 		shown = (size_t)c->limit;
+	char *from = NULL;
+	struct card *meld = melded(db, hits, n, &from);
+	if (meld) {
+		n = shown = 1;
+	}
 	if (c->json) {
 		struct jw w;
 		jw_init(&w, &c->out->buf, true);
 		jw_arr(&w);
 		for (size_t i = 0; i < shown; i++) {
-			struct card *k = cards_get(db, hits[i].id);
+			struct card *k = meld ? meld : cards_get(db, hits[i].id);
 			if (k)
-				card_json(c, &w, db, k);
-			card_free(k);
+				card_json(c, &w, db, k, from);
+			if (!meld)
+				card_free(k);
 		}
 		jw_arr_end(&w);
 		out_puts(c->out, "\n");
 	} else if (n == 1) {
-		struct card *k = cards_get(db, hits[0].id);
+		struct card *k = meld ? meld : cards_get(db, hits[0].id);
 		if (k)
-			card_text(c, db, k);
-		card_free(k);
+			card_text(c, db, k, from);
+		if (!meld)
+			card_free(k);
 	} else {
 		out_printf(c->out, "%zu cards match \"%s\" (by %s):\n", n, name, how_name(hits[0].how));
 		for (size_t i = 0; i < shown; i++) {
 			out_printf(c->out, "  %s", hits[i].name);
 			if (strcmp(hits[i].name, hits[i].matched) != 0)
 				out_printf(c->out, "  %s(%s)%s", out_sgr(c->out, OS_DIM), hits[i].matched, out_sgr(c->out, OS_RESET));
+			/* cards of one name (Scryfall's tokens): what tells them apart */
+			bool twin = false;
+			for (size_t j = 0; j < shown && !twin; j++)
+				twin = j != i && strcmp(hits[i].name, hits[j].name) == 0;
+			struct card *k = twin ? cards_get(db, hits[i].id) : NULL;
+			if (k && k->nfaces) {
+				const struct card_face *f = &k->faces[0];
+				struct sbuf d = {0};
+				sbuf_addf(&d, "%s", f->type ? f->type : "");
+				face_stats(&d, f);
+				if (f->text && *f->text)
+					sbuf_addf(&d, ": %.60s%s", f->text, strlen(f->text) > 60 ? "..." : "");
+				for (char *p = d.s; p && *p; p++)
+					if (*p == '\n')
+						*p = ' ';
+				out_printf(c->out, "  %s%s%s", out_sgr(c->out, OS_DIM), sbuf_str(&d), out_sgr(c->out, OS_RESET));
+				sbuf_free(&d);
+			}
+			card_free(k);
 			out_puts(c->out, "\n");
 		}
 		if (shown < n)
 			out_printf(c->out, "  ... and %zu more; give more of the name\n", n - shown);
 	}
+	card_free(meld);
+	free(from);
 	free(name);
 	return JX_OK;
 }

@@ -73,6 +73,12 @@ CARDS = [
   ("Nethergoyf", "normal", [F(None, "{B}", 1, "Creature — Lhurgoyf", "Nethergoyf's power is equal to the number of card types among cards in your graveyard and its toughness is equal to that number plus 1.\nEscape—{2}{B}, Exile any number of other cards from your graveyard with four or more card types among them.", "*", "1+*")], ["Escape"], LEG_MODERN, []),
   ("Flash", "normal", [F(None, "{1}{U}", 2, "Instant", "You may put a creature card from your hand onto the battlefield. If you do, sacrifice it unless you pay its mana cost reduced by up to {2}.")], [], {"legacy": "Banned", "vintage": "Legal", "commander": "Banned"}, []),
   ("Grizzly Bears", "normal", [F(None, "{1}{G}", 2, "Creature — Bear", "", "2", "2")], [], LEG_OLD, []),
+  # the other card that melds into Brisela: her face belongs to two cards in MTGJSON
+  ("Gisela, the Broken Blade // Brisela, Voice of Nightmares", "meld", [F("Gisela, the Broken Blade", "{2}{W}{W}", 4, "Legendary Creature — Angel Horror", "Flying, first strike, lifelink\nAt the beginning of your end step, if you both own and control Gisela, the Broken Blade and a creature named Bruna, the Fading Light, exile them, then meld them into Brisela, Voice of Nightmares.", "4", "3"),
+     F("Brisela, Voice of Nightmares", None, 11, "Legendary Creature — Eldrazi Angel", "Flying, first strike, vigilance, lifelink\nYour opponents can't cast spells with mana value 3 or less.", "9", "10")],
+   ["Flying", "First strike", "Lifelink", "Meld"], LEG_OLD, []),
+  # a second token of the same name, another card (Scryfall keeps both; MTGJSON's names are keys)
+  ("Soldier", "token", [F(None, None, 0, "Token Creature — Soldier", "Vigilance", "1", "1")], ["Vigilance"], {}, []),
 ]
 
 def oid(i):
@@ -81,6 +87,8 @@ def oid(i):
 def mtgjson():
     data = {}
     for i, (name, layout, faces, kw, leg, rul) in enumerate(CARDS):
+        if name in data:
+            continue
         arr = []
         total = sum(f["mv"] for f in faces) if layout in ("split", "aftermath") else faces[0]["mv"]
         for k, f in enumerate(faces):
@@ -110,7 +118,7 @@ def mtgjson():
     return {"meta": {"date": "2025-11-14", "version": "5.2.2+20251114"}, "data": data}
 
 def scryfall():
-    cards, rulings = [], []
+    cards, rulings, backs = [], [], {}
     for i, (name, layout, faces, kw, leg, rul) in enumerate(CARDS):
         total = sum(f["mv"] for f in faces) if layout in ("split", "aftermath") else faces[0]["mv"]
         legal = {f: "not_legal" for f in ("standard", "pioneer", "modern", "legacy", "vintage", "pauper", "commander")}
@@ -135,8 +143,10 @@ def scryfall():
         elif layout == "meld":
             # Scryfall keeps each meld card and the melded one apart
             for k, f in enumerate(faces):
+                if k > 0 and f["name"] in backs:
+                    continue   # the melded card is one Scryfall card, whichever pair made it
                 c = dict(o)
-                c["oracle_id"] = oid(i) if k == 0 else oid(i + 1000)
+                c["oracle_id"] = oid(i) if k == 0 else backs.setdefault(f["name"], oid(i + 1000))
                 c.update({k2: v for k2, v in face(f).items() if k2 != "object"})
                 c["cmc"] = float(f["mv"])
                 cards.append(c)

@@ -52,6 +52,11 @@ check "Scryfall rulings keep their source (wotc, scryfall)" [ "$src" = "scryfall
 J card "blood moon" > "$W/bm.txt"
 check "a Scryfall-sourced ruling says so" grep -q "(Scryfall note)" "$W/bm.txt"
 check "the Scryfall database says which it is" grep -q "Card data: Scryfall of 2025-11-14" "$W/bm.txt"
+# Scryfall keeps tokens of one name apart (each its own oracle_id); the list tells them apart
+nsold=$(jq '[.[] | select(.name == "Soldier")] | length' "$SCRY")
+J card soldier > "$W/sold.txt"
+check "Scryfall: the $nsold tokens named Soldier stay $nsold cards" grep -q "^$nsold cards match \"soldier\"" "$W/sold.txt"
+check "Scryfall: same-name cards are told apart by their type and text" grep -q "^  Soldier  Token Creature — Soldier  1/1: $(jq -r '[.[] | select(.name == "Soldier")][1].oracle_text' "$SCRY")" "$W/sold.txt"
 
 # ---- lookups (on the MTGJSON import) ----
 J cards import "$MTG" >/dev/null 2>&1
@@ -94,6 +99,13 @@ while IFS=$'\t' read -r name face type; do
 done < <(jq -r '.data | to_entries[] | select(.value | length > 1) | .key as $k | .value[] | [$k, .faceName, .type] | @tsv' "$MTG")
 check "every face's name and type line is shown" [ -z "$bad" ]
 [ -n "$bad" ] && echo "# $bad"
+# a meld card's back face belongs to every card that melds into it: asked for, it is one card
+back=$(jq -r '[.data[][] | select(.layout == "meld" and .side == "b")][0].faceName' "$MTG")
+fronts=$(jq -r --arg b "$back" '[.data[] | select(any(.[]; .faceName == $b and .side == "b")) | .[] | select(.side == "a") | .faceName] | join(" and ")' "$MTG")
+J card "${back%%,*}" > "$W/meld.txt"
+check "a meld back face ($back) is one card, not a list" grep -q "^$back  (meld" "$W/meld.txt"
+check "it names the cards that meld into it ($fronts)" grep -qF "Melds from: $fronts" "$W/meld.txt"
+check "--json: one card, melds_from" [ "$(J --json card "$back" | jq -r 'length, .[0].melds_from' | tr '\n' '|')" = "1|$fronts|" ]
 # layouts
 for l in normal split aftermath flip transform modal_dfc adventure saga meld class token; do
 	name=$(jq -r --arg l "$l" '[.data | to_entries[] | select(.value[0].layout == $l)][0].key' "$MTG")
