@@ -826,12 +826,19 @@ cmd_search(struct jctx *c, int argc, char **argv)
 		return bench(c, bench_file);
 	}
 	struct srch *s = srch_for(c);
+	/* a question that names a card searches with the card (cmd_search_cards.c) */
+	struct search_cards sc;
+	bool card = !dump && search_cards_prepare(c, s, sbuf_str(&q), &sc);
+	if (!card)
+		memset(&sc, 0, sizeof sc);
 	/* only the built-in partial texts: the one that knows the question answers it */
 	const struct jrelease *from = NULL;
 	if (!dump)
-		from = seed_answering(c, sbuf_str(&q), &s);
+		from = seed_answering(c, card && sc.query.len ? sc.query.s : sbuf_str(&q), &s);
 	if (!from && rules_only_partial(c->ix) && !dump)
 		from = c->rel;
+	if (card)
+		search_cards_link(c, &sc, from ? from : c->rel);
 	if (dump) {
 		sbuf_free(&q);
 		dump_sql(c, s);
@@ -842,9 +849,6 @@ cmd_search(struct jctx *c, int argc, char **argv)
 	bool saved_v = c->verbose, saved_j = c->json;
 	c->verbose = verbose;
 	c->json = json;
-	/* a question that names a card searches with the card (cmd_search_cards.c) */
-	struct search_cards sc;
-	bool card = search_cards_prepare(c, s, sbuf_str(&q), &sc);
 	memset(&r, 0, sizeof r);
 	/* the policy ranking before the rules': a question about policy brings up the game rule
 	 * its answer is about, asked of the index before the question's own words */

@@ -1,6 +1,9 @@
 /* cmd_search_cards.c — questions that name a card, for `judge search` (see the header). */
 #include "cmd_search_cards.h"
 #include "cmd_card.h"
+#include "../history/history.h"
+
+#include <stdio.h>
 
 #include <ctype.h>
 #include <string.h>
@@ -95,17 +98,6 @@ search_cards_prepare(struct jctx *c, struct srch *s, const char *query, struct s
 		const struct card *k = sc->cards[i];
 		for (size_t j = 0; j < k->nkeywords; j++)
 			sbuf_addf(&sc->query, " %s", k->keywords[j]);
-		struct card_link links[48];
-		size_t nl = cards_links(k, c->rel, links, 48);
-		for (size_t j = 0; j < nl; j++)
-			if (link_weight(links[j].kind) > 0)
-				add_rule(sc, c->rel->rules[links[j].rule].id, link_weight(links[j].kind));
-		for (size_t j = 0; j < k->nrulings; j++) {
-			uint32_t cited[16];
-			size_t nc = cards_cited(k->rulings[j].text, c->rel, cited, 16);
-			for (size_t x = 0; x < nc; x++)
-				add_rule(sc, c->rel->rules[cited[x]].id, 0.8f);
-		}
 	}
 	/* nothing but spaces left: the card's rules answer alone */
 	bool blank = true;
@@ -114,6 +106,67 @@ search_cards_prepare(struct jctx *c, struct srch *s, const char *query, struct s
 	if (blank)
 		sbuf_reset(&sc->query);
 	return sc->ncards > 0;
+}
+
+/* yyyymmdd of "2013-04-15", 0 when it is not a date */
+static int
+ruling_date(const char *d)
+{
+	int y, m, dd;
+	if (!d || sscanf(d, "%4d-%2d-%2d", &y, &m, &dd) != 3)
+		return 0;
+	return y * 10000 + m * 100 + dd;
+}
+
+void
+search_cards_link(struct jctx *c, struct search_cards *sc, const struct jrelease *rel)
+{
+	sc->rel = rel;
+	sc->nrules = 0;
+	if (!rel)
+		return;
+	/* a ruling's numbers are those of its day's rules: a complete release takes them as
+	 * its own (they are checked to exist), a partial historical text only through the
+	 * concordance (hist_carry_id), and a number that cannot be carried moves nothing */
+	bool whole = !rel->fragment && !rel->truncated;
+	struct hist_carry *made = NULL, *carry = NULL;
+	if (!whole)
+		carry = rel == c->rel ? hist_carry_for(c) : (made = hist_carry_make(c, rel));
+	for (size_t i = 0; i < sc->ncards; i++) {
+		const struct card *k = sc->cards[i];
+		struct card_link links[48];
+		size_t nl = cards_links(k, rel, links, 48);
+		for (size_t j = 0; j < nl; j++)
+			if (link_weight(links[j].kind) > 0)
+				add_rule(sc, rel->rules[links[j].rule].id, link_weight(links[j].kind));
+		for (size_t j = 0; j < k->nrulings; j++) {
+			const char *t = k->rulings[j].text;
+			if (whole) {
+				uint32_t cited[16];
+				size_t nc = cards_cited(t, rel, cited, 16);
+				for (size_t x = 0; x < nc; x++)
+					add_rule(sc, rel->rules[cited[x]].id, 0.8f);
+				continue;
+			}
+			int from = ruling_date(k->rulings[j].date);
+			for (const char *p = t; carry && from && p && *p; p++) {
+				if (!isdigit((unsigned char)*p) || (p > t && (isalnum((unsigned char)p[-1]) || p[-1] == '.')))
+					continue;
+				const char *end;
+				jrid id = jrid_parse(p, &end);
+				if (id == JRID_NONE || jrid_level(id) < JL_RULE) {
+					while (isdigit((unsigned char)p[1]))
+						p++;
+					continue;
+				}
+				jrid to = hist_carry_id(carry, from, id, NULL);
+				if (to != JRID_NONE && jrel_find(rel, to) != JNONE)
+					add_rule(sc, to, 0.8f);
+				p = end - 1;
+			}
+		}
+	}
+	hist_carry_free(made);
 }
 
 void
@@ -169,9 +222,9 @@ search_cards_json(struct jctx *c, struct jw *w, const struct search_cards *sc)
 		jw_key(w, "rules");
 		jw_arr(w);
 		struct card_link links[48];
-		size_t nl = cards_links(k, c->rel, links, 48);
+		size_t nl = cards_links(k, sc->rel, links, 48);
 		for (size_t j = 0; j < nl; j++)
-			jw_str(w, c->rel->rules[links[j].rule].num);
+			jw_str(w, links[j].num);
 		jw_arr_end(w);
 		jw_obj_end(w);
 		sbuf_free(&b);

@@ -14,14 +14,20 @@ struct search_cards {
 	struct card *cards[SC_MAXCARDS];
 	size_t ncards;
 	struct sbuf query;        /* what is searched instead: the names out, the keywords in */
+	const struct jrelease *rel;   /* the release the rules below are in (search_cards_link) */
 	jrid rules[SC_MAXRULES];
 	float weight[SC_MAXRULES];
 	size_t nrules;
 };
 
 /* Find the cards query names (none without a card database). true when it names one; then
- * sc->query is what to search (possibly empty: only the card's rules answer). */
+ * sc->query is what to search (possibly empty: only the card's rules answer), with the
+ * cards' keywords in it; the rules to move up come from search_cards_link(). */
 bool search_cards_prepare(struct jctx *c, struct srch *s, const char *query, struct search_cards *sc);
+/* The rules the cards touch, in rel: the release whose index answers (a built-in partial
+ * text may answer instead of c->rel). Links are found there by title; ruling numbers are
+ * carried into it (hist_carry_id) when it is a partial text, else left out. */
+void search_cards_link(struct jctx *c, struct search_cards *sc, const struct jrelease *rel);
 /* Move the card's rules up r (a result of sc->query, or an empty one). */
 void search_cards_rank(struct srch *s, const struct search_cards *sc, struct srch_result *r, size_t limit);
 /* The card lines, before the results (text), or card objects first in the array (JSON). */

@@ -205,6 +205,16 @@ JSON
 	check "\"Counter target spell\" is the action Counter ($counter)" grep -qw "$counter" <<<"$(rules_of "spell stopper")"
 	check "\"Double strike\" is the keyword ($ds), not the action Double ($double)" bash -c "r='$(rules_of "two blades")'; grep -qw '$ds' <<<\"\$r\" && ! grep -qw '$double' <<<\"\$r\""
 	check "\"it fights\" is the action Fight ($fight); \"in exile\" is not Exile ($exile); \"countered\" is Counter" bash -c "r='$(rules_of "bin diver")'; grep -qw '$fight' <<<\"\$r\" && ! grep -qw '$exile' <<<\"\$r\" && grep -qw '$counter' <<<\"\$r\""
+
+	# a ruling's rule number moves search results only in a release that can be trusted with
+	# it: a complete one, or a partial built-in text the number is carried into; here the
+	# built-in texts cannot carry a 2024 number, so it moves nothing
+	cat > "$W/zyx.json" <<'JSON'
+{"meta":{"date":"2025-01-01"},"data":{"Zyx Widget":[{"name":"Zyx Widget","layout":"normal","type":"Enchantment","text":"Each player shuffles their library.","rulings":[{"date":"2024-02-02","text":"This is how rule 101.1 works."}]}]}}
+JSON
+	J cards import "$W/zyx.json" >/dev/null 2>&1
+	check "search, built-in partial texts: a ruling's number that cannot be carried moves no rule" grep -q '^(no rule found' <<<"$("$JUDGE" search "Zyx Widget" 2>/dev/null)"
+	check "search, a complete release: the ruling's 101.1 answers" grep -q '^101.1 ' <<<"$(S "Zyx Widget")"
 	J cards import "$MTG" >/dev/null 2>&1
 else
 	echo "skip keyword links and search: ../shared is absent (the official CR releases are test inputs only)"
