@@ -146,7 +146,7 @@ size_t cards_suggest(struct cards_db *db, const char *query, struct cards_hit *h
 
 /* ---- links to the rules (links.c) ---- */
 
-enum card_link_kind { CL_KEYWORD, CL_ACTION, CL_LAYOUT, CL_TYPE, CL_TERM };
+enum card_link_kind { CL_KEYWORD, CL_ACTION, CL_LAYOUT, CL_TYPE, CL_TERM, CL_SIGNAL };
 struct card_link {
 	uint32_t rule;           /* index in rel->rules; JNONE when read from the database */
 	enum card_link_kind kind;
@@ -156,8 +156,9 @@ struct card_link {
 };
 /* The rules of rel a card touches, found by their titles: keywords (702), the keyword
  * actions its text performs as verbs (701: "counter target spell", not "a lore counter"),
- * the counters, tokens and emblems it names (the 1xx rule titled with the plural), its
- * layout ("Split Cards"), its card types ("Creatures"). */
+ * the counters, tokens and emblems it names (the 1xx rule titled with the plural), the words
+ * a rule says make an effect what it is ("instead": 614.1a, read from the release's text),
+ * its layout ("Split Cards"), its card types ("Creatures"). */
 size_t cards_links(const struct card *k, const struct jrelease *rel, struct card_link *v, size_t max);
 /* The rules of rel a text cites by number ("see rule 702.19b"), indices in rel->rules. */
 size_t cards_cited(const char *text, const struct jrelease *rel, uint32_t *out, size_t max);

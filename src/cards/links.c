@@ -43,6 +43,8 @@ struct linker {
 	size_t nnouns;
 	struct titled *chapters;  /* 3xx and 7xx chapter titles: types and layouts */
 	size_t nchapters;
+	struct titled *signals;   /* words the rules say make an effect what it is: "instead" */
+	size_t nsignals;
 };
 
 static void
@@ -50,9 +52,9 @@ linker_free(struct linker *l)
 {
 	if (!l)
 		return;
-	struct titled *lists[] = {l->kw, l->act, l->nouns, l->chapters};
-	size_t counts[] = {l->nkw, l->nact, l->nnouns, l->nchapters};
-	for (size_t i = 0; i < 4; i++) {
+	struct titled *lists[] = {l->kw, l->act, l->nouns, l->chapters, l->signals};
+	size_t counts[] = {l->nkw, l->nact, l->nnouns, l->nchapters, l->nsignals};
+	for (size_t i = 0; i < 5; i++) {
 		for (size_t j = 0; j < counts[i]; j++)
 			free(lists[i][j].key);
 		free(lists[i]);
@@ -143,16 +145,52 @@ form_cmp(const void *a, const void *b)
  * spells, abilities...) are in nearly every card's text. */
 static const char *const noun_titles[] = {"counters", "tokens", "emblems", "stickers", NULL};
 
+static uint32_t
+find_titled(const struct titled *v, size_t n, const char *key)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(v[i].key, key) == 0)
+			return v[i].rule;
+	return JNONE;
+}
+
+/* "Effects that use the word “instead” are replacement effects" (614.1a): the rules that
+ * say a word makes an effect what it is, read from the release's own text. */
+static void
+find_signals(struct linker *l, const struct jrule *r, uint32_t i, size_t *cap)
+{
+	static const char *const lead[] = {"hat use the word ", "hat use the words ", NULL};
+	for (const char *const *ld = lead; r->text && *ld; ld++) {
+		for (const char *p = strstr(r->text, *ld); p; p = strstr(p + 1, *ld)) {
+			const char *q = p + strlen(*ld);
+			size_t open = strncmp(q, "\xe2\x80\x9c", 3) == 0 ? 3 : *q == '"' ? 1 : 0;
+			if (!open)
+				continue;
+			q += open;
+			size_t n = 0;
+			while (q[n] && q[n] != '"' && strncmp(q + n, "\xe2\x80\x9d", 3) != 0 && q[n] != ',' && n < 40)
+				n++;
+			char w[48], key[64];
+			memcpy(w, q, n);
+			w[n] = '\0';
+			fold(w, key, sizeof key);
+			if (*key && !strchr(key, ' ') && find_titled(l->signals, l->nsignals, key) == JNONE)
+				add_titled(&l->signals, &l->nsignals, cap, key, i);
+		}
+	}
+}
+
 static struct linker *
 linker_new(const struct jrelease *rel)
 {
 	struct linker *l = xcalloc(1, sizeof *l);
 	l->rel = rel;
 	l->src_hash = rel->src_hash;
-	size_t ckw = 0, cact = 0, cforms = 0, cnouns = 0, cch = 0;
+	size_t ckw = 0, cact = 0, cforms = 0, cnouns = 0, cch = 0, csig = 0;
 	char key[256];
 	for (uint32_t i = 0; i < rel->nrules; i++) {
 		const struct jrule *r = &rel->rules[i];
+		find_signals(l, r, i, &csig);
 		if (!r->title)
 			continue;
 		unsigned ch = JRID_CHAP(r->id);
@@ -204,15 +242,6 @@ linker_for(const struct jrelease *rel)
 	return cached;
 }
 
-static uint32_t
-find_titled(const struct titled *v, size_t n, const char *key)
-{
-	for (size_t i = 0; i < n; i++)
-		if (strcmp(v[i].key, key) == 0)
-			return v[i].rule;
-	return JNONE;
-}
-
 static void
 add(struct card_link *v, size_t *n, size_t max, const struct jrelease *rel, uint32_t rule, const char *why,
     enum card_link_kind kind)
@@ -227,7 +256,11 @@ add(struct card_link *v, size_t *n, size_t max, const struct jrelease *rel, uint
 	k->rule = rule;
 	k->kind = kind;
 	snprintf(k->num, sizeof k->num, "%s", rel->rules[rule].num);
-	snprintf(k->title, sizeof k->title, "%s", rel->rules[rule].title ? rel->rules[rule].title : "");
+	/* a subrule has no title of its own: its rule's */
+	uint32_t t = rule;
+	while (t != JNONE && !rel->rules[t].title)
+		t = rel->rules[t].parent;
+	snprintf(k->title, sizeof k->title, "%s", t != JNONE ? rel->rules[t].title : "");
 	snprintf(k->why, sizeof k->why, "%s", why);
 }
 
@@ -429,6 +462,13 @@ text_links(const struct linker *l, const char *text, struct card_link *out, size
 		}
 		if (acted)
 			continue;
+		uint32_t sg = find_titled(l->signals, l->nsignals, v[i].w);
+		if (sg != JNONE) {
+			char why[64];
+			snprintf(why, sizeof why, "\u201c%s\u201d", v[i].w);
+			add(out, n, max, rel, sg, why, CL_SIGNAL);
+			continue;
+		}
 		/* a noun the rules title in the plural: counters (122), tokens, emblems */
 		char pl[48];
 		snprintf(pl, sizeof pl, "%s%s", v[i].w, wl && v[i].w[wl - 1] == 's' ? "" : "s");

@@ -4,6 +4,7 @@
 #include "cmd.h"
 #include "cmd_rules.h"
 #include "cmd_search_cards.h"
+#include "cmd_card.h"
 #include "cmd_textbook.h"
 #include "../render/json.h"
 #include "../history/history.h"
@@ -212,6 +213,28 @@ policy_note(struct jctx *c, const char *query)
 	out_wrap(c->out, b.s, 0, 0);
 	out_printf(c->out, "%s", out_sgr(c->out, OS_RESET));
 	sbuf_free(&b);
+}
+
+/* Without a card database, a question that seems to name cards says what judge could do
+ * with them: the cards' text joins the search once a card file is imported. */
+static void
+cards_note(struct jctx *c, struct srch *s, const char *query)
+{
+	if (cards_for(c))
+		return;
+	struct sbuf names = {0};
+	if (search_cards_guess(s, query, &names)) {
+		struct sbuf b = {0};
+		sbuf_addf(&b, "Note: the question seems to name cards (%s), and judge has no card "
+		    "database to read them from: import one with `judge cards import AtomicCards.json` "
+		    "(MTGJSON; or Scryfall's oracle-cards and rulings files) or `judge update --cards`, "
+		    "and their Oracle text and rulings will join the search.", names.s);
+		out_printf(c->out, "%s", out_sgr(c->out, OS_WARN));
+		out_wrap(c->out, b.s, 0, 0);
+		out_printf(c->out, "%s", out_sgr(c->out, OS_RESET));
+		sbuf_free(&b);
+	}
+	sbuf_free(&names);
 }
 
 const struct jrelease *
@@ -904,6 +927,7 @@ cmd_search(struct jctx *c, int argc, char **argv)
 	} else {
 		if (!ps_count())   /* with policy documents loaded, their sections answer instead */
 			policy_note(c, sbuf_str(&q));
+		cards_note(c, s, sbuf_str(&q));
 		ps_print(c, true);  /* policy sections first when the question is about policy */
 		if (from) {
 			char era[160];

@@ -7,6 +7,7 @@
 
 #include <ctype.h>
 #include <string.h>
+#include <strings.h>
 
 /* How much each kind of link weighs, as a share of the best score the words earned: a rule a
  * ruling cites is about this card's question, a keyword's rule nearly so. Keyword actions found
@@ -17,6 +18,7 @@ link_weight(enum card_link_kind k)
 	switch (k) {
 	case CL_KEYWORD: return 0.6f;
 	case CL_LAYOUT: return 0.5f;
+	case CL_SIGNAL: return 0.6f;   /* "instead": the card's effect is a replacement effect */
 	default: return 0.0f;
 	}
 }
@@ -229,6 +231,78 @@ search_cards_json(struct jctx *c, struct jw *w, const struct search_cards *sc)
 		jw_obj_end(w);
 		sbuf_free(&b);
 	}
+}
+
+/* Words that join the words of a card's name: "Rest in Peace", "Lim-Dûl the Necromancer". */
+static const char *const joiners[] = {"of", "the", "in", "a", "an", "and", "to", "from", "with", "on", NULL};
+
+static bool
+joiner(const char *t, size_t n)
+{
+	for (const char *const *j = joiners; *j; j++)
+		if (strlen(*j) == n && strncasecmp(t, *j, n) == 0)
+			return true;
+	return false;
+}
+
+bool
+search_cards_guess(struct srch *s, const char *query, struct sbuf *names)
+{
+	enum { MAXT = 64 };
+	size_t ts[MAXT], te[MAXT], nt = 0;
+	bool namey[MAXT], unknown[MAXT];
+	for (size_t i = 0; query[i] && nt < MAXT;) {
+		while (query[i] == ' ' || query[i] == '\t' || query[i] == '"' || query[i] == '?' || query[i] == ',')
+			i++;
+		if (!query[i])
+			break;
+		size_t s0 = i;
+		while (query[i] && !strchr(" \t\"?,", query[i]))
+			i++;
+		char folded[128];
+		size_t len = i - s0 < sizeof folded ? i - s0 : sizeof folded - 1;
+		char raw[128];
+		memcpy(raw, query + s0, len);
+		raw[len] = '\0';
+		cards_name_key(raw, folded, sizeof folded);
+		bool option = raw[0] == '-' || strchr(raw, ':') || raw[0] == '/';
+		/* a word the rules do not know, or one capitalised past the question's start */
+		unknown[nt] = !option && strlen(folded) >= 3 && !strchr(folded, ' ') && !srch_knows_word(s, folded);
+		namey[nt] = !option && (unknown[nt] || (nt > 0 && isupper((unsigned char)raw[0]) && len > 1));
+		ts[nt] = s0;
+		te[nt] = i;
+		nt++;
+	}
+	size_t found = 0;
+	for (size_t i = 0; i < nt;) {
+		if (!namey[i]) {
+			i++;
+			continue;
+		}
+		size_t j = i, caps = 0, unk = 0;
+		bool capunk = false;
+		while (j < nt) {
+			if (namey[j]) {
+				bool cap = isupper((unsigned char)query[ts[j]]) && te[j] - ts[j] > 1;   /* not "I" */
+				caps += cap;
+				unk += unknown[j];
+				capunk = capunk || (cap && unknown[j]);
+				j++;
+			} else if (j + 1 < nt && namey[j + 1] && joiner(query + ts[j], te[j] - ts[j])) {
+				j++;
+			} else {
+				break;
+			}
+		}
+		/* two capitalised words, or a capitalised word the rules do not know: words the
+		 * rules do not know in lower case are as often slang ("chump", "spectator") */
+		if (caps >= 2 || capunk) {
+			sbuf_addf(names, "%s%.*s", found ? ", " : "", (int)(te[j - 1] - ts[i]), query + ts[i]);
+			found++;
+		}
+		i = j;
+	}
+	return found > 0;
 }
 
 void

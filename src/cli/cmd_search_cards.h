@@ -34,5 +34,9 @@ void search_cards_rank(struct srch *s, const struct search_cards *sc, struct src
 void search_cards_print(struct jctx *c, const struct search_cards *sc);
 void search_cards_json(struct jctx *c, struct jw *w, const struct search_cards *sc);
 void search_cards_free(struct search_cards *sc);
+/* Without a card database: the runs of a question that look like card names, capitalised
+ * past its start ("Rest in Peace", "Kitchen Finks", a capitalised word the rules do not
+ * know), into names joined by ", ". true when there is one. */
+bool search_cards_guess(struct srch *s, const char *query, struct sbuf *names);
 
 #endif

@@ -166,6 +166,25 @@ PY
 	check "search: a ruling's cited rule comes first (Humility: 613.10)" grep -q '^613.10' <<<"$(S Humility | top 1)"
 	check "search: a lower-case word of the rules is not a card (flash)" bash -c "! \"$JUDGE\" --rules '$CR' search flash | grep -q '^Card:'"
 	check "search: capitalised, it is the card (Flash)" grep -q '^Card: Flash ' <<<"$(S Flash | head -n 1)"
+	# the brief's question: the cards' own text brings the rules (persist, and the rule that
+	# says "instead" makes a replacement effect, found apart from judge)
+	persist=$(titled "$CR" 702 Persist)
+	instead=$(python3 - "$CR" <<'PY'
+import re, sys
+t = open(sys.argv[1], "rb").read().decode("utf-8-sig", "replace").replace("\r", "\n")
+m = re.search(r"^(\d{3}\.\d+[a-z])\.? [^\n]*use the word \u201cinstead\u201d", t, re.M)
+print(m.group(1) if m else "NONE")
+PY
+)
+	S does Rest in Peace stop Kitchen Finks > "$W/rip.txt"
+	check "Rest in Peace and Kitchen Finks: both card lines" [ "$(grep -c '^Card: ' "$W/rip.txt")" = 2 ]
+	check "Rest in Peace and Kitchen Finks: persist ($persist) and replacement ($instead) in the first three rules" \
+		bash -c "top=\$(grep -E '^[0-9]{3}' '$W/rip.txt' | head -n 3); grep -q '^$persist' <<<\"\$top\" && grep -q '^$instead ' <<<\"\$top\""
+	check "judge card: Rest in Peace links the rule of \"instead\" ($instead)" grep -q "Rules:.*$instead" <<<"$(J --rules "$CR" card "rest in peace")"
+	XDG_DATA_HOME="$W/none" "$JUDGE" --rules "$CR" search does Rest in Peace stop Kitchen Finks > "$W/ripn.txt" 2>&1
+	check "without a card database: the question names cards, and how to import them" \
+		bash -c "tr '\n' ' ' < '$W/ripn.txt' | grep -q 'name cards (Rest in Peace, Kitchen Finks).*judge cards import.*judge update --cards'"
+	check "without a card database: no such note for a rules question" bash -c "! XDG_DATA_HOME='$W/none' \"$JUDGE\" --rules '$CR' search trample over a chump blocker | grep -q 'name cards'"
 	S --json tarmogoyf in graveyard > "$W/s.json"
 	check "search --json: the card comes first, kind card" [ "$(jq -r '.[0].kind + ":" + .[0].id' "$W/s.json")" = "card:Tarmogoyf" ]
 	check "search --json: the rules follow" [ "$(jq -r '.[1].kind' "$W/s.json")" = rule ]
