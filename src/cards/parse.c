@@ -355,6 +355,16 @@ mtg_card(struct parser *p, const struct jn *arr, const char *key)
 	}
 	if (r.bad)
 		return -1;
+	/* faces in the order of their sides: a file may list the back face first */
+	for (size_t i = 1; i < c.nfaces; i++)
+		for (size_t j = i; j > 0 && sides[j - 1] > sides[j]; j--) {
+			struct card_face t = c.faces[j];
+			c.faces[j] = c.faces[j - 1];
+			c.faces[j - 1] = t;
+			char sc = sides[j];
+			sides[j] = sides[j - 1];
+			sides[j - 1] = sc;
+		}
 	return p->sink->card ? p->sink->card(p->sink->ctx, &c) : 0;
 }
 

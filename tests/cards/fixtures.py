@@ -158,6 +158,65 @@ def scryfall():
             rulings.append({"object": "ruling", "oracle_id": oid(i), "source": s, "published_at": d, "comment": t})
     return cards, rulings
 
+# Shapes real files have that the cards above do not exercise: MTGJSON's faceName and side
+# (listed back face first), isFunny, leadershipSkills, nulls, fields judge does not know,
+# a card with hundreds of rulings, names in many scripts; Scryfall's card_faces without
+# oracle_text, all_parts, a reversible card whose oracle_id is on its faces, nulls.
+LONG_RULINGS = 300
+
+def shapes_mtgjson():
+    long_rulings = [{"date": "2024-%02d-%02d" % (1 + i % 12, 1 + i % 28), "text": "Ruling %d of many: the card's ability resolves in full (rule 608.2)." % i} for i in range(LONG_RULINGS)]
+    data = {
+        "Ifh-Bíff Efreet": [{"name": "Ifh-Bíff Efreet", "layout": "normal", "manaValue": 4.0, "manaCost": "{2}{G}{G}",
+            "type": "Creature — Efreet", "text": "Flying\n{G}: Ifh-Bíff Efreet deals 1 damage to each creature with flying and each player. Any player may activate this ability.",
+            "power": "3", "toughness": "3", "keywords": ["Flying"], "legalities": {"vintage": "Legal", "legacy": "Legal"},
+            "identifiers": {"scryfallOracleId": "aaaaaaaa-0000-4000-8000-000000000001", "mtgjsonV4Id": None},
+            "foreignData": [{"language": "Japanese", "name": "イフ＝ビフ・イフリート", "text": "飛行", "type": "クリーチャー"}],
+            "leadershipSkills": {"brawl": False, "commander": False, "oathbreaker": False},
+            "flavorName": None, "hand": None, "life": None, "rulings": long_rulings,
+            "someFutureField": {"nested": [1, 2, {"x": None, "y": [True, False]}], "s": "ignored"}}],
+        "Ach! Hans, Run! // Hans": [
+            {"name": "Ach! Hans, Run! // Hans", "faceName": "Hans", "side": "b", "layout": "transform", "manaValue": 6.0,
+             "type": "Legendary Creature — Human", "text": None, "power": "2", "toughness": "2",
+             "colorIndicator": ["G"], "legalities": {}, "isFunny": True, "identifiers": {}},
+            {"name": "Ach! Hans, Run! // Hans", "faceName": "Ach! Hans, Run!", "side": "a", "layout": "transform", "manaValue": 6.0,
+             "manaCost": "{2}{R}{R}{G}{G}", "type": "Enchantment", "text": "At the beginning of your upkeep, you may transform this.",
+             "legalities": {}, "isFunny": True, "isReserved": False, "edhrecRank": None, "identifiers": {},
+             "subsets": ["silver"], "printings": ["UNH"]}],
+        "Séance": [{"name": "Séance", "asciiName": "Seance", "layout": "normal", "manaValue": 4.0, "manaCost": "{2}{W}{W}",
+            "type": "Enchantment", "text": "At the beginning of each upkeep, you may exile target creature card from your graveyard. If you do, create a token that's a copy of that card, except it's a Spirit in addition to its other types. Exile it at the beginning of the next end step.",
+            "legalities": {"commander": "Legal", "modern": "Legal"}, "identifiers": {"scryfallOracleId": "aaaaaaaa-0000-4000-8000-000000000003"},
+            "leadershipSkills": None, "keywords": None, "rulings": []}],
+        "Dandân": [{"name": "Dandân", "layout": "normal", "convertedManaCost": 2, "manaCost": "{U}{U}", "type": "Creature — Fish",
+            "text": "Dandân can't attack unless defending player controls an Island.\nWhen you control no Islands, sacrifice Dandân.", "power": "4", "toughness": "1",
+            "legalities": {"vintage": "Restricted"}, "identifiers": {"scryfallOracleId": "aaaaaaaa-0000-4000-8000-000000000004"}}],
+    }
+    return {"meta": {"date": "2025-12-01", "version": "5.3.0+20251201", "extra": {"unknown": [None]}}, "data": data, "unknownTopLevel": [1, 2, 3]}
+
+def shapes_scryfall():
+    return [
+        {"object": "card", "oracle_id": None, "name": "Zndrsplt // Okaun", "layout": "reversible_card", "cmc": None,
+         "keywords": [], "legalities": {"commander": "legal", "standard": "not_legal"}, "some_future_field": {"a": [None]},
+         "card_faces": [
+            {"object": "card_face", "name": "Zndrsplt", "oracle_id": "bbbbbbbb-0000-4000-8000-000000000001", "mana_cost": "{2}{U}",
+             "type_line": "Legendary Creature — Homunculus", "oracle_text": "Partner with Okaun", "power": "1", "toughness": "1", "cmc": 3.0},
+            {"object": "card_face", "name": "Okaun", "mana_cost": "{2}{R}", "type_line": "Legendary Creature — Cyclops",
+             "power": "3", "toughness": "3", "loyalty": None, "cmc": 3.0}]},
+        {"object": "card", "oracle_id": "bbbbbbbb-0000-4000-8000-000000000002", "name": "Gisela, the Broken Blade", "layout": "meld", "cmc": 4.0,
+         "mana_cost": "{2}{W}{W}", "type_line": "Legendary Creature — Angel Horror", "oracle_text": "Flying, first strike, lifelink", "power": "4", "toughness": "3",
+         "keywords": ["Flying", "First strike", "Lifelink"], "legalities": {"commander": "legal"},
+         "all_parts": [{"object": "related_card", "id": "x", "component": "meld_part", "name": "Gisela, the Broken Blade", "type_line": "Legendary Creature — Angel Horror", "uri": "https://example.invalid/"},
+                       {"object": "related_card", "id": "y", "component": "meld_result", "name": "Brisela, Voice of Nightmares", "type_line": "Legendary Creature — Eldrazi Angel", "uri": "https://example.invalid/"}]},
+        {"object": "card", "oracle_id": "bbbbbbbb-0000-4000-8000-000000000003", "name": "Kitchen Finks", "layout": "normal", "cmc": 3.0,
+         "mana_cost": "{1}{G/W}{G/W}", "type_line": "Creature — Ouphe", "oracle_text": "When Kitchen Finks enters, you gain 2 life.\nPersist", "power": "3", "toughness": "2",
+         "loyalty": None, "defense": None, "color_indicator": None, "produced_mana": None, "keywords": ["Persist"],
+         "legalities": {"modern": "legal", "legacy": "legal", "pauper": "not_legal"}, "game_changer": False, "prices": {"usd": "0.50"}},
+        {"object": "card", "oracle_id": "bbbbbbbb-0000-4000-8000-000000000004", "name": "Art Card // Art Card", "layout": "art_series", "cmc": 0.0,
+         "type_line": "Card // Card", "keywords": [], "legalities": {},
+         "card_faces": [{"object": "card_face", "name": "Art Card", "mana_cost": "", "type_line": "Card"},
+                        {"object": "card_face", "name": "Art Card", "mana_cost": "", "type_line": "Card", "oracle_text": ""}]},
+    ]
+
 if __name__ == "__main__":
     out = os.path.join(os.path.dirname(os.path.abspath(__file__)))
     with open(os.path.join(out, "AtomicCards.json"), "w", encoding="utf-8") as f:
@@ -167,3 +226,7 @@ if __name__ == "__main__":
         json.dump(cards, f, ensure_ascii=False, indent=1)
     with open(os.path.join(out, "rulings-20251114093000.json"), "w", encoding="utf-8") as f:
         json.dump(rulings, f, ensure_ascii=False, indent=1)
+    with open(os.path.join(out, "shapes-mtgjson.json"), "w", encoding="utf-8") as f:
+        json.dump(shapes_mtgjson(), f, ensure_ascii=False, separators=(",", ":"))
+    with open(os.path.join(out, "shapes-scryfall-20251201.json"), "w", encoding="utf-8") as f:
+        json.dump(shapes_scryfall(), f, ensure_ascii=False, indent=1)

@@ -281,6 +281,41 @@ check "--format scryfall on an MTGJSON file: one clear error" refused 'not a Scr
 check "rulings alone are refused (they need their cards)" refused 'needs its cards' cards import "$RUL"
 check "after all that, the first database still answers" [ "$(J card tarmogoyf)" = "$before" ]
 
+# shapes of real files (tests/cards/shapes-*.json, written by fixtures.py): fields judge does
+# not know, nulls, faces listed back first, hundreds of rulings, names in several scripts
+SM="$F/shapes-mtgjson.json"; SS="$F/shapes-scryfall-20251201.json"
+J cards import "$SM" > "$W/out" 2>&1; st=$?
+check "shapes (MTGJSON): imported, unknown fields and nulls ignored ($(jq '.data | length' "$SM") cards)" bash -c "[ $st = 0 ] && grep -q 'imported $(jq '.data | length' "$SM") cards' '$W/out'"
+long=$(jq -r '[.data | to_entries[] | select((.value[0].rulings // []) | length > 100)][0] | .key' "$SM")
+check "shapes: all $(jq --arg k "$long" '.data[$k][0].rulings | length' "$SM") rulings of $long kept" [ "$(J --json card "$long" | jq '.[0].rulings | length')" = "$(jq --arg k "$long" '.data[$k][0].rulings | length' "$SM")" ]
+twoface=$(jq -r '[.data | to_entries[] | select(.value[0].side == "b")][0].key' "$SM")
+fa=$(jq -r --arg k "$twoface" '.data[$k][] | select(.side == "a") | .faceName' "$SM")
+check "shapes: faces in the order of their sides though the file lists b first ($fa first)" [ "$(J --json card "$twoface" | jq -r '.[0].faces[0].name')" = "$fa" ]
+check "shapes: a face whose text is null has no text" [ "$(J --json card "$twoface" | jq -r '.[0].faces[1].text')" = null ]
+for q in "ifh biff efreet:Ifh-Bíff Efreet" "seance:Séance" "dandan:Dandân"; do
+	check "shapes: \"${q%%:*}\" finds ${q#*:}" grep -q "^${q#*:} " <<<"$(J card "${q%%:*}" | head -n 1)"
+done
+J cards import "$SS" > "$W/out" 2>&1; st=$?
+check "shapes (Scryfall): imported ($(jq length "$SS") cards), all_parts and unknown fields ignored" bash -c "[ $st = 0 ] && grep -q 'imported $(jq length "$SS") cards' '$W/out'"
+rev=$(jq -r '[.[] | select(.oracle_id == null)][0].card_faces[1].name' "$SS")
+check "shapes: a reversible card (oracle_id on its faces) is found by a face name ($rev)" grep -q "^$(jq -r '[.[] | select(.oracle_id == null)][0].name' "$SS") " <<<"$(J card "$rev" | head -n 1)"
+check "shapes: a face without oracle_text" [ "$(J --json card "$rev" | jq -r '.[0].faces[1].text')" = null ]
+check "shapes: nulls where Scryfall writes them (loyalty, defense) are absent" [ "$(J --json card "kitchen finks" | jq -c '.[0].faces[0] | [.loyalty, .defense, .power]')" = '[null,null,"3"]' ]
+# errors on damaged or wrong files: file:line:col, the byte, a next step; the old database answers
+before2=$(J card "kitchen finks")
+cut_at=$(( $(stat -c %s "$SM") * 2 / 3 ))
+head -c "$cut_at" "$SM" > "$W/cut-shapes.json"
+J cards import "$W/cut-shapes.json" > "$W/out" 2>&1; st=$?
+check "shapes cut at byte $cut_at: one error naming the file, the byte, what to do" \
+	bash -c "[ $st = 2 ] && grep -qE 'cut-shapes.json:1:[0-9]+: error: the JSON ends early, at byte $cut_at' '$W/out' && grep -q 'download the file again' '$W/out'"
+J cards import --format mtgjson "$SS" > "$W/out" 2>&1; st=$?
+check "shapes, the wrong schema (Scryfall as MTGJSON): the position and the next step" \
+	bash -c "[ $st = 2 ] && grep -qE 'shapes-scryfall-20251201.json:1:1: error: .*byte 0' '$W/out' && grep -q 'drop the format option' '$W/out'"
+printf '\x00\x01\xfe{"meta":' > "$W/bin.json"
+J cards import "$W/bin.json" > "$W/out" 2>&1; st=$?
+check "not JSON (binary bytes): the position and the next step" bash -c "[ $st = 2 ] && grep -qE 'bin.json:1:[0-9]+: error: not valid JSON.*byte [0-9]+' '$W/out' && grep -q 'download it again' '$W/out'"
+check "after the damaged files the previous database still answers" [ "$(J card "kitchen finks")" = "$before2" ]
+
 # a huge string: refused at the cap, without buffering it (memory measured by the parent)
 python3 - "$W/huge.json" <<'PY'
 import sys
