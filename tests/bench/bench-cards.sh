@@ -59,22 +59,40 @@ echo "  database: $(( $(stat -c %s "$DB") / 1000000 )) MB"
 name=$(sqlite3 "$DB" "SELECT name FROM cards WHERE id = 17000")
 part=$(sqlite3 "$DB" "SELECT substr(key, 3, 6) FROM names WHERE card = 17000 LIMIT 1")
 typo=$(sqlite3 "$DB" "SELECT substr(key, 1, 4) || substr(key, 6) FROM names WHERE card = 17000 LIMIT 1")
+words=$(sqlite3 "$DB" "SELECT key FROM names WHERE card = 17000 LIMIT 1" | awk '{for (i = NF; i >= 1; i--) printf "%s%s", $i, (i > 1 ? " " : "")}')
 echo
-echo "One query on the same data (median wall time of 21 runs; judge loads no rules for \`card\` until it links them):"
+echo "One query on the same data (median wall time of 21 runs; the import linked the cards to the built-in rules, so"
+echo "judge card reads the links it kept and loads no rules):"
 if command -v jq >/dev/null; then
 	echo "  jq '.data[\"$name\"]' FILE           $(peak jq --arg n "$name" '.data[$n][0].text' "$F")"
 fi
 q=$(wall 21 sqlite3 "$DB" "SELECT * FROM cards WHERE id = (SELECT card FROM names WHERE key = 'x')")
-printf "  sqlite3 DB (start-up + one indexed query)  %7.2f ms\n" "$q"
-for what in "exact:$name" "part:$part" "typo:$typo"; do
+printf "  sqlite3 DB (start-up + one indexed query)          %7.2f ms\n" "$q"
+q=$(wall 21 sqlite3 "$DB" "SELECT name FROM names WHERE key LIKE '%$part%'")
+printf "  sqlite3 DB (a part of a name: LIKE, a scan)         %7.2f ms\n" "$q"
+for what in "exact:$name" "part:$part" "words:$words" "typo:$typo" "nothing:zzqx wyvq" "complete:card ${name%% *}"; do
 	k=${what%%:*}; v=${what#*:}
-	t=$(wall 21 "$JUDGE" --rules /dev/null card "$v")
-	printf "  judge card (%s) \"%s\", no rules        %7.2f ms\n" "$k" "$v" "$t"
+	if [ "$k" = complete ]; then
+		t=$(wall 21 "$JUDGE" --complete "$v")
+	else
+		t=$(wall 21 "$JUDGE" card "$v")
+	fi
+	printf "  judge %-8s \"%s\"%*s %7.2f ms\n" "$k" "$v" $((36 - ${#v})) "" "$t"
 done
-t=$(wall 21 "$JUDGE" card "$name")
-printf "  judge card (exact), with the built-in rules' links  %7.2f ms\n" "$t"
+t=$(wall 21 "$JUDGE" --rules "$ROOT/rules" --cr 1999 card "$name")
+printf "  judge card (exact), other rules: links found afresh  %7.2f ms\n" "$t"
 t=$(wall 21 "$JUDGE" --version)
-printf "  judge --version (process start alone)   %7.2f ms\n" "$t"
+printf "  judge --version (process start alone)               %7.2f ms\n" "$t"
+if command -v valgrind >/dev/null; then
+	echo
+	echo "Instructions executed (valgrind --tool=callgrind; does not depend on the other jobs on the machine):"
+	for what in "version:" "exact:$name" "part:$part" "typo:$typo" "nothing:zzqx wyvq"; do
+		k=${what%%:*}; v=${what#*:}
+		if [ "$k" = version ]; then set -- --version; else set -- card "$v"; fi
+		ir=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$JUDGE" "$@" 2>&1 >/dev/null | sed -n 's/.*Collected : \([0-9]*\)/\1/p')
+		printf "  judge %-8s %12s\n" "$k" "$ir"
+	done
+fi
 if [ -x "$ROOT/$B/tests/test_cards" ]; then
 	echo
 	echo "Name completion and exact lookups in process, 35,000 names (tests/unit/test_cards.c, best of 3 per prefix):"
