@@ -236,6 +236,9 @@ within_one(const char *a, size_t an, const char *b, size_t bn)
 {
 	if ((an > bn ? an - bn : bn - an) > 1)
 		return false;
+	/* one edit leaves the first letters alike, or the second, or swapped into each other */
+	if (an >= 2 && bn >= 2 && a[0] != b[0] && a[1] != b[1] && a[0] != b[1] && a[1] != b[0])
+		return false;
 	size_t m = an < bn ? an : bn, p = 0, s = 0;
 	while (p < m && a[p] == b[p])
 		p++;
@@ -371,6 +374,7 @@ struct scan {
 	bool multi;
 	struct words qw;
 	int longest;              /* the query's longest word */
+	char longest_word[256];
 	struct bigrams g;
 	struct cards_osa o;
 	struct found *f, *near, *overlap;
@@ -385,7 +389,7 @@ match_part(struct scan *sc, int64_t card, const char *key, size_t kn)
 		return;
 	}
 	/* every word of the query starts a word of the name: its longest word is in it */
-	if (sc->multi && memmem(key, kn, sc->qw.w[sc->longest], sc->qw.len[sc->longest])) {
+	if (sc->multi && strstr(key, sc->longest_word)) {
 		struct words kw;
 		split_words(key, kn, &kw);
 		if (words_match(&sc->qw, &kw))
@@ -448,6 +452,8 @@ scan_names(struct cards_db *c, const char *q, struct found *f, struct found *nea
 		if (sc.qw.len[i] > sc.qw.len[sc.longest])
 			sc.longest = i;
 	sc.multi = strchr(q, ' ') != NULL && sc.qw.n > 0;
+	if (sc.multi)
+		snprintf(sc.longest_word, sizeof sc.longest_word, "%.*s", (int)sc.qw.len[sc.longest], sc.qw.w[sc.longest]);
 	static void (*const pass[])(struct scan *, int64_t, const char *, size_t) = {match_part, match_typo, match_overlap};
 	f->keyed_now = near->keyed_now = overlap->keyed_now = true;
 	for (int p = 0; p < 3; p++) {
@@ -566,7 +572,7 @@ word_overlap(const struct words *q, const struct words *k)
 			continue;
 		bool hit = false;
 		for (int j = 0; j < k->n && !hit; j++)
-			hit = (k->len[j] >= q->len[i] && memcmp(k->w[j], q->w[i], q->len[i]) == 0) ||
+			hit = (k->len[j] >= q->len[i] && k->w[j][0] == q->w[i][0] && memcmp(k->w[j], q->w[i], q->len[i]) == 0) ||
 			    within_one(q->w[i], q->len[i], k->w[j], k->len[j]);
 		score += hit;
 	}
