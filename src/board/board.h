@@ -175,13 +175,15 @@ enum bd_effk { EF_DAMAGE, EF_DESTROY, EF_EXILE, EF_CONTINUOUS, EF_COUNTERS, EF_G
 	EF_NOTE,                  /* a sentence that restates the rules ("It's still a land.") */
 	EF_RULE,                  /* a rule-changing effect for the turn ("players can't gain life this turn") */
 	EF_ATTACH,                /* "attach ~ to target creature you control" (equip, 702.6a; 701.3a) */
-	EF_WARD };                /* counter what targeted it unless its controller pays the cost (702.21a) */
+	EF_WARD,                  /* counter what targeted it unless its controller pays the cost (702.21a) */
+	EF_REVEAL_TOP };          /* "reveal the top card of your library and put that card into your hand" */
 /* Restrictions on a creature (508.1c, 509.1b, 502.3): EF_RESTRICT's n and the resolver's. */
 enum { RS_NO_UNTAP = 1, RS_NO_ATTACK = 2, RS_NO_BLOCK = 4, RS_UNBLOCKABLE = 8 };
 /* The RS_* bits a restriction's text (lower case) states. */
 unsigned bd_restrict_bits(const char *text);
 enum bd_amt { AM_N, AM_X, AM_POWER_SELF, AM_POWER_TARGET,
-	AM_POWER_SACRIFICED };    /* "the sacrificed creature's power": its last known power (608.2h) */
+	AM_POWER_SACRIFICED,      /* "the sacrificed creature's power": its last known power (608.2h) */
+	AM_REVEALED_MV };         /* "equal to its mana value": the card an earlier instruction revealed */
 struct bd_effect {
 	enum bd_effk kind;
 	enum bd_amt amt;
@@ -204,6 +206,7 @@ struct bd_effect {
 	bool tok_tapped;
 	struct bd_rule rule;      /* EF_RULE */
 	bool tok_copy;            /* "create a token that's a copy of TARGET[, except ...]" (707.2) */
+	int tok_combat;           /* 1 "that's attacking" (508.4), 2 "that's blocking that creature" (506.3d) */
 	struct bd_copyx tok_copyx;
 	int nslots;               /* "destroy target A, target B and target C": slots slot..slot+nslots-1 */
 	bool divided, evenly;     /* damage divided as the caster chose (601.2d), or evenly (107.1a) */
@@ -283,6 +286,7 @@ struct bd_abil {
 	bool combat_dmg;          /* TR_DMG*: only combat damage */
 	bool to_opponent;         /* TR_DMG_PLAYER: only to an opponent */
 	bool unblocked;           /* TR_BLOCKED: "attacks and isn't blocked" instead */
+	bool per_blocked;         /* TR_BLOCKS: "blocks a creature", once for each one it blocks (509.3b) */
 	bool also_etb;            /* "enters or attacks": TR_ATTACKS and entering too */
 	enum bd_step step;        /* TR_STEP */
 	bool each_turn;           /* TR_STEP: each player's step, not only its controller's */
@@ -378,6 +382,7 @@ struct bd_obj {
 	int copy_of;              /* layer 1: it is a copy of this object's copiable values, or -1 */
 	int copy_legend;          /* the copy effect's exception (707.9b): 1 legendary, -1 not */
 	struct bd_copyx copyx;    /* the copy effect's exceptions (707.9) */
+	bool face_down;           /* 708.2a: a 2/2 creature with no name, text, subtypes or mana cost */
 	/* an activated ability on the stack (`activate`): whose ability, which one, and the
 	 * objects chosen to pay its cost */
 	int act_src, act_abil;
@@ -404,7 +409,8 @@ enum bd_evk { EV_RESOLVE, EV_COMBAT, EV_DAMAGE, EV_DESTROY, EV_EXILE, EV_SACRIFI
 	EV_ATTACK,                /* `attack NAME: TARGET`: obj attacks to (508.1) */
 	EV_BLOCK,                 /* `block NAME: ATTACKER`: obj blocks source (509.1) */
 	EV_TURN,                  /* `turn P`: P's turn begins with its untap step (502) */
-	EV_UNTAP };               /* `untap NAME` */
+	EV_UNTAP,                 /* `untap NAME` */
+	EV_FACE_UP };             /* `turn-face-up NAME` (702.37e, 708.8) */
 struct bd_event {
 	enum bd_evk kind;
 	unsigned line;

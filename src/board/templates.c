@@ -913,6 +913,7 @@ b_trigger(struct match *m, struct bd_abil *a)
 	else if (ENDS(" attacks or blocks")) a->trig = TR_ATTACKS_OR_BLOCKS;
 	else if (ENDS(" attacks")) a->trig = TR_ATTACKS;
 	else if (ENDS(" blocks")) a->trig = TR_BLOCKS;
+	else if (ENDS(" blocks a creature")) { a->trig = TR_BLOCKS; a->per_blocked = true; }
 	else if (ENDS(" becomes blocked")) a->trig = TR_BLOCKED;
 	else if (ENDS(" attacks and isn't blocked")) { a->trig = TR_BLOCKED; a->unblocked = true; }
 	else if (ENDS(" becomes tapped")) a->trig = TR_TAPPED;
@@ -1730,7 +1731,7 @@ static struct tmpl tmpls[] = {
 	{ "mana ability", "^\\{t\\}: add .*$", b_mana, "{T}: Add {G}.", false, NULL },
 	{ "ward", "^ward(?: ((?:\\{[^}]*\\})+)|-pay (\\d+) life)$", b_ward, "Ward {2}", false, NULL },
 	{ "casting keyword without a cost", "^(?:improvise|convoke|delve|affinity for [a-z]+|split second)$", b_inert, "Convoke", false, NULL },
-	{ "casting keyword", "^(?:flashback|kicker|multikicker|buyback|madness|cycling|foretell|ninjutsu|splice onto [a-z]+|evoke|dash|escape) (?:\\{[^}]*\\})+(?:,? .*)?$", b_inert,
+	{ "casting keyword", "^(?:flashback|kicker|multikicker|buyback|madness|cycling|foretell|ninjutsu|splice onto [a-z]+|evoke|dash|escape|morph|megamorph|disguise) (?:\\{[^}]*\\})+(?:,? .*)?$", b_inert,
 	  "Kicker {G}", false, NULL },
 	{ "indestructible itself", "^~ is (indestructible)$", b_grant_self, "Stuffy Doll is indestructible.", false, NULL },
 	{ "can't", "^[a-z~ ,/+-]+ can't [a-z0-9~ ,'/+-]+$", b_rule, "Players can't gain life.", false, NULL },
@@ -2300,6 +2301,25 @@ e_draw(struct match *m, struct bd_abil *a, struct bd_effect *e)
 	return amount(m->cap[2], e) >= 0;
 }
 
+/* Dark Confidant: "reveal the top card of your library and put that card into your hand" */
+static bool
+e_reveal_top(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	e->kind = EF_REVEAL_TOP;
+	return recipient(a, e, "you");
+}
+
+/* "You lose life equal to its mana value", after a card was revealed */
+static bool
+e_life_revealed_mv(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	if (a->neff == 0 || a->eff[a->neff - 1].kind != EF_REVEAL_TOP)
+		return false;
+	e->kind = m->cap[1][0] == 'g' ? EF_GAIN_LIFE : EF_LOSE_LIFE;
+	e->amt = AM_REVEALED_MV;
+	return recipient(a, e, "you");
+}
+
 static bool
 e_control(struct match *m, struct bd_abil *a, struct bd_effect *e)
 {
@@ -2393,6 +2413,10 @@ e_token(struct match *m, struct bd_abil *a, struct bd_effect *e)
 		unsigned pc, pf;
 		if (!kwlist_parse(m->cap[5], &e->tok_kws, &pc, &pf) || pc || pf)
 			return false;
+	}
+	if (m->cap[6][0]) {
+		e->tok_combat = m->cap[6][0] == 'b' ? 2 : 1;
+		e->tok_tapped = m->cap[6][0] == 't';
 	}
 	return true;
 }
@@ -2515,6 +2539,10 @@ static struct eff_tmpl etmpls[] = {
 	{ "^prevent all combat damage that would be dealt this turn$", e_fog,
 	  "Prevent all combat damage that would be dealt this turn.", NULL },
 	{ "^(you |each player |target player |target opponent |each opponent )?draws? (a|one|two|three|\\d+) cards?$", e_draw, "Draw a card.", NULL },
+	{ "^reveal the top card of your library and put (?:that card|it) into your hand$", e_reveal_top,
+	  "Reveal the top card of your library and put that card into your hand.", NULL },
+	{ "^you (lose|gain) life equal to (?:its|that card's) mana value$", e_life_revealed_mv,
+	  "You lose life equal to its mana value.", NULL },
 	{ "^add (?:\\{[^}]+\\})+(?: or (?:\\{[^}]+\\})+)?$|^add one mana of any color$", e_note, "Add {B}{B}{B}.", NULL },
 	{ "^gain control of " TGT "( until end of turn)?()$", e_control,
 	  "Gain control of target creature until end of turn.", NULL },
@@ -2533,7 +2561,7 @@ static struct eff_tmpl etmpls[] = {
 	  "Exile target creature. Its controller gains life equal to its power.", NULL },
 	{ "^(?:you )?create a token that's a copy of " TGT "(?:, except (.+))?$", e_token_copy,
 	  "Create a token that's a copy of target creature you control.", NULL },
-	{ "^(?:you )?create (a|an|one|two|three|four|five|\\d+) (\\d+)/(\\d+) ([a-z ]+?) creature tokens?(?: with (" KWLIST "))?$", e_token,
+	{ "^(?:you )?create (a|an|one|two|three|four|five|\\d+) (\\d+)/(\\d+) ([a-z ]+?) creature tokens?(?: with (" KWLIST "))?(?: that(?:'s| are) (attacking|tapped and attacking|blocking that creature))?$", e_token,
 	  "Create a 1/1 white Spirit creature token with flying.", NULL },
 };
 #define NETMPL (sizeof etmpls / sizeof *etmpls)

@@ -264,7 +264,7 @@ static const struct {
 	{ "targets", BN_OBJS | BN_PLAYERS, true }, { "order", BN_OBJS, true },
 	{ "keep", BN_OBJS, true },
 	{ "cast", BN_OBJS, false }, { "tap", BN_OBJS, false }, { "activate", BN_OBJS, false },
-	{ "untap", BN_OBJS, false }, { "turn", BN_PLAYERS, false },
+	{ "untap", BN_OBJS, false }, { "turn", BN_PLAYERS, false }, { "turn-face-up", BN_OBJS, false },
 };
 
 /* NAME: ... statements: the object before the colon, `after` names after it. */

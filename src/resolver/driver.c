@@ -113,6 +113,24 @@ run_event(struct rz *z, const struct bd_event *e)
 	case EV_TURN:
 		rz_turn_begins(z, e->to.p);
 		break;
+	case EV_FACE_UP: {
+		/* 702.37e: a special action; 708.8: its copiable values revert to its own, effects
+		 * already applied to it still apply, and it doesn't enter, so nothing "enters" */
+		struct bd_obj *o = &b->objs[e->obj];
+		if (o->zone != ZN_BATTLEFIELD || !o->face_down) {
+			STEP(z, RL(R_FACE_UP), "%s isn't a face-down permanent, so it can't be turned face up.", rz_oname(z, e->obj));
+			break;
+		}
+		o->face_down = false;
+		rz_layers(z);
+		const struct rz_view *v = &z->cur[e->obj].v;
+		char pt[48] = "";
+		if (v->types & BT_CREATURE)
+			snprintf(pt, sizeof pt, ", now a %d/%d", v->power, v->toughness);
+		STEP(z, RL(R_FACE_UP, R_MORPH_UP), "%s's controller turns it face up (a special action that doesn't use the stack): it has its own characteristics again%s; it didn't enter the battlefield, so its enters abilities don't trigger.",
+		    rz_oname(z, e->obj), pt);
+		break;
+	}
 	case EV_UNTAP: {
 		struct bd_obj *o = &b->objs[e->obj];
 		if (o->zone != ZN_BATTLEFIELD || !o->tapped) {

@@ -825,6 +825,22 @@ rz_move(struct rz *z, struct rz_move *mv, int n, const char *prefix, enum rz_rul
 		ob->controller = ob->owner;
 		ob->copy_of = -1;
 		ob->ts = ++b->next_ts;
+		if (ob->face_down && was_bf) {
+			/* 708.9: it is revealed as it leaves; in its new zone it is face up */
+			ob->face_down = false;
+			bool ltb = false;
+			for (int k = 0; k < ob->nabils; k++)
+				ltb |= (ob->abils[k].kind == AK_TRIGGER && (ob->abils[k].trig == TR_DIES || ob->abils[k].trig == TR_LTB || ob->abils[k].trig == TR_PUT_GRAVE))
+				    || (ob->abils[k].kind == AK_KEYWORD && (ob->abils[k].parts[0].kws & (KWBIT(KW_PERSIST) | KWBIT(KW_UNDYING))));
+			sbuf_addf(&t, " (it was face down and is revealed: %s%s)", ob->name,
+			    ltb ? "; its leaves-the-battlefield abilities don't trigger, since they look back at it as it last existed, face down with no abilities" : "");
+			enum rz_rule add[2] = { R_FACE_DOWN_REVEAL, ltb ? R_LOOK_BACK : R_NONE };
+			for (int a2 = 0; a2 < 2; a2++) {
+				bool seen2 = add[a2] == R_NONE;
+				for (int q = 0; q < nr; q++) seen2 |= rules[q] == add[a2];
+				if (!seen2 && nr < RZ_MAXCITE - 1) rules[nr++] = add[a2];
+			}
+		}
 	}
 	for (int i = 0; i < z->npending; i++)
 		if (z->pending[i].subject_zone_seq == 0)

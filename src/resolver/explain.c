@@ -134,6 +134,8 @@ obj_line(const struct rz_result *r, int i, struct sbuf *s)
 	rz_kw_str(v, kws, sizeof kws);
 	sbuf_addf(s, "%s%s%s%s%s", o->name, o->alias ? " [" : "", o->alias ? o->alias : "", o->alias ? "]" : "",
 	    o->token && !strstr(o->name, "token") ? " (token)" : "");
+	if (o->face_down && o->zone == ZN_BATTLEFIELD)
+		sbuf_adds(s, " (face down)");
 	if (o->copy_of >= 0 && o->zone == ZN_BATTLEFIELD) {
 		/* a copy of a copy has what that one copied (707.3) */
 		const struct bd_obj *orig = &r->b->objs[o->copy_of];
@@ -344,6 +346,8 @@ rz_json(struct jw *w, const struct rz_result *r)
 		jw_kstr(w, "controller", v->controller >= 0 && o->zone == ZN_BATTLEFIELD ? b->players[v->controller].name : NULL);
 		bd_types_str(v->supers, v->types, (const char (*)[BD_SUBLEN])v->subs, v->nsubs, buf, sizeof buf);
 		jw_kstr(w, "types", buf);
+		if (o->face_down && o->zone == ZN_BATTLEFIELD)
+			jw_kbool(w, "face_down", true);
 		bd_colors_str(v->colors, buf, sizeof buf);
 		jw_kstr(w, "colors", buf);
 		if ((v->types & BT_CREATURE) || (o->zone == ZN_BATTLEFIELD ? v->has_pt : o->has_pt)) {

@@ -598,7 +598,7 @@ gather(struct pass *ps)
 		const struct bd_obj *pr = rz_printed(z, i);
 		for (int k = 0; k < pr->nabils && ps->nfx < MAXFX; k++) {
 			const struct bd_abil *a = &pr->abils[k];
-			if (a->kind != AK_STATIC || a->nparts == 0)
+			if (a->kind != AK_STATIC || a->nparts == 0 || rz_face_down(z, i))
 				continue;
 			if (o->zone != ZN_BATTLEFIELD && !a->cda)
 				continue;
@@ -638,6 +638,13 @@ gather(struct pass *ps)
 		f->nparts = z->rfx[r].nparts;
 		f->ts = z->rfx[r].ts;
 	}
+}
+
+bool
+rz_face_down(const struct rz *z, int o)
+{
+	const struct bd_obj *self = &z->b->objs[o];
+	return self->zone == ZN_BATTLEFIELD && rz_printed(z, o)->face_down;
 }
 
 static void
@@ -697,9 +704,21 @@ reset(struct rz *z)
 			chain[nch++] = q;
 		for (int k = nch - 1; k >= 0; k--)
 			copy_exceptions_apply(c, &chain[k]->copyx, chain[k]->copy_legend);
+		/* 708.2a: face down (or a copy of a face-down permanent, 707.2): a 2/2 creature with
+		 * no name, text, subtypes, mana cost or color; these are its copiable values */
+		bool fd = rz_face_down(z, i);
+		if (fd) {
+			c->v.types = BT_CREATURE;
+			c->v.supers = 0;
+			c->v.colors = 0;
+			memset(c->v.subs, 0, sizeof c->v.subs);
+			c->v.nsubs = 0;
+			c->v.power = c->v.toughness = 2;
+			c->v.has_pt = true;
+		}
 		for (int k = 0; k < RZ_MAXABIL; k++)
-			c->abil_on[k] = k < o->nabils;
-		for (int k = 0; k < o->nabils; k++)
+			c->abil_on[k] = !fd && k < o->nabils;
+		for (int k = 0; k < o->nabils && !fd; k++)
 			if (o->abils[k].kind == AK_KEYWORD) {
 				c->v.kws |= o->abils[k].parts[0].kws;
 				c->v.prot_colors |= o->abils[k].prot_colors;
@@ -720,6 +739,10 @@ rz_layers(struct rz *z)
 	reset(z);
 	gather(ps);
 	bool trace = z->trace_layers;
+	for (int i = 0; trace && i < z->b->nobjs; i++)
+		if (rz_face_down(z, i) && z->b->objs[i].copy_of < 0)
+			STEP(z, RL(R_FACE_DOWN), "%s is face down: it is a 2/2 creature with no name, text, subtypes, color or mana cost, and none of its abilities (judge keeps its name only to tell you which card it is).",
+			    rz_oname(z, i));
 	for (int i = 0; trace && i < z->b->nobjs; i++)
 		if (z->b->objs[i].copy_of >= 0 && z->b->objs[i].zone == ZN_BATTLEFIELD) {
 			sbuf_addf(&ps->trace, "%slayer 1: %s has %s's copiable values (name, mana cost, types, colors, P/T, abilities; not its counters or status)",

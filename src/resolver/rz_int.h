@@ -57,7 +57,7 @@ enum rz_rule {
 	R_PROWESS, R_ABILITY_INDEPENDENT, R_COPY_OF_COPY, R_ACTIVATE, R_COST_ILLEGAL, R_MANA_ABILITY, R_LOYALTY_COST, R_COST_ORDER, R_DISCARD,
 	/* rule-changing effects (prohibit.c) */
 	R_CANT, R_CANT_GAIN_LIFE, R_CANT_LOSE_LIFE, R_NO_PREVENT, R_COUNTERS_ENTERING, R_COUNTER_TOKEN_REPL,
-	R_DRAW_CARD, R_DRAW_MANY, R_DRAW_EMPTY, R_SBA_DRAW_EMPTY, R_DRAW_STEP, R_COPY_ENTERS, R_COPY_EXCEPT, R_COPY_TOKEN, R_UNTAP_STEP, R_TURN_UNTAP_TRIG, R_HAND_SIZE, R_TRIG_EACH, R_TURN, R_BATTLE_CRY, R_ATTACK_UNTAPPED, R_BLOCK_UNTAPPED, R_DEFENDER, R_ATTACK_RESTRICT, R_BLOCK_RESTRICT,
+	R_DRAW_CARD, R_DRAW_MANY, R_DRAW_EMPTY, R_SBA_DRAW_EMPTY, R_DRAW_STEP, R_COPY_ENTERS, R_COPY_EXCEPT, R_COPY_TOKEN, R_UNTAP_STEP, R_TURN_UNTAP_TRIG, R_HAND_SIZE, R_TRIG_EACH, R_TURN, R_BATTLE_CRY, R_ATTACK_UNTAPPED, R_BLOCK_UNTAPPED, R_DEFENDER, R_ATTACK_RESTRICT, R_BLOCK_RESTRICT, R_FACE_DOWN, R_FACE_DOWN_REVEAL, R_FACE_UP, R_MORPH_UP, R_MANA_VALUE, R_TOKEN_ATTACKING, R_TOKEN_BLOCKING, R_BLOCK_EACH,
 	/* choices on casting */
 	R_MODES, R_MODES_ILLEGAL, R_CHOOSE_TARGETS, R_DIVIDE, R_ROUND_DOWN,
 	/* costs of casting */
@@ -73,6 +73,8 @@ struct rz;
 /* The object whose copiable values (707.2) an object has: itself, or what it copies (613.2a),
  * following copies of copies. Its abilities are the ones the object has before layer 6. */
 const struct bd_obj *rz_printed(const struct rz *z, int o);
+/* Is o a face-down permanent, or a copy of one (708.2a, 707.2)? */
+bool rz_face_down(const struct rz *z, int o);
 
 /* Characteristics after the layer system: struct rz_view plus which printed abilities
  * the object still has. */
@@ -150,6 +152,7 @@ struct rz {
 	int nrulefx;
 	bool cant_lose_noted[BD_MAXPLAYERS];
 	int entering;            /* 1 + the object being given the counters it enters with (122.6), or 0 */
+	int revealed;            /* the card an "reveal the top card" instruction just revealed, or -1 */
 	bool lib_noted[BD_MAXPLAYERS];  /* said that an undescribed library is taken as big enough */
 	bool *no_untap;          /* per object: doesn't untap during its controller's next untap step */
 	unsigned *restrict_turn; /* per object: RS_* restrictions from resolved effects, this turn */
@@ -248,6 +251,7 @@ struct rz_tev {
 	int src;                 /* TR_DMG: the source, or -1 */
 	int player;              /* the player it is about (damaged, gaining life, casting), or -1 */
 	bool combat;
+	bool again;              /* TR_BLOCKS: a further creature the blocker blocks (509.3b) */
 	enum bd_step step;
 	const struct bd_ctr *ctr;
 };

@@ -379,11 +379,41 @@ counter_object(struct rz *z, const char *sname, int o, enum rz_rule why)
 		    sp->types ? " and goes to its owner's graveyard" : "");
 }
 
+/* Tokens created "attacking" (508.4) or "blocking that creature" (506.3d): they are in
+ * combat without having been declared, so nothing that triggers on declaring sees them. */
+static void
+tokens_in_combat(struct rz *z, const struct bd_effect *e, int from, int controller, int subject, const char *sname)
+{
+	struct board *b = z->b;
+	const struct bd_obj *s = subject >= 0 ? &b->objs[subject] : NULL;
+	for (int i = from; i < b->nobjs; i++) {
+		struct bd_obj *tok = &b->objs[i];
+		if (!tok->token || tok->zone != ZN_BATTLEFIELD)
+			continue;
+		if (e->tok_combat == 1) {
+			/* it attacks what the attacking source attacks (the player chooses; 508.4) */
+			int p = s && s->attacking_p >= 0 ? s->attacking_p : rz_opponent(z, controller);
+			tok->attacking_p = s && s->attacking_o >= 0 ? -1 : p;
+			tok->attacking_o = s && s->attacking_o >= 0 ? s->attacking_o : -1;
+			STEP(z, RL(R_TOKEN_ATTACKING), "%s: %s enters attacking %s; it was never declared as an attacker, so \"whenever ... attacks\" abilities don't trigger for it.",
+			    sname, rz_oname(z, i), tok->attacking_o >= 0 ? rz_oname(z, tok->attacking_o) : rz_pname(z, tok->attacking_p));
+		} else if (s && s->zone == ZN_BATTLEFIELD && (s->attacking_p == controller
+		    || (s->attacking_o >= 0 && z->cur[s->attacking_o].v.controller == controller))) {
+			tok->blocking[0] = subject;
+			tok->nblocking = 1;
+			b->objs[subject].blocked = true;
+			STEP(z, RL(R_BLOCK_EACH, R_TOKEN_BLOCKING), "%s: %s enters blocking %s.", sname, rz_oname(z, i), rz_oname(z, subject));
+		} else
+			STEP(z, RL(R_TOKEN_BLOCKING), "%s: %s enters, but not blocking: there is no creature attacking %s for it to block.", sname, rz_oname(z, i), rz_pname(z, controller));
+	}
+}
+
 void
 rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
     const struct bd_ref *targets, int ntargets, int x, const struct rz_trig *t)
 {
 	struct board *b = z->b;
+	z->revealed = -1;
 	const char *sname = rz_oname(z, src);
 	for (int ei = 0; ei < a->neff && !z->game_over; ei++) {
 		const struct bd_effect *e = &a->eff[ei];
@@ -394,6 +424,12 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 		int amount = e->amt == AM_POWER_SACRIFICED ? sacrificed_power(z, src, sname) : e->amt == AM_X ? x : e->amt == AM_POWER_SELF
 		    ? (b->objs[src].zone == ZN_BATTLEFIELD || b->objs[src].zone == ZN_STACK ? z->cur[src].v.power
 		    : t ? t->power : z->lki[src].v.power) : e->n;
+		bool mv_unknown = false;
+		if (e->amt == AM_REVEALED_MV) {
+			/* 202.3: the mana value of the card revealed by the instruction before */
+			mv_unknown = z->revealed == -2;
+			amount = z->revealed >= 0 ? b->objs[z->revealed].mv : 0;
+		}
 		if (e->amt == AM_POWER_SELF && e->kind != EF_CREATE_TOKEN) {
 			/* 608.2h: the amount is read once, as this instruction is carried out */
 			bool here = b->objs[src].zone == ZN_BATTLEFIELD || b->objs[src].zone == ZN_STACK;
@@ -520,8 +556,12 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 		case EF_CREATE_TOKEN:
 			if (e->tok_copy)
 				copy_tokens(z, e, controller, sname, r, n);
-			else
+			else {
+				int before = b->nobjs;
 				rz_create_tokens(z, e, controller, sname, R_RESOLVE_FOLLOW);
+				if (e->tok_combat)
+					tokens_in_combat(z, e, before, controller, t ? t->subject : -1, sname);
+			}
 			break;
 		case EF_DAMAGE: {
 			if (e->kicked_n && b->objs[src].kicked) {
@@ -646,7 +686,41 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 				if (r[i].o >= 0)
 					rz_put_counters(z, r[i].o, &e->ctr, sname);
 			break;
+		case EF_REVEAL_TOP:
+			for (int i = 0; i < n && i < 1; i++) {
+				if (r[i].p < 0)
+					continue;
+				int top = rz_library_top(z, r[i].p);
+				struct bd_player *pl = &b->players[r[i].p];
+				if (top >= 0) {
+					struct bd_obj *c = &b->objs[top];
+					c->zone = ZN_HAND;
+					c->zpos = ++z->zseq;
+					z->moveseq[top] = z->zseq;
+					z->revealed = top;
+					STEP(z, RL(R_RESOLVE_FOLLOW), "%s: %s reveals the top card of their library, %s (mana value %d), and puts it into their hand (this isn't a draw).",
+					    sname, rz_pname(z, r[i].p), rz_oname(z, top), c->mv);
+				} else if (pl->library == 0) {
+					z->revealed = -1;
+					STEP(z, RL(R_RESOLVE_FOLLOW), "%s: %s's library is empty, so nothing is revealed.", sname, rz_pname(z, r[i].p));
+				} else {
+					if (pl->library > 0) pl->library--;
+					pl->hand = rz_add(pl->hand, 1);
+					z->revealed = -2;
+					STEP(z, RL(R_RESOLVE_FOLLOW), "%s: %s reveals the top card of their library and puts it into their hand; the board doesn't name that card, so judge can't tell its mana value: name it with a `card` in `zone library` (the first one listed is the top).",
+					    sname, rz_pname(z, r[i].p));
+				}
+			}
+			break;
 		case EF_GAIN_LIFE: case EF_LOSE_LIFE:
+			if (mv_unknown) {
+				STEP(z, RL(R_RESOLVE_FOLLOW), "%s: how much life this is depends on the revealed card's mana value, which the board doesn't give; judge leaves life totals as they are.", sname);
+				break;
+			}
+			if (e->amt == AM_REVEALED_MV && amount == 0) {
+				STEP(z, RL(R_RESOLVE_FOLLOW, R_MANA_VALUE), "%s: the mana value is 0, so no life changes.", sname);
+				break;
+			}
 			for (int i = 0; i < n; i++)
 				if (r[i].p >= 0)
 					rz_life(z, r[i].p, e->kind == EF_GAIN_LIFE ? amount : -amount, sname);

@@ -44,6 +44,8 @@ triggers_on(struct rz *z, const struct bd_abil *a, int s, int ctl, const struct 
 			return false;
 		if (a->trig == TR_COUNTERS && (!ev->ctr || !counter_kind_matches(&a->tctr, ev->ctr)))
 			return false;
+		if (ev->kind == TR_BLOCKS && ev->again && !a->per_blocked)
+			return false;    /* "whenever ~ blocks" triggers once (509.3a) */
 		return ev->obj >= 0 && rz_filter_match(z, &a->aff, ev->obj, s, ctl);
 	case TR_DMG: case TR_DMG_PLAYER:
 		if (ev->kind != TR_DMG || ev->src < 0 || (a->combat_dmg && !ev->combat))
@@ -101,7 +103,9 @@ rz_trigger_event(struct rz *z, const struct rz_tev *ev)
 				continue;
 			}
 			/* ward's subject is the spell or ability that targeted it */
-			int subject = a->trig == TR_TARGETED ? ev->src : ev->obj >= 0 ? ev->obj : ev->src >= 0 ? ev->src : s;
+			/* and "blocks a creature"'s "that creature" is the one blocked (509.3b) */
+			int subject = a->trig == TR_TARGETED || (a->per_blocked && ev->kind == TR_BLOCKS && ev->src >= 0) ? ev->src
+			    : ev->obj >= 0 ? ev->obj : ev->src >= 0 ? ev->src : s;
 			int times = 1;
 			if (a->trig == TR_CHAPTER) {
 				/* "I, II — ..." is one chapter ability per number (714.2c): each number the

@@ -73,8 +73,8 @@ declare_blockers(struct rz *z)
 	STEP(z, RL(R_DECLARE_BLOCKERS, R_BLOCKED, R_BLOCK_TRIGGER), "The declare blockers step: %s.", t.len ? sbuf_str(&t) : "no creature blocks");
 	sbuf_free(&t);
 	for (int i = 0; i < b->nobjs; i++)
-		if (b->objs[i].zone == ZN_BATTLEFIELD && b->objs[i].nblocking > 0) {
-			struct rz_tev ev = { .kind = TR_BLOCKS, .obj = i, .src = -1, .player = -1 };
+		for (int k = 0; b->objs[i].zone == ZN_BATTLEFIELD && k < b->objs[i].nblocking; k++) {
+			struct rz_tev ev = { .kind = TR_BLOCKS, .obj = i, .src = b->objs[i].blocking[k], .player = -1, .again = k > 0 };
 			rz_trigger_event(z, &ev);
 		}
 	for (int i = 0; i < b->nobjs; i++)

@@ -74,7 +74,7 @@ main(void)
 	CHECK_STR(comp("co"), "colors|combat|controller|copy-of|cost|counters|counters-on", "statements and attributes mixed, sorted");
 	CHECK_STR(comp("e"), "end|exile", "end is offered");
 	CHECK_STR(comp("RES"), "resolve", "case is ignored");
-	CHECK_STR(comp("t"), "tap|tapped|target|timestamp|title|token|trigger-target|turn|type", "every word starting with t");
+	CHECK_STR(comp("t"), "tap|tapped|target|timestamp|title|token|trigger-target|turn|turn-face-up|type", "every word starting with t");
 	CHECK_STR(comp("frob"), "", "an unknown prefix offers nothing");
 	CHECK_STR(comp("# a comment con"), "", "nothing inside a comment");
 
@@ -147,6 +147,7 @@ main(void)
 	CHECK_STR(comp("block Grizzly Bears: Sc"), "Scion of Oona", "block: then the attacker");
 	CHECK_STR(comp("block Grizzly Bears: B"), "", "block: no player after the colon");
 	CHECK_STR(comp("untap Gri"), "Grizzly Bears", "untap: an object");
+	CHECK_STR(comp("turn-face-up Sc"), "Scion of Oona", "turn-face-up: an object");
 	CHECK_STR(comp("player Carol life "), "", "a number after life");
 	CHECK_STR(comp("player Car"), "", "the player's own name is new");
 	CHECK_STR(comp("  pt 2"), "", "nothing to offer for P/T");
