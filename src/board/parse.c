@@ -27,6 +27,23 @@ struct ps {
 	int nerr;
 };
 
+/* Does an ability's text have the shape "COST: EFFECT" (602.1a) or a loyalty ability's
+ * "+N: EFFECT" (606)? */
+static bool
+looks_activated(const char *t)
+{
+	const char *colon = strstr(t, ": ");
+	if (!colon || memchr(t, '"', (size_t)(colon - t)) || colon - t > 80)
+		return false;
+	if (t[0] == '{' || t[0] == '+' || t[0] == '-' || t[0] == '0' || !strncmp(t, "\xe2\x88\x92", 3))
+		return true;
+	static const char *const verbs[] = { "sacrifice", "pay", "remove", "discard", "exile", "tap", "untap", "return", NULL };
+	for (int i = 0; verbs[i]; i++)
+		if (!strncasecmp(t, verbs[i], strlen(verbs[i])))
+			return true;
+	return false;
+}
+
 /* Has o an activated ability that is not a mana ability? */
 static bool
 cands_nonmana(const struct bd_obj *o)
@@ -698,6 +715,25 @@ statement(struct ps *ps, char *ln)
 			o->abils[o->nabils++] = a;
 			return;
 		}
+		/* a permanent's activated ability judge can't read is an error only if the board
+		 * activates it (602): kept unread until then */
+		bool act = !spell && looks_activated(rest);
+		if (act && bd_read_ability(rest, o->name, spell, &a, ps->file, ps->lno, (unsigned)(rest - ps->line) + 1, NULL)) {
+			o->abils = xgrow(o->abils, &o->abcap, (size_t)o->nabils + 1, sizeof *o->abils);
+			o->abils[o->nabils++] = a;
+			return;
+		}
+		if (act) {
+			memset(&a, 0, sizeof a);
+			a.kind = AK_ACTIVATED;
+			a.text = xstrdup(rest);
+			a.line = ps->lno;
+			a.col = (unsigned)(rest - ps->line) + 1;
+			a.unread = true;
+			o->abils = xgrow(o->abils, &o->abcap, (size_t)o->nabils + 1, sizeof *o->abils);
+			o->abils[o->nabils++] = a;
+			return;
+		}
 		if (!bd_read_ability(rest, o->name, spell, &a, ps->file, ps->lno, (unsigned)(rest - ps->line) + 1, ps->d)) {
 			ps->failed = true;
 			ps->nerr++;
@@ -772,6 +808,14 @@ statement(struct ps *ps, char *ln)
 				continue;
 			cands++;
 			if (pick < 0) pick = k;
+		}
+		if (pick >= 0 && cands == 1 && so->abils[pick].unread) {
+			/* the ability the board activates must be read: report it where it is written */
+			struct bd_abil tmp;
+			if (bd_read_ability(so->abils[pick].text, so->name, false, &tmp, ps->file, so->abils[pick].line, so->abils[pick].col, ps->d))
+				free(tmp.text);
+			ps->failed = true;
+			ps->nerr++;
 		}
 		if (pick < 0 || cands > 1) {
 			struct sbuf h = {0};

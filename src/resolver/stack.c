@@ -951,8 +951,13 @@ resolve_permanent(struct rz *z, int s)
 	struct sbuf t = {0};
 	enum rz_rule rules[RZ_MAXCITE] = { aura ? R_AURA_RESOLVE : R_PERM_RESOLVE, R_TS_ZONE };
 	int nr = 2;
-	if (rz_enter_replacements(z, s, o->x, &t) > 0)
-		rules[nr++] = R_ENTERS_SELF_REPL, rules[nr++] = R_ENTERS_CHECK;
+	int nctr_before = o->nctr, nrep = rz_enter_replacements(z, s, o->x, &t);
+	if (nrep > 0) {
+		/* "enters tapped" is 614.1d; "enters with" and "as ... enters" 614.1c */
+		if (!o->tapped || nrep > 1 || o->nctr != nctr_before) rules[nr++] = R_ENTERS_SELF_REPL;
+		rules[nr++] = R_ENTERS_CHECK;
+		if (o->tapped) rules[nr++] = R_ENTERS_REPL;
+	}
 	if (o->copy_of >= 0 && nr + 2 <= RZ_MAXCITE) {
 		/* it enters as a copy (707.5); with exceptions, those are copiable too (707.9b) */
 		const struct bd_copyx *x = &o->copyx;
