@@ -46,6 +46,7 @@ struct jctx {
 	 * or Ctrl-D on an empty line). NULL outside the terminal REPL: `board` reads stdin. */
 	char *(*read_board_line)(struct jctx *c, const char *typed);
 	bool no_cache;          /* --no-cache: build the search index, neither read nor save it */
+	bool input_failed;      /* a file the user named (--doc) could not be used: exit 2 */
 	void *carry;            /* struct hist_carry for rel, made by hist_carry_for() */
 	void *seeds;            /* search indexes of the other partial texts (cmd_search.c) */
 	bool told_historical;   /* the note that the built-in rules are historical was given */

@@ -114,7 +114,8 @@ pol_set_for(struct jctx *c)
 		if (doc) {
 			S->docs = realloc(S->docs, (S->n + 1) * sizeof *S->docs);
 			S->docs[S->n++] = doc;
-		}
+		} else if (i + nextra >= nf)
+			c->input_failed = true;   /* named with --doc: an input error, exit 2 */
 		free(files[i]);
 	}
 	free(files);

@@ -505,7 +505,7 @@ cmd_quiz(struct jctx *c, int argc, char **argv)
 	}
 
 	struct study_store store = {0};
-	bool record = false;
+	bool record = false, unsaved = false;
 	char *path = NULL;
 	if (!c->json)
 		path = open_store(c, &store, &record);
@@ -559,6 +559,8 @@ cmd_quiz(struct jctx *c, int argc, char **argv)
 			if (record) {
 				record = save_answer(c, &store, q.key, r == 1, o.today, (int64_t)time(NULL), path);
 			}
+			if (!record && path)
+				unsaved = true;   /* an answer given that the progress file did not take */
 			study_q_free(&q);
 		}
 		if (asked == 0 && shown == 0) {
@@ -586,6 +588,10 @@ cmd_quiz(struct jctx *c, int argc, char **argv)
 	study_store_free(&store);
 	study_pool_free(p);
 	sbuf_free(&o.topic);
+	/* answers the progress file could not keep (a full disk, a damaged file, said on
+	 * stderr as they happened) are an error for a script, as a lost answer would be */
+	if (unsaved)
+		return JX_USAGE;
 	return n ? JX_OK : JX_NOTFOUND;
 }
 

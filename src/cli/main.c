@@ -627,6 +627,10 @@ main(int argc, char **argv)
 #endif
 	} else {
 		st = jcmd_run(&c, nrest, rest);
+		/* a file named with --doc that could not be read was said on stderr; the answer
+		 * may still come from the other documents, but a script must see the input error */
+		if (c.input_failed && st < JX_USAGE)
+			st = JX_USAGE;
 	}
 done:
 	out_flush(&out);

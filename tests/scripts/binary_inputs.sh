@@ -28,6 +28,15 @@ clean "$W/err"; ok $? "--textbook: no raw bytes on the terminal"
 grep -q 'bin.dat:2:4: error: this is a binary file, not text' "$W/err" && ! grep -q 'Comprehensive Rules' "$W/err"
 ok $? "--doc: a binary file is an error at 2:4 that does not ask for the Comprehensive Rules"
 clean "$W/err"; ok $? "--doc: no raw bytes on the terminal"
+[ $st = 2 ]; ok $? "--doc: a binary file is an input error, exit 2 (got $st)"
+# every file named with --doc that cannot be used is exit 2, like --rules and resolve
+: >"$W/empty.txt"; mkdir -p "$W/adir"
+for f in "$W/missing.pdf" "$W/adir" "$W/empty.txt"; do
+	"$JUDGE" --doc "$f" ipg 2.3 >"$W/out" 2>"$W/err"; st=$?
+	[ $st = 2 ] && grep -q "$(basename "$f")" "$W/err"; ok $? "--doc $(basename "$f"): named on stderr, exit 2 (got $st)"
+done
+"$JUDGE" ipg 2.3 --doc "$W/missing.pdf" >"$W/out" 2>"$W/err"; st=$?
+[ $st = 2 ]; ok $? "ipg ... --doc MISSING after the command: exit 2 (got $st)"
 
 mkdir -p "$XDG_CONFIG_HOME/judge"
 cp "$W/bin.dat" "$XDG_CONFIG_HOME/judge/thesaurus.tsv"

@@ -53,12 +53,15 @@ left=$(ls "$S" | grep -c '\.tmp-')
 if command -v strace >/dev/null && strace -qq -o /dev/null -e inject=write:error=ENOSPC:when=1 true 2>/dev/null; then
 	rm -rf "$S"
 	answers 3 | "$JUDGE" quiz which --count 3 --seed 1 >/dev/null 2>&1
-	broken=0; lost=0; said=0; runs=0
+	broken=0; lost=0; said=0; runs=0; quiet=0
 	for sc in write fsync rename; do
 		for i in $(seq 1 12); do
 			before=$(seen_total); runs=$((runs + 1))
 			answers 3 | strace -qq -o /dev/null -e inject=$sc:error=ENOSPC:when=$i \
 				"$JUDGE" quiz which --count 3 --seed $((i + 1)) >"$W/out" 2>"$W/err"
+			st=$?
+			# answers the file did not take: the exit status says so (2), not 0
+			grep -q 'Progress not recorded' "$W/out" && [ $st != 2 ] && quiet=$((quiet + 1))
 			"$JUDGE" study stats >/dev/null 2>&1 || broken=$((broken + 1))
 			ls "$S" | grep -q 'corrupt\|\.tmp-' && broken=$((broken + 1))
 			[ "$(seen_total)" -ge "$before" ] || lost=$((lost + 1))
@@ -68,6 +71,7 @@ if command -v strace >/dev/null && strace -qq -o /dev/null -e inject=write:error
 	[ $broken = 0 ] && [ $lost = 0 ]
 	ok $? "$runs quiz sessions with a write, fsync or rename failing in turn: the progress file is always whole ($broken damaged, $lost lost answers)"
 	[ $said -gt 0 ]; ok $? "and a failed save is said ($said of $runs)"
+	[ $quiet = 0 ]; ok $? "and a session whose progress was not recorded exits 2 ($quiet exited otherwise)"
 	# the card database: an import that fails at any write leaves the previous one answering
 	if true; then
 		mkdir -p "$W/cards"
