@@ -86,13 +86,13 @@ ok "floor rules 2008: $s08 three-digit sections (grep)" '[ "$(jq "[.[] | select(
 printf 'not a pdf' >"$T/bad.pdf"
 head -c 3000 "$D/ipg-2021-02-05.pdf" >"$T/cut.pdf"
 $JUDGE --doc "$T/bad.pdf" --doc "$T/cut.pdf" --doc "$IPG" ipg 2.3 >"$T/o" 2>"$T/e"; st=$?
-ok "a non-PDF and a damaged PDF: one error line each, the IPG still answers" '[ $st = 0 ] && [ "$(grep -c "error:" "$T/e")" = 2 ] && head -n 1 "$T/o" | grep -q "Hidden Card Error"'
+ok "a non-PDF and a damaged PDF: one error line each, the IPG still answers (exit 2: files named that could not be used)" '[ $st = 2 ] && [ "$(grep -c "error:" "$T/e")" = 2 ] && head -n 1 "$T/o" | grep -q "Hidden Card Error"'
 JUDGE_PDFTOTEXT=/nonexistent/pdftotext $JUDGE --doc "$D/ipg-2021-02-05.pdf" 100.1 >"$T/o" 2>"$T/e"; st=$?
 ok "pdftotext missing: rules lookups still answer" '[ $st = 0 ] && grep -q "100.1" "$T/o"'
 JUDGE_PDFTOTEXT=/nonexistent/pdftotext $JUDGE --doc "$D/ipg-2021-02-05.pdf" ipg 2.3 >"$T/o" 2>"$T/e"; st=$?
-ok "pdftotext missing: one line saying so, exit 1" '[ $st = 1 ] && grep -q "pdftotext program (poppler-utils) is not installed" "$T/e"'
+ok "pdftotext missing: one line saying so, exit 2 (the file named cannot be read)" '[ $st = 2 ] && grep -q "pdftotext program (poppler-utils) is not installed" "$T/e"'
 $JUDGE --doc "$SHARED/cr/README.md" ipg 2.3 >"$T/o" 2>"$T/e"; st=$?
-ok "a text that is no policy document: one error, then 'no IPG loaded'" '[ $st = 1 ] && grep -q "not a tournament policy document" "$T/e"'
+ok "a text that is no policy document: one error, then 'no IPG loaded', exit 2" '[ $st = 2 ] && grep -q "not a tournament policy document" "$T/e"'
 
 # --- completion: section numbers, aliases, part names ------------------------------------------------
 $JUDGE --doc "$IPG" --complete "ipg h" >"$T/o"
