@@ -582,7 +582,7 @@ statement(struct ps *ps, char *ln)
 		o->chosen = xstrdup(rest);
 	} else if (!strcmp(key, "copy-of") || !strcmp(key, "copying")) {
 		if (!(o = cur(ps, keyat, key))) return;
-		free(o->copy_name); free(o->chosen);
+		free(o->copy_name);
 		o->copy_name = trimdup(rest);
 		o->copy_line = ps->lno;
 		o->copy_col = (unsigned)(rest - ps->line) + 1;
@@ -1742,7 +1742,7 @@ bd_free(struct board *b)
 		free(o->name); free(o->alias);
 		for (int k = 0; k < o->nabils; k++) free(o->abils[k].text);
 		free(o->abils);
-		free(o->attached_name); free(o->attacking_name); free(o->owner_name); free(o->ctl_name); free(o->copy_name);
+		free(o->attached_name); free(o->attacking_name); free(o->owner_name); free(o->ctl_name); free(o->copy_name); free(o->chosen);
 		for (int k = 0; k < BD_MAXBLK; k++) free(o->blocking_names[k]);
 		for (int k = 0; k < BD_MAXTGT; k++) { free(o->target_names[k]); free(o->div_names[k]); }
 		for (int k = 0; k < o->nact_names; k++) free(o->act_names[k]);
