@@ -254,8 +254,165 @@ print_source(struct jctx *c, const struct pol_doc *d, const struct pol_section *
 	    d->date[0] ? ", effective " : "", d->date, d->file, s->line, out_sgr(c->out, OS_RESET));
 }
 
+/* --- references between the documents ---------------------------------------------------------- */
+
+/* The section a reference names among the loaded documents: in the document it is written in
+ * when it names that kind, else the newest of its kind. false for a CR rule or a section no
+ * loaded document has. */
+static bool
+ref_section(const struct pol_set *S, const struct pol_doc *from, const struct pol_ref *r,
+    const struct pol_doc **d, size_t *i)
+{
+	if (r->kind >= POL_NKIND)
+		return false;
+	const struct pol_doc *t = (enum pol_kind)r->kind == from->kind ? from : pol_set_newest(S, (enum pol_kind)r->kind);
+	if (!t)
+		return false;
+	int k = pol_find(t, NULL, r->target);
+	if (k < 0)
+		return false;
+	*d = t;
+	*i = (size_t)k;
+	return true;
+}
+
+/* The references a section makes, resolved: sections of loaded documents and CR rules. */
+struct xref {
+	const struct pol_doc *doc;      /* NULL: a CR rule, in rule */
+	size_t sec;
+	char rule[24];
+};
+
+static size_t
+section_refs(const struct pol_set *S, const struct pol_doc *d, size_t i, struct xref *out, size_t max)
+{
+	struct pol_ref r[64];
+	size_t n = 0;
+	for (int p = 0; p < PP_N; p++) {
+		size_t k = pol_text_refs(d->sec[i].parts[p], d->kind, r, 64);
+		for (size_t j = 0; j < k && n < max; j++) {
+			struct xref x = { NULL, 0, "" };
+			if (r[j].kind >= POL_NKIND)
+				snprintf(x.rule, sizeof x.rule, "%s", r[j].target);
+			else if (!ref_section(S, d, &r[j], &x.doc, &x.sec) || (x.doc == d && x.sec == i))
+				continue;
+			bool dup = false;
+			for (size_t m = 0; m < n && !dup; m++)
+				dup = out[m].doc == x.doc && (x.doc ? out[m].sec == x.sec : strcmp(out[m].rule, x.rule) == 0);
+			if (!dup)
+				out[n++] = x;
+		}
+	}
+	return n;
+}
+
+/* The sections of the loaded documents (the newest of each kind, and d's own edition) whose
+ * text refers to section i of d. */
+static size_t
+section_backrefs(const struct pol_set *S, const struct pol_doc *d, size_t i, struct xref *out, size_t max)
+{
+	size_t n = 0;
+	for (size_t k = 0; k < S->n; k++) {
+		const struct pol_doc *o = S->docs[k];
+		if (o != d && o != pol_set_newest(S, o->kind))
+			continue;
+		for (size_t j = 0; j < o->nsec && n < max; j++) {
+			struct xref x[64];
+			size_t m = section_refs(S, o, j, x, 64);
+			for (size_t q = 0; q < m; q++)
+				if (x[q].doc == d && x[q].sec == i) {
+					out[n].doc = o;
+					out[n].sec = j;
+					out[n].rule[0] = '\0';
+					n++;
+					break;
+				}
+		}
+	}
+	return n;
+}
+
+/* "MTR 4.3", "IPG Appendix A", "CR 704": how a reference is named. */
 static void
-json_section(struct jw *w, const struct pol_doc *d, size_t i, int only)
+xref_name(const struct xref *x, struct sbuf *b)
+{
+	if (!x->doc) {
+		sbuf_addf(b, "CR %s", x->rule);
+		return;
+	}
+	const struct pol_section *s = &x->doc->sec[x->sec];
+	sbuf_addf(b, "%s ", pol_doc_short(x->doc));
+	if (s->appendix)
+		sbuf_addf(b, "Appendix %s", s->num);
+	else
+		sbuf_adds(b, *s->num ? s->num : s->id);
+}
+
+/* What following a reference runs in the session: "mtr 4.3", "704". */
+static void
+xref_target(const struct xref *x, struct sbuf *b)
+{
+	if (!x->doc) {
+		sbuf_adds(b, x->rule);
+		return;
+	}
+	sbuf_addf(b, "%s %s", pol_kind_name(x->doc->kind), x->doc->sec[x->sec].id);
+	for (char *p = b->s; *p; p++)
+		if (*p == '-')
+			*p = ' ';   /* "appendix-f" -> "mtr appendix f" */
+}
+
+static void
+print_xrefs(struct jctx *c, const char *label, const struct xref *x, size_t n)
+{
+	if (n == 0)
+		return;
+	struct sbuf b = {0};
+	sbuf_addf(&b, "%s%s:%s ", out_sgr(c->out, OS_DIM), label, out_sgr(c->out, OS_RESET));
+	for (size_t k = 0; k < n; k++) {
+		struct sbuf name = {0}, tgt = {0};
+		xref_name(&x[k], &name);
+		xref_target(&x[k], &tgt);
+		int l = jnav_link(c, tgt.s);
+		if (k)
+			sbuf_adds(&b, ", ");
+		if (l > 0)
+			sbuf_addf(&b, "%s[%d]%s\u00a0", out_sgr(c->out, OS_DIM), l, out_sgr(c->out, OS_RESET));
+		sbuf_adds(&b, name.s);
+		if (x[k].doc)
+			sbuf_addf(&b, " %s", x[k].doc->sec[x[k].sec].title);
+		sbuf_free(&name);
+		sbuf_free(&tgt);
+	}
+	out_puts(c->out, "  ");
+	out_wrap(c->out, b.s, 2, 4);
+	sbuf_free(&b);
+}
+
+static void
+json_xrefs(struct jw *w, const char *key, const struct xref *x, size_t n)
+{
+	jw_key(w, key);
+	jw_arr(w);
+	for (size_t k = 0; k < n; k++) {
+		jw_obj(w);
+		if (x[k].doc) {
+			jw_kstr(w, "document", pol_kind_name(x[k].doc->kind));
+			jw_kstr(w, "version", x[k].doc->date[0] ? x[k].doc->date : NULL);
+			jw_kstr(w, "id", x[k].doc->sec[x[k].sec].id);
+			jw_kstr(w, "number", x[k].doc->sec[x[k].sec].num);
+			jw_kstr(w, "title", x[k].doc->sec[x[k].sec].title);
+		} else {
+			jw_kstr(w, "document", "cr");
+			jw_kstr(w, "id", x[k].rule);
+		}
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
+}
+
+static void
+json_section(struct jw *w, const struct pol_doc *d, size_t i, int only, const struct pol_set *S)
 {
 	const struct pol_section *s = &d->sec[i];
 	jw_obj(w);
@@ -272,6 +429,11 @@ json_section(struct jw *w, const struct pol_doc *d, size_t i, int only)
 		if (s->parts[p] && (only < 0 || only == p))
 			jw_kstr(w, pol_part_name((enum pol_partk)p), s->parts[p]);
 	jw_obj_end(w);
+	if (S) {
+		struct xref x[128];
+		json_xrefs(w, "refs", x, section_refs(S, d, i, x, 128));
+		json_xrefs(w, "backrefs", x, section_backrefs(S, d, i, x, 128));
+	}
 	jw_key(w, "source");
 	jw_obj(w);
 	jw_kstr(w, "file", d->file);
@@ -283,7 +445,7 @@ json_section(struct jw *w, const struct pol_doc *d, size_t i, int only)
 void
 pol_json_section(struct jw *w, const struct pol_doc *d, size_t i)
 {
-	json_section(w, d, i, -1);
+	json_section(w, d, i, -1, NULL);
 }
 
 static void
@@ -313,6 +475,13 @@ print_section(struct jctx *c, const struct pol_doc *d, size_t i, int only)
 	if (!any && only >= 0 && only != PP_N)
 		out_printf(c->out, "  %s(%s %s has no %s part)%s\n", out_sgr(c->out, OS_DIM), pol_doc_short(d),
 		    *s->num ? s->num : s->id, part_labels[only], out_sgr(c->out, OS_RESET));
+	/* what it refers to and what refers to it, links in the session */
+	if (only < 0) {
+		const struct pol_set *S = pol_set_for(c);
+		struct xref x[128];
+		print_xrefs(c, "See", x, section_refs(S, d, i, x, 128));
+		print_xrefs(c, "Cited by", x, section_backrefs(S, d, i, x, 128));
+	}
 	print_source(c, d, s);
 }
 
@@ -449,7 +618,7 @@ doc_cmd(struct jctx *c, enum pol_kind k, int argc, char **argv)
 	if (c->json) {
 		struct jw w;
 		jw_init(&w, &c->out->buf, true);
-		json_section(&w, d, (size_t)i, part == PP_N ? -2 : part);
+		json_section(&w, d, (size_t)i, part == PP_N ? -2 : part, pol_set_for(c));
 		out_puts(c->out, "\n");
 		return JX_OK;
 	}
@@ -976,5 +1145,68 @@ pol_cli_history(struct jctx *c, int argc, char **argv)
 		jw_arr_end(&w);
 		out_puts(c->out, "\n");
 	}
+	return JX_OK;
+}
+
+int
+pol_cli_backrefs(struct jctx *c, int argc, char **argv)
+{
+	int k = argc >= 1 ? pol_kind_arg(argv[0]) : -1;
+	if (k < 0 || argc < 2) {
+		jerr(c, "for example: judge backrefs ipg 2.1, judge backrefs mtr appendix f",
+		    "backrefs of a policy section wants the document and the section");
+		return JX_USAGE;
+	}
+	const struct pol_doc *d = pol_cli_doc(c, (enum pol_kind)k);
+	if (!d)
+		return JX_NOTFOUND;
+	struct pol_set *S = pol_set_for(c);
+	struct sbuf q = {0};
+	for (int i = 1; i < argc; i++)
+		sbuf_addf(&q, "%s%s", i > 1 ? " " : "", argv[i]);
+	int i = pol_find(d, &S->aliases, q.s);
+	if (i < 0) {
+		jerr(c, "list the sections with: judge ipg, judge mtr or judge jar", "no section of the %s %s matches '%s'",
+		    pol_doc_short(d), d->date, q.s);
+		sbuf_free(&q);
+		return JX_NOTFOUND;
+	}
+	sbuf_free(&q);
+	struct xref x[256];
+	size_t n = section_backrefs(S, d, (size_t)i, x, 256);
+	struct xref self = { d, (size_t)i, "" };
+	struct sbuf name = {0};
+	xref_name(&self, &name);
+	if (c->json) {
+		struct jw w;
+		jw_init(&w, &c->out->buf, true);
+		jw_obj(&w);
+		jw_kstr(&w, "document", pol_kind_name(d->kind));
+		jw_kstr(&w, "version", d->date[0] ? d->date : NULL);
+		jw_kstr(&w, "id", d->sec[i].id);
+		json_xrefs(&w, "backrefs", x, n);
+		jw_obj_end(&w);
+		out_puts(c->out, "\n");
+	} else if (n == 0)
+		out_printf(c->out, "Nothing in the loaded documents refers to %s %s.\n", name.s, d->sec[i].title);
+	else {
+		out_printf(c->out, "%zu section%s refer%s to %s %s:\n", n, n == 1 ? "" : "s", n == 1 ? "s" : "", name.s,
+		    d->sec[i].title);
+		for (size_t m = 0; m < n; m++) {
+			struct sbuf l = {0}, nm = {0}, tg = {0};
+			xref_name(&x[m], &nm);
+			xref_target(&x[m], &tg);
+			int ln = jnav_link(c, tg.s);
+			if (ln > 0)
+				sbuf_addf(&l, "%s[%d]%s\u00a0", out_sgr(c->out, OS_DIM), ln, out_sgr(c->out, OS_RESET));
+			sbuf_addf(&l, "%s%s%s %s", out_sgr(c->out, OS_ID), nm.s, out_sgr(c->out, OS_RESET), x[m].doc->sec[x[m].sec].title);
+			out_puts(c->out, "  ");
+			out_wrap(c->out, l.s, 2, 4);
+			sbuf_free(&l);
+			sbuf_free(&nm);
+			sbuf_free(&tg);
+		}
+	}
+	sbuf_free(&name);
 	return JX_OK;
 }

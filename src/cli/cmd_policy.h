@@ -49,6 +49,9 @@ int pol_kind_arg(const char *s);
  * sections matched by content (pol_align), never by number. */
 int pol_cli_diff(struct jctx *c, int argc, char **argv);
 int pol_cli_history(struct jctx *c, int argc, char **argv);
+/* `judge backrefs KIND SECTION` (argv[0] is the kind): the sections of the loaded documents
+ * whose text refers to that one. */
+int pol_cli_backrefs(struct jctx *c, int argc, char **argv);
 /* Completion words for the argument of ipg/mtr/jar (prev NULL) or after a section (parts). */
 size_t pol_cli_complete(struct jctx *c, const char *cmd, const char *prev, char ***out);
 

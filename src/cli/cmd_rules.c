@@ -927,6 +927,9 @@ cmd_refs(struct jctx *c, int argc, char **argv)
 int
 cmd_backrefs(struct jctx *c, int argc, char **argv)
 {
+	/* `backrefs ipg 2.1`: a section of a policy document */
+	if (argc >= 2 && pol_kind_arg(argv[1]) >= 0)
+		return pol_cli_backrefs(c, argc - 1, argv + 1);
 	uint32_t i;
 	int st = one_rule_arg(c, argc, argv, &i);
 	if (st)

@@ -100,6 +100,18 @@ bool pol_title_matches(const char *title, const char *patterns);
 void pol_align(const struct pol_doc *A, const struct pol_doc *B, int *map, double *sim);
 double pol_section_similarity_text(const char *a, const char *b);
 
+/* A reference written in a document's text: "see section 4.3" and "Appendix B" (the document
+ * itself), "(see MTR 2.2)" and "section 3.2 of the Infraction Procedure Guide" (another one),
+ * "rule 704" and "CR 603.2" (the Comprehensive Rules). */
+struct pol_ref {
+	int kind;               /* POL_IPG, POL_MTR, POL_JAR; POL_NKIND: the Comprehensive Rules */
+	char target[24];        /* what pol_find() or a rule lookup takes: "4.3", "appendix b", "704" */
+	size_t off, len;        /* where in the text it is written */
+};
+/* The references in text (self: the kind of the document it is from), each target once, in
+ * the order written; returns how many (at most max). */
+size_t pol_text_refs(const char *text, enum pol_kind self, struct pol_ref *out, size_t max);
+
 /* The whole text of a section (parts in order, labelled), for search and display. */
 char *pol_section_text(const struct pol_doc *doc, size_t i);
 

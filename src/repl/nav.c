@@ -85,7 +85,19 @@ repl_cmd_follow(struct jctx *c, int argc, char **argv)
 	bool is_rule = jrid_parse(target, &end2) != JRID_NONE;
 	if (is_rule)
 		target[strcspn(target, " ")] = '\0';   /* "101 The Magic Golden Rules" links to 101 */
-	if (is_rule || jcmd_find("define") == NULL) {
+	/* "mtr 4.3", "ipg appendix a": a link that is a command line (a policy section) */
+	char first[32];
+	size_t fl = strcspn(target, " ");
+	snprintf(first, sizeof first, "%.*s", (int)(fl < sizeof first ? fl : sizeof first - 1), target);
+	if (!is_rule && target[fl] == ' ' && jcmd_find(first) != NULL && jcmd_find(first) != jcmd_find("define")) {
+		char *av[8];
+		int ac = 0;
+		for (char *tok = strtok(target, " "); tok && ac < 7; tok = strtok(NULL, " "))
+			av[ac++] = tok;
+		av[ac] = NULL;
+		jnav_reset_links(c);
+		rc = jcmd_run(c, ac, av);
+	} else if (is_rule || jcmd_find("define") == NULL) {
 		rc = repl_show_rule(c, target);
 	} else {
 		char *da[] = { (char *)"define", target, NULL };

@@ -142,9 +142,34 @@ static const char jar[] =
 	"Serious Problems\n"
 	"Some actions are never tolerated.\n";
 
+static void
+test_refs(void)
+{
+	struct pol_ref r[16];
+	const char *t = "The Out-of-Order Sequencing rules (MTR section 4.3) may apply; see sections 2.2 and 2.4, "
+	    "rule 704.3, Appendix B, rules 103.4 and 103.4c, section 3.2 of the Infraction Procedure Guide, "
+	    "CR 603.2, the IPG 2021 and 2 cards.";
+	size_t n = pol_text_refs(t, POL_MTR, r, 16);
+	CHECK_INT(n, 9, "nine references in the sentence");
+	if (n != 9)
+		return;
+	CHECK(r[0].kind == POL_MTR && strcmp(r[0].target, "4.3") == 0, "(MTR section 4.3): the MTR's 4.3, once");
+	CHECK(r[1].kind == POL_MTR && strcmp(r[1].target, "2.2") == 0 && r[2].kind == POL_MTR &&
+	    strcmp(r[2].target, "2.4") == 0, "sections 2.2 and 2.4: the document's own");
+	CHECK(r[3].kind == POL_NKIND && strcmp(r[3].target, "704.3") == 0, "rule 704.3: the Comprehensive Rules");
+	CHECK(r[4].kind == POL_MTR && strcmp(r[4].target, "appendix b") == 0, "Appendix B: the document's own");
+	CHECK(r[5].kind == POL_NKIND && strcmp(r[5].target, "103.4") == 0 && strcmp(r[6].target, "103.4c") == 0,
+	    "rules 103.4 and 103.4c: both");
+	CHECK(r[7].kind == POL_IPG && strcmp(r[7].target, "3.2") == 0, "section 3.2 of the Infraction Procedure Guide");
+	CHECK(r[8].kind == POL_NKIND && strcmp(r[8].target, "603.2") == 0, "CR 603.2");
+	CHECK_INT(pol_text_refs("A judge may rule on 2 cards in section form.", POL_IPG, r, 16), 0,
+	    "numbers that are not references are none");
+}
+
 int
 main(void)
 {
+	test_refs();
 	struct diags d = {0};
 	struct pol_doc *doc = parse(ipg, &d);
 	CHECK(doc != NULL, "a synthetic IPG parses");
