@@ -45,6 +45,10 @@ struct jctx {
 	 * malloc'd line without its newline, or NULL when the user abandons the board (Ctrl-C,
 	 * or Ctrl-D on an empty line). NULL outside the terminal REPL: `board` reads stdin. */
 	char *(*read_board_line)(struct jctx *c, const char *typed);
+	/* Set by the terminal REPL: the answer to a question a command asks in the session
+	 * (`penalty`'s dialogue), read after prompt; malloc'd, NULL when the user abandons it.
+	 * NULL outside the terminal REPL: such a command reads a line of stdin. */
+	char *(*read_answer_line)(struct jctx *c, const char *prompt);
 	bool no_cache;          /* --no-cache: build the search index, neither read nor save it */
 	bool input_failed;      /* a file the user named (--doc) could not be used: exit 2 */
 	void *carry;            /* struct hist_carry for rel, made by hist_carry_for() */

@@ -172,6 +172,36 @@ regular(struct jctx *c, const char *desc)
 	return JX_OK;
 }
 
+/* A question of the session's dialogue, said as a line of the answer; the reply without its
+ * newline (malloc'd), NULL when input ends or the user abandons it. */
+static char *
+ask(struct jctx *c, const char *question)
+{
+	out_printf(c->out, "%s%s%s\n", out_sgr(c->out, OS_BOLD), question, out_sgr(c->out, OS_RESET));
+	out_flush(c->out);
+	if (c->read_answer_line)
+		return c->read_answer_line(c, "penalty> ");
+	char *line = NULL;
+	size_t cap = 0;
+	if (getline(&line, &cap, stdin) <= 0) {
+		free(line);
+		return NULL;
+	}
+	line[strcspn(line, "\r\n")] = '\0';
+	return line;
+}
+
+static char *
+trimmed(char *s)
+{
+	while (isspace((unsigned char)*s))
+		s++;
+	size_t n = strlen(s);
+	while (n && isspace((unsigned char)s[n - 1]))
+		s[--n] = '\0';
+	return s;
+}
+
 int
 cmd_penalty(struct jctx *c, int argc, char **argv)
 {
@@ -195,6 +225,30 @@ cmd_penalty(struct jctx *c, int argc, char **argv)
 		if (q.len)
 			sbuf_addc(&q, ' ');
 		sbuf_adds(&q, argv[i]);
+	}
+	/* in the session, what was not given is asked: the REL first, then what happened */
+	bool dialogue = c->interactive && !c->json;
+	if (dialogue && rel < 0) {
+		char *a = ask(c, "Which REL? regular, competitive or professional (Enter: competitive)");
+		if (!a) {
+			jerr(c, NULL, "penalty abandoned");
+			sbuf_free(&q);
+			return JX_USAGE;
+		}
+		char *t = trimmed(a);
+		if (*t && (rel = rel_parse(t)) < 0) {
+			jerr(c, "regular, competitive or professional", "unknown REL '%s'", t);
+			free(a);
+			sbuf_free(&q);
+			return JX_USAGE;
+		}
+		free(a);
+	}
+	if (dialogue && !q.len) {
+		char *a = ask(c, "What happened? A few words: \"drew an extra card\", \"was 5 minutes late\"");
+		if (a)
+			sbuf_adds(&q, trimmed(a));
+		free(a);
 	}
 	if (!q.len) {
 		jerr(c, "for example: judge penalty \"drew an extra card\" --rel competitive", "describe what happened");
@@ -291,6 +345,35 @@ cmd_penalty(struct jctx *c, int argc, char **argv)
 			out_wrap(o, f, 4, 4);
 		}
 		free(f);
+	}
+	/* the dialogue: which one is the judge's choice; what follows is about that one */
+	if (dialogue && nc > 1) {
+		struct sbuf qq = {0};
+		sbuf_addf(&qq, "Which one is it? Its number (");
+		for (size_t i = 0; i < nc; i++)
+			sbuf_addf(&qq, "%s%s", i ? ", " : "", d->sec[cand[i]].num);
+		sbuf_addf(&qq, "; Enter: %s)", d->sec[cand[0]].num);
+		char *a = ask(c, qq.s);
+		sbuf_free(&qq);
+		char *t = a ? trimmed(a) : NULL;
+		size_t pick = 0;
+		bool known = !t || !*t;
+		for (size_t i = 0; t && *t && i < nc; i++) {
+			size_t l = strlen(d->sec[cand[i]].num);
+			if (strncmp(t, d->sec[cand[i]].num, l) == 0 && (t[l] == '\0' || (t[l] == '.' && t[l + 1] == '\0')))
+				pick = i, known = true;
+		}
+		if (!known)
+			out_printf(o, "%s(not one of them: the first is laid out)%s\n", out_sgr(o, OS_DIM), out_sgr(o, OS_RESET));
+		free(a);
+		if (pick) {
+			size_t t0 = cand[0];
+			cand[0] = cand[pick];
+			cand[pick] = t0;
+			s = &d->sec[cand[0]];
+			free(chap_up);
+			chap_up = chapter_upgrades(d, s);
+		}
 	}
 	if (cheat >= 0) {
 		struct sbuf l = {0};

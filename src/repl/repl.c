@@ -537,6 +537,24 @@ tty_board_line(struct jctx *c, const char *typed)
 	return line;
 }
 
+/* jctx.read_answer_line on a terminal: one line after prompt; Ctrl-C or Ctrl-D abandons. */
+static char *
+tty_answer_line(struct jctx *c, const char *prompt)
+{
+	(void)c;
+	sigset_t saved;
+	sigprocmask(SIG_BLOCK, &caught, &saved);
+	char *line = NULL;
+	if (tty_next_line(prompt, false, &line) != TTY_LINE) {
+		line = NULL;
+		free(pending);
+		pending = pending_at = NULL;
+		judge_interrupted = 0;
+	}
+	sigprocmask(SIG_SETMASK, &saved, NULL);
+	return line;
+}
+
 static char **complete_list;
 static size_t complete_n, complete_i, complete_skip;
 
@@ -663,6 +681,7 @@ run_tty(struct jctx *c)
 	struct sigaction old, oldw;
 	catch_signals(&old, &oldw);
 	c->read_board_line = tty_board_line;
+	c->read_answer_line = tty_answer_line;
 
 	for (;;) {
 		char *line = NULL;
@@ -679,6 +698,7 @@ run_tty(struct jctx *c)
 		free(line);
 	}
 	c->read_board_line = NULL;
+	c->read_answer_line = NULL;
 	free(pending);
 	pending = pending_at = NULL;
 	sigprocmask(SIG_SETMASK, &unblocked, NULL);

@@ -32,3 +32,18 @@ ok "JSON: rel, candidates, most_likely with its parts" '[ "$(jq -r .rel "$T/j")"
 ok "an unknown REL is a usage error" '[ $st = 2 ] && grep -q "unknown REL" "$T/e"'
 "$JUDGE" penalty drew an extra card >"$T/o" 2>"$T/e"; st=$?
 ok "no IPG loaded: exit 1 and how to load one" '[ $st = 1 ] && grep -q "no Infraction Procedure Guide is loaded" "$T/e"'
+
+# In the session, penalty is a short dialogue: the REL, then what happened, then which of the
+# likely infractions it is; what follows is about the one chosen.
+"${J[@]}" --json penalty "drew an extra card" --rel competitive >"$T/j"
+second=$(jq -r '.candidates[1].number' "$T/j"); second_title=$(jq -r '.candidates[1].title' "$T/j")
+printf 'penalty\ncompetitive\ndrew an extra card\n%s\n' "$second" | "${J[@]}" >"$T/o" 2>"$T/e"
+ok "the dialogue asks the REL first, then what happened, then which one" 'a=$(grep -n "^Which REL?" "$T/o" | cut -d: -f1); b=$(grep -n "^What happened?" "$T/o" | cut -d: -f1); k=$(grep -n "^Which one is it?" "$T/o" | cut -d: -f1); [ -n "$a" ] && [ -n "$b" ] && [ -n "$k" ] && [ "$a" -lt "$b" ] && [ "$b" -lt "$k" ]'
+ok "the one chosen (the second likely one) is the one whose penalty is laid out" '[ -n "$second" ] && [ "$second" != null ] && grep -qF "for $second_title." "$T/o"'
+ok "and the dialogue still says the call is the judge's" 'grep -q "is the judge.s call" "$T/o"'
+printf 'penalty\nregular\ndrew extra cards\n' | "${J[@]}" >"$T/o" 2>"$T/e"
+ok "Regular REL in the dialogue: the JAR's situation, no choice of infraction asked" 'grep -q "draws more cards" "$T/o" && ! grep -q "^Which one is it?" "$T/o"'
+printf 'penalty\nsemi-pro\n' | "${J[@]}" >"$T/o" 2>"$T/e"
+ok "an unknown REL in the dialogue: one error" 'grep -q "unknown REL .semi-pro." "$T/e"'
+"${J[@]}" penalty "drew an extra card" --rel competitive >"$T/o" </dev/null
+ok "one-shot: nothing asked" '! grep -q "^Which" "$T/o"'
