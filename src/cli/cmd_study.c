@@ -2,6 +2,7 @@
 #include "cmd.h"
 #include "../base/buf.h"
 #include "../base/mem.h"
+#include "../history/history.h"
 #include "../render/json.h"
 #include "../study/study.h"
 
@@ -420,6 +421,49 @@ need_rel(struct jctx *c)
 	return JX_OK;
 }
 
+/* A card's rule as numbered by release `rules` (its date or label) -> the release
+ * answering: through the concordance when that release is loaded, else through the
+ * anchors of the data files' release (corpus/anchors.tsv); JRID_NONE when unsure. */
+static jrid
+carry_progress(void *ctx, const char *rules, jrid id)
+{
+	struct jctx *c = ctx;
+	const struct jrelease *src = jindex_release(c->ix, rules);
+	if (src == c->rel)
+		return id;
+	if (src && src->date == 0) {
+		uint32_t ri = jrel_find(src, id);
+		float cf = 0;
+		uint32_t bi = ri == JNONE ? JNONE : hist_map(c->ix, src, ri, c->rel, &cf);
+		return bi != JNONE && cf >= 0.5f ? c->rel->rules[bi].id : JRID_NONE;
+	}
+	int32_t day = study_day_parse(rules, strlen(rules));
+	if (day < 0)
+		return JRID_NONE;
+	return hist_carry_id(hist_carry_for(c), atoi(rules) * 10000 + atoi(rules + 5) * 100 + atoi(rules + 8), id, NULL);
+}
+
+/* The progress as the release answering numbers it (see study_store_view()). */
+static void
+progress_view(struct jctx *c, const struct study_store *file, struct study_store *view,
+    size_t **kept, size_t *nkept)
+{
+	study_store_view(file, c->rel ? c->rel->label : NULL, carry_progress, c, view, kept, nkept);
+}
+
+/* How many cards of file were recorded in another release's numbers and carried. */
+static size_t
+count_carried(struct jctx *c, const struct study_store *file, size_t nkept)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < file->n; i++) {
+		const char *r = file->v[i].rules;
+		n += r && strcmp(r, "-") != 0 && c->rel && strcmp(r, c->rel->label) != 0 &&
+		    study_key_rule(file->v[i].key) != JRID_NONE;
+	}
+	return n - nkept;
+}
+
 /* Load the progress file, reporting problems. *record is false when it must not be saved. */
 static char *
 open_store(struct jctx *c, struct study_store *s, bool *record)
@@ -457,7 +501,7 @@ save_answer(struct jctx *c, struct study_store *store, const char *key, bool rig
 	int rc = study_store_load(&fresh, path, &d);
 	bool ok = rc >= 0;
 	if (ok) {
-		study_grade(study_store_get(&fresh, key), right, today, now);
+		study_store_answer(&fresh, key, c->rel ? c->rel->label : NULL, carry_progress, c, right, today, now);
 		ok = study_store_save(&fresh, path, &d) == 0;
 	}
 	study_store_unlock(lock);
@@ -504,13 +548,16 @@ cmd_quiz(struct jctx *c, int argc, char **argv)
 		return JX_NOTFOUND;
 	}
 
-	struct study_store store = {0};
+	struct study_store store = {0}, view = {0};
 	bool record = false, unsaved = false;
 	char *path = NULL;
-	if (!c->json)
+	size_t *kept = NULL, nkept = 0;
+	if (!c->json) {
 		path = open_store(c, &store, &record);
+		progress_view(c, &store, &view, &kept, &nkept);
+	}
 	char **keys = xcalloc((size_t)o.count, sizeof *keys);
-	size_t n = study_pick(p, c->json ? NULL : &store, o.today, o.seed, (size_t)o.count, keys);
+	size_t n = study_pick(p, c->json ? NULL : &view, o.today, o.seed, (size_t)o.count, keys);
 
 	if (c->json) {
 		/* no questions asked, no progress read: the same seed gives the same list */
@@ -531,13 +578,18 @@ cmd_quiz(struct jctx *c, int argc, char **argv)
 		bool page = out->page;
 		out->page = false;
 		size_t due = 0;
-		for (size_t i = 0; i < store.n; i++)
-			due += store.v[i].due <= o.today;
+		for (size_t i = 0; i < view.n; i++)
+			due += view.v[i].due <= o.today;
 		out_printf(out, "Quiz: %zu question%s from the %s rules (seed %llu", n, n == 1 ? "" : "s",
 		    c->rel->label, (unsigned long long)o.seed);
 		if (due)
 			out_printf(out, "; %zu due for review", due);
-		out_puts(out, ").\nAnswer with a letter, a number or the text; an empty line shows the answer; q stops.\n");
+		out_puts(out, ").\n");
+		if (nkept)
+			out_printf(out, "%zu answered question%s on rules the %s rules do not have %s kept, not asked "
+			    "(`judge study stats` lists them).\n", nkept, nkept == 1 ? "" : "s", c->rel->label,
+			    nkept == 1 ? "is" : "are");
+		out_puts(out, "Answer with a letter, a number or the text; an empty line shows the answer; q stops.\n");
 		size_t asked = 0, right = 0, shown = 0;
 		for (size_t i = 0; i < n; i++) {
 			struct study_q q;
@@ -585,7 +637,9 @@ cmd_quiz(struct jctx *c, int argc, char **argv)
 		free(keys[i]);
 	free(keys);
 	free(path);
+	free(kept);
 	study_store_free(&store);
+	study_store_free(&view);
 	study_pool_free(p);
 	sbuf_free(&o.topic);
 	/* answers the progress file could not keep (a full disk, a damaged file, said on
@@ -658,9 +712,12 @@ study_stats(struct jctx *c, int argc, char **argv)
 			return JX_USAGE;
 		}
 	}
-	struct study_store s;
+	struct study_store file, s;
 	bool record;
-	char *path = open_store(c, &s, &record);
+	char *path = open_store(c, &file, &record);
+	size_t *kept = NULL, nkept = 0;
+	progress_view(c, &file, &s, &kept, &nkept);
+	size_t carried = count_carried(c, &file, nkept);
 	struct sec_stat secs[16], tot = {"total", 0, 0, 0, 0};
 	size_t ns = 0;
 	for (size_t i = 0; i < s.n; i++) {
@@ -713,12 +770,32 @@ study_stats(struct jctx *c, int argc, char **argv)
 			jw_kint(&w, "due", x->due);
 			jw_obj_end(&w);
 		}
+		jw_kstr(&w, "numbered_as", c->rel ? c->rel->label : NULL);
+		jw_kint(&w, "carried", (long)carried);
+		jw_key(&w, "kept");
+		jw_arr(&w);
+		for (size_t i = 0; i < nkept; i++) {
+			const struct study_card *k = &file.v[kept[i]];
+			jw_obj(&w);
+			jw_kstr(&w, "key", k->key);
+			jw_kstr(&w, "rules", k->rules);
+			jw_kint(&w, "answers", k->seen);
+			jw_kint(&w, "right", k->right);
+			jw_obj_end(&w);
+		}
+		jw_arr_end(&w);
 		jw_obj_end(&w);
 		sbuf_addc(&o->buf, '\n');
-	} else if (s.n == 0) {
+	} else if (s.n == 0 && nkept == 0) {
 		out_printf(o, "No study progress yet%s%s. Start with `judge quiz`.\n", path ? " in " : "", path ? path : "");
 	} else {
-		out_printf(o, "Study progress in %s\n", path);
+		out_printf(o, "Study progress in %s", path);
+		if (c->rel)
+			out_printf(o, ", numbered as the %s rules", c->rel->label);
+		if (carried)
+			out_printf(o, " (%zu question%s recorded under other releases' numbers carried to them)",
+			    carried, carried == 1 ? "" : "s");
+		out_puts(o, "\n");
 		out_printf(o, "%s%-34s %9s %8s %6s %5s%s\n", out_sgr(o, OS_BOLD), "section", "questions", "answers",
 		    "right", "due", out_sgr(o, OS_RESET));
 		for (size_t i = 0; i <= ns; i++) {
@@ -734,9 +811,21 @@ study_stats(struct jctx *c, int argc, char **argv)
 				snprintf(pct, sizeof pct, "%ld%%", (x->right * 200 + x->answers) / (2 * x->answers));
 			out_printf(o, "%-34.34s %9ld %8ld %6s %5ld\n", label, x->questions, x->answers, pct, x->due);
 		}
+		if (nkept) {
+			out_printf(o, "\nKept in the file, not counted above: %zu answered question%s on rules the %s "
+			    "rules do not have (removed since, or not carried with confidence):\n", nkept,
+			    nkept == 1 ? "" : "s", c->rel ? c->rel->label : "loaded");
+			for (size_t i = 0; i < nkept; i++) {
+				const struct study_card *k = &file.v[kept[i]];
+				out_printf(o, "  %s (the %s rules' numbers): %d answer%s, %d right\n", k->key,
+				    k->rules ? k->rules : "?", k->seen, k->seen == 1 ? "" : "s", k->right);
+			}
+		}
 	}
 	free(path);
+	free(kept);
 	study_store_free(&s);
+	study_store_free(&file);
 	return JX_OK;
 }
 

@@ -23,7 +23,7 @@ const struct jcmd jcmd_table[] = {
 	{"versions", "releases", JA_NONE, "versions", "list the loaded releases with their counts", cmd_versions, false},
 	/* study (cmd_study.c) */
 	{"quiz", "practice", JA_TOPIC, "quiz [SECTION|TOPIC] [KIND] [--count K] [--seed N]", "practice questions (glossary, cloze, which rule, textbook examples), due ones first", cmd_quiz, false},
-	{"study", NULL, JA_NONE, "study [stats|reset|path]", "study progress by section; reset sets it aside", cmd_study, false},
+	{"study", NULL, JA_NONE, "study [stats|reset|path]", "study progress by section, carried to the release answering; reset sets it aside", cmd_study, false},
 	/* search (cmd_search.c) */
 	{"search", "s find", JA_QUERY, "search QUERY", "ranked search of rules, examples and glossary, in judge slang and common situations: \"phrases\", -not, prefix*, in:702, /regex/", cmd_search, false},
 	/* textbook (cmd_textbook.c) */

@@ -94,12 +94,16 @@ struct study_card {
 	int32_t lapses;           /* wrong answers after a correct one */
 	int64_t last;             /* seconds since the epoch of the last answer */
 	int32_t seen, right;      /* answers given, answers right */
+	char *rules;              /* whose rule numbers the key uses: a release's date
+	                           * ("2026-01-16") or label, "-" for a key without one;
+	                           * NULL when the file did not say (format v1) */
 };
 struct study_store {
 	struct study_card *v;
 	size_t n, cap;
 };
-#define STUDY_FORMAT_LINE "# judge study progress v1"
+#define STUDY_FORMAT_LINE "# judge study progress v2"      /* ten fields, "rules" last */
+#define STUDY_FORMAT_LINE_V1 "# judge study progress v1"   /* nine: read, never written */
 
 /* Parse the progress file's text. Returns 0, or -1 with an error at file:line:col in d
  * (nothing half-read is kept: s is left empty). */
@@ -126,6 +130,29 @@ int study_store_save(const struct study_store *s, const char *path, struct diags
  * no answer; -1 when it cannot be had (the save then goes on unlocked). */
 int study_store_lock(const char *path);
 void study_store_unlock(int lock);
+
+/* ---------- progress carried to the release answering ---------- */
+/* The rule number a key asks about ("which:704.5c", "cloze:704.5c:ten"), or JRID_NONE
+ * for keys without one (glossary, textbook examples). */
+jrid study_key_rule(const char *key);
+/* id as numbered by release `rules` (a date or label a card records) -> the same rule in
+ * the release answering, or JRID_NONE when it cannot be carried with confidence. */
+typedef jrid (*study_carry_fn)(void *ctx, const char *rules, jrid id);
+/* The key a card has in the release answering (named now, a date or label): its own
+ * when it names no rule or was recorded there (or did not say where), else its rule
+ * carried by fn. NULL when the rule cannot be carried. Caller frees. */
+char *study_view_key(const struct study_card *c, const char *now, study_carry_fn fn, void *ctx);
+/* The progress as the release answering numbers it: file's cards under their
+ * study_view_key(), two cards that arrive at one key merged (answers added up, the
+ * schedule of the later answer). Cards that cannot be carried are left out of view and
+ * their indices in file listed in *kept (caller frees; *nkept of them). */
+void study_store_view(const struct study_store *file, const char *now, study_carry_fn fn,
+    void *ctx, struct study_store *view, size_t **kept, size_t *nkept);
+/* Grade an answer to key (numbered as release now numbers it) in file: the card it has
+ * there, or those carried to it (merged into one, which takes key and now's numbers),
+ * or a new card. Nothing else in file changes. */
+void study_store_answer(struct study_store *file, const char *key, const char *now,
+    study_carry_fn fn, void *ctx, bool right, int32_t today, int64_t t);
 
 /* SM-2: grade an answer given at time now (seconds) on day today. */
 void study_grade(struct study_card *c, bool right, int32_t today, int64_t now);

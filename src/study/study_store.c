@@ -143,8 +143,10 @@ study_grade(struct study_card *c, bool right, int32_t today, int64_t now)
 void
 study_store_free(struct study_store *s)
 {
-	for (size_t i = 0; i < s->n; i++)
+	for (size_t i = 0; i < s->n; i++) {
 		free(s->v[i].key);
+		free(s->v[i].rules);
+	}
 	free(s->v);
 	memset(s, 0, sizeof *s);
 }
@@ -173,9 +175,9 @@ study_store_get(struct study_store *s, const char *key)
 }
 
 static const char *const field_names[] = {
-	"key", "due", "interval", "ease", "reps", "lapses", "last", "seen", "right",
+	"key", "due", "interval", "ease", "reps", "lapses", "last", "seen", "right", "rules",
 };
-#define NFIELDS 9
+#define NFIELDS 10
 
 static bool
 valid_key(const char *s, size_t n)
@@ -188,6 +190,19 @@ valid_key(const char *s, size_t n)
 			return false;
 	for (const char *p = s; p < colon; p++)
 		if (!islower((unsigned char)*p))
+			return false;
+	return true;
+}
+
+/* The release a key's numbers are from: a date or label, "-" or "?"; no TAB, no
+ * control characters, at most 64 bytes. */
+static bool
+valid_rules(const char *s, size_t n)
+{
+	if (n == 0 || n > 64)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f)
 			return false;
 	return true;
 }
@@ -272,12 +287,29 @@ keys_add(struct keyset *ks, const struct study_store *s, const char *key, size_t
 	return true;
 }
 
+/* The card of s with key, through ks, or NULL. */
+static struct study_card *
+keys_find(const struct keyset *ks, const struct study_store *s, const char *key)
+{
+	if (ks->cap == 0)
+		return NULL;
+	size_t kl = strlen(key);
+	size_t h = (size_t)hash_bytes64(key, kl, 0) & (ks->cap - 1);
+	for (; ks->slot[h]; h = (h + 1) & (ks->cap - 1)) {
+		const char *k = s->v[ks->slot[h] - 1].key;
+		if (strlen(k) == kl && memcmp(k, key, kl) == 0)
+			return &s->v[ks->slot[h] - 1];
+	}
+	return NULL;
+}
+
 static int
 parse_lines(struct study_store *s, const char *name, const char *text, size_t len,
     struct diags *d, struct keyset *ks)
 {
 	unsigned lineno = 0;
 	bool header = false;
+	int nfields = NFIELDS;   /* 9 in a v1 file */
 	for (size_t at = 0; at < len;) {
 		const char *ln = text + at;
 		const char *nl = memchr(ln, '\n', len - at);
@@ -290,10 +322,12 @@ parse_lines(struct study_store *s, const char *name, const char *text, size_t le
 			return fail(s, d, name, lineno, (unsigned)((const char *)memchr(ln, '\0', ll) - ln) + 1,
 			    ln, 0, "the file is damaged; judge set it aside and starts afresh", "a NUL byte in the %s", "text");
 		if (!header) {
-			if (ll != strlen(STUDY_FORMAT_LINE) || memcmp(ln, STUDY_FORMAT_LINE, ll) != 0)
+			bool v1 = ll == strlen(STUDY_FORMAT_LINE_V1) && memcmp(ln, STUDY_FORMAT_LINE_V1, ll) == 0;
+			if (!v1 && (ll != strlen(STUDY_FORMAT_LINE) || memcmp(ln, STUDY_FORMAT_LINE, ll) != 0))
 				return fail(s, d, name, lineno, 1, ln, ll,
 				    "the first line must be \"" STUDY_FORMAT_LINE "\" (see docs/study-format.md)",
 				    "%s", "not a judge study progress file");
+			nfields = v1 ? NFIELDS - 1 : NFIELDS;
 			header = true;
 			continue;
 		}
@@ -303,7 +337,7 @@ parse_lines(struct study_store *s, const char *name, const char *text, size_t le
 		size_t fl[NFIELDS];
 		int nf = 0;
 		const char *p = ln, *end = ln + ll;
-		while (nf < NFIELDS) {
+		while (nf < nfields) {
 			const char *t = memchr(p, '\t', (size_t)(end - p));
 			f[nf] = p;
 			fl[nf] = t ? (size_t)(t - p) : (size_t)(end - p);
@@ -314,15 +348,17 @@ parse_lines(struct study_store *s, const char *name, const char *text, size_t le
 			}
 			p = t + 1;
 		}
-		if (nf < NFIELDS)
-			return fail(s, d, name, lineno, (unsigned)ll + 1, ln, ll,
-			    "each line holds 9 tab-separated fields: key due interval ease reps lapses last seen right",
+		const char *how = nfields == NFIELDS
+		    ? "each line holds 10 tab-separated fields: key due interval ease reps lapses last seen right rules"
+		    : "each line of a v1 file holds 9 tab-separated fields: key due interval ease reps lapses last seen right";
+		if (nf < nfields)
+			return fail(s, d, name, lineno, (unsigned)ll + 1, ln, ll, how,
 			    "missing the %s field", field_names[nf]);
-		if (p < end || (nf == NFIELDS && f[NFIELDS - 1] + fl[NFIELDS - 1] < end))
-			return fail(s, d, name, lineno, (unsigned)(f[NFIELDS - 1] + fl[NFIELDS - 1] - ln) + 1, ln, ll,
-			    "each line holds 9 tab-separated fields", "%s", "more fields than expected");
+		if (p < end || f[nfields - 1] + fl[nfields - 1] < end)
+			return fail(s, d, name, lineno, (unsigned)(f[nfields - 1] + fl[nfields - 1] - ln) + 1, ln, ll,
+			    how, "%s", "more fields than expected");
 		unsigned col[NFIELDS];
-		for (int i = 0; i < NFIELDS; i++)
+		for (int i = 0; i < nfields; i++)
 			col[i] = (unsigned)(f[i] - ln) + 1;
 		if (!valid_key(f[0], fl[0]))
 			return fail(s, d, name, lineno, col[0], ln, ll,
@@ -351,9 +387,15 @@ parse_lines(struct study_store *s, const char *name, const char *text, size_t le
 			return fail(s, d, name, lineno, col[8], ln, ll, "a whole number, at most the seen count",
 			    "bad %s count", "right");
 		c.right = (int32_t)v;
+		if (nfields == NFIELDS && !valid_rules(f[9], fl[9]))
+			return fail(s, d, name, lineno, col[9], ln, ll,
+			    "the release whose rule numbers the key uses: a date (2026-01-16), a release's label, - or ?",
+			    "bad %s field", "rules");
 		if (!keys_add(ks, s, f[0], fl[0]))
 			return fail(s, d, name, lineno, col[0], ln, ll, "each question has one line", "%s", "duplicate key");
 		c.key = xstrndup(f[0], fl[0]);
+		if (nfields == NFIELDS && !(fl[9] == 1 && f[9][0] == '?'))
+			c.rules = xstrndup(f[9], fl[9]);
 		s->v = xgrow(s->v, &s->cap, s->n + 1, sizeof *s->v);
 		s->v[s->n++] = c;
 	}
@@ -387,13 +429,14 @@ study_store_format(const struct study_store *s)
 		memcpy(v, s->v, s->n * sizeof *v);
 	qsort(v, s->n, sizeof *v, cmp_card);
 	struct sbuf b = {0};
-	sbuf_adds(&b, STUDY_FORMAT_LINE "\n# key\tdue\tinterval\tease\treps\tlapses\tlast\tseen\tright\n");
+	sbuf_adds(&b, STUDY_FORMAT_LINE "\n# key\tdue\tinterval\tease\treps\tlapses\tlast\tseen\tright\trules\n");
 	for (size_t i = 0; i < s->n; i++) {
 		char due[11], last[21];
 		study_day_str(v[i].due, due);
 		stamp_str(v[i].last, last);
-		sbuf_addf(&b, "%s\t%s\t%d\t%d.%02d\t%d\t%d\t%s\t%d\t%d\n", v[i].key, due, v[i].interval,
-		    v[i].ease / 100, v[i].ease % 100, v[i].reps, v[i].lapses, last, v[i].seen, v[i].right);
+		sbuf_addf(&b, "%s\t%s\t%d\t%d.%02d\t%d\t%d\t%s\t%d\t%d\t%s\n", v[i].key, due, v[i].interval,
+		    v[i].ease / 100, v[i].ease % 100, v[i].reps, v[i].lapses, last, v[i].seen, v[i].right,
+		    v[i].rules ? v[i].rules : "?");
 	}
 	free(v);
 	return sbuf_take(&b);
@@ -523,4 +566,124 @@ study_store_save(const struct study_store *s, const char *path, struct diags *d)
 	free(dir);
 	sbuf_free(&tmp);
 	return rc;
+}
+
+/* ---------- progress carried to the release answering ---------- */
+
+jrid
+study_key_rule(const char *key)
+{
+	if (strncmp(key, "which:", 6) != 0 && strncmp(key, "cloze:", 6) != 0)
+		return JRID_NONE;
+	const char *num = key + 6;
+	size_t n = strcspn(num, ":");
+	char b[32];
+	if (n == 0 || n >= sizeof b)
+		return JRID_NONE;
+	memcpy(b, num, n);
+	b[n] = '\0';
+	return jrid_from_str(b);
+}
+
+char *
+study_view_key(const struct study_card *c, const char *now, study_carry_fn fn, void *ctx)
+{
+	jrid id = study_key_rule(c->key);
+	if (id == JRID_NONE || c->rules == NULL || strcmp(c->rules, "-") == 0 || (now && strcmp(c->rules, now) == 0))
+		return xstrdup(c->key);
+	jrid to = fn ? fn(ctx, c->rules, id) : JRID_NONE;
+	if (to == JRID_NONE)
+		return NULL;
+	if (to == id)
+		return xstrdup(c->key);
+	/* KIND ":" NUMBER [":" BLANK]: the number replaced, the rest kept */
+	const char *num = strchr(c->key, ':') + 1;
+	const char *rest = num + strcspn(num, ":");
+	char b[32];
+	struct sbuf k = {0};
+	sbuf_addf(&k, "%.*s%s%s", (int)(num - c->key), c->key, jrid_str(to, b), rest);
+	return sbuf_take(&k);
+}
+
+/* Two cards of one question: answers added up, the schedule of the later answer. */
+static void
+merge_card(struct study_card *into, const struct study_card *from)
+{
+	if (from->last > into->last) {
+		into->due = from->due;
+		into->interval = from->interval;
+		into->ease = from->ease;
+		into->reps = from->reps;
+		into->last = from->last;
+	}
+	into->seen += from->seen;
+	into->right += from->right;
+	into->lapses += from->lapses;
+}
+
+void
+study_store_view(const struct study_store *file, const char *now, study_carry_fn fn,
+    void *ctx, struct study_store *view, size_t **kept, size_t *nkept)
+{
+	memset(view, 0, sizeof *view);
+	size_t cap = 0;
+	*kept = NULL;
+	*nkept = 0;
+	struct keyset ks = {0};   /* the view's keys, so that 100,000 cards take no n² */
+	for (size_t i = 0; i < file->n; i++) {
+		char *k = study_view_key(&file->v[i], now, fn, ctx);
+		if (k == NULL) {
+			*kept = xgrow(*kept, &cap, *nkept + 1, sizeof **kept);
+			(*kept)[(*nkept)++] = i;
+			continue;
+		}
+		struct study_card *have = keys_find(&ks, view, k);
+		if (have) {
+			merge_card(have, &file->v[i]);
+			free(k);
+			continue;
+		}
+		keys_add(&ks, view, k, strlen(k));
+		view->v = xgrow(view->v, &view->cap, view->n + 1, sizeof *view->v);
+		struct study_card *c = &view->v[view->n++];
+		*c = file->v[i];
+		c->key = k;
+		c->rules = now ? xstrdup(now) : NULL;
+	}
+	free(ks.slot);
+}
+
+void
+study_store_answer(struct study_store *file, const char *key, const char *now,
+    study_carry_fn fn, void *ctx, bool right, int32_t today, int64_t t)
+{
+	struct study_card *into = NULL;
+	size_t w = 0;
+	for (size_t i = 0; i < file->n; i++) {
+		struct study_card *c = &file->v[i];
+		char *k = study_view_key(c, now, fn, ctx);
+		bool same = k && strcmp(k, key) == 0;
+		free(k);
+		if (same && into) {
+			/* a second card of this question: its answers go into the first */
+			merge_card(into, c);
+			free(c->key);
+			free(c->rules);
+			continue;
+		}
+		file->v[w] = *c;
+		if (same)
+			into = &file->v[w];
+		w++;
+	}
+	file->n = w;
+	if (into == NULL)
+		into = study_store_get(file, key);
+	if (strcmp(into->key, key) != 0) {
+		free(into->key);
+		into->key = xstrdup(key);
+	}
+	free(into->rules);
+	into->rules = study_key_rule(key) == JRID_NONE ? xstrdup("-") : now ? xstrdup(now) : NULL;
+	study_grade(into, right, today, t);
 }

@@ -15,7 +15,7 @@ W=$(mktemp -d); PY=
 cleanup() { [ -n "$PY" ] && kill "$PY" 2>/dev/null; rm -rf "$W" "$XDG_DATA_HOME/judge" "$XDG_STATE_HOME/judge" "$XDG_CACHE_HOME/judge"; }
 trap cleanup EXIT
 S=$XDG_STATE_HOME/judge
-seen_total() { awk -F'\t' '!/^#/ && NF == 9 { s += $8 } END { print s + 0 }' "$S/study.tsv" 2>/dev/null; }
+seen_total() { awk -F'\t' '!/^#/ && NF == 10 { s += $8 } END { print s + 0 }' "$S/study.tsv" 2>/dev/null; }
 answers() { yes x | head -n "$1"; }
 
 # ---- two quiz sessions on one progress file, the same questions, at once ----

@@ -100,7 +100,7 @@ mkdir -p "$XDG_STATE_HOME/judge"
 ln -s "$W/target" "$XDG_STATE_HOME/judge/study.tsv.tmp-$$-0"
 for p in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do ln -sf "$W/target" "$XDG_STATE_HOME/judge/study.tsv.tmp-$p"; done
 printf 'wrong\n' | "$JUDGE" quiz which --count 1 --seed 1 >"$W/out" 2>"$W/err"
-[ "$(cat "$W/target")" = precious ] && grep -q '^# judge study progress v1' "$XDG_STATE_HOME/judge/study.tsv" && [ ! -L "$XDG_STATE_HOME/judge/study.tsv" ]
+[ "$(cat "$W/target")" = precious ] && grep -q '^# judge study progress v2' "$XDG_STATE_HOME/judge/study.tsv" && [ ! -L "$XDG_STATE_HOME/judge/study.tsv" ]
 ok $? "symlinks planted at temporary names of the study file are not written through"
 rm -rf "$XDG_STATE_HOME/judge"; mkdir -p "$XDG_STATE_HOME/judge"
 ln -s "$W/target" "$XDG_STATE_HOME/judge/study.tsv"

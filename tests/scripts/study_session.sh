@@ -65,7 +65,7 @@ check '[ $st = 0 ] && grep -q "^Score: 3/5 (60%)" "$W/one.out"' "three right and
 check '[ "$(grep -c " — right$" "$W/one.out")" = 3 ] && [ "$(grep -c " — wrong; the answer is" "$W/one.out")" = 2 ]' "each answer is marked right or wrong with the answer"
 check '[ "$(grep -c "^  Source: " "$W/one.out")" = 5 ]' "each answer names its source"
 check '[ -f "$FILE" ] && [ "$(stat -c %a "$STATE")" = 700 ] && [ "$(stat -c %a "$FILE")" = 600 ]' "progress is in \$XDG_STATE_HOME/judge/study.tsv (folder 0700, file 0600)"
-check '[ "$(head -n 1 "$FILE")" = "# judge study progress v1" ] && [ "$(grep -vc "^#" "$FILE")" = 5 ]' "five cards under the format line"
+check '[ "$(head -n 1 "$FILE")" = "# judge study progress v2" ] && [ "$(grep -vc "^#" "$FILE")" = 5 ]' "five cards under the format line"
 check '[ "$(awk -F"\t" "!/^#/ && \$2 == \"2026-03-02\"" "$FILE" | wc -l)" = 5 ]' "all five are due the next day (interval 1)"
 check '[ "$(awk -F"\t" "!/^#/ {s += \$9} END {print s}" "$FILE")" = 3 ]' "three answers recorded as right"
 J --json study stats --date 2026-03-01 >"$W/stats.json"

@@ -268,7 +268,7 @@ test_study_speed(void)
 	struct sbuf t = {0};
 	sbuf_adds(&t, STUDY_FORMAT_LINE "\n");
 	for (int i = 0; i < 100000; i++)
-		sbuf_addf(&t, "cloze:%d.%d:w\t2026-01-01\t1\t2.50\t1\t0\t2026-01-01T00:00:00Z\t1\t1\n", 100 + i / 1000, i % 1000);
+		sbuf_addf(&t, "cloze:%d.%d:w\t2026-01-01\t1\t2.50\t1\t0\t2026-01-01T00:00:00Z\t1\t1\t2026-01-16\n", 100 + i / 1000, i % 1000);
 	struct study_store s;
 	struct diags d = {0};
 	double t0 = now();
@@ -277,7 +277,7 @@ test_study_speed(void)
 	CHECK(rc == 0 && s.n == 100000, "100,000 lines parse (%zu cards)", s.n);
 	CHECK(dt < 3.0, "in %.2f s (it took 32 s when each line was looked up in all the ones before)", dt);
 	study_store_free(&s);
-	sbuf_addf(&t, "cloze:100.5:w\t2026-01-01\t1\t2.50\t1\t0\t2026-01-01T00:00:00Z\t1\t1\n");
+	sbuf_addf(&t, "cloze:100.5:w\t2026-01-01\t1\t2.50\t1\t0\t2026-01-01T00:00:00Z\t1\t1\t2026-01-16\n");
 	rc = study_store_parse(&s, "big.tsv", t.s, t.len, &d);
 	CHECK(rc == -1 && d.n == 1 && strstr(d.v[0].msg, "duplicate key") && d.v[0].line == 100002,
 	    "a duplicate is still found, at its line (%u)", d.n ? d.v[0].line : 0);

@@ -95,9 +95,9 @@ test_days(void)
 
 static const char good[] =
     STUDY_FORMAT_LINE "\n"
-    "# key\tdue\tinterval\tease\treps\tlapses\tlast\tseen\tright\n"
-    "cloze:704.5c:ten\t2026-11-24\t1\t2.50\t1\t0\t2026-11-23T09:13:24Z\t1\t1\n"
-    "glossary:trample\t2026-11-20\t6\t2.18\t0\t1\t2026-11-19T20:00:00Z\t3\t2\n";
+    "# key\tdue\tinterval\tease\treps\tlapses\tlast\tseen\tright\trules\n"
+    "cloze:704.5c:ten\t2026-11-24\t1\t2.50\t1\t0\t2026-11-23T09:13:24Z\t1\t1\t2026-01-16\n"
+    "glossary:trample\t2026-11-20\t6\t2.18\t0\t1\t2026-11-19T20:00:00Z\t3\t2\t-\n";
 
 static int
 parse_err(const char *text, unsigned *line, unsigned *col, char **msg)
@@ -148,26 +148,104 @@ test_store_parse(void)
 
 	char bad[1024];
 	expect_err("no header", "cloze:1:a\t2026-01-01\t1\t2.50\t0\t0\t2026-01-01T00:00:00Z\t0\t0\n", 1, 1, "not a judge");
-	snprintf(bad, sizeof bad, "%s\nk:x\t2026-02-30\t1\t2.50\t0\t0\t2026-01-01T00:00:00Z\t0\t0\n", STUDY_FORMAT_LINE);
+	snprintf(bad, sizeof bad, "%s\nk:x\t2026-02-30\t1\t2.50\t0\t0\t2026-01-01T00:00:00Z\t0\t0\n", STUDY_FORMAT_LINE_V1);
 	expect_err("bad due date", bad, 2, 5, "due");
-	snprintf(bad, sizeof bad, "%s\n\nk:x\t2026-02-03\t1\t2.5\t0\t0\t2026-01-01T00:00:00Z\t0\t0\n", STUDY_FORMAT_LINE);
+	snprintf(bad, sizeof bad, "%s\n\nk:x\t2026-02-03\t1\t2.5\t0\t0\t2026-01-01T00:00:00Z\t0\t0\n", STUDY_FORMAT_LINE_V1);
 	expect_err("ease without two decimals", bad, 3, 18, "ease");
-	snprintf(bad, sizeof bad, "%s\nk:x\t2026-02-03\t1\t1.20\t0\t0\t2026-01-01T00:00:00Z\t0\t0\n", STUDY_FORMAT_LINE);
+	snprintf(bad, sizeof bad, "%s\nk:x\t2026-02-03\t1\t1.20\t0\t0\t2026-01-01T00:00:00Z\t0\t0\n", STUDY_FORMAT_LINE_V1);
 	expect_err("ease below 1.30", bad, 2, 18, "ease");
-	snprintf(bad, sizeof bad, "%s\nk:x\t2026-02-03\t1\n", STUDY_FORMAT_LINE);
+	snprintf(bad, sizeof bad, "%s\nk:x\t2026-02-03\t1\n", STUDY_FORMAT_LINE_V1);
 	expect_err("too few fields", bad, 2, 17, "ease");
-	snprintf(bad, sizeof bad, "%s\nk:x\t2026-02-03\t1\t2.50\t0\t0\t2026-01-01T00:00:00Z\t0\t0\textra\n", STUDY_FORMAT_LINE);
+	snprintf(bad, sizeof bad, "%s\nk:x\t2026-02-03\t1\t2.50\t0\t0\t2026-01-01T00:00:00Z\t0\t0\textra\n", STUDY_FORMAT_LINE_V1);
 	expect_err("an extra field", bad, 2, 51, "more fields");
-	snprintf(bad, sizeof bad, "%s\nk:x\t2026-02-03\t1\t2.50\t0\t0\t2026-01-01T00:00:00Z\t1\t2\n", STUDY_FORMAT_LINE);
+	snprintf(bad, sizeof bad, "%s\nk:x\t2026-02-03\t1\t2.50\t0\t0\t2026-01-01T00:00:00Z\t1\t2\n", STUDY_FORMAT_LINE_V1);
 	expect_err("more right than seen", bad, 2, 50, "right");
-	snprintf(bad, sizeof bad, "%s\nk:x\t2026-02-03\t1\t2.50\t0\t0\t2026-01-01 00:00:00\t0\t0\n", STUDY_FORMAT_LINE);
+	snprintf(bad, sizeof bad, "%s\nk:x\t2026-02-03\t1\t2.50\t0\t0\t2026-01-01 00:00:00\t0\t0\n", STUDY_FORMAT_LINE_V1);
 	expect_err("a time without T and Z", bad, 2, 27, "last");
-	snprintf(bad, sizeof bad, "%s\nnokind\t2026-02-03\t1\t2.50\t0\t0\t2026-01-01T00:00:00Z\t0\t0\n", STUDY_FORMAT_LINE);
+	snprintf(bad, sizeof bad, "%s\nnokind\t2026-02-03\t1\t2.50\t0\t0\t2026-01-01T00:00:00Z\t0\t0\n", STUDY_FORMAT_LINE_V1);
 	expect_err("a key without a kind", bad, 2, 1, "key");
-	snprintf(bad, sizeof bad, "%s\nk:x\t2026-02-03\t1\t2.50\t0\t0\t2026-01-01T00:00:00Z\t0\t0\nk:x\t2026-02-03\t1\t2.50\t0\t0\t2026-01-01T00:00:00Z\t0\t0\n", STUDY_FORMAT_LINE);
+	snprintf(bad, sizeof bad, "%s\nk:x\t2026-02-03\t1\t2.50\t0\t0\t2026-01-01T00:00:00Z\t0\t0\nk:x\t2026-02-03\t1\t2.50\t0\t0\t2026-01-01T00:00:00Z\t0\t0\n", STUDY_FORMAT_LINE_V1);
 	expect_err("a duplicate key", bad, 3, 1, "duplicate");
-	snprintf(bad, sizeof bad, "%s\nk:x\t2026-02-03\t-1\t2.50\t0\t0\t2026-01-01T00:00:00Z\t0\t0\n", STUDY_FORMAT_LINE);
+	snprintf(bad, sizeof bad, "%s\nk:x\t2026-02-03\t-1\t2.50\t0\t0\t2026-01-01T00:00:00Z\t0\t0\n", STUDY_FORMAT_LINE_V1);
 	expect_err("a negative interval", bad, 2, 16, "interval");
+	/* version 2: the tenth field says whose rule numbers the key uses */
+	snprintf(bad, sizeof bad, "%s\nk:x\t2026-02-03\t1\t2.50\t0\t0\t2026-01-01T00:00:00Z\t0\t0\n", STUDY_FORMAT_LINE);
+	expect_err("v2 without the rules field", bad, 2, 51, "rules");
+	snprintf(bad, sizeof bad, "%s\nk:x\t2026-02-03\t1\t2.50\t0\t0\t2026-01-01T00:00:00Z\t0\t0\t\n", STUDY_FORMAT_LINE);
+	expect_err("v2 with an empty rules field", bad, 2, 52, "rules");
+	snprintf(bad, sizeof bad, "%s\nk:x\t2026-02-03\t1\t2.50\t0\t0\t2026-01-01T00:00:00Z\t0\t0\t-\tx\n", STUDY_FORMAT_LINE);
+	expect_err("v2 with an eleventh field", bad, 2, 53, "more fields");
+	snprintf(bad, sizeof bad, "%s\nk:x\t2026-02-03\t1\t2.50\t0\t0\t2026-01-01T00:00:00Z\t0\t0\t?\n", STUDY_FORMAT_LINE);
+	CHECK_INT(study_store_parse(&s, "v2", bad, strlen(bad), &d), 0, "v2: ? says the numbers are not known");
+	CHECK(s.n == 1 && s.v[0].rules == NULL, "  and reads as no release");
+	study_store_free(&s);
+	snprintf(bad, sizeof bad, "%s\nk:x\t2026-02-03\t1\t2.50\t0\t0\t2026-01-01T00:00:00Z\t0\t0\n", STUDY_FORMAT_LINE_V1);
+	CHECK_INT(study_store_parse(&s, "v1", bad, strlen(bad), &d), 0, "a v1 file (nine fields) is still read");
+	char *v2 = study_store_format(&s);
+	CHECK(v2 && strstr(v2, STUDY_FORMAT_LINE "\n") == v2 && strstr(v2, "\t0\t0\t?\n"), "and written as v2, its release unknown (?)");
+	free(v2);
+	study_store_free(&s);
+	diag_clear(&d);
+}
+
+/* A carrier for the tests: release "old" numbers chapter 722 as "new" numbers 723, and
+ * "new" has no rule 723.4 of old's 722.4. */
+static jrid
+fake_carry(void *ctx, const char *rules, jrid id)
+{
+	(void)ctx;
+	if (strcmp(rules, "old") != 0 || JRID_CHAP(id) != 722)
+		return JRID_NONE;
+	if (id == jrid_from_str("722.4"))
+		return JRID_NONE;
+	char b[16], k[16];
+	jrid_str(id, b);
+	snprintf(k, sizeof k, "723%s", b + 3);
+	return jrid_from_str(k);
+}
+
+static void
+test_store_carry(void)
+{
+	static const char text[] =
+	    STUDY_FORMAT_LINE "\n"
+	    "cloze:722.2:turn\t2026-03-02\t1\t2.50\t1\t0\t2026-03-01T10:00:00Z\t1\t1\told\n"
+	    "glossary:trample\t2026-03-09\t6\t2.50\t2\t0\t2026-03-03T10:00:00Z\t2\t2\t-\n"
+	    "which:722.4\t2026-03-02\t1\t2.50\t1\t0\t2026-03-01T10:00:00Z\t1\t1\told\n"
+	    "which:722.5\t2026-03-02\t1\t2.50\t1\t0\t2026-03-01T10:00:00Z\t1\t1\told\n"
+	    "which:723.5\t2026-03-10\t6\t2.50\t2\t0\t2026-03-04T10:00:00Z\t3\t2\tnew\n";
+	struct study_store f, v;
+	struct diags d = {0};
+	CHECK_INT(study_store_parse(&f, "s", text, strlen(text), &d), 0, "a file with cards of two releases");
+	CHECK(study_key_rule("cloze:722.2:turn") == jrid_from_str("722.2") && study_key_rule("glossary:x") == JRID_NONE &&
+	    study_key_rule("example:p1e2") == JRID_NONE, "the rule a key asks about");
+	size_t *kept, nkept;
+	study_store_view(&f, "new", fake_carry, NULL, &v, &kept, &nkept);
+	CHECK(nkept == 1 && strcmp(f.v[kept[0]].key, "which:722.4") == 0, "a rule new lacks is kept aside (which:722.4)");
+	CHECK_INT(v.n, 3, "the view holds three questions");
+	struct study_card *c = study_store_find(&v, "cloze:723.2:turn");
+	CHECK(c && c->seen == 1 && c->right == 1, "old 722.2 is new 723.2, the blank kept");
+	CHECK(study_store_find(&v, "glossary:trample") != NULL, "a key without a rule number is as it is");
+	c = study_store_find(&v, "which:723.5");
+	CHECK(c && c->seen == 4 && c->right == 3 && c->interval == 6 && c->due == study_day_parse("2026-03-10", 10),
+	    "two cards of one question merge: answers added, the later schedule");
+	study_store_free(&v);
+	free(kept);
+
+	study_store_answer(&f, "which:723.5", "new", fake_carry, NULL, true, study_day_parse("2026-03-10", 10), 1773136800);
+	CHECK_INT(f.n, 4, "answering merges the two cards of 723.5 in the file, the others untouched");
+	c = study_store_find(&f, "which:723.5");
+	CHECK(c && c->seen == 5 && c->right == 4 && c->rules && strcmp(c->rules, "new") == 0, "the answer is on the merged card, in new's numbers");
+	CHECK(study_store_find(&f, "which:722.5") == NULL, "no card left under the old number");
+	c = study_store_find(&f, "which:722.4");
+	CHECK(c && c->rules && strcmp(c->rules, "old") == 0 && c->seen == 1, "the card new cannot carry is kept as it was");
+	study_store_answer(&f, "cloze:723.2:turn", "new", fake_carry, NULL, false, 20000, 1773136800);
+	c = study_store_find(&f, "cloze:723.2:turn");
+	CHECK(c && c->seen == 2 && c->right == 1 && study_store_find(&f, "cloze:722.2:turn") == NULL, "a carried card takes the answer and the new key");
+	study_store_answer(&f, "glossary:ward", "new", fake_carry, NULL, true, 20000, 1773136800);
+	c = study_store_find(&f, "glossary:ward");
+	CHECK(c && c->rules && strcmp(c->rules, "-") == 0 && f.n == 5, "a new card; a key without a number records -");
+	study_store_free(&f);
 	diag_clear(&d);
 }
 
@@ -233,7 +311,7 @@ test_store_files(void)
 
 	/* a damaged file is reported, set aside and never written over */
 	FILE *f = fopen(path, "w");
-	fprintf(f, "%s\nwhich:704.5c\t2026-01-17\tone\t2.50\t1\t0\t2026-01-16T00:00:00Z\t1\t1\n", STUDY_FORMAT_LINE);
+	fprintf(f, "%s\nwhich:704.5c\t2026-01-17\tone\t2.50\t1\t0\t2026-01-16T00:00:00Z\t1\t1\n", STUDY_FORMAT_LINE_V1);
 	fclose(f);
 	CHECK_INT(study_store_load(&s, path, &d), 1, "a corrupt file loads as 1 (set aside)");
 	CHECK(d.n >= 2 && d.v[0].line == 2 && d.v[0].col == 25 && strstr(d.v[0].file, "study.tsv"),
@@ -1101,6 +1179,7 @@ main(void)
 	test_rng();
 	test_days();
 	test_store_parse();
+	test_store_carry();
 	test_sm2();
 	test_store_files();
 	test_mini();
