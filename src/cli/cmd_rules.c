@@ -199,6 +199,56 @@ print_list_line(struct jctx *c, const char *label, const struct jrelease *rel,
 	sbuf_free(&b);
 }
 
+/* The rest of a range whose first number was just linked ("119.7" of "119.7–8",
+ * "601.2a" of "601.2a-d"): when e holds a dash and the range's end, that end is copied and
+ * the other numbers of the range follow it in parentheses, each a link in order: "[3]
+ * 119.7–8 ([4] 119.8)". A range of more than RANGE_LINKS numbers gets its end alone.
+ * Returns how many bytes of e were consumed (0: no range). */
+#define RANGE_LINKS 8
+static size_t
+link_range_rest(struct jctx *c, const struct jrelease *rel, const char *e, struct sbuf *b)
+{
+	size_t dl = dash_at(e);
+	if (!dl)
+		return 0;
+	const char *end = e + dl;
+	size_t el = 0;
+	while (isalnum((unsigned char)end[el]) || (end[el] == '.' && isdigit((unsigned char)end[el + 1])))
+		el++;
+	if (el == 0 || el > 12)
+		return 0;
+	/* the whole range as `judge 119.7-8` reads it: the start is the text before e */
+	const char *start = e;
+	while (start > e - 12 && (isalnum((unsigned char)start[-1]) || start[-1] == '.'))
+		start--;
+	char spec[40];
+	snprintf(spec, sizeof spec, "%.*s-%.*s", (int)(e - start), start, (int)el, end);
+	jrid ids[64];
+	int n = rules_parse_spec(spec, ids, 64);
+	if (n < 2)
+		return 0;
+	uint32_t in[64];
+	int k = 0;
+	for (int i = 1; i < n; i++) {
+		if (n > RANGE_LINKS + 1 && i != n - 1)
+			continue;
+		uint32_t ti = jrel_find(rel, ids[i]);
+		if (ti != JNONE)
+			in[k++] = ti;
+	}
+	if (k == 0)
+		return 0;
+	sbuf_add(b, e, dl + el);
+	sbuf_adds(b, " (");
+	for (int i = 0; i < k; i++) {
+		if (i)
+			sbuf_adds(b, ", ");
+		link_text(c, b, rel->rules[in[i]].num);
+	}
+	sbuf_addc(b, ')');
+	return dl + el;
+}
+
 /* In the REPL every rule number in shown text is a link: "see rule [2] 605.3b". A number
  * with a dot that the release has is one; a bare chapter or section number only when the
  * entry cites it (so "2 damage" stays words). Outside the REPL the text is copied. */
@@ -231,9 +281,12 @@ link_numbers(struct jctx *c, const struct jrelease *rel, const struct jrule *r, 
 		}
 		link_text(c, b, rel->rules[ti].num);
 		/* jrid_parse takes a trailing dot with the number: give it back to the sentence */
-		if (e[-1] == '.')
+		if (e[-1] == '.') {
 			sbuf_addc(b, '.');
-		p = e;
+			p = e;
+			continue;
+		}
+		p = e + link_range_rest(c, rel, e, b);
 	}
 }
 
@@ -1159,6 +1212,20 @@ cmd_check(struct jctx *c, int argc, char **argv)
 		jerr(c, "for example: judge check MagicCompRules.txt", "which file?");
 		return JX_USAGE;
 	}
+	/* --strict anywhere among the files: a warning fails the check too */
+	bool strict = false;
+	int nf = 1;
+	for (int a = 1; a < argc; a++) {
+		if (strcmp(argv[a], "--strict") == 0)
+			strict = true;
+		else
+			argv[nf++] = argv[a];
+	}
+	argc = nf;
+	if (argc < 2) {
+		jerr(c, "for example: judge check MagicCompRules.txt", "which file?");
+		return JX_USAGE;
+	}
 	int worst = 0;
 	struct jw w;
 	if (c->json) {
@@ -1224,8 +1291,10 @@ cmd_check(struct jctx *c, int argc, char **argv)
 		jw_arr_end(&w);
 		out_puts(c->out, "\n");
 	}
-	/* notes are not problems: 0 clean or notes, 1 warnings, 2 errors */
-	return worst == DL_ERROR ? 2 : worst == DL_WARNING ? 1 : 0;
+	/* 0: the files read (notes and warnings say how; a warning is a repair or a guess
+	 * judge made, not a failure), 1: warnings under --strict, 2: errors (a file that
+	 * cannot be read or holds no rules) */
+	return worst == DL_ERROR ? 2 : worst == DL_WARNING && strict ? 1 : 0;
 }
 
 long
