@@ -18,6 +18,7 @@ static const struct {
 	{ "search", "-n= -v --json --dump --bench=" },
 	{ "quiz", "--count= -n= --seed= --date=" },
 	{ "study", "--date= --yes -y" },
+	{ "check", "--strict" },
 	{ "textbook", "--textbook=" },
 	{ "explain", "--textbook=" },
 	{ "cards", "--textbook= --format=" },

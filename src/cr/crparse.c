@@ -1372,9 +1372,16 @@ cr_parse(struct arena *a, const char *name, const char *text, size_t len, struct
 	}
 	size_t width = wrap_width(ls, nl);
 	if (width) {
+		/* the note points at the first paragraph that goes on to a second line */
+		uint32_t at = 0, col = 1;
+		for (size_t i = 0; i + 1 < nl && at == 0; i++)
+			if (wraps_into(&ls[i], &ls[i + 1], width)) {
+				at = ls[i].no;
+				col = (uint32_t)ls[i].indent + 1;
+			}
+		diag_add(d, DL_NOTE, name, at, at ? col : 0,
+		    "every paragraph is wrapped at about %zu characters, from here on; wrapped lines are joined, so a line that starts with a number inside a paragraph is not a new rule", width);
 		nl = unwrap_lines(a, ls, nl, width, d, name);
-		diag_add(d, DL_NOTE, name, 0, 0,
-		    "every paragraph is wrapped at about %zu characters; wrapped lines are joined, so a line that starts with a number inside a paragraph is not a new rule", width);
 	}
 	size_t head_end = nl < 80 ? nl : 80;
 	for (size_t i = 0; i < nl; i++) {

@@ -8,3 +8,4 @@ $JUDGE --rules dup.txt 605.2c#2; echo "exit $?"
 $JUDGE --rules dup.txt 605.2c#3 2>&1; echo "exit $?"
 $JUDGE --rules dup.txt --json 605.2c#2 | grep -E '"(line|copy|copies)"'
 $JUDGE check dup.txt | grep -v dangling; echo "exit ${PIPESTATUS[0]}"
+$JUDGE check --strict dup.txt >/dev/null; echo "with --strict: exit $?"
