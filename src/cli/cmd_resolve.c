@@ -80,8 +80,22 @@ run_board(struct jctx *c, const char *name, const char *text, size_t len)
 	struct rz_result *r = rz_resolve(b);
 	/* the citations follow the release that answers, when it is a whole one (a partial
 	 * historical text is no model of what the resolver plays: its numbers stay) */
-	if (c->rel && !c->rel->fragment && !c->rel->truncated && c->rel->date != rz_cite_date())
+	bool own = c->rel == NULL || c->rel->date == rz_cite_date();
+	if (!own && !c->rel->fragment && !c->rel->truncated) {
 		rz_recite(r, recite, c);
+		r->rules_release = c->rel->label;
+		own = true;
+	}
+	if (!own) {
+		/* a partial historical text answers: its numbers are no model of the rules the
+		 * resolver plays, so the citations stay in the resolver's own, and it says so */
+		int cd = rz_cite_date();
+		out_flush(c->out);
+		fprintf(stderr, "judge: note: the rule numbers cited are those of the %04d-%02d-%02d Comprehensive "
+		    "Rules, which the resolver plays; the %s rules answering are a partial historical text, so "
+		    "the citations are not renumbered to them (load today's rules with --rules FILE)\n",
+		    cd / 10000, cd / 100 % 100, cd % 100, c->rel->label);
+	}
 	if (c->json) {
 		struct jw w;
 		jw_init(&w, &c->out->buf, true);

@@ -288,6 +288,10 @@ rz_json(struct jw *w, const struct rz_result *r)
 		jw_kstr(w, "date", b->cards_date);
 		jw_obj_end(w);
 	}
+	char own[16];
+	int cd = rz_cite_date();
+	snprintf(own, sizeof own, "%04d-%02d-%02d", cd / 10000 % 10000, cd / 100 % 100, cd % 100);
+	jw_kstr(w, "rules_release", r->rules_release ? r->rules_release : own);
 	jw_key(w, "steps");
 	jw_arr(w);
 	for (int i = 0; i < r->nsteps; i++) {

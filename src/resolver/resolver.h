@@ -29,6 +29,9 @@ struct rz_result {
 	struct rz_view *view;            /* final characteristics, one per object */
 	const char **names;              /* rz_names(), built when first asked */
 	size_t nnames;
+	const char *rules_release;       /* whose numbers the citations are: a release's
+	                                  * label after rz_recite(), NULL for the table's own
+	                                  * (rz_cite_date()) */
 };
 
 /* Final characteristics of each object, for output. */
