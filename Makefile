@@ -119,13 +119,16 @@ anchors: all
 	$(BUILD)/judge --rules "$(CR)" map --anchors >corpus/anchors.tsv.tmp && mv corpus/anchors.tsv.tmp corpus/anchors.tsv
 
 # corpus/textbook-era.tsv: the rules changed in substance since the textbook's era, which
-# its pages and examples are flagged with; e.g. make textbook-era
+# its pages and examples are flagged with, and corpus/textbook-era-anchors.tsv, the era's
+# own text hashes (what an older release still holds of it); e.g. make textbook-era
 #   ERA=../shared/cr-archive/cr-2017-09-25.txt CR=../shared/cr/cr-2026-01-16.txt
 textbook-era: all
 	@[ -n "$(ERA)" ] && [ -n "$(CR)" ] || { echo "make textbook-era ERA=FILE CR=FILE: the release of the textbook's era, and the one the data files use"; exit 2; }
 	$(BUILD)/judge --rules "$(ERA)" --rules "$(CR)" --cr "$$($(BUILD)/judge --rules "$(CR)" --json versions | sed -n 's/.*"date": *"\([0-9-]*\)".*/\1/p' | head -n 1)" \
 	  map --era-changes "$$($(BUILD)/judge --rules "$(ERA)" --json versions | sed -n 's/.*"date": *"\([0-9-]*\)".*/\1/p' | head -n 1)" >corpus/textbook-era.tsv.tmp && \
 	  mv corpus/textbook-era.tsv.tmp corpus/textbook-era.tsv
+	$(BUILD)/judge --rules "$(ERA)" map --anchors >corpus/textbook-era-anchors.tsv.tmp && \
+	  mv corpus/textbook-era-anchors.tsv.tmp corpus/textbook-era-anchors.tsv
 
 bench: all
 	@bash tests/bench/bench.sh $(CURDIR)/$(BUILD)/judge

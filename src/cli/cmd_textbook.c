@@ -96,7 +96,48 @@ era_free(void)
 	memset(&era, 0, sizeof era);
 }
 
-/* corpus/textbook-era.tsv, its rule numbers carried to rel. */
+/* The complete release dated date that is loaded, or NULL. */
+static const struct jrelease *
+loaded_dated(const struct jindex *ix, int date)
+{
+	for (uint32_t i = 0; ix && date && i < ix->nrels; i++)
+		if (ix->rels[i]->date == date && !ix->rels[i]->fragment && !ix->rels[i]->truncated)
+			return ix->rels[i];
+	return NULL;
+}
+
+/* A carrier into rel whose anchors are the textbook era's own rules
+ * (corpus/textbook-era-anchors.tsv): does rel still hold an era rule's text? NULL
+ * without the file. Caller frees. */
+static struct hist_carry *
+era_anchors(struct jctx *c, const struct jrelease *rel)
+{
+	struct sbuf p = {0}, t = {0};
+	sbuf_addf(&p, "%s/corpus/textbook-era-anchors.tsv", c->datadir);
+	FILE *f = fopen(p.s, "rb");
+	bool have = f && sbuf_read(&t, f, (size_t)16 << 20);
+	if (f)
+		fclose(f);
+	struct diags d = {0};
+	struct hist_carry *k = have ? hist_carry_new(c->ix, rel, p.s, t.s, t.len, &d) : NULL;
+	diag_print(stderr, &d, DL_WARNING);
+	diag_clear(&d);
+	sbuf_free(&p);
+	sbuf_free(&t);
+	return k;
+}
+
+static void era_parse(struct jctx *c, const struct jrelease *rel, const char *name, const char *text,
+    struct hist_carry *k, struct hist_carry *ka);
+
+/* What changed in substance since the textbook's era, in rel's numbers. With the era's own
+ * release loaded, the concordance between the two says it; otherwise
+ * corpus/textbook-era.tsv (era -> the data files' release) is carried to rel: whole for
+ * a release as new as the file's, and for an older one (2020-11-20) only what rel already
+ * shows: a change whose new text rel holds and whose era text it no longer does, a
+ * removal whose era number rel no longer has (the era's anchors,
+ * corpus/textbook-era-anchors.tsv, tell what rel still holds); what cannot be told is not
+ * flagged. A release from before the era (or undated) is told of nothing. */
 static void
 era_load(struct jctx *c, const struct jrelease *rel)
 {
@@ -113,7 +154,40 @@ era_load(struct jctx *c, const struct jrelease *rel)
 	bool have = f && sbuf_read(&t, f, (size_t)4 << 20);
 	if (f)
 		fclose(f);
-	struct hist_carry *k = !have ? NULL : rel == c->rel ? hist_carry_for(c) : hist_carry_make(c, rel);
+	if (have) {
+		int y, m, d;
+		const char *e = strstr(t.s, "\n# era: ");
+		era.era = e && sscanf(e + 1, "# era: %4d-%2d-%2d", &y, &m, &d) == 3 ? y * 10000 + m * 100 + d : 0;
+	}
+	const struct jrelease *er = have ? loaded_dated(c->ix, era.era) : NULL;
+	if (er && er != rel && rel->date > era.era) {
+		/* the era's rules are loaded: the concordance itself, in rel's numbers */
+		struct sbuf live = {0};
+		hist_era_changes_write(c->ix, er, rel, &live);
+		era_parse(c, rel, p.s, live.s ? live.s : "", NULL, NULL);
+		sbuf_free(&live);
+	} else if (have && rel->date > era.era) {
+		struct hist_carry *k = rel == c->rel ? hist_carry_for(c) : hist_carry_make(c, rel);
+		struct hist_carry *ka = era_anchors(c, rel);
+		era_parse(c, rel, p.s, t.s, k, ka);
+		if (k && k != c->carry)
+			hist_carry_free(k);
+		hist_carry_free(ka);
+	}
+	sbuf_free(&p);
+	sbuf_free(&t);
+}
+
+/* Read a textbook-era file (lines "AT<TAB>removed|changed<TAB>THEN") into era.v, its
+ * numbers carried to rel by k (NULL: they are rel's already). */
+static void
+era_parse(struct jctx *c, const struct jrelease *rel, const char *name, const char *text,
+    struct hist_carry *k, struct hist_carry *ka)
+{
+	struct sbuf p = {0}, t = {0};
+	sbuf_adds(&p, name);
+	sbuf_adds(&t, text);
+	bool have = true;
 	int from = 0;
 	size_t cap = 0;
 	unsigned lineno = 0;
@@ -138,21 +212,34 @@ era_load(struct jctx *c, const struct jrelease *rel)
 			fprintf(stderr, "judge: %s:%u:1: warning: expected RULE<TAB>removed|changed<TAB>RULE\n", p.s, lineno);
 			continue;
 		}
-		jrid to = hist_carry_id(k, from, id, NULL);
+		jrid to = k ? hist_carry_id(k, from, id, NULL) : id;
 		if (to == JRID_NONE)
 			continue;
+		if (k && rel->date < from) {
+			/* older than the file's release: only what rel already shows. The era text
+			 * still in rel (the era anchors find it): not changed yet. */
+			jrid then_id = jrid_from_str(then);
+			float cf = 0;
+			if (ka == NULL || then_id == JRID_NONE || hist_carry_id(ka, hist_carry_anchor_date(ka), then_id, &cf) != JRID_NONE)
+				continue;
+			/* a removal: only when rel no longer numbers anything so (else unsure) */
+			if (kind[0] == 'r' && jrel_find(rel, then_id) != JNONE)
+				continue;
+			/* a change: rel holds the file's new text (through the anchors a rule is
+			 * only ever carried by its exact text; through the loaded release, check) */
+			const struct jrelease *src = kind[0] == 'c' ? loaded_dated(c->ix, from) : NULL;
+			if (src) {
+				uint32_t a = jrel_find(src, id), b = jrel_find(rel, to);
+				if (a == JNONE || b == JNONE || !hist_same_but_refs(&src->rules[a], &rel->rules[b]))
+					continue;
+			}
+		}
 		era.v = xgrow(era.v, &cap, era.n + 1, sizeof *era.v);
 		era.v[era.n].at = to;
 		era.v[era.n].removed = kind[0] == 'r';
 		snprintf(era.v[era.n].then, sizeof era.v[era.n].then, "%s", then);
 		era.n++;
 	}
-	if (k && k != c->carry)
-		hist_carry_free(k);
-	/* the file says what changed from the era to its own release: a release before that
-	 * one may not have seen those changes yet, so it is not told of them */
-	if (!rel->date || rel->date < from)
-		era.n = 0;
 	sbuf_free(&p);
 	sbuf_free(&t);
 }

@@ -41,10 +41,54 @@ perl tests/scripts/renumber_release.pl "$CR" "$T/505.txt" 505 || exit 1
 "$JUDGE" --rules "$T/505.txt" textbook "declare blockers step" >"$T/out" 2>&1
 flat <"$T/out" | grep -q 'since then 509\.2.* removed' && flat <"$T/out" | grep -q 'CR: 510 Declare'
 ok $? "on a release that moved 509 to 510, the declare blockers page still says what was removed"
-# a release older than the file's own one is not told of changes it has not seen
-if [ -f "$SHARED/cr/cr-2020-11-20.txt" ]; then
-	"$JUDGE" --rules "$SHARED/cr/cr-2020-11-20.txt" textbook "declare blockers step" >"$T/out" 2>&1
-	! grep -q 'Written for the rules of' "$T/out"; ok $? "the 2020-11-20 rules (damage assignment order still in them) get no note"
+# a release older than the file's own one is told of the changes it already shows, not of
+# those it has not seen
+R20="$SHARED/cr/cr-2020-11-20.txt"
+ERA="${SHARED:-}/cr-archive/cr-2017-09-25.txt"
+if [ -f "$R20" ] && [ -f "$ERA" ]; then
+	"$JUDGE" --rules "$R20" textbook "declare blockers step" >"$T/out" 2>&1
+	! flat <"$T/out" | grep -q 'since then 509\.2.* removed'; ok $? "the 2020-11-20 rules (damage assignment order still in them) are not told 509.2 was removed"
+	# every rule a note on the layers page names, checked against the texts without judge:
+	# removed = in the era's rules, not in 2020's; changed = its 2020 text is nowhere in the era's
+	cr_lines() { (iconv -f WINDOWS-1252 -t UTF-8 "$1" 2>/dev/null || cat "$1") | tr '\r' '\n' | sed '1s/^\xEF\xBB\xBF//' | grep -E '^[0-9]{3}\.[0-9]+[a-z]?\.? ' | sed -E 's/^([0-9.a-z]+[0-9a-z])\.? /\1 /'; }
+	cr_lines "$ERA" >"$T/era.lines"; cr_lines "$R20" >"$T/r20.lines"
+	for mode in alone era; do
+		if [ $mode = alone ]; then A=(--rules "$R20"); else A=(--rules "$ERA" --rules "$R20" --cr 2020-11-20); fi
+		"$JUDGE" "${A[@]}" --json textbook layers >"$T/json" 2>/dev/null
+		python3 - "$T/json" "$T/era.lines" "$T/r20.lines" <<'PY' >"$T/res"
+import json, re, sys
+def load(p):
+    d = {}
+    for l in open(p, encoding='utf-8', errors='replace'):
+        i, _, t = l.rstrip('\n').partition(' ')
+        d[i] = re.sub(r'\d{3}(\.\d+[a-z]?)?', '#', t)   # rule numbers left out, as judge compares
+    return d
+era, r20 = load(sys.argv[2]), load(sys.argv[3])
+eratexts = set(era.values())
+notes = [h.get('era_note', '') for h in json.load(open(sys.argv[1]))]
+note = ' '.join(notes)
+m = re.search(r'since then (.*?): check', note)
+rm, ch = [], []
+if m:
+    body = m.group(1)
+    parts = body.split(' removed (numbered as then)')
+    if len(parts) == 2:
+        rm = re.findall(r'\d{3}\.\d+[a-z]?', parts[0]); body = parts[1]
+    ch = re.findall(r'\d{3}\.\d+[a-z]?', body.replace(' changed in substance', ''))
+bad = [x for x in rm if x not in era or x in r20] + [x for x in ch if x not in r20 or r20[x] in eratexts]
+print(len(rm), len(ch), ' '.join(bad))
+PY
+		read -r nrm nch bad <"$T/res"
+		[ "$nrm" -ge 1 ] && [ "$nch" -ge 1 ] && [ -z "$bad" ]
+		ok $? "2020-11-20 ($mode): the layers page names $nrm rule(s) removed and $nch changed since the era, each so in the texts ${bad:+(wrong: $bad)}"
+	done
+	"$JUDGE" --rules "$SHARED/cr/cr-2008-10-01.txt" textbook layers >"$T/out" 2>&1
+	! grep -q 'Written for the rules of' "$T/out"; ok $? "the 2008 rules, older than the textbook's era, get no note"
+fi
+# the era's anchors are those of its own release
+if [ -f "$ERA" ]; then
+	"$JUDGE" --rules "$ERA" map --anchors >"$T/ea" 2>&1
+	cmp -s "$T/ea" corpus/textbook-era-anchors.tsv; ok $? "corpus/textbook-era-anchors.tsv is current (make textbook-era remakes it)"
 fi
 # the file is what the concordance says
 ERA="${SHARED:-}/cr-archive/cr-2017-09-25.txt"
