@@ -162,5 +162,8 @@ struct card_link {
 size_t cards_links(const struct card *k, const struct jrelease *rel, struct card_link *v, size_t max);
 /* The rules of rel a text cites by number ("see rule 702.19b"), indices in rel->rules. */
 size_t cards_cited(const char *text, const struct jrelease *rel, uint32_t *out, size_t max);
+/* Call fn with each rule number written in text (a rule or subrule, not inside a longer
+ * number or word), in order, until fn returns false. */
+void cards_each_number(const char *text, bool (*fn)(jrid id, void *ud), void *ud);
 
 #endif

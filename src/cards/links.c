@@ -550,13 +550,10 @@ cards_links(const struct card *k, const struct jrelease *rel, struct card_link *
 	return n;
 }
 
-size_t
-cards_cited(const char *text, const struct jrelease *rel, uint32_t *out, size_t max)
+void
+cards_each_number(const char *text, bool (*fn)(jrid id, void *ud), void *ud)
 {
-	size_t n = 0;
-	if (!rel || !text)
-		return 0;
-	for (const char *p = text; *p && n < max; p++) {
+	for (const char *p = text; p && *p; p++) {
 		if (!isdigit((unsigned char)*p) || (p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '.')))
 			continue;
 		const char *end;
@@ -566,15 +563,39 @@ cards_cited(const char *text, const struct jrelease *rel, uint32_t *out, size_t 
 				p++;
 			continue;
 		}
-		uint32_t r = jrel_find(rel, id);
-		if (r != JNONE) {
-			bool dup = false;
-			for (size_t i = 0; i < n && !dup; i++)
-				dup = out[i] == r;
-			if (!dup)
-				out[n++] = r;
-		}
+		if (!fn(id, ud))
+			return;
 		p = end - 1;
 	}
-	return n;
+}
+
+struct cited {
+	const struct jrelease *rel;
+	uint32_t *out;
+	size_t n, max;
+};
+
+static bool
+cited_add(jrid id, void *ud)
+{
+	struct cited *c = ud;
+	uint32_t r = jrel_find(c->rel, id);
+	if (r != JNONE) {
+		bool dup = false;
+		for (size_t i = 0; i < c->n && !dup; i++)
+			dup = c->out[i] == r;
+		if (!dup)
+			c->out[c->n++] = r;
+	}
+	return c->n < c->max;
+}
+
+size_t
+cards_cited(const char *text, const struct jrelease *rel, uint32_t *out, size_t max)
+{
+	struct cited c = { rel, out, 0, max };
+	if (!rel || !text || max == 0)
+		return 0;
+	cards_each_number(text, cited_add, &c);
+	return c.n;
 }

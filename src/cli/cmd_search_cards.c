@@ -120,6 +120,24 @@ ruling_date(const char *d)
 	return y * 10000 + m * 100 + dd;
 }
 
+/* a ruling's number on a partial text: carried from the ruling's day, kept if rel has it */
+struct carried {
+	struct search_cards *sc;
+	struct hist_carry *carry;
+	const struct jrelease *rel;
+	int from;
+};
+
+static bool
+carry_add(jrid id, void *ud)
+{
+	struct carried *cr = ud;
+	jrid to = hist_carry_id(cr->carry, cr->from, id, NULL);
+	if (to != JRID_NONE && jrel_find(cr->rel, to) != JNONE)
+		add_rule(cr->sc, to, 0.8f);
+	return true;
+}
+
 void
 search_cards_link(struct jctx *c, struct search_cards *sc, const struct jrelease *rel)
 {
@@ -150,22 +168,9 @@ search_cards_link(struct jctx *c, struct search_cards *sc, const struct jrelease
 					add_rule(sc, rel->rules[cited[x]].id, 0.8f);
 				continue;
 			}
-			int from = ruling_date(k->rulings[j].date);
-			for (const char *p = t; carry && from && p && *p; p++) {
-				if (!isdigit((unsigned char)*p) || (p > t && (isalnum((unsigned char)p[-1]) || p[-1] == '.')))
-					continue;
-				const char *end;
-				jrid id = jrid_parse(p, &end);
-				if (id == JRID_NONE || jrid_level(id) < JL_RULE) {
-					while (isdigit((unsigned char)p[1]))
-						p++;
-					continue;
-				}
-				jrid to = hist_carry_id(carry, from, id, NULL);
-				if (to != JRID_NONE && jrel_find(rel, to) != JNONE)
-					add_rule(sc, to, 0.8f);
-				p = end - 1;
-			}
+			struct carried cr = { sc, carry, rel, ruling_date(k->rulings[j].date) };
+			if (carry && cr.from)
+				cards_each_number(t, carry_add, &cr);
 		}
 	}
 	hist_carry_free(made);
