@@ -890,7 +890,7 @@ cmd_search(struct jctx *c, int argc, char **argv)
 			search_cards_print(c, &sc);
 	}
 	if (!r.error)
-		ps_boost_companion(s, &r, comp, ncomp, limit);
+		ps_boost_companion(s, &r, comp, ncomp, limit, card && sc.query.len ? sc.query.s : sbuf_str(&q));
 	int st = JX_OK;
 	if (r.error) {
 		out_flush(c->out);

@@ -13,6 +13,7 @@
 #include "cmd_search_policy.h"
 
 #define PS_MAX 10
+#define PS_COMP_MAX 4
 
 static struct {
 	struct pol_hit hit[PS_MAX];
@@ -20,6 +21,9 @@ static struct {
 	bool first;             /* policy before the rules */
 	bool active;
 	double odds;            /* pol_index_policy_odds of the question, for -v */
+	const char *topic;      /* the tournament situation it names (srch_policy_topic), for -v */
+	bool named, syn;        /* it names a section by title, a thesaurus phrase: for -v */
+	char *comp_title[PS_COMP_MAX];   /* the section titles of ps_companions()' rules */
 } ps;
 
 int
@@ -202,10 +206,18 @@ rules_df(void *ctx, const char *word, size_t n)
 	return srch_word_df(ctx, word, n);
 }
 
+static void
+ps_clear(void)
+{
+	for (size_t i = 0; i < PS_COMP_MAX; i++)
+		free(ps.comp_title[i]);
+	memset(&ps, 0, sizeof ps);
+}
+
 size_t
 ps_run(struct jctx *c, const char *query, int mask, size_t limit, struct srch *rules)
 {
-	memset(&ps, 0, sizeof ps);
+	ps_clear();
 	if (mask & PS_CR_ONLY)
 		return 0;
 	struct pol_index *ix = ps_index_for(c);
@@ -224,21 +236,27 @@ ps_run(struct jctx *c, const char *query, int mask, size_t limit, struct srch *r
 	if (ps.n > max)
 		ps.n = max;
 	ps.active = true;
-	/* Policy first when the question names a section by title, or when its words belong to
-	 * the documents more than to the rules (pol_index_policy_odds: what the documents and
-	 * the rules themselves say, no list of words); a players' phrase of the thesaurus lowers
-	 * the bar. The thresholds were set on tests/search/policy-questions.tsv against the
-	 * rules questions of tests/search/questions.tsv and train2-4.tsv. */
+	/* Policy first when the question names a section by title; when it names a tournament
+	 * situation (srch_policy_topic: late, a spectator, a deck check, a mistake noticed
+	 * afterwards ...) unless its words are overwhelmingly the rules'; when a players' phrase
+	 * of the thesaurus names one and the words are not against it; or when its words belong
+	 * to the documents far more than to the rules (pol_index_policy_odds: what the documents
+	 * and the rules themselves say). The thresholds were set on tests/search/policy-questions.tsv
+	 * and policy-dev.tsv against the rules questions of tests/search/questions.tsv and
+	 * train2-4.tsv (tests/bench/bench-policy.sh counts both sides). */
 	double odds = -1;
 	if (rules && srch_ndocs(rules)) {
 		struct srch_stats st;
 		srch_stats(rules, &st);
 		odds = pol_index_policy_odds(ix, query, rules_df, rules, (uint32_t)st.ntokens, NULL);
 	} else if (looks_policy(query))
-		odds = 1;   /* no rules to weigh the words against */
+		odds = 2;   /* no rules to weigh the words against */
 	bool syn = pol_index_matched_synonyms(ix) > 0;
+	ps.topic = srch_policy_topic(query, false);
 	ps.odds = odds;
-	ps.first = only || (ps.n && (named || odds >= 0.4 || (syn && odds >= -1.1)));
+	ps.named = named;
+	ps.syn = syn;
+	ps.first = only || (ps.n && (named || odds >= 1.2 || (ps.topic && odds >= -4) || (syn && odds >= -1.1)));
 	/* beside the rules, a policy hit with a weak score is noise */
 	if (!only && !ps.first) {
 		size_t k = 0;
@@ -248,6 +266,30 @@ ps_run(struct jctx *c, const char *query, int mask, size_t limit, struct srch *r
 		ps.n = k;
 	}
 	return ps.n;
+}
+
+/* The stems of text's words that the rules do not pass over, " s1 s2 ... " into out. */
+static void
+rule_stems(struct srch *rules, const char *text, struct sbuf *out)
+{
+	sbuf_reset(out);
+	sbuf_addc(out, ' ');
+	for (const char *p = text; *p;) {
+		if (!isalnum((unsigned char)*p)) {
+			p++;
+			continue;
+		}
+		const char *w = p;
+		while (isalnum((unsigned char)*p))
+			p++;
+		char folded[64], stem[64];
+		size_t fl = srch_fold(w, (size_t)(p - w), folded, sizeof folded);
+		if (fl < 3 || srch_word_df(rules, folded, fl) == UINT32_MAX)
+			continue;
+		size_t sl = srch_stem(rules, folded, fl, stem, sizeof stem);
+		if (sl)
+			sbuf_addf(out, "%.*s ", (int)sl, stem);
+	}
 }
 
 size_t
@@ -266,10 +308,21 @@ ps_companions(struct srch *rules, jrid *out, size_t max)
 	memset(&tr, 0, sizeof tr);
 	srch_run(rules, t, max, &tr, &d);
 	size_t n = 0;
-	for (size_t i = 0; !tr.error && i < tr.nshown && n < max; i++) {
+	for (size_t i = 0; !tr.error && i < tr.nshown && n < max && n < PS_COMP_MAX; i++) {
 		jrid id = srch_doc_rule(rules, tr.hits[i].doc);
-		if (id != JRID_NONE)
-			out[n++] = id;
+		if (id == JRID_NONE)
+			continue;
+		/* the title of its section ("603. Handling Triggered Abilities"), the first of
+		 * the titles it sits under */
+		const char *title = srch_doc_title(rules, tr.hits[i].doc);
+		const char *ctx = srch_doc_context(rules, tr.hits[i].doc);
+		if (ctx && *ctx)
+			title = ctx;
+		struct sbuf tl = {0};
+		sbuf_add(&tl, title ? title : "", title ? strcspn(title, ";") : 0);
+		free(ps.comp_title[n]);
+		ps.comp_title[n] = sbuf_take(&tl);
+		out[n++] = id;
 	}
 	srch_result_free(&tr);
 	diag_clear(&d);
@@ -278,17 +331,40 @@ ps_companions(struct srch *rules, jrid *out, size_t max)
 
 void
 ps_boost_companion(struct srch *rules, struct srch_result *r, const jrid *comp, size_t n,
-    size_t limit)
+    size_t limit, const char *query)
 {
-	for (size_t i = 0; i < n; i++)
-		for (size_t k = 0; k < r->nshown; k++) {
+	struct sbuf qs = {0}, ts = {0};
+	rule_stems(rules, query, &qs);
+	for (size_t i = 0; i < n; i++) {
+		/* the question's own hits reach the companion's chapter, or the question names a
+		 * word of its section's title ("his upkeep trigger": 603 Handling Triggered
+		 * Abilities) */
+		bool near = false;
+		for (size_t k = 0; k < r->nshown && !near; k++) {
 			jrid id = srch_doc_rule(rules, r->hits[k].doc);
-			if (id == JRID_NONE || JRID_CHAP(id) != JRID_CHAP(comp[i]) || JRID_CHAP(id) < 100)
-				continue;
-			float w = 1.0f;
-			srch_boost_rules(rules, r, &comp[i], &w, 1, limit);
-			return;
+			near = id != JRID_NONE && JRID_CHAP(id) == JRID_CHAP(comp[i]) && JRID_CHAP(id) >= 100;
 		}
+		if (!near && i < PS_COMP_MAX && ps.comp_title[i]) {
+			rule_stems(rules, ps.comp_title[i], &ts);
+			for (const char *p = ts.s + 1; *p && !near;) {
+				size_t l = strcspn(p, " ");
+				char pat[70];
+				if (l + 3 < sizeof pat) {
+					snprintf(pat, sizeof pat, " %.*s ", (int)l, p);
+					near = strstr(qs.s, pat) != NULL;
+				}
+				p += l + 1;
+			}
+		}
+		if (near) {
+			/* a little above the best the words earned: first, never tied with it */
+			float w = 1.05f;
+			srch_boost_rules(rules, r, &comp[i], &w, 1, limit);
+			break;
+		}
+	}
+	sbuf_free(&qs);
+	sbuf_free(&ts);
 }
 
 bool
@@ -318,6 +394,20 @@ ps_print(struct jctx *c, bool before)
 	if (!before)
 		out_puts(o, "\n");
 	out_printf(o, "%sTournament policy%s\n", out_sgr(o, OS_BOLD), out_sgr(o, OS_RESET));
+	if (c->verbose) {
+		/* why this block stands where it does */
+		struct sbuf why = {0};
+		sbuf_addf(&why, "%s(%s: ", out_sgr(o, OS_DIM), before ? "first" : "after the rules");
+		if (ps.named)
+			sbuf_adds(&why, "a section named by its title; ");
+		if (ps.topic)
+			sbuf_addf(&why, "a tournament situation, %s; ", ps.topic);
+		if (ps.syn)
+			sbuf_adds(&why, "a players' phrase of policy-words.tsv; ");
+		sbuf_addf(&why, "the words' policy odds against the rules %.2f)%s", ps.odds, out_sgr(o, OS_RESET));
+		out_wrap(o, why.s, 0, 4);
+		sbuf_free(&why);
+	}
 	for (size_t i = 0; i < ps.n; i++) {
 		ps_hit_line(c, o, i);
 		const struct pol_section *s = &ps.hit[i].doc->sec[ps.hit[i].sec];
@@ -368,7 +458,7 @@ ps_json(struct jctx *c, struct jw *w, bool before)
 void
 ps_done(void)
 {
-	memset(&ps, 0, sizeof ps);
+	ps_clear();
 }
 
 int

@@ -21,10 +21,11 @@ size_t ps_run(struct jctx *c, const char *query, int mask, size_t limit, struct 
  * (Missed Trigger: 603 Handling Triggered Abilities), best first, into out; returns how
  * many. Runs a query of its own, so call it before the question's. */
 size_t ps_companions(struct srch *rules, jrid *out, size_t max);
-/* Of those, the first whose chapter the question's own hits in r reach moves to the top of
- * r: the game rule beside the policy answer. */
+/* Of those, the first whose chapter the question's own hits in r reach, or whose section's
+ * title shares a word with the question, moves to the top of r: the game rule beside the
+ * policy answer. */
 void ps_boost_companion(struct srch *rules, struct srch_result *r, const jrid *comp, size_t n,
-    size_t limit);
+    size_t limit, const char *query);
 bool ps_first(void);            /* the question is about policy: its hits go first */
 size_t ps_count(void);
 const struct pol_hit *ps_hit(size_t i);

@@ -17,7 +17,8 @@ static const struct { const char *pattern, *topic; } topics[] = {
 	{ "penalt*|infraction*|game loss|match loss|disqualif*|dq|dqed|upgrade*|downgrade*", "penalties" },
 	{ "decklist*|deck list*|deck registration|registered deck", "decklist problems" },
 	{ "deck check*|marked card*|marked sleeve*|sleeve*", "marked cards and deck checks" },
-	{ "outside assistance|coach*|spectator*|phone|notes", "outside assistance" },
+	{ "outside assistance|coach*|spectator*|notes", "outside assistance" },
+	{ "phone|phones|smartphone*|tablet|tablets|laptop*|smartwatch*|headphone*|earbud*|texting|electronic device*", "electronic devices" },
 	{ "cheat*|cheated|lied|lying|bribe*|bribery|collusion|collude*|wager*|betting", "cheating and unsporting conduct" },
 	{ "unsporting|insult*|swear*|cursing|rude|aggressive", "unsporting conduct" },
 	{ "missed trigger*|forgot* + trigger*", "missed triggers" },
@@ -29,6 +30,10 @@ static const struct { const char *pattern, *topic; } topics[] = {
 	{ "sideboard* + forgot*|wrong|didn't|didnt|reset|de-sideboard*|desideboard*", "deck problems" },
 	{ "communication policy|free information|derived information|private information", "the communication policy" },
 	{ "head judge|competitive rel|regular rel|professional rel|appeal*", "tournament procedure" },
+	/* a game action told as a mistake found afterwards is a floor call (the IPG's Game Play
+	 * Errors), whatever game words it uses: "he cast it with one land and nobody noticed" */
+	{ "noticed|notice|caught it|caught that|realized|realised|mistakenly|by mistake|accidentally|by accident|"
+	  "on purpose|deliberately|let it resolve|let it happen|said nothing|turn later|turns later", "a game error found afterwards" },
 };
 
 /* " w1 w2 ... ": lower case, letters and digits; an apostrophe inside a word is dropped

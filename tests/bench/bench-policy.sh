@@ -2,12 +2,14 @@
 # tests/bench/bench-policy.sh BINARY — policy search quality: recall@1 and recall@5 of
 # `judge search ... in:policy` and of SQLite FTS5 (bm25, porter, the title weighted 5 times
 # as in bench-search.sh) over the same sections (the 2021 IPG and MTR, the 2024 JAR, from
-# ../shared/docs), on tests/search/policy-questions.tsv (tuned on) and policy-heldout.tsv
-# (never tuned on); and how often a plain `judge search` puts the answering policy section
+# ../shared/docs), on tests/search/policy-questions.tsv and policy-dev.tsv (tuned on) and
+# policy-heldout.tsv (never tuned on); and how often a plain `judge search` puts the answering policy section
 # first (beside a whole CR release, ../shared/cr/cr-2022-11-18.txt, else the built-in texts),
 # and how often the first rule after it is the one the question's third field names (603 for a
 # missed trigger). An answer is DOCUMENT:TITLE WORDS; a hit answers when its document is that
-# one and its title contains the words. BENCH_POLICY_SETS=tuned runs the tuning set alone.
+# one and its title contains the words. Last, the other side: of the rules questions of
+# questions.tsv and train2-4.tsv, how many a plain search puts a policy section ahead of the rules
+# for. BENCH_POLICY_SETS=tuned runs the tuning sets alone (and the rules questions).
 set -u
 JUDGE=${1:?usage: bench-policy.sh path/to/judge}
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -64,4 +66,14 @@ run_set() {   # run_set FILE LABEL
 
 echo "== policy search: IPG 2021, MTR 2021, JAR 2024 ($(wc -l <"$T/sections.tsv") sections); plain search beside $(basename "$CR")"
 run_set "$ROOT/tests/search/policy-questions.tsv" "policy-questions (tuned)"
+run_set "$ROOT/tests/search/policy-dev.tsv" "policy-dev (tuned)"
 [ "${BENCH_POLICY_SETS:-all}" = tuned ] || run_set "$ROOT/tests/search/policy-heldout.tsv" "policy-heldout (never)"
+
+# the rules questions: one process reads them all from a pipe, each answer a JSON array on its line
+n=0; pf=0
+for f in questions train2 train3 train4; do
+	grep -v '^#' "$ROOT/tests/search/$f.tsv" | cut -f1 | grep . >>"$T/rulesq"
+done
+n=$(wc -l <"$T/rulesq")
+pf=$(sed 's/^/search /' "$T/rulesq" | "${J[@]}" --rules "$CR" --json 2>/dev/null | jq -c 'if type == "array" then (.[0].kind // "none") else empty end' | grep -c '"policy"')
+printf '%-26s %3d questions  plain search puts a policy section ahead of the rules for %d\n' "rules questions" "$n" "$pf"

@@ -46,6 +46,14 @@ if [ -f "$CR" ]; then
 	ok "a rules question with a word of tournaments in it (time): the rules first" '[ "$(jq -r ".[0].kind" "$T/j")" = rule ]'
 	"${J[@]}" --rules "$CR" --json search he kept checking his tablet between games >"$T/j"
 	ok "a tournament situation no thesaurus entry names: policy first" '[ "$(jq -r ".[0].kind" "$T/j")" = policy ]'
+	"${J[@]}" --rules "$CR" --json search he forgot his upkeep trigger >"$T/j"
+	ok "a trigger the question places in the upkeep: still CR 603 beside Missed Trigger (the section's title shares its word)" 'jq -r ".[0].title" "$T/j" | grep -q "Missed Trigger" && jq -r "[.[] | select(.kind == \"rule\")][0].id" "$T/j" | grep -qE "^603(\$|\.)"'
+	"${J[@]}" --rules "$CR" --json search he attacked with a creature that came in this turn and nobody noticed >"$T/j"
+	ok "a game action told as a mistake noticed afterwards, in game words only: policy first" '[ "$(jq -r ".[0].kind" "$T/j")" = policy ]'
+	"${J[@]}" --rules "$CR" --json search scry 2 what do I do >"$T/j"
+	ok "a rules question on a word the IPG's examples happen to use (scry): the rules first" '[ "$(jq -r ".[0].kind" "$T/j")" = rule ]'
+	"${J[@]}" --rules "$CR" -v search she shuffled her graveyard into her library by mistake >"$T/o"
+	ok "-v says why the policy block comes first" 'grep -q "^(first: .*a game error found afterwards" "$T/o"'
 	"${J[@]}" --rules "$CR" search my opponent forgot his exalted trigger >"$T/o"
 	ok "snippets never cut a character in two" '! grep -q $'"'"'\xef\xbf\xbd'"'"' "$T/o" && iconv -f UTF-8 -t UTF-8 "$T/o" >/dev/null'
 else
