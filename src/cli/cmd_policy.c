@@ -411,6 +411,18 @@ json_xrefs(struct jw *w, const char *key, const struct xref *x, size_t n)
 	jw_arr_end(w);
 }
 
+/* The part after p (-1: the first) that section s has and a view asks for (only: that part
+ * alone, -1 every part; examples: whether examples are shown), -1 when none is left. The one
+ * walk of a section's parts, for the text and the JSON alike. */
+static int
+next_part(const struct pol_section *s, int only, bool examples, int p)
+{
+	while (++p < PP_N)
+		if (s->parts[p] && (only < 0 || only == p) && (p != PP_EXAMPLES || examples))
+			return p;
+	return -1;
+}
+
 static void
 json_section(struct jw *w, const struct pol_doc *d, size_t i, int only, const struct pol_set *S)
 {
@@ -425,9 +437,8 @@ json_section(struct jw *w, const struct pol_doc *d, size_t i, int only, const st
 	jw_kstr(w, "penalty", s->penalty);
 	jw_key(w, "parts");
 	jw_obj(w);
-	for (int p = 0; p < PP_N; p++)
-		if (s->parts[p] && (only < 0 || only == p))
-			jw_kstr(w, pol_part_name((enum pol_partk)p), s->parts[p]);
+	for (int p = -1; (p = next_part(s, only, true, p)) >= 0;)
+		jw_kstr(w, pol_part_name((enum pol_partk)p), s->parts[p]);
 	jw_obj_end(w);
 	if (S) {
 		struct xref x[128];
@@ -456,11 +467,7 @@ print_section(struct jctx *c, const struct pol_doc *d, size_t i, int only)
 	if (s->penalty && (only < 0 || only == PP_N))
 		out_printf(c->out, "%sPenalty:%s %s\n", out_sgr(c->out, OS_BOLD), out_sgr(c->out, OS_RESET), s->penalty);
 	bool any = false;
-	for (int p = 0; p < PP_N; p++) {
-		if (!s->parts[p] || (only >= 0 && only != p))
-			continue;
-		if (p == PP_EXAMPLES && !c->examples)
-			continue;
+	for (int p = -1; (p = next_part(s, only, c->examples, p)) >= 0;) {
 		pol_print_part(c, part_labels[p], s->parts[p]);
 		any = true;
 	}
