@@ -183,7 +183,8 @@ enum { RS_NO_UNTAP = 1, RS_NO_ATTACK = 2, RS_NO_BLOCK = 4, RS_UNBLOCKABLE = 8 };
 unsigned bd_restrict_bits(const char *text);
 enum bd_amt { AM_N, AM_X, AM_POWER_SELF, AM_POWER_TARGET,
 	AM_POWER_SACRIFICED,      /* "the sacrificed creature's power": its last known power (608.2h) */
-	AM_REVEALED_MV };         /* "equal to its mana value": the card an earlier instruction revealed */
+	AM_REVEALED_MV,           /* "equal to its mana value": the card an earlier instruction revealed */
+	AM_EVENT };               /* "that much": the amount of the event that triggered the ability */
 struct bd_effect {
 	enum bd_effk kind;
 	enum bd_amt amt;

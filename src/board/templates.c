@@ -2255,6 +2255,15 @@ e_counters(struct match *m, struct bd_abil *a, struct bd_effect *e)
 	return recipient(a, e, m->cap[4]);
 }
 
+/* "you gain that much life": the amount of the event that triggered it (Exquisite Blood) */
+static bool
+e_life_that_much(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	e->kind = !strncmp(m->cap[2], "gain", 4) ? EF_GAIN_LIFE : EF_LOSE_LIFE;
+	e->amt = AM_EVENT;
+	return recipient(a, e, m->cap[1]);
+}
+
 static bool
 e_life(struct match *m, struct bd_abil *a, struct bd_effect *e)
 {
@@ -2532,6 +2541,7 @@ static struct eff_tmpl etmpls[] = {
 	  "Switch target creature's power and toughness until end of turn.", NULL },
 	{ "^put (a|an|one|two|three|four|five|\\d+) " PT " counters? on " TGT "$", e_counters,
 	  "Put a +1/+1 counter on target creature.", NULL },
+	{ "^" TGT " (gains?|loses?) that much life$", e_life_that_much, "Whenever an opponent loses life, you gain that much life.", NULL },
 	{ "^" TGT " (gains?|loses?) (\\d+|x|one|two|three) life$", e_life,
 	  "You gain 2 life.", NULL },
 	{ "^return (?:it|~|that card|the exiled card) to the battlefield(?: under (its owner's|your) control)?(?: with an? " PT " counter on it)?$", e_return,

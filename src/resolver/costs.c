@@ -152,7 +152,7 @@ rz_activate(struct rz *z, int abobj)
 	}
 	sbuf_free(&t);
 	if (c->life > 0) {
-		struct rz_tev ev = { .kind = TR_LOSE_LIFE, .obj = -1, .src = -1, .player = ctl };
+		struct rz_tev ev = { .kind = TR_LOSE_LIFE, .obj = -1, .src = -1, .player = ctl, .amount = c->life };
 		rz_trigger_event(z, &ev);
 	}
 	if (c->tap) {
@@ -290,7 +290,7 @@ rz_cast_costs(struct rz *z, int spell, enum bd_zone from)
 	if (life > 0) {
 		b->players[ctl].life = rz_sub(b->players[ctl].life, life);
 		STEP(z, RL(R_COST_ORDER, R_PAY_LIFE), "Cost: %s pays %d life (life %d).", rz_pname(z, ctl), life, b->players[ctl].life);
-		struct rz_tev ev = { .kind = TR_LOSE_LIFE, .obj = -1, .src = -1, .player = ctl };
+		struct rz_tev ev = { .kind = TR_LOSE_LIFE, .obj = -1, .src = -1, .player = ctl, .amount = life };
 		rz_trigger_event(z, &ev);
 	}
 	if (o->nact_sac) {

@@ -381,7 +381,7 @@ rz_deal_damage(struct rz *z, struct rz_dmg *d, int n, const char *why)
 			struct rz_tev dv = { .kind = TR_DEALT_DMG, .obj = x->to.o, .src = x->src, .player = -1, .combat = x->combat };
 			rz_trigger_event(z, &dv);
 		} else if (!infect) {
-			struct rz_tev lv = { .kind = TR_LOSE_LIFE, .obj = -1, .src = -1, .player = x->to.p };
+			struct rz_tev lv = { .kind = TR_LOSE_LIFE, .obj = -1, .src = -1, .player = x->to.p, .amount = a };
 			rz_trigger_event(z, &lv);
 		}
 	}
@@ -511,7 +511,8 @@ rz_life(struct rz *z, int p, int delta, const char *why)
 	STEP(z, RL(R_LIFE), "%s: %s %s %d life (life %d).", why, rz_pname(z, p), delta >= 0 ? "gains" : "loses",
 	    delta >= 0 ? delta : delta == INT_MIN ? INT_MAX : -delta, z->b->players[p].life);
 	if (delta != 0) {
-		struct rz_tev ev = { .kind = delta > 0 ? TR_GAIN_LIFE : TR_LOSE_LIFE, .obj = -1, .src = -1, .player = p };
+		struct rz_tev ev = { .kind = delta > 0 ? TR_GAIN_LIFE : TR_LOSE_LIFE, .obj = -1, .src = -1, .player = p,
+			.amount = delta > 0 ? delta : delta == INT_MIN ? INT_MAX : -delta };
 		rz_trigger_event(z, &ev);
 	}
 }

@@ -421,7 +421,7 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 		rz_layers(z);
 		int n = e->kind == EF_CREATE_TOKEN && !e->tok_copy ? 0 : recipients(z, e, src, controller, targets, ntargets, a->ntgt, r, 64, t ? t->subject : -1);
 		/* "its power": the current value, or the last known one if it left (608.2h) */
-		int amount = e->amt == AM_POWER_SACRIFICED ? sacrificed_power(z, src, sname) : e->amt == AM_X ? x : e->amt == AM_POWER_SELF
+		int amount = e->amt == AM_EVENT ? (t ? t->amount : 0) : e->amt == AM_POWER_SACRIFICED ? sacrificed_power(z, src, sname) : e->amt == AM_X ? x : e->amt == AM_POWER_SELF
 		    ? (b->objs[src].zone == ZN_BATTLEFIELD || b->objs[src].zone == ZN_STACK ? z->cur[src].v.power
 		    : t ? t->power : z->lki[src].v.power) : e->n;
 		bool mv_unknown = false;

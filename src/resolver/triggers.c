@@ -117,8 +117,11 @@ rz_trigger_event(struct rz *z, const struct rz_tev *ev)
 				STEP(z, RL(R_SAGA_CHAPTER), "Lore counters on %s went from %d to %d, so its chapter ability (\"%s\") triggers%s.",
 				    rz_oname(z, s), before, now, a->text, times > 1 ? " once for each chapter number it reached" : "");
 			}
-			for (int q = 0; q < times; q++)
+			for (int q = 0; q < times; q++) {
 				rz_pend(z, s, k, -1, ctl, subject, z->cur[s].v.power);
+				if (z->npending > 0)
+					z->pending[z->npending - 1].amount = ev->amount;
+			}
 		}
 	}
 }

@@ -220,6 +220,9 @@ main(void)
 	CHECK(read_ab("I, III - Create a 1/1 white Soldier creature token.", "S", false, &a) && a.kind == AK_TRIGGER && a.trig == TR_CHAPTER
 	    && a.chapters == ((1u << 1) | (1u << 3)) && a.neff == 1, "a Saga's chapter ability");
 	free_ab(&a);
+	CHECK(read_ab("Whenever an opponent loses life, you gain that much life.", "Exquisite Blood", false, &a) && a.trig == TR_LOSE_LIFE && a.eff[0].amt == AM_EVENT
+	    && a.eff[0].kind == EF_GAIN_LIFE, "that much life");
+	free_ab(&a);
 	CHECK(read_ab("Ward {4}", "K", false, &a) && a.kind == AK_TRIGGER && a.trig == TR_TARGETED && !strcmp(a.cost.mana, "{4}") && a.eff[0].kind == EF_WARD, "ward");
 	free_ab(&a);
 	CHECK(read_ab("Ward-Pay 3 life", "W", false, &a) && a.trig == TR_TARGETED && a.cost.life == 3, "ward with a life cost");
