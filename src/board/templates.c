@@ -1931,6 +1931,27 @@ e_damage(struct match *m, struct bd_abil *a, struct bd_effect *e)
 	return recipient(a, e, m->cap[3]);
 }
 
+/* "that much" names the amount of the event that triggered the ability: only a trigger on
+ * damage or on a life gain or loss has one */
+static bool
+event_has_amount(const struct bd_abil *a)
+{
+	return a->kind == AK_TRIGGER && (a->trig == TR_GAIN_LIFE || a->trig == TR_LOSE_LIFE || a->trig == TR_DMG
+	    || a->trig == TR_DMG_PLAYER || a->trig == TR_DEALT_DMG);
+}
+
+/* "it deals that much damage to you" (Jackal Pup): the amount of the damage, life gain or life
+ * loss that triggered the ability */
+static bool
+e_damage_that_much(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	if (!event_has_amount(a))
+		return false;
+	e->kind = EF_DAMAGE;
+	e->amt = AM_EVENT;
+	return recipient(a, e, m->cap[1]);
+}
+
 /* "~ deals damage equal to the sacrificed creature's power to any target" (Fling): the
  * creature sacrificed to cast it, as it last existed on the battlefield (608.2h) */
 static bool
@@ -2259,6 +2280,8 @@ e_counters(struct match *m, struct bd_abil *a, struct bd_effect *e)
 static bool
 e_life_that_much(struct match *m, struct bd_abil *a, struct bd_effect *e)
 {
+	if (!event_has_amount(a))
+		return false;
 	e->kind = !strncmp(m->cap[2], "gain", 4) ? EF_GAIN_LIFE : EF_LOSE_LIFE;
 	e->amt = AM_EVENT;
 	return recipient(a, e, m->cap[1]);
@@ -2503,6 +2526,8 @@ e_sacrifice(struct match *m, struct bd_abil *a, struct bd_effect *e)
 static struct eff_tmpl etmpls[] = {
 	{ "^(?:~|it) deals (\\d+|x|one|two|three|four|five)()? damage to " TGT "$", e_damage,
 	  "Hurricane deals X damage to each creature with flying and each player." , NULL },
+	{ "^(?:~|it) deals that much damage to " TGT "$", e_damage_that_much,
+	  "Whenever ~ is dealt damage, it deals that much damage to you.", NULL },
 	{ "^(?:~|it) deals damage equal to the sacrificed creature's power to " TGT "$", e_damage_sacrificed,
 	  "Fling deals damage equal to the sacrificed creature's power to any target.", NULL },
 	{ "^if ~ was kicked, (?:~|it) deals (\\d+|one|two|three|four|five|six) damage instead$", e_kicked_damage,

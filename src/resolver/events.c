@@ -375,10 +375,10 @@ rz_deal_damage(struct rz *z, struct rz_dmg *d, int n, const char *why)
 			CITE(R_LIFELINK);
 		}
 		/* 603.2: the damage event, for "whenever ... deals damage" and "is dealt damage" */
-		struct rz_tev ev = { .kind = TR_DMG, .obj = -1, .src = x->src, .player = x->to.p, .combat = x->combat };
+		struct rz_tev ev = { .kind = TR_DMG, .obj = -1, .src = x->src, .player = x->to.p, .combat = x->combat, .amount = a };
 		rz_trigger_event(z, &ev);
 		if (x->to.o >= 0) {
-			struct rz_tev dv = { .kind = TR_DEALT_DMG, .obj = x->to.o, .src = x->src, .player = -1, .combat = x->combat };
+			struct rz_tev dv = { .kind = TR_DEALT_DMG, .obj = x->to.o, .src = x->src, .player = -1, .combat = x->combat, .amount = a };
 			rz_trigger_event(z, &dv);
 		} else if (!infect) {
 			struct rz_tev lv = { .kind = TR_LOSE_LIFE, .obj = -1, .src = -1, .player = x->to.p, .amount = a };
@@ -395,7 +395,7 @@ rz_deal_damage(struct rz *z, struct rz_dmg *d, int n, const char *why)
 	}
 	for (int p = 0; p < b->nplayers; p++)
 		if (gain[p]) {
-			struct rz_tev gv = { .kind = TR_GAIN_LIFE, .obj = -1, .src = -1, .player = p };
+			struct rz_tev gv = { .kind = TR_GAIN_LIFE, .obj = -1, .src = -1, .player = p, .amount = gain[p] };
 			rz_trigger_event(z, &gv);
 		}
 	for (int p = 0; p < b->nplayers; p++)

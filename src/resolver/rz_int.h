@@ -113,7 +113,7 @@ struct rz_trig {
 	int subject_zone_seq;    /* the zone move the event made, to find the card later (400.7) */
 	int power;               /* last known power of the source, for "damage equal to its power" */
 	bool had_m1m1, had_p1p1; /* last known counters, for persist/undying (603.4) */
-	int amount;              /* how much life the event was about ("you gain that much life") */
+	int amount;              /* how much life or damage the event was about ("that much") */
 };
 
 /* A rule-changing effect of a spell that resolved ("players can't gain life this turn"). */
@@ -255,7 +255,7 @@ struct rz_tev {
 	bool again;              /* TR_BLOCKS: a further creature the blocker blocks (509.3b) */
 	enum bd_step step;
 	const struct bd_ctr *ctr;
-	int amount;              /* TR_GAIN_LIFE / TR_LOSE_LIFE: how much */
+	int amount;              /* TR_GAIN_LIFE / TR_LOSE_LIFE / TR_DMG / TR_DEALT_DMG: how much */
 };
 void rz_trigger_event(struct rz *z, const struct rz_tev *ev);
 /* Enters-the-battlefield triggers (603.6a) of every permanent, for objects that just entered. */

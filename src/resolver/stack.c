@@ -425,6 +425,8 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 		    ? (b->objs[src].zone == ZN_BATTLEFIELD || b->objs[src].zone == ZN_STACK ? z->cur[src].v.power
 		    : t ? t->power : z->lki[src].v.power) : e->n;
 		bool mv_unknown = false;
+		if (e->amt == AM_EVENT && t)
+			STEP(z, RL(R_TRIGGER_EVENT), "\"That much\" is the amount of the event that triggered %s's ability: %d.", sname, amount);
 		if (e->amt == AM_REVEALED_MV) {
 			/* 202.3: the mana value of the card revealed by the instruction before */
 			mv_unknown = z->revealed == -2;
@@ -879,6 +881,11 @@ rz_resolve_trigger(struct rz *z, const struct rz_trig *t)
 		    a->tmpl && !strcmp(a->tmpl, "prowess") ? R_PROWESS : a->tmpl && !strcmp(a->tmpl, "battle cry") ? R_BATTLE_CRY : R_NONE),
 		    "%s's triggered ability (\"%s\") resolves.", sname, a->text);
 	sbuf_free(&ts);
+	/* a leaves-the-battlefield trigger says so in its own words; any other trigger whose
+	 * source is gone still resolves (113.7a) */
+	if (a->trig > TR_PUT_GRAVE && z->b->objs[t->src].zone != ZN_BATTLEFIELD)
+		STEP(z, RL(R_ABILITY_INDEPENDENT, R_RESOLVE_INFO), "%s has left the battlefield, but its triggered ability exists independently of it on the stack and still resolves, using %s's last known information.",
+		    sname, sname);
 	rz_run_effects(z, a, t->src, t->controller, tg, nt, 0, t);
 }
 

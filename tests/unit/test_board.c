@@ -223,6 +223,11 @@ main(void)
 	CHECK(read_ab("Whenever an opponent loses life, you gain that much life.", "Exquisite Blood", false, &a) && a.trig == TR_LOSE_LIFE && a.eff[0].amt == AM_EVENT
 	    && a.eff[0].kind == EF_GAIN_LIFE, "that much life");
 	free_ab(&a);
+	CHECK(read_ab("Whenever Jackal Pup is dealt damage, it deals that much damage to you.", "Jackal Pup", false, &a) && a.trig == TR_DEALT_DMG
+	    && a.eff[0].kind == EF_DAMAGE && a.eff[0].amt == AM_EVENT, "that much damage");
+	free_ab(&a);
+	CHECK(!read_ab("Shock deals that much damage to any target.", "Shock", true, &a), "a spell has no event for \"that much\"");
+	free_ab(&a);
 	CHECK(read_ab("Ward {4}", "K", false, &a) && a.kind == AK_TRIGGER && a.trig == TR_TARGETED && !strcmp(a.cost.mana, "{4}") && a.eff[0].kind == EF_WARD, "ward");
 	free_ab(&a);
 	CHECK(read_ab("Ward-Pay 3 life", "W", false, &a) && a.trig == TR_TARGETED && a.cost.life == 3, "ward with a life cost");
