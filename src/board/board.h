@@ -176,7 +176,8 @@ enum bd_effk { EF_DAMAGE, EF_DESTROY, EF_EXILE, EF_CONTINUOUS, EF_COUNTERS, EF_G
 	EF_RULE,                  /* a rule-changing effect for the turn ("players can't gain life this turn") */
 	EF_ATTACH,                /* "attach ~ to target creature you control" (equip, 702.6a; 701.3a) */
 	EF_WARD,                  /* counter what targeted it unless its controller pays the cost (702.21a) */
-	EF_REVEAL_TOP };          /* "reveal the top card of your library and put that card into your hand" */
+	EF_REVEAL_TOP,            /* "reveal the top card of your library and put that card into your hand" */
+	EF_SEARCH };              /* "search your library for a FILTER card, put it onto the battlefield" (701.23) */
 /* Restrictions on a creature (508.1c, 509.1b, 502.3): EF_RESTRICT's n and the resolver's. */
 enum { RS_NO_UNTAP = 1, RS_NO_ATTACK = 2, RS_NO_BLOCK = 4, RS_UNBLOCKABLE = 8 };
 /* The RS_* bits a restriction's text (lower case) states. */
@@ -213,7 +214,11 @@ struct bd_effect {
 	bool divided, evenly;     /* damage divided as the caster chose (601.2d), or evenly (107.1a) */
 	int kicked_n;             /* "if ~ was kicked, it deals N damage instead" (702.33d): N, or 0 */
 	bool edict;               /* EF_SACRIFICE: "target player sacrifices a creature": the player */
-	struct bd_filter what;    /* chooses n permanents matching what (701.21a) */
+	struct bd_filter what;    /* chooses n permanents matching what (701.21a); EF_SEARCH: the card */
+	/* EF_SEARCH: "with mana cost {0} or {1}" (each cost as written, space-separated, or ""),
+	 * where the card found goes, and whether the library is shuffled after (701.24a) */
+	char search_costs[32];
+	bool search_hand, search_tapped, search_shuffle;
 };
 
 /* A target requirement: "target creature", "any target", "target player". */
@@ -346,6 +351,7 @@ struct bd_obj {
 	int nsubs;
 	unsigned colors;
 	int mv;
+	char mana_cost[48];       /* as written, lower case ("{1}{u}"); "" for no mana cost (202.1b) */
 	int power, toughness;
 	bool has_pt, pt_star;
 	struct bd_abil *abils;
@@ -516,6 +522,9 @@ int bd_add_obj(struct board *b, const struct bd_obj *proto);
  * and reports the closest template (with a caret) when no template matches. */
 bool bd_read_ability(const char *text, const char *owner, bool spell, struct bd_abil *a,
     const char *file, unsigned line, unsigned col, struct diags *d);
+/* The chapter numbers (bit N for chapter N) of a Saga's chapter ability written "I, II — ...",
+ * or 0 when the text does not start with chapter symbols (714.2a). */
+unsigned bd_chapter_numbers(const char *text);
 /* How many templates the library holds, and each one's example text. */
 size_t bd_template_count(void);
 const char *bd_template_example(size_t i);

@@ -252,6 +252,7 @@ static void
 parse_cost(struct ps *ps, struct bd_obj *o, const char *s)
 {
 	o->mv = 0;
+	o->mana_cost[0] = 0;
 	unsigned colors = 0;
 	const char *p = skipws(s);
 	while (*p) {
@@ -272,6 +273,14 @@ parse_cost(struct ps *ps, struct bd_obj *o, const char *s)
 		}
 		memcpy(sym, p + 1, n);
 		sym[n] = 0;
+		size_t ml = strlen(o->mana_cost);
+		if (ml + n + 3 <= sizeof o->mana_cost) {
+			o->mana_cost[ml] = '{';
+			for (size_t q = 0; q < n; q++)
+				o->mana_cost[ml + 1 + q] = (char)tolower((unsigned char)sym[q]);
+			o->mana_cost[ml + 1 + n] = '}';
+			o->mana_cost[ml + 2 + n] = 0;
+		}
 		if (isdigit((unsigned char)sym[0])) {
 			int v;
 			if (!parse_int(sym, &v) || v < 0) { perr(ps, p, "e.g. {2}", "bad generic mana amount"); return; }
@@ -734,7 +743,26 @@ statement(struct ps *ps, char *ln)
 			o->abils[o->nabils++] = a;
 			return;
 		}
-		if (!bd_read_ability(rest, o->name, spell, &a, ps->file, ps->lno, (unsigned)(rest - ps->line) + 1, ps->d)) {
+		/* a Saga's chapter ability judge can't read is an error only if it triggers (714.2b):
+		 * kept unread until then; the resolver stops there and says so */
+		unsigned chapters = spell ? 0 : bd_chapter_numbers(rest);
+		if (chapters && !bd_read_ability(rest, o->name, spell, &a, ps->file, ps->lno, (unsigned)(rest - ps->line) + 1, NULL)) {
+			memset(&a, 0, sizeof a);
+			a.kind = AK_TRIGGER;
+			a.trig = TR_CHAPTER;
+			a.chapters = chapters;
+			a.aff.self = true;
+			a.aff.kw = a.aff.notkw = -1;
+			a.src.kw = a.src.notkw = -1;
+			a.text = xstrdup(rest);
+			a.line = ps->lno;
+			a.col = (unsigned)(rest - ps->line) + 1;
+			a.unread = true;
+			o->abils = xgrow(o->abils, &o->abcap, (size_t)o->nabils + 1, sizeof *o->abils);
+			o->abils[o->nabils++] = a;
+			return;
+		}
+		if (!chapters && !bd_read_ability(rest, o->name, spell, &a, ps->file, ps->lno, (unsigned)(rest - ps->line) + 1, ps->d)) {
 			ps->failed = true;
 			ps->nerr++;
 			diag_src(ps->d, ps->line, ps->len);
@@ -1283,8 +1311,8 @@ check_choices(struct ps *ps, struct bd_obj *o)
 		}
 		for (int k = 0; k < o->nabils; k++) {
 			struct bd_abil *a = &o->abils[k];
-			if (!a->unread || !bd_abil_chosen(o, a))
-				continue;
+			if (!a->unread || !bd_abil_chosen(o, a) || a->trig == TR_CHAPTER)
+				continue;    /* a chapter ability is read when it triggers */
 			/* a chosen mode must be read: report it where it is written */
 			struct bd_abil tmp;
 			bool spell = (o->types & (BT_INSTANT | BT_SORCERY)) != 0 || !o->types;

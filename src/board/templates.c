@@ -1461,22 +1461,48 @@ b_token_mod(struct match *m, struct bd_abil *a)
 	return how_many_parse(m->cap[2], a);
 }
 
-/* A Saga's chapter ability (714.2): "I, II — EFFECT", a triggered ability that triggers when
- * lore counters bring it to (or past) its chapter number (714.2b). */
-static bool
-b_chapter(struct match *m, struct bd_abil *a)
+/* The chapter numbers a list of chapter symbols names ("i, iii"), as bits; 0 if a word of it
+ * is not a chapter symbol. */
+static unsigned
+chapter_bits(const char *list)
 {
 	static const char *const roman[] = { "", "i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x" };
 	char buf[256];
-	snprintf(buf, sizeof buf, "%s", m->cap[1]);
+	unsigned bits = 0;
+	snprintf(buf, sizeof buf, "%s", list);
 	for (char *w = strtok(buf, ", "); w; w = strtok(NULL, ", ")) {
 		int n = 0;
 		for (int k = 1; k <= 10; k++)
 			if (!strcmp(w, roman[k])) n = k;
 		if (n == 0)
-			return false;
-		a->chapters |= 1u << n;
+			return 0;
+		bits |= 1u << n;
 	}
+	return bits;
+}
+
+unsigned
+bd_chapter_numbers(const char *text)
+{
+	char *s = normalise(text, NULL);
+	const char *dash = strstr(s, " - ");
+	unsigned bits = 0;
+	if (dash && dash > s && dash - s < 40 && strspn(s, "ivx, ") == (size_t)(dash - s) + 1) {
+		char list[48];
+		snprintf(list, sizeof list, "%.*s", (int)(dash - s), s);
+		bits = chapter_bits(list);
+	}
+	free(s);
+	return bits;
+}
+
+/* A Saga's chapter ability (714.2): "I, II — EFFECT", a triggered ability that triggers when
+ * lore counters bring it to (or past) its chapter number (714.2b). */
+static bool
+b_chapter(struct match *m, struct bd_abil *a)
+{
+	if (!(a->chapters = chapter_bits(m->cap[1])))
+		return false;
 	a->kind = AK_TRIGGER;
 	a->trig = TR_CHAPTER;
 	filter_init(&a->aff);
@@ -1929,6 +1955,52 @@ e_damage(struct match *m, struct bd_abil *a, struct bd_effect *e)
 	} else
 		return false;
 	return recipient(a, e, m->cap[3]);
+}
+
+/* "search your library for an artifact card with mana cost {0} or {1}, put it onto the
+ * battlefield" (701.23a), "search your library for a basic land card, reveal it, put it into
+ * your hand": the card is the board's `choose` for the source */
+static bool
+e_search(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	e->kind = EF_SEARCH;
+	e->you = true;
+	const char *what = m->cap[1];
+	if (!strncmp(what, "a ", 2)) what += 2;
+	else if (!strncmp(what, "an ", 3)) what += 3;
+	else return false;
+	if (!bd_filter_parse(what, &e->what) || e->what.ctl != FC_ANY || e->what.attacking || e->what.tapped || e->what.token)
+		return false;
+	if (m->cap[2][0]) {
+		/* "{0} or {1}", "{1}{u}": each mana cost as written */
+		char costs[256];
+		snprintf(costs, sizeof costs, "%s", m->cap[2]);
+		for (char *w = strtok(costs, " "); w; w = strtok(NULL, " ")) {
+			if (!strcmp(w, "or")) continue;
+			if (w[0] != '{' || strlen(e->search_costs) + strlen(w) + 2 > sizeof e->search_costs) return false;
+			if (e->search_costs[0]) strcat(e->search_costs, " ");
+			strcat(e->search_costs, w);
+		}
+	}
+	if (m->cap[3][0]) {
+		e->what.num = FN_MV;
+		e->what.num_n = atoi(m->cap[3]);
+		e->what.num_le = !strcmp(m->cap[4], "less");
+	}
+	e->search_hand = strstr(m->cap[5], "hand") != NULL;
+	e->search_tapped = strstr(m->cap[5], "tapped") != NULL;
+	return true;
+}
+
+/* "..., then shuffle" after a search (701.24a) */
+static bool
+e_shuffle(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	if (a->neff < 1 || a->eff[a->neff - 1].kind != EF_SEARCH)
+		return false;
+	a->eff[a->neff - 1].search_shuffle = true;
+	e->kind = EF_NOTE;
+	return true;
 }
 
 /* "that much" names the amount of the event that triggered the ability: only a trigger on
@@ -2526,6 +2598,9 @@ e_sacrifice(struct match *m, struct bd_abil *a, struct bd_effect *e)
 static struct eff_tmpl etmpls[] = {
 	{ "^(?:~|it) deals (\\d+|x|one|two|three|four|five)()? damage to " TGT "$", e_damage,
 	  "Hurricane deals X damage to each creature with flying and each player." , NULL },
+	{ "^search your library for ([a-z ]+?) card(?: with mana cost ((?:\\{[0-9a-z/]+\\})+(?: or (?:\\{[0-9a-z/]+\\})+)*)| with mana value (\\d+) or (less|greater))?, (put it onto the battlefield(?: tapped)?|reveal it, put it into your hand|put it into your hand)$", e_search,
+	  "Search your library for a basic land card, put it onto the battlefield tapped, then shuffle.", NULL },
+	{ "^shuffle$", e_shuffle, "Search your library for a creature card, reveal it, put it into your hand, then shuffle.", NULL },
 	{ "^(?:~|it) deals that much damage to " TGT "$", e_damage_that_much,
 	  "Whenever ~ is dealt damage, it deals that much damage to you.", NULL },
 	{ "^(?:~|it) deals damage equal to the sacrificed creature's power to " TGT "$", e_damage_sacrificed,
@@ -2986,8 +3061,9 @@ bd_read_ability(const char *text, const char *owner, bool spell, struct bd_abil 
 	{
 		const char *dash = strstr(s, " - ");
 		/* but "III — ..." is a Saga's chapter symbol (714.2a), not an ability word */
-		if (dash && dash - s >= 3 && dash - s <= 30 && strspn(s, "abcdefghijklmnopqrstuvwxyz ") == (size_t)(dash - s)
-		    && strspn(s, "ivx, ") != (size_t)(dash - s)) {
+		/* (the space before the dash is counted by both spans) */
+		if (dash && dash - s >= 3 && dash - s <= 30 && strspn(s, "abcdefghijklmnopqrstuvwxyz ") == (size_t)(dash - s) + 1
+		    && strspn(s, "ivx, ") != (size_t)(dash - s) + 1) {
 			char *t = xstrdup(dash + 3);
 			free(s);
 			s = t;

@@ -27,57 +27,88 @@ recite(void *ctx, const char *id)
 	return i == JNONE ? NULL : c->rel->rules[i].num;
 }
 
+/* A board judge can't resolve: its errors (the first few), as data too with --json. */
+static int
+board_errors(struct jctx *c, const char *name, struct diags *d)
+{
+	if (c->json) {
+		/* the same errors as data, for tools */
+		struct jw w;
+		jw_init(&w, &c->out->buf, true);
+		jw_obj(&w);
+		jw_key(&w, "errors");
+		jw_arr(&w);
+		for (size_t i = 0; i < d->n; i++) {
+			jw_obj(&w);
+			jw_kstr(&w, "file", d->v[i].file);
+			jw_kint(&w, "line", d->v[i].line);
+			jw_kint(&w, "col", d->v[i].col);
+			jw_kstr(&w, "message", d->v[i].msg);
+			jw_kstr(&w, "hint", d->v[i].hint);
+			jw_kstr(&w, "source", d->v[i].src);
+			if (d->v[i].area)
+				jw_kstr(&w, "area", d->v[i].area);
+			jw_obj_end(&w);
+		}
+		jw_arr_end(&w);
+		jw_obj_end(&w);
+		sbuf_addc(&c->out->buf, '\n');
+	}
+	out_flush(c->out);
+	/* the first few: one mistake often causes the next ones, and a wrong file would
+	 * otherwise fill the screen */
+	size_t shown = 0, more = 0;
+	for (size_t i = 0; i < d->n; i++) {
+		if (d->v[i].level == DL_ERROR && shown == BOARD_ERRORS_SHOWN) {
+			more++;
+			continue;
+		}
+		diag_print_item(stderr, &d->v[i]);
+		shown += d->v[i].level == DL_ERROR;
+	}
+	if (more)
+		fprintf(stderr, "judge: %s: … and %zu more error%s; fix these first\n", name, more, more > 1 ? "s" : "");
+	char doc[4096];
+	fprintf(stderr, "  the board format is described in %s\n", jdoc_path(c, "board-format.md", doc, sizeof doc));
+	diag_clear(d);
+	return JX_USAGE;
+}
+
 static int
 run_board(struct jctx *c, const char *name, const char *text, size_t len)
 {
 	struct diags d = {0};
 	struct board *b = bd_parse_cards(name, text, len, cards_for_board(c), &d);
-	if (!b) {
-		if (c->json) {
-			/* the same errors as data, for tools */
-			struct jw w;
-			jw_init(&w, &c->out->buf, true);
-			jw_obj(&w);
-			jw_key(&w, "errors");
-			jw_arr(&w);
-			for (size_t i = 0; i < d.n; i++) {
-				jw_obj(&w);
-				jw_kstr(&w, "file", d.v[i].file);
-				jw_kint(&w, "line", d.v[i].line);
-				jw_kint(&w, "col", d.v[i].col);
-				jw_kstr(&w, "message", d.v[i].msg);
-				jw_kstr(&w, "hint", d.v[i].hint);
-				jw_kstr(&w, "source", d.v[i].src);
-				if (d.v[i].area)
-					jw_kstr(&w, "area", d.v[i].area);
-				jw_obj_end(&w);
-			}
-			jw_arr_end(&w);
-			jw_obj_end(&w);
-			sbuf_addc(&c->out->buf, '\n');
-		}
-		out_flush(c->out);
-		/* the first few: one mistake often causes the next ones, and a wrong file would
-		 * otherwise fill the screen */
-		size_t shown = 0, more = 0;
-		for (size_t i = 0; i < d.n; i++) {
-			if (d.v[i].level == DL_ERROR && shown == BOARD_ERRORS_SHOWN) {
-				more++;
-				continue;
-			}
-			diag_print_item(stderr, &d.v[i]);
-			shown += d.v[i].level == DL_ERROR;
-		}
-		if (more)
-			fprintf(stderr, "judge: %s: … and %zu more error%s; fix these first\n", name, more, more > 1 ? "s" : "");
-		char doc[4096];
-		fprintf(stderr, "  the board format is described in %s\n", jdoc_path(c, "board-format.md", doc, sizeof doc));
-		diag_clear(&d);
-		return JX_USAGE;
-	}
+	if (!b)
+		return board_errors(c, name, &d);
 	diag_print(stderr, &d, DL_NOTE);
 	diag_clear(&d);
 	struct rz_result *r = rz_resolve(b);
+	if (r->unread) {
+		/* the game reached an ability judge can't read (a Saga's chapter that triggered):
+		 * read it again to report it where the board writes it */
+		const struct bd_abil *ua = r->unread;
+		const struct bd_obj *owner = NULL;
+		for (int i = 0; i < b->nobjs && !owner; i++)
+			for (int k = 0; k < b->objs[i].nabils; k++)
+				if (&b->objs[i].abils[k] == ua) owner = &b->objs[i];
+		struct bd_abil tmp;
+		if (bd_read_ability(ua->text, owner ? owner->name : "", false, &tmp, name, ua->line, ua->col, &d))
+			free(tmp.text);
+		else {
+			/* echo the board's line under the message, as the parser does */
+			const char *ln = text, *end = text + len;
+			for (unsigned k = 1; k < ua->line && ln < end; k++) {
+				const char *nl = memchr(ln, '\n', (size_t)(end - ln));
+				ln = nl ? nl + 1 : end;
+			}
+			const char *nl = memchr(ln, '\n', (size_t)(end - ln));
+			diag_src(&d, ln, (size_t)((nl ? nl : end) - ln));
+		}
+		diag_add(&d, DL_NOTE, name, ua->line, ua->col, "the board reaches this ability (it triggers), so judge stops there");
+		rz_free(r);
+		return board_errors(c, name, &d);
+	}
 	/* the citations follow the release that answers, when it is a whole one (a partial
 	 * historical text is no model of what the resolver plays: its numbers stay) */
 	bool own = c->rel == NULL || c->rel->date == rz_cite_date();

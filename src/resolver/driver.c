@@ -167,6 +167,7 @@ rz_resolve(struct board *b)
 	z->attseq = xcalloc(n, sizeof *z->attseq);
 	z->fs_dealt = xcalloc(n, sizeof *z->fs_dealt);
 	z->noted = xcalloc(n, sizeof *z->noted);
+	z->saga_noted = xcalloc(n, sizeof *z->saga_noted);
 	z->no_untap = xcalloc(n, sizeof *z->no_untap);
 	z->restrict_turn = xcalloc(n, sizeof *z->restrict_turn);
 	/* objects sharing a name are told apart by their alias in the steps */
@@ -216,6 +217,7 @@ rz_resolve(struct board *b)
 	free(z->attseq);
 	free(z->fs_dealt);
 	free(z->noted);
+	free(z->saga_noted);
 	free(z->no_untap);
 	free(z->restrict_turn);
 	for (size_t i = 0; i < n; i++)

@@ -29,6 +29,9 @@ struct rz_result {
 	struct rz_view *view;            /* final characteristics, one per object */
 	const char **names;              /* rz_names(), built when first asked */
 	size_t nnames;
+	const struct bd_abil *unread;    /* set when the game reached an ability judge can't
+	                                  * read (a Saga's chapter that triggered): the steps
+	                                  * stop there, and the caller reports it as an error */
 	const char *rules_release;       /* whose numbers the citations are: a release's
 	                                  * label after rz_recite(), NULL for the table's own
 	                                  * (rz_cite_date()) */

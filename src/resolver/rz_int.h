@@ -64,6 +64,7 @@ enum rz_rule {
 	R_TOTAL_COST, R_ALT_COST, R_KICKER, R_KICKED, R_PAY_LIFE, R_SAC_CHOOSE, R_CAST_ILLEGAL,
 	R_EQUIP, R_ATTACH, R_BASIC_MANA,
 	R_ENTERS_CHOICE, R_WARD, R_SAGA_CHAPTER, R_SAGA_ENTERS, R_SAGA_MAIN, R_SAGA_SAC, R_SAGA_FINAL,
+	R_SEARCH, R_SEARCH_FAIL, R_SHUFFLE, R_MANA_COST,
 	R_COUNT
 };
 
@@ -143,6 +144,7 @@ struct rz {
 	int *moveseq;            /* per object: the zseq of its last move */
 	int *attseq;             /* per object: its host's moveseq when it became attached */
 	bool *noted;             /* per object: indestructible survival already explained */
+	bool *saga_noted;        /* per object: said that a Saga without chapter abilities stays (714.4) */
 	char **dname;            /* per object: "Name [alias]" when it has an alias */
 	bool game_over;
 	int sba_checks;
@@ -311,8 +313,9 @@ int rz_saga_final(const struct rz *z, int o);
 void rz_saga_enters(struct rz *z, int o);
 /* 714.3b: the active player's precombat main phase begins. */
 void rz_saga_main_phase(struct rz *z, int ap);
-/* 714.4: is o a Saga to be sacrificed now? */
-bool rz_saga_done(const struct rz *z, int o);
+/* 714.4: is o a Saga to be sacrificed now? A Saga whose chapter abilities were taken away
+ * is not, and the first check to see it says so. */
+bool rz_saga_done(struct rz *z, int o);
 
 /* stack.c */
 void rz_resolve_spell(struct rz *z, int spell);

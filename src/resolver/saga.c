@@ -93,11 +93,38 @@ chapter_waiting(const struct rz *z, int o)
 	return false;
 }
 
+/* Did its printed card (or what it copies) have chapter abilities? */
+static bool
+printed_chapters(const struct rz *z, int o)
+{
+	const struct bd_obj *pr = rz_printed(z, o);
+	for (int k = 0; k < pr->nabils; k++)
+		if (pr->abils[k].kind == AK_TRIGGER && pr->abils[k].trig == TR_CHAPTER)
+			return true;
+	return false;
+}
+
 bool
-rz_saga_done(const struct rz *z, int o)
+rz_saga_done(struct rz *z, int o)
 {
 	if (z->b->objs[o].zone != ZN_BATTLEFIELD || !is_saga(z, o))
 		return false;
 	int fin = rz_saga_final(z, o);
+	if (fin == 0 && printed_chapters(z, o) && !z->saga_noted[o]) {
+		z->saga_noted[o] = true;
+		/* a land whose land types were set lost its rules-text abilities with them (305.7) */
+		const struct bd_obj *pr = rz_printed(z, o);
+		const struct rz_view *v = &z->cur[o].v;
+		bool retyped = false;
+		for (int i = 0; (v->types & BT_LAND) && (pr->types & BT_LAND) && i < pr->nsubs; i++) {
+			bool kept = !strcmp(pr->subs[i], "Saga");
+			for (int j = 0; j < v->nsubs && !kept; j++)
+				kept = !strcmp(pr->subs[i], v->subs[j]);
+			retyped |= !kept;
+		}
+		STEP(z, RL(R_SAGA_SAC, R_SAGA_FINAL, retyped ? R_LAND_SUBTYPE : R_LAYER_ABIL), "%s is a Saga that has lost its chapter abilities%s, so its final chapter number is 0 and it is not sacrificed for its lore counters (%d): 714.4 sacrifices only a Saga with one or more chapter abilities.",
+		    rz_oname(z, o), retyped ? " (its land types were set, and with them it lost the abilities of its rules text)" : "",
+		    rz_lore(&z->b->objs[o]));
+	}
 	return fin > 0 && rz_lore(&z->b->objs[o]) >= fin && !chapter_waiting(z, o);
 }

@@ -355,6 +355,107 @@ copy_tokens(struct rz *z, const struct bd_effect *e, int controller, const char 
 	rz_entered(z, made, nmade);
 }
 
+/* Does library card o meet a search's description (its filter and "with mana cost ...")? */
+static bool
+search_matches(struct rz *z, const struct bd_effect *e, int o, int src, int controller)
+{
+	if (!rz_filter_match(z, &e->what, o, src, controller))
+		return false;
+	if (!e->search_costs[0])
+		return true;
+	/* 202.1b: a card with no mana cost has none of them, not {0} */
+	const char *mc = z->b->objs[o].mana_cost;
+	char costs[sizeof e->search_costs];
+	snprintf(costs, sizeof costs, "%s", e->search_costs);
+	for (char *w = strtok(costs, " "); w; w = strtok(NULL, " "))
+		if (mc[0] && !strcmp(w, mc))
+			return true;
+	return false;
+}
+
+/* "Search your library for a FILTER card, put it onto the battlefield | into your hand[, then
+ * shuffle]" (701.23a): the card found is the board's `choose SOURCE: CARD`; the searcher may
+ * find nothing (701.23b, `choose SOURCE: nothing`); without a choice, the first matching card
+ * the board lists in that library, and judge says so. */
+static void
+search_library(struct rz *z, const struct bd_effect *e, int src, int controller, const char *sname)
+{
+	struct board *b = z->b;
+	const char *want = rz_choice(z, src);
+	int found = -1, first = -1, nmatch = 0, bad = -1;
+	for (int o = 0; o < b->nobjs; o++) {
+		if (b->objs[o].zone != ZN_LIBRARY || b->objs[o].owner != controller || !search_matches(z, e, o, src, controller))
+			continue;
+		nmatch++;
+		if (first < 0 || b->objs[o].zpos < b->objs[first].zpos) first = o;
+	}
+	bool nothing = want && (!strcasecmp(want, "nothing") || !strcasecmp(want, "no"));
+	if (want && !nothing) {
+		for (int o = 0; o < b->nobjs && found < 0; o++)
+			if (b->objs[o].zone == ZN_LIBRARY && b->objs[o].owner == controller && (!strcasecmp(want, b->objs[o].name)
+			    || (b->objs[o].alias && !strcasecmp(want, b->objs[o].alias)))) {
+				if (search_matches(z, e, o, src, controller)) found = o;
+				else bad = o;
+			}
+	} else if (!want)
+		found = first;
+	const char *lib = e->search_shuffle ? ", then shuffles their library" : "";
+	if (found < 0) {
+		lib = e->search_shuffle ? "; then they shuffle their library" : "";
+		/* "{0} {1}" as "{0} or {1}" */
+		char costs[64] = "";
+		for (const char *q = e->search_costs; *q && strlen(costs) + 5 < sizeof costs; q++)
+			if (*q == ' ') strcat(costs, " or ");
+			else strncat(costs, q, 1);
+		if (bad >= 0) {
+			/* 202.1b: no mana cost is not a mana cost of {0} */
+			bool nocost = e->search_costs[0] && rz_filter_match(z, &e->what, bad, src, controller) && !b->objs[bad].mana_cost[0];
+			char why[96] = "";
+			if (nocost)
+				snprintf(why, sizeof why, " (it has no mana cost at all, so not %s)", costs);
+			else if (e->search_costs[0] && rz_filter_match(z, &e->what, bad, src, controller))
+				snprintf(why, sizeof why, " (its mana cost is %s, not %s)", b->objs[bad].mana_cost, costs);
+			STEP(z, RL(R_SEARCH, nocost ? R_MANA_COST : R_NONE, e->search_shuffle ? R_SHUFFLE : R_NONE),
+			    "%s: %s searches their library; %s, the card the board chooses, isn't a card the ability searches for%s, so it can't be found: nothing is found%s.",
+			    sname, rz_pname(z, controller), rz_oname(z, bad), why, lib);
+		} else
+			STEP(z, RL(R_SEARCH, R_SEARCH_FAIL, e->search_shuffle ? R_SHUFFLE : R_NONE), "%s: %s searches their library and finds nothing (%s)%s.",
+			    sname, rz_pname(z, controller), nothing ? "the board chooses to find nothing, as a search for a stated quality allows"
+			    : want ? "the board's choice is not a card in that library"
+			    : "the board names no matching card in that library: name one with a `card` in `zone library`", lib);
+		return;
+	}
+	struct bd_obj *c = &b->objs[found];
+	char how[160];
+	if (!want)
+		snprintf(how, sizeof how, " (judge's default: the first matching card the board lists there, of %d; state it with `choose %s: CARD`, or `nothing`)",
+		    nmatch, sname);
+	else
+		how[0] = 0;
+	if (e->search_hand) {
+		c->zone = ZN_HAND;
+		c->zpos = ++z->zseq;
+		z->moveseq[found] = z->zseq;
+		STEP(z, RL(R_SEARCH, e->search_shuffle ? R_SHUFFLE : R_NONE), "%s: %s searches their library, finds %s%s and puts it into their hand%s.",
+		    sname, rz_pname(z, controller), rz_oname(z, found), how, lib);
+		return;
+	}
+	c->zone = ZN_BATTLEFIELD;
+	c->controller = controller;
+	c->tapped = e->search_tapped;
+	c->ts = ++b->next_ts;
+	c->zpos = 0;
+	z->moveseq[found] = ++z->zseq;
+	rz_layers(z);
+	STEP(z, RL(R_SEARCH, R_TS_ZONE, e->search_shuffle ? R_SHUFFLE : R_NONE), "%s: %s searches their library, finds %s%s and puts it onto the battlefield%s under their control, with a new timestamp%s.",
+	    sname, rz_pname(z, controller), rz_oname(z, found), how, e->search_tapped ? " tapped" : "", lib);
+	struct sbuf t = {0};
+	if (rz_enter_replacements(z, found, 0, &t) > 0)
+		STEP(z, RL(R_ENTERS_REPL, R_ENTERS_CHECK), "%s%s.", rz_oname(z, found), sbuf_str(&t));
+	sbuf_free(&t);
+	rz_entered(z, &found, 1);
+}
+
 /* sname counters o, a spell or ability on the stack (701.6a), unless it can't be countered
  * (101.2); a countered spell goes to its owner's graveyard (or where a replacement says). */
 static void
@@ -419,7 +520,7 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 		const struct bd_effect *e = &a->eff[ei];
 		struct bd_ref r[64];
 		rz_layers(z);
-		int n = e->kind == EF_CREATE_TOKEN && !e->tok_copy ? 0 : recipients(z, e, src, controller, targets, ntargets, a->ntgt, r, 64, t ? t->subject : -1);
+		int n = (e->kind == EF_CREATE_TOKEN && !e->tok_copy) || e->kind == EF_SEARCH ? 0 : recipients(z, e, src, controller, targets, ntargets, a->ntgt, r, 64, t ? t->subject : -1);
 		/* "its power": the current value, or the last known one if it left (608.2h) */
 		int amount = e->amt == AM_EVENT ? (t ? t->amount : 0) : e->amt == AM_POWER_SACRIFICED ? sacrificed_power(z, src, sname) : e->amt == AM_X ? x : e->amt == AM_POWER_SELF
 		    ? (b->objs[src].zone == ZN_BATTLEFIELD || b->objs[src].zone == ZN_STACK ? z->cur[src].v.power
@@ -687,6 +788,9 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 			for (int i = 0; i < n; i++)
 				if (r[i].o >= 0)
 					rz_put_counters(z, r[i].o, &e->ctr, sname);
+			break;
+		case EF_SEARCH:
+			search_library(z, e, src, controller, sname);
 			break;
 		case EF_REVEAL_TOP:
 			for (int i = 0; i < n && i < 1; i++) {

@@ -106,6 +106,14 @@ rz_trigger_event(struct rz *z, const struct rz_tev *ev)
 			/* and "blocks a creature"'s "that creature" is the one blocked (509.3b) */
 			int subject = a->trig == TR_TARGETED || (a->per_blocked && ev->kind == TR_BLOCKS && ev->src >= 0) ? ev->src
 			    : ev->obj >= 0 ? ev->obj : ev->src >= 0 ? ev->src : s;
+			if (a->unread) {
+				/* 714.2b: it triggered, and it must be read to be put on the stack */
+				STEP(z, RL(R_SAGA_CHAPTER), "Lore counters on %s reached a chapter number, so its chapter ability (\"%s\") triggers; judge cannot read it, so it stops here.",
+				    rz_oname(z, s), a->text);
+				z->res->unread = a;
+				z->game_over = true;
+				return;
+			}
 			int times = 1;
 			if (a->trig == TR_CHAPTER) {
 				/* "I, II — ..." is one chapter ability per number (714.2c): each number the
