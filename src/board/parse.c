@@ -54,9 +54,10 @@ cands_nonmana(const struct bd_obj *o)
 	return false;
 }
 
-/* Does an ability's text start with prefix, ignoring case and the minus sign's spelling? */
-static bool
-text_starts(const char *text, const char *prefix)
+/* Where an ability's text goes on after prefix, ignoring case and the minus sign's spelling;
+ * NULL when it doesn't start with prefix. */
+static const char *
+text_after(const char *text, const char *prefix)
 {
 	const unsigned char *t = (const unsigned char *)text, *p = (const unsigned char *)prefix;
 	while (*p) {
@@ -65,11 +66,27 @@ text_starts(const char *text, const char *prefix)
 		if (t[0] == 0xE2 && t[1] == 0x88 && t[2] == 0x92) { tc = '-'; tl = 3; }
 		if (p[0] == 0xE2 && p[1] == 0x88 && p[2] == 0x92) { pc = '-'; pl = 3; }
 		if (tolower(tc) != tolower(pc))
-			return false;
+			return NULL;
 		t += tl;
 		p += pl;
 	}
-	return true;
+	return (const char *)t;
+}
+
+static bool
+text_starts(const char *text, const char *prefix)
+{
+	return text_after(text, prefix) != NULL;
+}
+
+/* Is prefix the whole cost of the ability ("-1" of "-1: Target player draws a card.", not of
+ * "-10: ...")? A prefix ending in the colon is the cost too. */
+static bool
+text_is_cost(const char *text, const char *prefix)
+{
+	const char *r = text_after(text, prefix);
+	size_t n = strlen(prefix);
+	return r && (*r == ':' || (n && prefix[n - 1] == ':'));
 }
 
 /* Is this event's name the object's (its name or alias)? */
@@ -836,6 +853,19 @@ statement(struct ps *ps, char *ln)
 				continue;
 			cands++;
 			if (pick < 0) pick = k;
+		}
+		/* 602.1: the text before the colon is the cost; a prefix that is one ability's whole
+		 * cost names that ability, even when another's cost starts the same ("-1", "-10") */
+		if (cands > 1 && prefix[0]) {
+			int exact = -1, nexact = 0;
+			for (int k = 0; k < so->nabils; k++) {
+				const struct bd_abil *ab = &so->abils[k];
+				if ((ab->kind == AK_ACTIVATED || ab->kind == AK_MANA || ab->kind == AK_EQUIP) && text_is_cost(ab->text, prefix)) {
+					nexact++;
+					if (exact < 0) exact = k;
+				}
+			}
+			if (nexact == 1) { pick = exact; cands = 1; }
 		}
 		if (pick >= 0 && cands == 1 && so->abils[pick].unread) {
 			/* the ability the board activates must be read: report it where it is written */
