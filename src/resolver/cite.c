@@ -145,7 +145,7 @@ static const struct { const char *id, *what; } cites[R_COUNT] = {
 	[R_PROWESS] = { "702.108a", "prowess: +1/+1 until end of turn whenever its controller casts a noncreature spell" },
 	[R_ABILITY_INDEPENDENT] = { "113.7a", "an ability on the stack exists independently of its source" },
 	[R_ACTIVATE] = { "602.2", "activating an ability: it goes on the stack and its costs are paid" },
-	[R_COST_ILLEGAL] = { "602.2b", "an activation that can't be completed is reversed (601.2h, 727)" },
+	[R_COST_ILLEGAL] = { "602.2b", "an activation that can't be completed is reversed (601.2h, 732)" },
 	[R_MANA_ABILITY] = { "605.3b", "an activated mana ability doesn't go on the stack; it resolves at once" },
 	[R_LOYALTY_COST] = { "606.4", "a loyalty ability's cost adds or removes loyalty counters" },
 	[R_COST_ORDER] = { "601.2h", "the player pays the total cost, in any order" },
@@ -208,7 +208,9 @@ static const struct { const char *id, *what; } cites[R_COUNT] = {
 	[R_EQUIP] = { "702.6a", "equip: attach this to target creature you control, as a sorcery" },
 	[R_ATTACH] = { "701.3a", "attach: the Equipment becomes attached to the object" },
 	[R_BASIC_MANA] = { "305.6", "a land with a basic land type has its intrinsic mana ability" },
-	[R_CAST_ILLEGAL] = { "601.2", "casting a spell that can't be completed is reversed (727)" },
+	[R_CAST_ILLEGAL] = { "601.2", "casting a spell that can't be completed is reversed (732)" },
+	[R_CAST_REVERSED] = { "601.5", "a spell its player may no longer cast once proposed: the casting is illegal and the game goes back" },
+	[R_ILLEGAL_ACTION] = { "732.1", "an illegal action is reversed; nothing triggers from it" },
 	[R_DAMAGE_RESULTS] = { "120.3", "damage has every result that applies to its recipient" },
 };
 

@@ -94,6 +94,13 @@ rz_activate(struct rz *z, int abobj)
 		STEP(z, RL(R_ACTIVATE), "%s is not on the battlefield, so its ability can't be activated.", rz_oname(z, src));
 		return;
 	}
+	/* 602.2b, 601.2c: the targets are chosen before the costs are paid */
+	enum rz_rule tr = R_CHOOSE_TARGETS;
+	if (a->kind != AK_MANA && !rz_targets_choosable(z, abobj, why, sizeof why, &tr)) {
+		STEP(z, RL(R_COST_ILLEGAL, R_CHOOSE_TARGETS, tr, R_ILLEGAL_ACTION), "%s's ability (\"%s\") can't be activated with that target: a target must be a legal choice as it is chosen, and %s. The activation is reversed as though it never began: no cost is paid and nothing happens.",
+		    rz_oname(z, src), a->text, why);
+		return;
+	}
 	if (!payable(z, ab, c, src, why, sizeof why)) {
 		STEP(z, RL(R_ACTIVATE, R_COST_ILLEGAL), "%s's ability (\"%s\") can't be activated: its cost can't be paid (%s), so the activation is reversed and nothing happens.",
 		    rz_oname(z, src), a->text, why);
@@ -220,7 +227,7 @@ rz_cast_costs(struct rz *z, int spell, enum bd_zone from)
 	if (!alt && !add && !o->kicked && !o->pay_life && !o->nact_exile && !o->nact_sac && !o->nact_discard)
 		return true;
 	/* 601.2f: the total cost; then 601.2h: it is paid; a cost that can't be paid reverses
-	 * the whole casting (601.2, 727) */
+	 * the whole casting (601.2, 732) */
 	char why[240] = "";
 	int life = (alt ? alt->cost.life : 0) + (add ? add->cost.life : 0);
 	int nsac = add ? add->cost.nsac : 0, ndis = add ? add->cost.discard : 0, nexi = alt ? alt->exile_hand : 0;

@@ -9,6 +9,28 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* 601.2c: the targets are announced as the spell is proposed; one that isn't a legal choice
+ * then makes the casting illegal (601.5), and it is reversed as though it never began (732.1):
+ * the card goes back where it came from and nothing triggers. False when that happened. */
+static bool
+cast_targets(struct rz *z, int s, enum bd_zone from)
+{
+	struct bd_obj *o = &z->b->objs[s];
+	char why[240];
+	enum rz_rule r = R_CHOOSE_TARGETS;
+	if (rz_targets_choosable(z, s, why, sizeof why, &r))
+		return true;
+	int ctl = z->cur[s].v.controller;
+	o->zone = from == ZN_STACK ? ZN_HAND : from;
+	o->zpos = ++z->zseq;
+	z->moveseq[s] = z->zseq;
+	rz_layers(z);
+	STEP(z, RL(R_CHOOSE_TARGETS, r, R_CAST_REVERSED, R_ILLEGAL_ACTION),
+	    "%s can't cast %s with that target: a target must be a legal choice as it is chosen, and %s. The casting is illegal, so it is reversed as though it never began: %s goes back to %s's %s, no cost is paid, and nothing triggers.",
+	    rz_pname(z, ctl), rz_oname(z, s), why, rz_oname(z, s), rz_pname(z, o->owner), bd_zone_name(o->zone));
+	return false;
+}
+
 static void
 run_event(struct rz *z, const struct bd_event *e)
 {
@@ -81,6 +103,10 @@ run_event(struct rz *z, const struct bd_event *e)
 			o->zpos = 0;
 			z->moveseq[e->obj] = ++z->zseq;
 			rz_layers(z);
+		}
+		if (!cast_targets(z, e->obj, from))
+			break;
+		if (from != ZN_STACK) {
 			STEP(z, RL(R_CAST, R_CAST_TRIGGER), "%s casts %s: it moves to the stack, and abilities that trigger on casting it trigger now; they go on the stack above it and resolve first.",
 			    rz_pname(z, o->controller), rz_oname(z, e->obj));
 		} else

@@ -61,7 +61,7 @@ enum rz_rule {
 	/* choices on casting */
 	R_MODES, R_MODES_ILLEGAL, R_CHOOSE_TARGETS, R_DIVIDE, R_ROUND_DOWN,
 	/* costs of casting */
-	R_TOTAL_COST, R_ALT_COST, R_KICKER, R_KICKED, R_PAY_LIFE, R_SAC_CHOOSE, R_CAST_ILLEGAL,
+	R_TOTAL_COST, R_ALT_COST, R_KICKER, R_KICKED, R_PAY_LIFE, R_SAC_CHOOSE, R_CAST_ILLEGAL, R_CAST_REVERSED, R_ILLEGAL_ACTION,
 	R_EQUIP, R_ATTACH, R_BASIC_MANA,
 	R_ENTERS_CHOICE, R_WARD, R_SAGA_CHAPTER, R_SAGA_ENTERS, R_SAGA_MAIN, R_SAGA_SAC, R_SAGA_FINAL,
 	R_SEARCH, R_SEARCH_FAIL, R_SHUFFLE, R_MANA_COST,
@@ -271,7 +271,7 @@ void rz_targeted(struct rz *z, int spell);
 void rz_activate(struct rz *z, int abobj);
 /* A spell just moved to the stack (601.2a) pays its total cost (601.2f-h): its additional or
  * alternative costs as the board's lines under `cast` say. False when it can't be paid: the
- * spell has then gone back where it came from (601.2, 727). */
+ * spell has then gone back where it came from (601.2, 732). */
 bool rz_cast_costs(struct rz *z, int spell, enum bd_zone from);
 
 /* combat.c */
@@ -324,5 +324,9 @@ void rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controll
     const struct bd_ref *targets, int ntargets, int x, const struct rz_trig *t);
 bool rz_target_legal(const struct rz *z, const struct bd_tspec *ts, struct bd_ref r,
     int src, int controller, unsigned src_colors, char *why, size_t cap);
+/* 601.2c (602.2b for abilities): is every target announced for spell (or activated ability)
+ * s a legal choice as it is chosen? If not, why says which isn't and *rule the rule that makes
+ * it so (protection, hexproof, shroud, or 601.2c itself); the casting is then illegal (601.5). */
+bool rz_targets_choosable(struct rz *z, int s, char *why, size_t cap, enum rz_rule *rule);
 
 #endif

@@ -39,7 +39,13 @@ rz_target_legal(const struct rz *z, const struct bd_tspec *ts, struct bd_ref r, 
 	if (v->kws & KWBIT(KW_SHROUD)) { snprintf(why, cap, "%s has shroud", rz_oname(z, r.o)); return false; }
 	if ((v->kws & KWBIT(KW_HEXPROOF)) && v->controller != controller) { snprintf(why, cap, "%s has hexproof", rz_oname(z, r.o)); return false; }
 	unsigned src_types = src >= 0 && src < b->nobjs ? z->cur[src].v.types : 0;
-	if ((v->prot_colors & src_colors) || (v->prot_flags & (PROT_EVERYTHING | (src_types & PROT_TYPES)))) {
+	if (v->prot_colors & src_colors) {
+		char col[64];
+		bd_colors_str(v->prot_colors & src_colors, col, sizeof col);
+		snprintf(why, cap, "%s has protection from %s and the source is %s", rz_oname(z, r.o), col, col);
+		return false;
+	}
+	if (v->prot_flags & (PROT_EVERYTHING | (src_types & PROT_TYPES))) {
 		snprintf(why, cap, "%s has protection from the source", rz_oname(z, r.o));
 		return false;
 	}
@@ -53,6 +59,72 @@ illegal_rule(const char *why)
 	if (strstr(why, "hexproof")) return R_HEXPROOF;
 	if (strstr(why, "protection")) return R_PROT_TARGET;
 	return R_RESOLVE_TARGETS;
+}
+
+/* A target's reason for being illegal, said of the moment it is chosen rather than of a later
+ * check ("is not on the battlefield", not "is no longer"). */
+static void
+as_chosen(char *why)
+{
+	static const char *const from[][2] = { { "is no longer ", "is not " },
+		{ "no longer matches the targeting requirement", "doesn't match the targeting requirement" } };
+	for (size_t k = 0; k < sizeof from / sizeof *from; k++) {
+		char *at = strstr(why, from[k][0]);
+		if (!at) continue;
+		size_t fl = strlen(from[k][0]), tl = strlen(from[k][1]);
+		memmove(at + tl, at + fl, strlen(at + fl) + 1);
+		memcpy(at, from[k][1], tl);
+	}
+}
+
+bool
+rz_targets_choosable(struct rz *z, int s, char *why, size_t cap, enum rz_rule *rule)
+{
+	const struct board *b = z->b;
+	const struct bd_obj *o = &b->objs[s];
+	int ctl = z->cur[s].v.controller;
+	int src = o->act_src >= 0 ? o->act_src : s;
+	unsigned colors = z->cur[src].v.colors;
+	/* an Aura spell targets what it can enchant (303.4a, 115.1b) */
+	for (int k = 0; k < o->nabils && o->ntargets; k++)
+		if (o->abils[k].kind == AK_ENCHANT && (o->types & BT_ENCHANTMENT) && o->act_src < 0) {
+			struct bd_tspec ts;
+			memset(&ts, 0, sizeof ts);
+			ts.f = o->abils[k].aff;
+			ts.object_ok = !o->abils[k].aff.no_objects;
+			ts.player_ok = o->abils[k].aff.players;
+			if (!rz_target_legal(z, &ts, o->targets[0], s, ctl, colors, why, cap)) {
+				as_chosen(why);
+				*rule = illegal_rule(why);
+				return false;
+			}
+			return true;
+		}
+	int start[BD_MAXTGT], count[BD_MAXTGT];
+	bool fits;
+	int nspec = bd_target_spans(o, o->ntargets, start, count, BD_MAXTGT, &fits);
+	if (!fits)
+		return true;
+	for (int k = 0, sp = 0; k < o->nabils; k++) {
+		const struct bd_abil *a = &o->abils[k];
+		if (a->kind != AK_SPELL || !bd_abil_chosen(o, a))
+			continue;
+		for (int j = 0; j < a->ntgt && sp < nspec; j++, sp++)
+			for (int t = start[sp]; t < start[sp] + count[sp] && t < o->ntargets; t++) {
+				if (o->targets[t].p < 0 && o->targets[t].o < 0)
+					continue;
+				if (!rz_target_legal(z, &a->tgt[j], o->targets[t], src, ctl, colors, why, cap)) {
+					as_chosen(why);
+					*rule = illegal_rule(why);
+					if (*rule == R_RESOLVE_TARGETS) *rule = R_CHOOSE_TARGETS;
+					size_t n = strlen(why);
+					if (strstr(why, "targeting requirement") && n < cap && o->act_src < 0)
+						snprintf(why + n, cap - n, " (\"%s\")", a->text);
+					return false;
+				}
+			}
+	}
+	return true;
 }
 
 /* Everything an effect reaches: its legal target, or each object/player matching. */
