@@ -177,7 +177,9 @@ enum bd_effk { EF_DAMAGE, EF_DESTROY, EF_EXILE, EF_CONTINUOUS, EF_COUNTERS, EF_G
 	EF_ATTACH,                /* "attach ~ to target creature you control" (equip, 702.6a; 701.3a) */
 	EF_WARD,                  /* counter what targeted it unless its controller pays the cost (702.21a) */
 	EF_REVEAL_TOP,            /* "reveal the top card of your library and put that card into your hand" */
-	EF_SEARCH };              /* "search your library for a FILTER card, put it onto the battlefield" (701.23) */
+	EF_SEARCH,                /* "search your library for a FILTER card, put it onto the battlefield" (701.23) */
+	EF_RETURN_LINKED };       /* "return the exiled card to the battlefield": the cards exiled with
+	                           * this object by its other ability (607.2a); to_hand: to hand */
 /* Restrictions on a creature (508.1c, 509.1b, 502.3): EF_RESTRICT's n and the resolver's. */
 enum { RS_NO_UNTAP = 1, RS_NO_ATTACK = 2, RS_NO_BLOCK = 4, RS_UNBLOCKABLE = 8 };
 /* The RS_* bits a restriction's text (lower case) states. */
@@ -200,6 +202,7 @@ struct bd_effect {
 	bool cant_regen;
 	bool you;                 /* EF_GAIN_LIFE/EF_DRAW: the controller */
 	bool its_controller;      /* "its controller gains life equal to its power" */
+	bool to_hand;             /* EF_RETURN_LINKED: to its owner's hand, not the battlefield */
 	/* EF_CREATE_TOKEN: n tokens with these characteristics */
 	int tok_power, tok_toughness;
 	unsigned tok_colors, tok_types;
@@ -393,6 +396,8 @@ struct bd_obj {
 	/* an activated ability on the stack (`activate`): whose ability, which one, and the
 	 * objects chosen to pay its cost */
 	int act_src, act_abil;
+	int ab_src;               /* a `spell NAME's ability` (a triggered ability on the stack): the
+	                           * object NAME it came from (113.7), or -1 */
 	int act_sac[BD_MAXTGT], nact_sac;
 	int act_discard[BD_MAXTGT], nact_discard;
 	int act_exile[BD_MAXTGT], nact_exile;   /* cards exiled to pay a spell's cost */

@@ -194,7 +194,7 @@ obj_init(struct bd_obj *o)
 	o->owner = o->controller = -1;
 	o->attached = -1;
 	o->copy_of = -1;
-	o->act_src = o->act_abil = -1;
+	o->act_src = o->act_abil = o->ab_src = -1;
 	o->attacking_p = o->attacking_o = -1;
 	o->zpos = 0;
 }
@@ -1434,6 +1434,16 @@ resolve_names(struct ps *ps)
 		if (o->owner_name) {
 			o->owner = find_player(b, o->owner_name);
 			if (o->owner < 0) lookup(ps, o->owner_name, o->owner_line, o->owner_col, true, "player");
+		}
+		/* `spell NAME's ability` without a type: an ability whose source is NAME (113.7) */
+		size_t nl = strlen(o->name);
+		if (o->zone == ZN_STACK && !o->types && o->act_src < 0 && nl > 10 && !strcmp(o->name + nl - 10, "'s ability")) {
+			char *srcname = xstrdup(o->name);
+			srcname[nl - 10] = 0;
+			for (int j = 0; j < b->nobjs && o->ab_src < 0; j++)
+				if (j != i && b->objs[j].types && names_obj(b, srcname, j))
+					o->ab_src = j;
+			free(srcname);
 		}
 		/* an activated ability is controlled by its source's controller (113.8) */
 		if (o->act_src >= 0 && o->controller < 0) o->controller = o->owner = b->objs[o->act_src].controller;

@@ -1742,6 +1742,13 @@ static bool
 b_spell(struct match *m, struct bd_abil *a)
 {
 	a->kind = AK_SPELL;
+	/* "You may exile another target creature": the choice is made as it resolves (608.2d) */
+	if (!strncmp(m->subj, "you may ", 8)) {
+		char buf[512];
+		snprintf(buf, sizeof buf, "%s%s", strncmp(m->subj + 8, "gain ", 5) && strncmp(m->subj + 8, "lose ", 5) ? "" : "you ", m->subj + 8);
+		a->optional = true;
+		return effect_parse(buf, a);
+	}
 	return effect_parse(m->subj, a);
 }
 
@@ -2386,6 +2393,32 @@ e_return(struct match *m, struct bd_abil *a, struct bd_effect *e)
 	return true;
 }
 
+/* "return the exiled card" / "cards exiled with ~" (607.2a): the cards another ability of the
+ * same object exiled; within one ability after its own exile, that ability's card (400.7j) */
+static bool
+e_return_linked(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	bool hand = strncmp(m->cap[1], "the battlefield", 15) != 0;
+	if (a->neff > 0 && a->eff[a->neff - 1].slot >= 0 && a->eff[a->neff - 1].kind == EF_EXILE && !hand) {
+		e->kind = EF_RETURN_SELF;
+		e->slot = a->eff[a->neff - 1].slot;
+		e->f = a->eff[a->neff - 1].f;
+		e->you = m->cap[2][0] == 'y';
+		return true;
+	}
+	e->kind = EF_RETURN_LINKED;
+	e->you = m->cap[2][0] == 'y';
+	e->to_hand = hand;
+	return true;
+}
+
+static bool
+e_return_linked_each(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	e->kind = EF_RETURN_LINKED;
+	return true;
+}
+
 static bool
 e_fog(struct match *m, struct bd_abil *a, struct bd_effect *e)
 {
@@ -2644,6 +2677,10 @@ static struct eff_tmpl etmpls[] = {
 	{ "^" TGT " (gains?|loses?) that much life$", e_life_that_much, "Whenever an opponent loses life, you gain that much life.", NULL },
 	{ "^" TGT " (gains?|loses?) (\\d+|x|one|two|three) life$", e_life,
 	  "You gain 2 life.", NULL },
+	{ "^each player returns to the battlefield all cards they own exiled with ~$", e_return_linked_each,
+	  "Each player returns to the battlefield all cards they own exiled with Parallax Wave.", NULL },
+	{ "^return (?:the exiled cards?|the cards? exiled with ~|all cards exiled with ~|each card exiled with ~) to (the battlefield|(?:its|their) owners?'s? hands?)(?: under (its owner's|their owners'|your) control)?$", e_return_linked,
+	  "Return the exiled card to the battlefield under its owner's control.", NULL },
 	{ "^return (?:it|~|that card|the exiled card) to the battlefield(?: under (its owner's|your) control)?(?: with an? " PT " counter on it)?$", e_return,
 	  "Return it to the battlefield under its owner's control with a -1/-1 counter on it.", NULL },
 	{ "^prevent all combat damage that would be dealt this turn$", e_fog,

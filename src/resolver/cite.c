@@ -211,6 +211,8 @@ static const struct { const char *id, *what; } cites[R_COUNT] = {
 	[R_CAST_ILLEGAL] = { "601.2", "casting a spell that can't be completed is reversed (732)" },
 	[R_CAST_REVERSED] = { "601.5", "a spell its player may no longer cast once proposed: the casting is illegal and the game goes back" },
 	[R_ILLEGAL_ACTION] = { "732.1", "an illegal action is reversed; nothing triggers from it" },
+	[R_LINKED] = { "607.2a", "an ability that refers to \"the exiled card\" finds only the cards its linked ability exiled" },
+	[R_OPTIONAL_SPELL] = { "608.2d", "a choice an instruction offers (\"you may\") is made as it is followed" },
 	[R_DAMAGE_RESULTS] = { "120.3", "damage has every result that applies to its recipient" },
 };
 

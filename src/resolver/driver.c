@@ -196,6 +196,10 @@ rz_resolve(struct board *b)
 	z->saga_noted = xcalloc(n, sizeof *z->saga_noted);
 	z->no_untap = xcalloc(n, sizeof *z->no_untap);
 	z->restrict_turn = xcalloc(n, sizeof *z->restrict_turn);
+	z->bf_seq = xcalloc(n, sizeof *z->bf_seq);
+	z->link_src = xcalloc(n, sizeof *z->link_src);
+	z->link_inc = xcalloc(n, sizeof *z->link_inc);
+	z->link_seq = xcalloc(n, sizeof *z->link_seq);
 	/* objects sharing a name are told apart by their alias in the steps */
 	z->dname = xcalloc(n, sizeof *z->dname);
 	for (int i = 0; i < b->nobjs; i++)
@@ -246,6 +250,10 @@ rz_resolve(struct board *b)
 	free(z->saga_noted);
 	free(z->no_untap);
 	free(z->restrict_turn);
+	free(z->bf_seq);
+	free(z->link_src);
+	free(z->link_inc);
+	free(z->link_seq);
 	for (size_t i = 0; i < n; i++)
 		free(z->dname[i]);
 	free(z->dname);

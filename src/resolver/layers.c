@@ -736,6 +736,7 @@ rz_layers(struct rz *z)
 {
 	struct pass *ps = xcalloc(1, sizeof *ps);
 	ps->z = z;
+	rz_link_note_battlefield(z);
 	reset(z);
 	gather(ps);
 	bool trace = z->trace_layers;

@@ -61,7 +61,7 @@ enum rz_rule {
 	/* choices on casting */
 	R_MODES, R_MODES_ILLEGAL, R_CHOOSE_TARGETS, R_DIVIDE, R_ROUND_DOWN,
 	/* costs of casting */
-	R_TOTAL_COST, R_ALT_COST, R_KICKER, R_KICKED, R_PAY_LIFE, R_SAC_CHOOSE, R_CAST_ILLEGAL, R_CAST_REVERSED, R_ILLEGAL_ACTION,
+	R_TOTAL_COST, R_ALT_COST, R_KICKER, R_KICKED, R_PAY_LIFE, R_SAC_CHOOSE, R_CAST_ILLEGAL, R_CAST_REVERSED, R_ILLEGAL_ACTION, R_LINKED, R_OPTIONAL_SPELL,
 	R_EQUIP, R_ATTACH, R_BASIC_MANA,
 	R_ENTERS_CHOICE, R_WARD, R_SAGA_CHAPTER, R_SAGA_ENTERS, R_SAGA_MAIN, R_SAGA_SAC, R_SAGA_FINAL,
 	R_SEARCH, R_SEARCH_FAIL, R_SHUFFLE, R_MANA_COST,
@@ -163,6 +163,11 @@ struct rz {
 	 * many targets the division was among as it was cast */
 	int div_obj1, div_k;
 	bool entered_choice;     /* the last rz_enter_replacements() had a choice made (614.12a) */
+	/* linked abilities (607.2a), per object: bf_seq is its moveseq when last seen on the
+	 * battlefield (which object it was there, 400.7); an exiled card's link_src is 1 + the
+	 * object whose ability exiled it, link_inc that object's bf_seq then, link_seq the card's
+	 * own moveseq as it was exiled */
+	int *bf_seq, *link_src, *link_inc, *link_seq;
 };
 
 /* explain.c */
@@ -304,6 +309,15 @@ void rz_rule_text(const struct bd_rule *r, char *out, size_t cap);
 int rz_counter_replacements(struct rz *z, int o, const struct bd_ctr *c, bool by_effect, const char *kind);
 /* How many tokens e creates for controller after "twice that many" effects (614.16). */
 int rz_token_replacements(struct rz *z, const struct bd_effect *e, int controller, int n);
+
+/* linked.c */
+/* Remember which object each permanent is (its zone move), so a linked ability finds the
+ * cards exiled by the same object (400.7). Called as the layers are applied. */
+void rz_link_note_battlefield(struct rz *z);
+/* src's ability just exiled card: it is "exiled with" src (607.2a). */
+void rz_link_exiled(struct rz *z, int src, int card);
+/* "Return the exiled card ...": the cards exiled with src by its linked ability (607.2a). */
+void rz_link_return(struct rz *z, const struct bd_effect *e, int src, int controller, const char *sname);
 
 /* saga.c */
 int rz_lore(const struct bd_obj *o);

@@ -816,8 +816,13 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 			}
 			if (nm)
 				rz_move(z, mv, nm, NULL, R_NONE);
+			for (int i = 0; i < nm && e->kind == EF_EXILE; i++)
+				rz_link_exiled(z, src, mv[i].obj);
 			break;
 		}
+		case EF_RETURN_LINKED:
+			rz_link_return(z, e, src, controller, sname);
+			break;
 		case EF_CONTINUOUS: case EF_GAIN_CONTROL: {
 			if (n == 0 && e->each)
 				STEP(z, RL(R_RESOLVE_FOLLOW), "%s's continuous effect finds no object to apply to, so it changes nothing.", sname);
@@ -1190,6 +1195,22 @@ resolve_permanent(struct rz *z, int s)
 	rz_settle(z);
 }
 
+/* "You may ..." in a spell or an ability on the stack: its controller chooses as it is followed
+ * (608.2d), by the board's `choose NAME: no`, else yes. Whether it is followed. */
+static bool
+optional_followed(struct rz *z, int s, const struct bd_abil *a, int ctl)
+{
+	const char *c = rz_choice(z, s);
+	if (c && (!strcmp(c, "no") || !strcmp(c, "decline"))) {
+		STEP(z, RL(R_OPTIONAL_SPELL), "%s's instruction \"%s\" says \"you may\": %s chooses not to (the board's `choose`), so it does nothing.",
+		    rz_oname(z, s), a->text, rz_pname(z, ctl));
+		return false;
+	}
+	STEP(z, RL(R_OPTIONAL_SPELL), "%s's instruction \"%s\" says \"you may\": %s %s.", rz_oname(z, s), a->text, rz_pname(z, ctl),
+	    c ? "chooses to, as the board states" : "does so (judge's default; `choose NAME: no` declines)");
+	return true;
+}
+
 void
 rz_resolve_spell(struct rz *z, int s)
 {
@@ -1206,8 +1227,8 @@ rz_resolve_spell(struct rz *z, int s)
 	}
 	int ctl = z->cur[s].v.controller;
 	/* an activated ability's source is the permanent it came from (113.7), with its last
-	 * known information if that has left (608.2h) */
-	int src = o->act_src >= 0 ? o->act_src : s;
+	 * known information if that has left (608.2h); a `spell NAME's ability` is NAME's */
+	int src = o->act_src >= 0 ? o->act_src : o->ab_src >= 0 ? o->ab_src : s;
 	unsigned colors = b->objs[src].zone == ZN_BATTLEFIELD || src == s ? z->cur[src].v.colors : z->lki[src].v.colors;
 	/* target specs run across the chosen instructions in order (601.2c, 700.2c); a spec of
 	 * several targets ("among one or two targets") takes what the single ones leave */
@@ -1256,7 +1277,7 @@ rz_resolve_spell(struct rz *z, int s)
 		rz_settle(z);
 		return;
 	}
-	if (o->act_src >= 0 && b->objs[src].zone != ZN_BATTLEFIELD)
+	if ((o->act_src >= 0 || o->ab_src >= 0) && b->objs[src].zone != ZN_BATTLEFIELD)
 		STEP(z, RL(R_ABILITY_INDEPENDENT, R_RESOLVE_INFO), "%s has left the battlefield, but its ability on the stack exists independently of it and still resolves, using %s's last known information.",
 		    rz_oname(z, src), rz_oname(z, src));
 	if (o->modes) {
@@ -1294,6 +1315,10 @@ rz_resolve_spell(struct rz *z, int s)
 			if (sp + j < nspec && count[sp + j] > 1) z->div_k = count[sp + j];
 			for (int q = 1; sp + j < nspec && q < count[sp + j] && nat < 2 * BD_MAXTGT; q++)
 				at[nat++] = tg[start[sp + j] + q];
+		}
+		if (a->optional && !optional_followed(z, s, a, ctl)) {
+			sp += a->ntgt;
+			continue;
 		}
 		rz_run_effects(z, a, src, ctl, at, nat, o->x, NULL);
 		sp += a->ntgt;

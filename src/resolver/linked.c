@@ -1,0 +1,98 @@
+/* linked.c — linked abilities (607): the cards one ability of an object exiled, which another
+ * ability of the same object ("return the exiled card", "cards exiled with ~") refers to
+ * (607.2a). The link is to the object, not its name: once it leaves the battlefield and comes
+ * back it is a new object (400.7) that exiled nothing, and a card that left exile is a new
+ * object the ability no longer finds. */
+#include "rz_int.h"
+#include "../base/buf.h"
+
+#include <stdio.h>
+#include <string.h>
+
+void
+rz_link_note_battlefield(struct rz *z)
+{
+	for (int i = 0; i < z->b->nobjs; i++)
+		if (z->b->objs[i].zone == ZN_BATTLEFIELD)
+			z->bf_seq[i] = z->moveseq[i];
+}
+
+void
+rz_link_exiled(struct rz *z, int src, int card)
+{
+	if (src < 0 || card < 0 || z->b->objs[card].zone != ZN_EXILE)
+		return;
+	z->link_src[card] = src + 1;
+	z->link_inc[card] = z->bf_seq[src];
+	z->link_seq[card] = z->moveseq[card];
+	/* the Fiend Hunter trick: the source has left already, and the leaves-the-battlefield
+	 * ability that would return the card has triggered (and resolved) before the exile */
+	if (z->b->objs[src].zone == ZN_BATTLEFIELD)
+		return;
+	const struct bd_obj *p = rz_printed(z, src);
+	for (int k = 0; k < p->nabils; k++) {
+		const struct bd_abil *a = &p->abils[k];
+		for (int i = 0; a->kind == AK_TRIGGER && a->trig == TR_LTB && i < a->neff; i++)
+			if (a->eff[i].kind == EF_RETURN_LINKED) {
+				STEP(z, RL(R_LINKED, R_LTB_TRIGGER), "%s is exiled with %s, but %s has already left the battlefield: its linked ability (\"%s\") triggered then and found nothing to return, and it won't trigger again, so %s stays in exile.",
+				    rz_oname(z, card), rz_oname(z, src), rz_oname(z, src), a->text, rz_oname(z, card));
+				return;
+			}
+	}
+}
+
+/* Is card exiled with src (the same object src is now, or was last on the battlefield)? */
+static bool
+exiled_with(const struct rz *z, int src, int card)
+{
+	return z->link_src[card] == src + 1 && z->link_inc[card] == z->bf_seq[src]
+	    && z->b->objs[card].zone == ZN_EXILE && z->moveseq[card] == z->link_seq[card];
+}
+
+void
+rz_link_return(struct rz *z, const struct bd_effect *e, int src, int controller, const char *sname)
+{
+	struct board *b = z->b;
+	int back[64], n = 0;
+	for (int i = 0; i < b->nobjs && n < 64; i++)
+		if (exiled_with(z, src, i))
+			back[n++] = i;
+	if (n == 0) {
+		STEP(z, RL(R_LINKED, R_RESOLVE_FOLLOW), "No card was exiled with %s by its linked ability (its exile instruction hasn't happened, or this %s is a new object since), so %s returns nothing.",
+		    rz_oname(z, src), rz_oname(z, src), sname);
+		return;
+	}
+	struct sbuf names = {0};
+	for (int k = 0; k < n; k++) {
+		struct bd_obj *ob = &b->objs[back[k]];
+		sbuf_addf(&names, "%s%s", k == 0 ? "" : k == n - 1 ? " and " : ", ", rz_oname(z, back[k]));
+		z->link_src[back[k]] = 0;
+		if (ob->token)
+			continue;     /* a token in exile has already ceased to exist (704.5d) */
+		ob->zone = e->to_hand ? ZN_HAND : ZN_BATTLEFIELD;
+		ob->zpos = e->to_hand ? ++z->zseq : 0;
+		if (!e->to_hand) {
+			ob->controller = e->you ? controller : ob->owner;
+			ob->ts = ++b->next_ts;
+			ob->tapped = false;
+			ob->damage = 0;
+			ob->nctr = 0;
+			ob->attached = -1;
+		}
+		z->moveseq[back[k]] = ++z->zseq;
+	}
+	char under[96];
+	if (e->you)
+		snprintf(under, sizeof under, "under %s's control", rz_pname(z, controller));
+	else
+		snprintf(under, sizeof under, "under %s owner's control", n == 1 ? "its" : "their");
+	if (e->to_hand)
+		STEP(z, RL(R_LINKED, R_NEW_OBJECT), "%s returns the card exiled with %s (%s) to its owner's hand: the two abilities are linked. It is a new object.",
+		    sname, rz_oname(z, src), sbuf_str(&names));
+	else
+		STEP(z, RL(R_LINKED, R_NEW_OBJECT, R_TS_ZONE), "%s returns the card%s exiled with %s by its linked ability (%s) to the battlefield %s, as a new object with a new timestamp.",
+		    sname, n == 1 ? "" : "s", rz_oname(z, src), sbuf_str(&names), under);
+	sbuf_free(&names);
+	if (!e->to_hand)
+		rz_entered(z, back, n);
+}
