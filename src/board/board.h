@@ -178,8 +178,10 @@ enum bd_effk { EF_DAMAGE, EF_DESTROY, EF_EXILE, EF_CONTINUOUS, EF_COUNTERS, EF_G
 	EF_WARD,                  /* counter what targeted it unless its controller pays the cost (702.21a) */
 	EF_REVEAL_TOP,            /* "reveal the top card of your library and put that card into your hand" */
 	EF_SEARCH,                /* "search your library for a FILTER card, put it onto the battlefield" (701.23) */
-	EF_RETURN_LINKED };       /* "return the exiled card to the battlefield": the cards exiled with
+	EF_RETURN_LINKED,         /* "return the exiled card to the battlefield": the cards exiled with
 	                           * this object by its other ability (607.2a); to_hand: to hand */
+	EF_PUT_FROM_HAND };       /* "put a FILTER card from your hand onto the battlefield": the card
+	                           * the board's `choose SOURCE: NAME` names, matching what */
 /* Restrictions on a creature (508.1c, 509.1b, 502.3): EF_RESTRICT's n and the resolver's. */
 enum { RS_NO_UNTAP = 1, RS_NO_ATTACK = 2, RS_NO_BLOCK = 4, RS_UNBLOCKABLE = 8 };
 /* The RS_* bits a restriction's text (lower case) states. */
@@ -203,6 +205,9 @@ struct bd_effect {
 	bool you;                 /* EF_GAIN_LIFE/EF_DRAW: the controller */
 	bool its_controller;      /* "its controller gains life equal to its power" */
 	bool to_hand;             /* EF_RETURN_LINKED: to its owner's hand, not the battlefield */
+	int delay;                /* 1 + the step at whose next beginning a delayed triggered ability
+	                           * does this instead (603.7): "sacrifice it at the beginning of the
+	                           * next end step"; 0: now */
 	/* EF_CREATE_TOKEN: n tokens with these characteristics */
 	int tok_power, tok_toughness;
 	unsigned tok_colors, tok_types;
@@ -241,7 +246,8 @@ enum bd_trig { TR_NONE, TR_DIES, TR_LTB, TR_PUT_GRAVE, TR_ETB,
 	TR_TAPPED,                                                     /* SUBJECT becomes tapped */
 	TR_STEP,                                                       /* at the beginning of a step */
 	TR_CHAPTER,                                                    /* a Saga's chapter ability (714.2b) */
-	TR_TARGETED };                                                 /* ~ becomes the target of an opponent's spell or ability */
+	TR_TARGETED,                                                   /* ~ becomes the target of an opponent's spell or ability */
+	TR_BLOCK_PAIR };                                               /* SUBJECT blocks or becomes blocked by a TSPELL creature */
 enum bd_ifk { IF_NONE, IF_NO_M1M1, IF_NO_P1P1, IF_COND };
 
 /* Steps of the turn (500.1), for `step` events and "at the beginning of" triggers. */

@@ -909,6 +909,22 @@ b_trigger(struct match *m, struct bd_abil *a)
 	size_t n = strlen(ev);
 #define ENDS(sfx) (n > strlen(sfx) && !strcmp(ev + n - strlen(sfx), sfx) \
 	&& snprintf(x, sizeof x, "%.*s", (int)(n - strlen(sfx)), ev) >= 0)
+	const char *bb = strstr(ev, " blocks or becomes blocked by ");
+	if (bb) {
+		/* 509.3d-like: once for each creature it blocks or that blocks it; "that creature" is
+		 * the other one */
+		a->trig = TR_BLOCK_PAIR;
+		snprintf(x, sizeof x, "%.*s", (int)(bb - ev), ev);
+		const char *w = bb + 30;
+		if (!strncmp(w, "a ", 2)) w += 2;
+		else if (!strncmp(w, "an ", 3)) w += 3;
+		else if (!strncmp(w, "one or more ", 12)) return false;
+		if (!bd_filter_parse(w, &a->tspell))
+			return false;
+		if (!subject_parse(x, &a->aff))
+			return false;
+		return trig_effect(m->cap[3], a);
+	}
 	if (ENDS(" enters or attacks")) { a->trig = TR_ATTACKS; a->also_etb = true; }
 	else if (ENDS(" attacks or blocks")) a->trig = TR_ATTACKS_OR_BLOCKS;
 	else if (ENDS(" attacks")) a->trig = TR_ATTACKS;
@@ -1913,6 +1929,11 @@ recipient(struct bd_abil *a, struct bd_effect *e, const char *r)
 		e->f = a->eff[a->neff - 1].f;
 		return true;
 	}
+	/* "that creature" with no target before it: what the trigger's event was about (Cockatrice's
+	 * blocked creature), or the creature an earlier instruction put onto the battlefield */
+	if (!strcmp(r, "that creature") || !strcmp(r, "the creature") || !strcmp(r, "that permanent")) {
+		filter_init(&e->f); e->f.subject = true; e->each = true; return true;
+	}
 	if (!strcmp(r, "~") || !strcmp(r, "it")) { filter_init(&e->f); e->f.self = true; e->f.it_ref = r[0] == 'i'; e->each = true; return true; }
 	if (!strcmp(r, "enchanted creature") || !strcmp(r, "equipped creature")) {
 		filter_init(&e->f); e->f.attached = true; e->each = true; return true;
@@ -2112,7 +2133,8 @@ static bool
 e_gains(struct match *m, struct bd_abil *a, struct bd_effect *e)
 {
 	e->kind = EF_CONTINUOUS;
-	e->until_eot = true;
+	/* "That creature gains haste." (Sneak Attack) has no duration: it lasts (611.2a) */
+	e->until_eot = strstr(m->subj, "until end of turn") != NULL;
 	if (!recipient(a, e, m->cap[1]))
 		return false;
 	uint32_t kws; unsigned pc, pf;
@@ -2412,6 +2434,16 @@ e_return_linked(struct match *m, struct bd_abil *a, struct bd_effect *e)
 	return true;
 }
 
+/* "put a creature card from your hand onto the battlefield": the card the board's `choose
+ * SOURCE: NAME` names */
+static bool
+e_put_from_hand(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	e->kind = EF_PUT_FROM_HAND;
+	e->tok_tapped = m->cap[2][0] != 0;
+	return bd_filter_parse(m->cap[1], &e->what);
+}
+
 static bool
 e_return_linked_each(struct match *m, struct bd_abil *a, struct bd_effect *e)
 {
@@ -2627,7 +2659,7 @@ e_sacrifice(struct match *m, struct bd_abil *a, struct bd_effect *e)
 	return recipient(a, e, m->cap[1]);
 }
 
-#define TGT "((?:another )?target [a-z0-9 ,-]+?|any target|the player or planeswalker it's attacking|the player it's attacking|defending player|~|it|they|that creature|that permanent|you|enchanted creature|equipped creature|each [a-z0-9 ,]+?|all [a-z0-9 ,]+?|(?:other )?(?:[a-z]+ )?(?:creatures|permanents|artifacts|lands)(?: you control| your opponents control)?|(?:other )?[a-z]+s (?:you|your opponents) control)"
+#define TGT "((?:another )?target [a-z0-9 ,-]+?|any target|the player or planeswalker it's attacking|the player it's attacking|defending player|~|it|they|that creature|the creature|that permanent|you|enchanted creature|equipped creature|each [a-z0-9 ,]+?|all [a-z0-9 ,]+?|(?:other )?(?:[a-z]+ )?(?:creatures|permanents|artifacts|lands)(?: you control| your opponents control)?|(?:other )?[a-z]+s (?:you|your opponents) control)"
 static struct eff_tmpl etmpls[] = {
 	{ "^(?:~|it) deals (\\d+|x|one|two|three|four|five)()? damage to " TGT "$", e_damage,
 	  "Hurricane deals X damage to each creature with flying and each player." , NULL },
@@ -2677,6 +2709,8 @@ static struct eff_tmpl etmpls[] = {
 	{ "^" TGT " (gains?|loses?) that much life$", e_life_that_much, "Whenever an opponent loses life, you gain that much life.", NULL },
 	{ "^" TGT " (gains?|loses?) (\\d+|x|one|two|three) life$", e_life,
 	  "You gain 2 life.", NULL },
+	{ "^put (?:a|an) ([a-z ]+?) card from your hand onto the battlefield( tapped)?$", e_put_from_hand,
+	  "You may put a creature card from your hand onto the battlefield.", NULL },
 	{ "^each player returns to the battlefield all cards they own exiled with ~$", e_return_linked_each,
 	  "Each player returns to the battlefield all cards they own exiled with Parallax Wave.", NULL },
 	{ "^return (?:the exiled cards?|the cards? exiled with ~|all cards exiled with ~|each card exiled with ~) to (the battlefield|(?:its|their) owners?'s? hands?)(?: under (its owner's|their owners'|your) control)?$", e_return_linked,
@@ -2765,6 +2799,35 @@ run(pcre2_code *code, const char *s, struct match *m)
 }
 
 /* Split a spell's text into sentences and read each with the effect templates. */
+/* "Sacrifice that creature at the beginning of the next end step", "destroy that creature at
+ * end of combat", "At the beginning of the next end step, sacrifice it": an instruction that
+ * creates a delayed triggered ability (603.7). Returns 1 + the step (the instruction without
+ * its timing in out), or 0. */
+static int
+delayed_wording(const char *sent, char *out, size_t cap)
+{
+	static const struct { const char *w; enum bd_step st; } when[] = {
+		{ "at end of combat", STP_END_COMBAT },
+		{ "at the beginning of the next end step", STP_END },
+		{ "at the beginning of the end step", STP_END },
+		{ "at the beginning of the next upkeep", STP_UPKEEP },
+		{ "at the beginning of your next upkeep", STP_UPKEEP },
+	};
+	size_t n = strlen(sent);
+	for (size_t k = 0; k < sizeof when / sizeof *when; k++) {
+		size_t l = strlen(when[k].w);
+		if (n > l + 1 && sent[n - l - 1] == ' ' && !strcmp(sent + n - l, when[k].w)) {
+			snprintf(out, cap, "%.*s", (int)(n - l - 1), sent);
+			return 1 + (int)when[k].st;
+		}
+		if (n > l + 2 && !strncmp(sent, when[k].w, l) && sent[l] == ',' && sent[l + 1] == ' ') {
+			snprintf(out, cap, "%s", sent + l + 2);
+			return 1 + (int)when[k].st;
+		}
+	}
+	return 0;
+}
+
 static bool
 effect_parse(const char *s, struct bd_abil *a)
 {
@@ -2803,6 +2866,10 @@ effect_parse(const char *s, struct bd_abil *a)
 			e->slot = -1;
 			filter_init(&e->f);
 			bool ok = false;
+			char dbuf[1024];
+			int delay = delayed_wording(sent, dbuf, sizeof dbuf);
+			if (delay)
+				sent = dbuf;
 			for (size_t i = 0; i < NETMPL && !ok; i++) {
 				struct match m;
 				if (run(etmpls[i].code, sent, &m)) {
@@ -2816,6 +2883,10 @@ effect_parse(const char *s, struct bd_abil *a)
 			}
 			if (!ok)
 				return false;
+			/* a delayed instruction that is not a one-shot on objects isn't modelled */
+			if (delay && e->kind != EF_DESTROY && e->kind != EF_SACRIFICE && e->kind != EF_EXILE && e->kind != EF_BOUNCE)
+				return false;
+			e->delay = delay;
 			a->neff++;
 		}
 		if (!end)

@@ -212,6 +212,12 @@ static const struct { const char *id, *what; } cites[R_COUNT] = {
 	[R_CAST_REVERSED] = { "601.5", "a spell its player may no longer cast once proposed: the casting is illegal and the game goes back" },
 	[R_ILLEGAL_ACTION] = { "732.1", "an illegal action is reversed; nothing triggers from it" },
 	[R_LINKED] = { "607.2a", "an ability that refers to \"the exiled card\" finds only the cards its linked ability exiled" },
+	[R_DELAYED] = { "603.7", "a delayed triggered ability: created by an instruction, it triggers later, once (603.7b)" },
+	[R_DELAYED_OBJECT] = { "603.7c", "a delayed triggered ability doesn't affect its object once that left the zone it was expected in" },
+	[R_AT_END_COMBAT] = { "511.2", "\"at end of combat\" abilities trigger as the end of combat step begins" },
+	[R_END_COMBAT_STEP] = { "511.1", "the end of combat step" },
+	[R_PUT_ONTO] = { "110.2a", "an object a player is told to put onto the battlefield enters under that player's control" },
+	[R_BLOCK_PAIR] = { "509.3d", "\"blocks or becomes blocked by a creature\" triggers once for each such creature" },
 	[R_OPTIONAL_SPELL] = { "608.2d", "a choice an instruction offers (\"you may\") is made as it is followed" },
 	[R_DAMAGE_RESULTS] = { "120.3", "damage has every result that applies to its recipient" },
 };

@@ -305,8 +305,10 @@ fx_set(const struct rz *z, const struct fx *f, int *out)
 	if (f->started || f->rfx >= 0) {
 		const int *s = f->rfx >= 0 && !f->started ? z->rfx[f->rfx].locked : f->set;
 		int ns = f->rfx >= 0 && !f->started ? z->rfx[f->rfx].nlocked : f->nset;
+		/* a locked object that left and came back is a new object it doesn't affect (400.7) */
+		bool locked = f->rfx >= 0 && !f->started;
 		for (int i = 0; i < ns; i++)
-			if (z->b->objs[s[i]].zone == ZN_BATTLEFIELD)
+			if (z->b->objs[s[i]].zone == ZN_BATTLEFIELD && (!locked || z->moveseq[s[i]] == z->rfx[f->rfx].lockseq[i]))
 				out[n++] = s[i];
 		return n;
 	}

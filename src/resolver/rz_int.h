@@ -61,7 +61,7 @@ enum rz_rule {
 	/* choices on casting */
 	R_MODES, R_MODES_ILLEGAL, R_CHOOSE_TARGETS, R_DIVIDE, R_ROUND_DOWN,
 	/* costs of casting */
-	R_TOTAL_COST, R_ALT_COST, R_KICKER, R_KICKED, R_PAY_LIFE, R_SAC_CHOOSE, R_CAST_ILLEGAL, R_CAST_REVERSED, R_ILLEGAL_ACTION, R_LINKED, R_OPTIONAL_SPELL,
+	R_TOTAL_COST, R_ALT_COST, R_KICKER, R_KICKED, R_PAY_LIFE, R_SAC_CHOOSE, R_CAST_ILLEGAL, R_CAST_REVERSED, R_ILLEGAL_ACTION, R_LINKED, R_OPTIONAL_SPELL, R_DELAYED, R_DELAYED_OBJECT, R_AT_END_COMBAT, R_END_COMBAT_STEP, R_PUT_ONTO, R_BLOCK_PAIR,
 	R_EQUIP, R_ATTACH, R_BASIC_MANA,
 	R_ENTERS_CHOICE, R_WARD, R_SAGA_CHAPTER, R_SAGA_ENTERS, R_SAGA_MAIN, R_SAGA_SAC, R_SAGA_FINAL,
 	R_SEARCH, R_SEARCH_FAIL, R_SHUFFLE, R_MANA_COST,
@@ -96,6 +96,7 @@ struct rz_rfx {
 	const struct bd_part *parts;
 	int nparts;
 	int locked[32];
+	int lockseq[32];         /* each locked object's zone move as it was locked (400.7) */
 	int nlocked;
 	long ts;
 	int controller;          /* for control-changing effects */
@@ -115,7 +116,19 @@ struct rz_trig {
 	int power;               /* last known power of the source, for "damage equal to its power" */
 	bool had_m1m1, had_p1p1; /* last known counters, for persist/undying (603.4) */
 	int amount;              /* how much life or damage the event was about ("that much") */
+	bool delayed;            /* a delayed triggered ability (603.7): ab is its record's */
 };
+
+/* A delayed triggered ability (603.7) waiting for its step, about one object. */
+struct rz_delayed {
+	enum bd_step step;
+	int obj, obj_seq;        /* the object it refers to, as it was (603.7c) */
+	int src, controller;     /* 603.7d-e */
+	bool fired;              /* 603.7b: it triggers once */
+	char text[160];
+	struct bd_abil ab;       /* what it does, as a triggered ability about obj */
+};
+#define RZ_MAXDELAYED 16
 
 /* A rule-changing effect of a spell that resolved ("players can't gain life this turn"). */
 struct rz_rulefx {
@@ -168,6 +181,9 @@ struct rz {
 	 * object whose ability exiled it, link_inc that object's bf_seq then, link_seq the card's
 	 * own moveseq as it was exiled */
 	int *bf_seq, *link_src, *link_inc, *link_seq;
+	struct rz_delayed delayed[RZ_MAXDELAYED];
+	int ndelayed;
+	int last_put;            /* the object an earlier instruction put onto the battlefield ("that creature"), or -1 */
 };
 
 /* explain.c */
@@ -318,6 +334,15 @@ void rz_link_note_battlefield(struct rz *z);
 void rz_link_exiled(struct rz *z, int src, int card);
 /* "Return the exiled card ...": the cards exiled with src by its linked ability (607.2a). */
 void rz_link_return(struct rz *z, const struct bd_effect *e, int src, int controller, const char *sname);
+
+/* delayed.c */
+/* A resolving instruction with e->delay: a delayed triggered ability for each object in r. */
+void rz_delay_create(struct rz *z, const struct bd_effect *e, const struct bd_ref *r, int n, int src, int controller, const char *sname);
+/* Step st begins: the delayed triggered abilities waiting for it trigger (603.7b). */
+void rz_delay_step(struct rz *z, enum bd_step st);
+/* A delayed trigger whose object is gone or a new object does nothing (603.7c): true if so,
+ * having said so. */
+bool rz_delay_lost(struct rz *z, const struct rz_trig *t);
 
 /* saga.c */
 int rz_lore(const struct bd_obj *o);

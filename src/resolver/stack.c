@@ -127,6 +127,8 @@ rz_targets_choosable(struct rz *z, int s, char *why, size_t cap, enum rz_rule *r
 	return true;
 }
 
+static int put_from_hand(struct rz *z, const struct bd_effect *e, int src, int controller, const char *sname);
+
 /* Everything an effect reaches: its legal target, or each object/player matching. */
 static int
 recipients(struct rz *z, const struct bd_effect *e, int src, int controller, const struct bd_ref *targets,
@@ -148,8 +150,10 @@ recipients(struct rz *z, const struct bd_effect *e, int src, int controller, con
 	const struct bd_filter *f = &e->f;
 	if (f->self) { out[n++] = (struct bd_ref){ -1, src }; return n; }
 	if (f->subject) {
-		/* "destroy it": the object the trigger's event was about, if it is still there */
-		if (subject >= 0) out[n++] = (struct bd_ref){ -1, subject };
+		/* "destroy it": the object the trigger's event was about, if it is still there; "that
+		 * creature" after an instruction that put one onto the battlefield: that one */
+		if (z->last_put >= 0) out[n++] = (struct bd_ref){ -1, z->last_put };
+		else if (subject >= 0) out[n++] = (struct bd_ref){ -1, subject };
 		return n;
 	}
 	if (f->defending) {
@@ -587,12 +591,17 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 {
 	struct board *b = z->b;
 	z->revealed = -1;
+	z->last_put = -1;
 	const char *sname = rz_oname(z, src);
 	for (int ei = 0; ei < a->neff && !z->game_over; ei++) {
 		const struct bd_effect *e = &a->eff[ei];
 		struct bd_ref r[64];
 		rz_layers(z);
 		int n = (e->kind == EF_CREATE_TOKEN && !e->tok_copy) || e->kind == EF_SEARCH ? 0 : recipients(z, e, src, controller, targets, ntargets, a->ntgt, r, 64, t ? t->subject : -1);
+		if (e->delay) {
+			rz_delay_create(z, e, r, n, src, controller, sname);
+			continue;
+		}
 		/* "its power": the current value, or the last known one if it left (608.2h) */
 		int amount = e->amt == AM_EVENT ? (t ? t->amount : 0) : e->amt == AM_POWER_SACRIFICED ? sacrificed_power(z, src, sname) : e->amt == AM_X ? x : e->amt == AM_POWER_SELF
 		    ? (b->objs[src].zone == ZN_BATTLEFIELD || b->objs[src].zone == ZN_STACK ? z->cur[src].v.power
@@ -823,6 +832,9 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 		case EF_RETURN_LINKED:
 			rz_link_return(z, e, src, controller, sname);
 			break;
+		case EF_PUT_FROM_HAND:
+			z->last_put = put_from_hand(z, e, src, controller, sname);
+			break;
 		case EF_CONTINUOUS: case EF_GAIN_CONTROL: {
 			if (n == 0 && e->each)
 				STEP(z, RL(R_RESOLVE_FOLLOW), "%s's continuous effect finds no object to apply to, so it changes nothing.", sname);
@@ -839,6 +851,7 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 			struct sbuf names = {0};
 			for (int i = 0; i < n && f->nlocked < 32; i++)
 				if (r[i].o >= 0) {
+					f->lockseq[f->nlocked] = z->moveseq[r[i].o];
 					f->locked[f->nlocked++] = r[i].o;
 					sbuf_addf(&names, "%s%s", names.len ? ", " : "", rz_oname(z, r[i].o));
 				}
@@ -958,6 +971,46 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 	}
 }
 
+/* "Put a creature card from your hand onto the battlefield" (110.2a): the card the board's
+ * `choose SOURCE: NAME` names. Returns it, or -1 when none is put. */
+static int
+put_from_hand(struct rz *z, const struct bd_effect *e, int src, int controller, const char *sname)
+{
+	struct board *b = z->b;
+	const char *c = rz_choice(z, src);
+	if (!c) {
+		STEP(z, RL(R_RESOLVE_FOLLOW), "%s lets %s put a card from their hand onto the battlefield, and the board doesn't say which (`choose %s: CARD`), so judge puts none.",
+		    sname, rz_pname(z, controller), b->objs[src].name);
+		return -1;
+	}
+	int o = -1;
+	for (int i = 0; i < b->nobjs && o < 0; i++)
+		if (b->objs[i].zone == ZN_HAND && b->objs[i].owner == controller
+		    && (!strcasecmp(b->objs[i].name, c) || (b->objs[i].alias && !strcasecmp(b->objs[i].alias, c))))
+			o = i;
+	if (o < 0 || (e->what.types && (b->objs[o].types & e->what.types) != e->what.types)) {
+		STEP(z, RL(R_RESOLVE_FOLLOW), "%s: the board chooses \"%s\", which is not a %s card in %s's hand, so nothing is put onto the battlefield.",
+		    sname, c, e->what.types & BT_CREATURE ? "creature" : "matching", rz_pname(z, controller));
+		return -1;
+	}
+	struct bd_obj *ob = &b->objs[o];
+	ob->zone = ZN_BATTLEFIELD;
+	ob->controller = controller;
+	ob->tapped = e->tok_tapped;
+	ob->zpos = 0;
+	ob->damage = 0;
+	ob->ts = ++b->next_ts;
+	z->moveseq[o] = ++z->zseq;
+	rz_layers(z);
+	struct sbuf t = {0};
+	rz_enter_replacements(z, o, 0, &t);
+	STEP(z, RL(R_PUT_ONTO, R_TS_ZONE), "%s: %s puts %s from their hand onto the battlefield%s%s (it isn't cast).", sname, rz_pname(z, controller), rz_oname(z, o),
+	    e->tok_tapped ? " tapped" : "", sbuf_str(&t));
+	sbuf_free(&t);
+	rz_entered(z, &o, 1);
+	return o;
+}
+
 /* Choose a triggered ability's targets: the board's `trigger-target` line, else the first
  * legal one (an opponent first), noted as judge's default. */
 static int
@@ -1017,6 +1070,8 @@ rz_resolve_trigger(struct rz *z, const struct rz_trig *t)
 		return;
 	}
 	const struct bd_abil *a = t->ab;
+	if (rz_delay_lost(z, t))
+		return;
 	if ((a->ifk == IF_NO_M1M1 && t->had_m1m1) || (a->ifk == IF_NO_P1P1 && t->had_p1p1)
 	    || (a->ifk == IF_COND && !rz_cond_holds(z, &a->ifcond, t->src))) {
 		STEP(z, RL(R_INTERVENING_IF), "%s's ability: its \"if\" condition is false as it resolves, so it does nothing.", sname);
@@ -1058,7 +1113,8 @@ rz_resolve_trigger(struct rz *z, const struct rz_trig *t)
 		STEP(z, RL(R_TRIG_TARGETS, R_RESOLVE_TARGETS), "%s's triggered ability (\"%s\") resolves, targeting %s%s.", sname, a->text, sbuf_str(&ts),
 		    defaulted ? " (judge's default target; state another with `trigger-target SOURCE: TARGET`)" : "");
 	else
-		STEP(z, RL(a->trig == TR_ETB ? R_ETB_TRIGGER : a->trig <= TR_PUT_GRAVE ? R_LTB_TRIGGER : R_TRIGGER_EVENT, R_RESOLVE_FOLLOW,
+		STEP(z, RL(a->trig == TR_ETB ? R_ETB_TRIGGER : a->trig <= TR_PUT_GRAVE ? R_LTB_TRIGGER : a->trig == TR_BLOCK_PAIR ? R_BLOCK_PAIR
+		    : t->delayed ? R_DELAYED : R_TRIGGER_EVENT, R_RESOLVE_FOLLOW,
 		    a->tmpl && !strcmp(a->tmpl, "prowess") ? R_PROWESS : a->tmpl && !strcmp(a->tmpl, "battle cry") ? R_BATTLE_CRY : R_NONE),
 		    "%s's triggered ability (\"%s\") resolves.", sname, a->text);
 	sbuf_free(&ts);

@@ -66,6 +66,12 @@ triggers_on(struct rz *z, const struct bd_abil *a, int s, int ctl, const struct 
 			if (b->players[p].active) ap = p;
 		return a->each_turn || player_covers(a->tplayer, ctl, ap);
 	}
+	case TR_BLOCK_PAIR:
+		/* "~ blocks or becomes blocked by a non-Wall creature": each blocking pair, either way */
+		if (ev->kind != TR_BLOCKS || ev->obj < 0 || ev->src < 0)
+			return false;
+		return (rz_filter_match(z, &a->aff, ev->obj, s, ctl) && rz_filter_match(z, &a->tspell, ev->src, s, ctl))
+		    || (rz_filter_match(z, &a->aff, ev->src, s, ctl) && rz_filter_match(z, &a->tspell, ev->obj, s, ctl));
 	case TR_TARGETED:
 		/* 702.21a: a spell or ability an opponent controls made it a target */
 		return ev->kind == TR_TARGETED && ev->obj == s && ev->player >= 0 && ev->player != ctl;
@@ -104,7 +110,9 @@ rz_trigger_event(struct rz *z, const struct rz_tev *ev)
 			}
 			/* ward's subject is the spell or ability that targeted it */
 			/* and "blocks a creature"'s "that creature" is the one blocked (509.3b) */
-			int subject = a->trig == TR_TARGETED || (a->per_blocked && ev->kind == TR_BLOCKS && ev->src >= 0) ? ev->src
+			int subject = a->trig == TR_BLOCK_PAIR ? (rz_filter_match(z, &a->aff, ev->obj, s, ctl)
+			    && rz_filter_match(z, &a->tspell, ev->src, s, ctl) ? ev->src : ev->obj)
+			    : a->trig == TR_TARGETED || (a->per_blocked && ev->kind == TR_BLOCKS && ev->src >= 0) ? ev->src
 			    : ev->obj >= 0 ? ev->obj : ev->src >= 0 ? ev->src : s;
 			if (a->unread) {
 				/* 714.2b: it triggered, and it must be read to be put on the stack */

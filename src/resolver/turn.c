@@ -368,7 +368,7 @@ rz_step_begins(struct rz *z, enum bd_step st)
 			b->objs[i].nblocking = 0;
 			b->objs[i].blocked = false;
 		}
-		STEP(z, RL(R_TRIGGER_EVENT), "The end of combat step: every creature is removed from combat.");
+		STEP(z, RL(R_END_COMBAT_STEP, R_AT_END_COMBAT), "The end of combat step begins: \"at end of combat\" abilities trigger now, and every creature is removed from combat.");
 		break;
 	}
 	case STP_DRAW: {
@@ -396,5 +396,6 @@ rz_step_begins(struct rz *z, enum bd_step st)
 	}
 	struct rz_tev ev = { .kind = TR_STEP, .obj = -1, .src = -1, .player = active_player(z), .step = st };
 	rz_trigger_event(z, &ev);
+	rz_delay_step(z, st);
 	rz_settle(z);
 }
