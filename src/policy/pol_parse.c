@@ -866,9 +866,67 @@ cell_line(const struct pline *l)
 	return !l->blank && n > 0 && n <= 48 && l->s[n - 1] != '.' && label_line(l->s) < 0 && !is_glyph(l->s);
 }
 
+/* Does line t leave a parenthesis open ("4 (if Limited Format with")? */
+static bool
+paren_open(const char *t)
+{
+	int depth = 0;
+	for (; *t; t++)
+		depth += *t == '(' ? 1 : *t == ')' ? -1 : 0;
+	return depth > 0;
+}
+
+#define ZIP_COLS 8
+
+/* One column of a table written column by column: lines [c0, c1), the head first, grouped into
+ * rows cells (the head one of them) into cell[] (" "-joined, malloc'd). A line continues the
+ * cell before it when that one leaves a parenthesis open, or when the column's cells open with
+ * a digit ("2 Single-Elimination" / "Rounds (No Swiss)") and it does not. More cells than rows
+ * (a row holding two alternatives, "4 (if Limited …)" and "5 (All Other Formats)") go to the
+ * last row, one extra cell in two rows at most. false when the lines do not make the rows. */
+static bool
+column_cells(const struct plines *L, size_t c0, size_t c1, size_t rows, char **cell)
+{
+	size_t n = c1 - c0;
+	if (n == rows) {
+		for (size_t j = 0; j < rows; j++)
+			cell[j] = xstrdup(L->v[c0 + j].s);
+		return true;
+	}
+	if (n < rows)
+		return false;
+	struct sbuf *g = xcalloc(n, sizeof *g);
+	size_t ng = 0;
+	bool digits = isdigit((unsigned char)L->v[c0 + 1].s[0]);
+	for (size_t j = c0; j < c1; j++) {
+		const char *t = L->v[j].s;
+		bool cont = j > c0 + 1 && (paren_open(g[ng - 1].s) || (digits && !isdigit((unsigned char)t[0])));
+		if (cont)
+			sbuf_addf(&g[ng - 1], " %s", t);
+		else
+			sbuf_adds(&g[ng++], t);
+	}
+	bool ok = ng >= rows && (ng - rows) * 2 <= rows - 1;
+	for (size_t j = 0; j < ng; j++) {
+		if (ok && j < rows)
+			cell[j] = sbuf_take(&g[j]);
+		else if (ok) {
+			char *last = cell[rows - 1];
+			struct sbuf m = {0};
+			sbuf_addf(&m, "%s; %s", last, g[j].s);
+			free(last);
+			cell[rows - 1] = sbuf_take(&m);
+		}
+		sbuf_free(&g[j]);
+	}
+	free(g);
+	return ok;
+}
+
 /* Tables pdftotext wrote column by column: a block of K cells (header first), a blank line,
- * another block of K cells. Zipped into rows "a — b"; returns the line after the second
- * block, or b when there is no such table at b. */
+ * another block, and so on. The first block has a line a cell; a later one may have a cell
+ * over several lines (column_cells). Zipped into rows "a — b — c"; returns the line after the
+ * last block, or b when there is no such table at b. */
 static size_t
 zip_columns(const struct plines *L, size_t b, size_t e, struct para_state *P)
 {
@@ -878,23 +936,42 @@ zip_columns(const struct plines *L, size_t b, size_t e, struct para_state *P)
 	size_t k = a1 - a0;
 	if (k < 4)
 		return b;
-	size_t b0 = a1;
-	while (b0 < e && (L->v[b0].blank || L->v[b0].drop))
-		b0++;
-	if (b0 == a1 || b0 >= e)
-		return b;
-	size_t b1 = b0;
-	while (b1 < e && cell_line(&L->v[b1]))
-		b1++;
-	if (b1 - b0 != k)
-		return b;
-	para_flush(P);
-	for (size_t j = 0; j < k; j++) {
-		sbuf_reset(&P->para);
-		sbuf_addf(&P->para, "%s \u2014 %s", L->v[a0 + j].s, L->v[b0 + j].s);
-		para_flush(P);
+	char **cell[ZIP_COLS] = { NULL };
+	size_t ncol = 0, end = a1;
+	cell[ncol] = xcalloc(k, sizeof **cell);
+	column_cells(L, a0, a1, k, cell[ncol++]);
+	while (ncol < ZIP_COLS) {
+		size_t b0 = end;
+		while (b0 < e && (L->v[b0].blank || L->v[b0].drop))
+			b0++;
+		if (b0 == end || b0 >= e)
+			break;
+		size_t b1 = b0;
+		while (b1 < e && cell_line(&L->v[b1]))
+			b1++;
+		char **c = xcalloc(k, sizeof *c);
+		if (b1 == b0 || !column_cells(L, b0, b1, k, c)) {
+			free(c);
+			break;
+		}
+		cell[ncol++] = c;
+		end = b1;
 	}
-	return b1;
+	if (ncol >= 2) {
+		para_flush(P);
+		for (size_t j = 0; j < k; j++) {
+			sbuf_reset(&P->para);
+			for (size_t col = 0; col < ncol; col++)
+				sbuf_addf(&P->para, "%s%s", col ? " \u2014 " : "", cell[col][j]);
+			para_flush(P);
+		}
+	}
+	for (size_t col = 0; col < ncol; col++) {
+		for (size_t j = 0; j < k; j++)
+			free(cell[col][j]);
+		free(cell[col]);
+	}
+	return ncol >= 2 ? end : b;
 }
 
 /* A penalty at the end of a table row printed on one line ("Tardiness Game Loss"): the
@@ -984,11 +1061,11 @@ cell_shape(const char *s, char *o, size_t cap)
  * is the period with which the cells' shapes repeat; the cells before the repeating rows are
  * the column heads. Rows become "a — b — c"; returns the line after the table, or b. */
 static size_t
-zip_cell_rows(const struct plines *L, size_t b, size_t e, struct para_state *P)
+zip_cell_rows_at(const struct plines *L, size_t b, size_t e, struct para_state *P, bool spanning)
 {
 	/* a cell stands alone between blank lines; the first has a blank line before it, or
-	 * the line introducing the table ("… for each pick:") */
-	if (b == 0 || !(L->v[b - 1].blank || L->v[b - 1].drop || ends_colon(L->v[b - 1].s)))
+	 * the line introducing the table ("… for each pick:"), or a head spanning columns */
+	if (b == 0 || !(spanning || L->v[b - 1].blank || L->v[b - 1].drop || ends_colon(L->v[b - 1].s)))
 		return b;
 	size_t *ln = xmalloc((e - b + 1) * sizeof *ln), n = 0, end = b;
 	char (*sh)[64] = NULL;
@@ -996,7 +1073,7 @@ zip_cell_rows(const struct plines *L, size_t b, size_t e, struct para_state *P)
 		if (L->v[i].blank || L->v[i].drop)
 			continue;
 		bool after = i + 1 >= e || L->v[i + 1].blank || L->v[i + 1].drop;
-		bool before = L->v[i - 1].blank || L->v[i - 1].drop || (i == b && ends_colon(L->v[i - 1].s));
+		bool before = L->v[i - 1].blank || L->v[i - 1].drop || (i == b && (spanning || ends_colon(L->v[i - 1].s)));
 		/* a dash alone is an empty cell, not a bullet */
 		bool dash = strcmp(L->v[i].s, "-") == 0 || strcmp(L->v[i].s, "\u2013") == 0;
 		if (!(cell_line(&L->v[i]) || dash) || !before || !after)
@@ -1033,6 +1110,10 @@ zip_cell_rows(const struct plines *L, size_t b, size_t e, struct para_state *P)
 		return b;
 	}
 	para_flush(P);
+	if (spanning) {
+		sbuf_adds(&P->para, L->v[b - 1].s);
+		para_flush(P);
+	}
 	for (size_t j = 0; j < n;) {
 		size_t to = j < start ? start : j + best;
 		sbuf_reset(&P->para);
@@ -1043,6 +1124,21 @@ zip_cell_rows(const struct plines *L, size_t b, size_t e, struct para_state *P)
 	}
 	free(ln);
 	return end;
+}
+
+static size_t
+zip_cell_rows(const struct plines *L, size_t b, size_t e, struct para_state *P)
+{
+	size_t z = zip_cell_rows_at(L, b, e, P, false);
+	/* a head over several columns printed right above the first column's head, no blank line
+	 * between ("Cards remaining in pack" / "15-Card Booster"): its own line, then the table */
+	if (z == b && b > 0 && b + 1 < e && cell_line(&L->v[b]) && cell_line(&L->v[b + 1]) &&
+	    (L->v[b - 1].blank || L->v[b - 1].drop || ends_colon(L->v[b - 1].s))) {
+		z = zip_cell_rows_at(L, b + 1, e, P, true);
+		if (z == b + 1)
+			z = b;
+	}
+	return z;
 }
 
 /* Width of a full line of body text: a line at least this long did not end a paragraph. */

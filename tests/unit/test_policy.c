@@ -127,6 +127,34 @@ static const char floor2008[] =
 	"110.\tMECHANICS\n\n"
 	"111.\tMatch Structure\nMatches are best of three.\n";
 
+/* Two tables the MTR's appendices print in shapes of their own: one written column by column
+ * whose later columns have cells over two lines (a parenthesis left open, a digit opening each
+ * cell, two alternatives in the last row: Appendix E), one written cell by cell whose first
+ * column head sits under a head spanning two columns (the Two-Headed Giant draft timing). */
+static const char mtr_tables[] =
+	"MAGIC: THE GATHERING TOURNAMENT RULES\n"
+	"Effective June 1, 2031\n\n"
+	"1. Tournament Fundamentals ................................ 2\n"
+	"1.1 Players ............................................... 2\n"
+	"Appendix B\u2014Time Limits ................................... 3\n"
+	"Appendix E\u2014Recommended Number of Rounds .................. 3\n"
+	"\n1\n\n\f1. Tournament Fundamentals\n"
+	"1.1\n\nPlayers\n\nPlayers are responsible for their conduct.\n"
+	"\n2\n\n\fAppendix B\u2014Time Limits\n"
+	"Pairs of players have these limits for each pick:\n"
+	"Cards in pack\n15-Card Booster\n\n14-Card Booster\n\nTime\n\n"
+	"15\n\n14\n\n50 seconds\n\n13\n\n12\n\n45 seconds\n\n11\n\n10\n\n40 seconds\n\n"
+	"The head judge may change these.\n"
+	"Appendix E\u2014Recommended Number of Rounds\n"
+	"The following rounds are recommended.\n"
+	"Players\n4 (Team Only)\n5-8\n9-16\n\n"
+	"Swiss Rounds\n2 Single-Elimination\nRounds (No Swiss)\n3 Single-Elimination\nRounds (No Swiss)\n"
+	"4 (if Limited with\nBooster Draft)\n5 (All Other Formats)\n\n"
+	"Playoff\nNone (Single Elimination)\nNone (Single Elimination)\nTop 8 (If Limited with\n"
+	"Booster Draft)\nTop 4 (All Other Formats)\n\n"
+	"Team tournaments count each team as one player.\n"
+	"\n3\n";
+
 static const char jar[] =
 	"Judging at Regular Rules Enforcement Level (REL)\n"
 	"Updated May 3, 2031\n"
@@ -260,6 +288,27 @@ main(void)
 			item |= strcmp(doc->sec[k].num, "1") == 0 || strcmp(doc->sec[k].num, "2") == 0;
 		CHECK(!item, "a numbered list item is not a section");
 		CHECK(sec(doc, "111") >= 0 && doc->sec[sec(doc, "111")].parent == sec(doc, "110"), "111 belongs to 110");
+		pol_doc_free(doc);
+	}
+	diag_clear(&d);
+
+	doc = parse(mtr_tables, &d);
+	CHECK(doc != NULL && doc->kind == POL_MTR, "an MTR with two appendix tables parses");
+	if (doc) {
+		i = sec(doc, "appendix e");
+		CHECK(i >= 0 && doc->sec[i].parts[PP_TEXT] && strstr(doc->sec[i].parts[PP_TEXT],
+		    "Players \u2014 Swiss Rounds \u2014 Playoff\n"
+		    "4 (Team Only) \u2014 2 Single-Elimination Rounds (No Swiss) \u2014 None (Single Elimination)\n"
+		    "5-8 \u2014 3 Single-Elimination Rounds (No Swiss) \u2014 None (Single Elimination)\n"
+		    "9-16 \u2014 4 (if Limited with Booster Draft); 5 (All Other Formats) \u2014 "
+		    "Top 8 (If Limited with Booster Draft); Top 4 (All Other Formats)\n"
+		    "Team tournaments count each team as one player."),
+		    "a table written column by column with cells over two lines: its rows, the head first");
+		i = sec(doc, "appendix b");
+		CHECK(i >= 0 && doc->sec[i].parts[PP_TEXT] && strstr(doc->sec[i].parts[PP_TEXT],
+		    "Cards in pack\n15-Card Booster \u2014 14-Card Booster \u2014 Time\n15 \u2014 14 \u2014 50 seconds\n"
+		    "13 \u2014 12 \u2014 45 seconds\n11 \u2014 10 \u2014 40 seconds\n"),
+		    "a head spanning two columns above a table written cell by cell: its own line, then the rows");
 		pol_doc_free(doc);
 	}
 	diag_clear(&d);
