@@ -1,6 +1,7 @@
 /* cmd_policy.c — `ipg`, `mtr`, `jar`: the tournament policy documents looked up by number,
  * alias, title or words; the documents loaded lazily from the user's data folder and --doc. */
 #include <dirent.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -327,6 +328,48 @@ section_backrefs(const struct pol_set *S, const struct pol_doc *d, size_t i, str
 					n++;
 					break;
 				}
+		}
+	}
+	return n;
+}
+
+/* Does a policy reference to CR rule target cite rule num or a rule under it ("rule 103.4c"
+ * for 103.4 and 103, never for 103.40)? */
+static bool
+cites_rule(const char *target, const char *num)
+{
+	size_t l = strlen(num);
+	if (l == 0 || strncasecmp(target, num, l) != 0)
+		return false;
+	char next = target[l];
+	return next == '\0' || (next == '.' && isdigit((unsigned char)target[l + 1])) ||
+	    (isalpha((unsigned char)next) && isdigit((unsigned char)num[l - 1]) && strchr(num, '.'));
+}
+
+/* The sections of the loaded documents (the newest of each kind) whose text cites CR rule
+ * num or a rule under it; each section once, x.rule the number it writes. */
+static size_t
+rule_backrefs(const struct pol_set *S, const char *num, struct xref *out, size_t max)
+{
+	size_t n = 0;
+	for (size_t k = 0; k < S->n; k++) {
+		const struct pol_doc *o = S->docs[k];
+		if (o != pol_set_newest(S, o->kind))
+			continue;
+		for (size_t j = 0; j < o->nsec && n < max; j++) {
+			bool found = false;
+			for (int p = 0; p < PP_N && !found; p++) {
+				struct pol_ref r[64];
+				size_t m = pol_text_refs(o->sec[j].parts[p], o->kind, r, 64);
+				for (size_t q = 0; q < m && !found; q++)
+					if (r[q].kind >= POL_NKIND && cites_rule(r[q].target, num)) {
+						out[n].doc = o;
+						out[n].sec = j;
+						snprintf(out[n].rule, sizeof out[n].rule, "%s", r[q].target);
+						found = true;
+					}
+			}
+			n += found;
 		}
 	}
 	return n;
@@ -1153,6 +1196,53 @@ pol_cli_history(struct jctx *c, int argc, char **argv)
 		out_puts(c->out, "\n");
 	}
 	return JX_OK;
+}
+
+size_t
+pol_cli_rule_backrefs(struct jctx *c, const char *num, struct jw *w)
+{
+	const struct pol_set *S = pol_set_for(c);
+	struct xref x[256];
+	size_t n = rule_backrefs(S, num, x, 256);
+	if (w) {
+		jw_key(w, "policy");
+		jw_arr(w);
+		for (size_t k = 0; k < n; k++) {
+			const struct pol_section *s = &x[k].doc->sec[x[k].sec];
+			jw_obj(w);
+			jw_kstr(w, "document", pol_kind_name(x[k].doc->kind));
+			jw_kstr(w, "version", x[k].doc->date[0] ? x[k].doc->date : NULL);
+			jw_kstr(w, "id", s->id);
+			jw_kstr(w, "number", s->num);
+			jw_kstr(w, "title", s->title);
+			jw_kstr(w, "cites", x[k].rule);
+			jw_obj_end(w);
+		}
+		jw_arr_end(w);
+		return n;
+	}
+	if (n == 0)
+		return 0;
+	out_printf(c->out, "%zu policy section%s cite%s %s:\n", n, n == 1 ? "" : "s", n == 1 ? "s" : "", num);
+	for (size_t m = 0; m < n; m++) {
+		struct sbuf l = {0}, nm = {0}, tg = {0};
+		xref_name(&x[m], &nm);
+		xref_target(&x[m], &tg);
+		int ln = jnav_link(c, tg.s);
+		if (ln > 0)
+			sbuf_addf(&l, "%s[%d]%s\u00a0", out_sgr(c->out, OS_DIM), ln, out_sgr(c->out, OS_RESET));
+		sbuf_addf(&l, "%s%s%s %s", out_sgr(c->out, OS_ID), nm.s, out_sgr(c->out, OS_RESET),
+		    x[m].doc->sec[x[m].sec].title);
+		/* a rule under the one asked for: say which */
+		if (strcasecmp(x[m].rule, num) != 0)
+			sbuf_addf(&l, " %s(rule %s)%s", out_sgr(c->out, OS_DIM), x[m].rule, out_sgr(c->out, OS_RESET));
+		out_puts(c->out, "  ");
+		out_wrap(c->out, l.s, 2, 4);
+		sbuf_free(&l);
+		sbuf_free(&nm);
+		sbuf_free(&tg);
+	}
+	return n;
 }
 
 int

@@ -52,6 +52,11 @@ int pol_cli_history(struct jctx *c, int argc, char **argv);
 /* `judge backrefs KIND SECTION` (argv[0] is the kind): the sections of the loaded documents
  * whose text refers to that one. */
 int pol_cli_backrefs(struct jctx *c, int argc, char **argv);
+/* The other way, for `judge backrefs RULE`: the sections of the loaded documents (the newest
+ * of each kind) whose text cites CR rule num or a rule under it ("rule 103.4c" for 103.4).
+ * With w, a "policy" array into w (empty when none); else printed as text, nothing when none.
+ * Returns how many. */
+size_t pol_cli_rule_backrefs(struct jctx *c, const char *num, struct jw *w);
 /* Completion words for the argument of ipg/mtr/jar (prev NULL) or after a section (parts). */
 size_t pol_cli_complete(struct jctx *c, const char *cmd, const char *prev, char ***out);
 

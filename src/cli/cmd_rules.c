@@ -1001,12 +1001,10 @@ cmd_backrefs(struct jctx *c, int argc, char **argv)
 		for (uint32_t k = 0; k < r->ngloss_backrefs; k++)
 			jw_str(&w, rel->gloss[r->gloss_backrefs[k]].head);
 		jw_arr_end(&w);
+		/* the sections of the loaded policy documents that cite it */
+		pol_cli_rule_backrefs(c, r->num, &w);
 		jw_obj_end(&w);
 		out_puts(c->out, "\n");
-		return JX_OK;
-	}
-	if (r->nbackrefs == 0 && r->ngloss_backrefs == 0) {
-		out_printf(c->out, "Nothing in the %s rules cites %s.\n", rel->label, r->num);
 		return JX_OK;
 	}
 	if (r->nbackrefs) {
@@ -1020,6 +1018,10 @@ cmd_backrefs(struct jctx *c, int argc, char **argv)
 		for (uint32_t k = 0; k < r->ngloss_backrefs; k++)
 			out_printf(c->out, "  %s\n", rel->gloss[r->gloss_backrefs[k]].head);
 	}
+	size_t np = pol_cli_rule_backrefs(c, r->num, NULL);
+	if (r->nbackrefs == 0 && r->ngloss_backrefs == 0 && np == 0)
+		out_printf(c->out, "Nothing in the %s rules%s cites %s.\n", rel->label,
+		    pol_set_for(c)->n ? " or the loaded policy documents" : "", r->num);
 	return JX_OK;
 }
 

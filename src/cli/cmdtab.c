@@ -18,7 +18,7 @@ const struct jcmd jcmd_table[] = {
 	{"rule", "r show", JA_RULE, "rule ID[-LETTER]...", "show a rule with its examples and subrules; ranges like 601.2f-h; ID#2 for the second entry a release numbers ID", cmd_rule, false},
 	{"define", "d def glossary", JA_TERM, "define TERM", "show the glossary entry for a term or any of its aliases", cmd_define, false},
 	{"refs", NULL, JA_RULE, "refs ID", "list the rules a rule cites", cmd_refs, false},
-	{"backrefs", "citedby", JA_RULE, "backrefs ID|ipg|mtr|jar SECTION", "list the rules and glossary entries that cite a rule, or the policy sections that refer to a section", cmd_backrefs, false},
+	{"backrefs", "citedby", JA_RULE, "backrefs ID|ipg|mtr|jar SECTION", "list the rules, glossary entries and loaded policy sections that cite a rule, or the policy sections that refer to a section", cmd_backrefs, false},
 	{"toc", "contents", JA_RULE, "toc [SECTION]", "table of contents, of the whole release or of one section or chapter", cmd_toc, false},
 	{"versions", "releases", JA_NONE, "versions", "list the loaded releases with their counts", cmd_versions, false},
 	/* study (cmd_study.c) */
