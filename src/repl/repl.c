@@ -490,10 +490,14 @@ tty_wait(const char *prompt, char **out)
 	}
 }
 
+/* How a line taken at a prompt is kept: an answer to a command's question is kept nowhere,
+ * so Up at `judge> ` brings back commands, never "competitive" or "2.3". */
+enum keep { KEEP_NONE, KEEP_MEMORY, KEEP_FILE };
+
 /* The next line at `prompt`: the next unread line of a pasted block, or what the terminal
- * gives. Each line goes to the history in use as it is taken. */
+ * gives. Each line goes to the history in use as it is taken, as keep says. */
 static int
-tty_next_line(const char *prompt, bool to_file, char **out)
+tty_next_line(const char *prompt, enum keep keep, char **out)
 {
 	if (pending_at == NULL) {
 		free(pending);
@@ -506,7 +510,8 @@ tty_next_line(const char *prompt, bool to_file, char **out)
 	char *nl = strchr(pending_at, '\n');
 	*out = nl ? xstrndup(pending_at, (size_t)(nl - pending_at)) : xstrdup(pending_at);
 	pending_at = nl ? nl + 1 : NULL;
-	history_save(*out, to_file);
+	if (keep != KEEP_NONE)
+		history_save(*out, keep == KEEP_FILE);
 	return TTY_LINE;
 }
 
@@ -523,7 +528,7 @@ tty_board_line(struct jctx *c, const char *typed)
 	board_typed = typed ? typed : "";
 	rl_completer_quote_characters = NULL;   /* "Queen's ability" holds no quote */
 	char *line = NULL;
-	if (tty_next_line("board> ", false, &line) != TTY_LINE) {
+	if (tty_next_line("board> ", KEEP_MEMORY, &line) != TTY_LINE) {
 		/* Ctrl-C or Ctrl-D: the board is abandoned, and the rest of a pasted block too */
 		line = NULL;
 		free(pending);
@@ -537,7 +542,8 @@ tty_board_line(struct jctx *c, const char *typed)
 	return line;
 }
 
-/* jctx.read_answer_line on a terminal: one line after prompt; Ctrl-C or Ctrl-D abandons. */
+/* jctx.read_answer_line on a terminal: one line after prompt, kept out of the history;
+ * Ctrl-C or Ctrl-D abandons. */
 static char *
 tty_answer_line(struct jctx *c, const char *prompt)
 {
@@ -545,7 +551,7 @@ tty_answer_line(struct jctx *c, const char *prompt)
 	sigset_t saved;
 	sigprocmask(SIG_BLOCK, &caught, &saved);
 	char *line = NULL;
-	if (tty_next_line(prompt, false, &line) != TTY_LINE) {
+	if (tty_next_line(prompt, KEEP_NONE, &line) != TTY_LINE) {
 		line = NULL;
 		free(pending);
 		pending = pending_at = NULL;
@@ -685,7 +691,7 @@ run_tty(struct jctx *c)
 
 	for (;;) {
 		char *line = NULL;
-		int st = tty_next_line("judge> ", true, &line);
+		int st = tty_next_line("judge> ", KEEP_FILE, &line);
 		if (st == TTY_EOF)
 			break;
 		if (st == TTY_INTR)
