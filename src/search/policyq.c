@@ -32,7 +32,7 @@ static const struct { const char *pattern, *topic; } topics[] = {
 	{ "head judge|competitive rel|regular rel|professional rel|appeal*", "tournament procedure" },
 	/* a game action told as a mistake found afterwards is a floor call (the IPG's Game Play
 	 * Errors), whatever game words it uses: "he cast it with one land and nobody noticed" */
-	{ "noticed|notice|caught it|caught that|realized|realised|mistakenly|by mistake|accidentally|by accident|"
+	{ "forgot|forgets|forgotten|forget|noticed|notice|caught it|caught that|realized|realised|mistakenly|by mistake|accidentally|by accident|"
 	  "on purpose|deliberately|let it resolve|let it happen|said nothing|turn later|turns later", "a game error found afterwards" },
 };
 
