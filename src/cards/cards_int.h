@@ -15,17 +15,6 @@ const char *csrc_kind_name(enum csrc_kind k);
 ssize_t csrc_read(struct csrc *s, unsigned char *out, size_t cap, struct sbuf *err);
 void csrc_close(struct csrc *s);
 
-/* store.c: the typo distance, exposed for its test. A query over 64 bytes has no distance
- * (1000). cards_osa() returns the distance to key[0..kn) and puts in *at_prefix the distance to
- * key[0..prefix) (1000 when prefix is 0 or past kn). */
-struct cards_osa {
-	uint64_t peq[256];
-	size_t qn;
-	const char *q;
-};
-void cards_osa_init(struct cards_osa *o, const char *q, size_t qn);
-int cards_osa(const struct cards_osa *o, const char *key, size_t kn, size_t prefix, int *at_prefix);
-
 /* The name list: rows of name_chunks, each a run of records (the card id as 4 bytes, little
  * endian, then the name's key and a NUL) in key order, under CARDS_CHUNK bytes so that a row
  * fits one 4 KB page and a mapped database is read in place. */

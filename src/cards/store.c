@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../base/editdist.h"
 #include "../base/mem.h"
 
 struct found;
@@ -120,6 +121,15 @@ struct found {
 	size_t kcap;
 };
 
+static void
+found_clear(struct found *f)
+{
+	free(f->v);
+	free(f->slot);
+	free(f->keyed);
+	memset(f, 0, sizeof *f);
+}
+
 /* The pair of sets a scan keeps for "did you mean" (near typos, shared words). */
 static void
 near_free(struct found *f)
@@ -183,50 +193,6 @@ hit_cmp(const void *a, const void *b)
 	if (x->score != y->score)
 		return x->score < y->score ? -1 : 1;
 	return strcmp(x->matched, y->matched);
-}
-
-/* Optimal string alignment distance (Levenshtein with adjacent transpositions) of a query of
- * at most 64 bytes against a key and against the key's start, one pass of bit vectors over
- * the key (Hyyrö's algorithm, as rapidfuzz implements it): ~20 operations a byte instead of a
- * row of the table. Reference: the table in tests/unit/test_cards.c. */
-void
-cards_osa_init(struct cards_osa *o, const char *q, size_t qn)
-{
-	memset(o, 0, sizeof *o);
-	o->qn = qn > 64 ? 0 : qn;
-	o->q = q;
-	for (size_t i = 0; i < o->qn; i++)
-		o->peq[(unsigned char)q[i]] |= UINT64_C(1) << i;
-}
-
-int
-cards_osa(const struct cards_osa *o, const char *key, size_t kn, size_t prefix, int *at_prefix)
-{
-	if (o->qn == 0) {
-		if (at_prefix)
-			*at_prefix = 1000;
-		return 1000;
-	}
-	uint64_t vp = ~UINT64_C(0), vn = 0, d0 = 0, pm_old = 0, mask = UINT64_C(1) << (o->qn - 1);
-	int dist = (int)o->qn;
-	if (at_prefix)
-		*at_prefix = 1000;
-	for (size_t j = 0; j < kn; j++) {
-		uint64_t pm = o->peq[(unsigned char)key[j]];
-		uint64_t tr = (((~d0) & pm) << 1) & pm_old;
-		d0 = (((pm & vp) + vp) ^ vp) | pm | vn | tr;
-		uint64_t hp = vn | ~(d0 | vp), hn = d0 & vp;
-		dist += (hp & mask) != 0;
-		dist -= (hn & mask) != 0;
-		hp = (hp << 1) | 1;
-		hn <<= 1;
-		vp = hn | ~(d0 | hp);
-		vn = hp & d0;
-		pm_old = pm;
-		if (j + 1 == prefix && at_prefix)
-			*at_prefix = dist;
-	}
-	return dist;
 }
 
 /* Are two words at most one edit apart (a change, an extra or a missing letter, or two
@@ -347,23 +313,40 @@ bg_maybe(struct bigrams *g, const char *key, size_t kn)
 
 static int word_overlap(const struct words *q, const struct words *k);
 
-/* Could key[0..n) hold the query within d edits? Every query byte left unedited is in it, and
- * one edit accounts for at most one query byte that is not (a swap moves bytes, it loses none). */
-static bool
-chars_maybe(const struct cards_osa *o, const char *key, size_t n, int d)
+/* The letters a key holds, one bit for each byte value modulo 64 (space, a-z and most of
+ * 0-9 get their own): a key without enough of the letters the query needs is ruled out on
+ * one AND, before any string is compared. A shared bit only lets more keys through. */
+static uint64_t letter_bit[256];
+
+static void
+letters_init(void)
 {
-	uint64_t have[4] = {0, 0, 0, 0};
-	for (size_t i = 0; i < n; i++) {
-		unsigned char ch = (unsigned char)key[i];
-		have[ch >> 6] |= UINT64_C(1) << (ch & 63);
+	for (unsigned c = 0; c < 256; c++)
+		letter_bit[c] = UINT64_C(1) << (c & 63);
+}
+
+static uint64_t
+letters_of(const char *s, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	uint64_t m = 0, m2 = 0;
+	size_t i = 0;
+	for (; i + 4 <= n; i += 4) {
+		m |= letter_bit[u[i]] | letter_bit[u[i + 1]];
+		m2 |= letter_bit[u[i + 2]] | letter_bit[u[i + 3]];
 	}
-	int missing = 0;
-	for (size_t i = 0; i < o->qn; i++) {
-		unsigned char ch = (unsigned char)o->q[i];
-		if (!(have[ch >> 6] >> (ch & 63) & 1) && ++missing > d)
-			return false;
-	}
-	return true;
+	for (; i < n; i++)
+		m |= letter_bit[u[i]];
+	return m | m2;
+}
+
+/* Has m at most k bits set? */
+static inline bool
+at_most_bits(uint64_t m, int k)
+{
+	for (int i = 0; i < k; i++)
+		m &= m - 1;   /* 0 stays 0 */
+	return m == 0;
 }
 
 /* What a scan of the names compares each name with: the query, its words, its bigrams. */
@@ -376,28 +359,29 @@ struct scan {
 	int longest;              /* the query's longest word */
 	char longest_word[256];
 	struct bigrams g;
-	struct cards_osa o;
-	struct found *f, *near, *overlap;
+	struct ed_pattern o;
+	/* the letters of the query (each edit accounts for at most one the key lacks) and of
+	 * each word worth counting in an overlap (a word of the key that the query word starts,
+	 * or is one edit from, lacks at most one of them) */
+	uint64_t typo_needs, word_needs[MAXWORDS];
+	unsigned char occurs[64];   /* how many bytes of the query have each letter's bit */
+	int nword_needs;
+	struct found *f, *typo, *near, *overlap;   /* typo: kept apart until no part matched */
 };
 
-/* Pass 0: the query is a part of the name, or each of its words starts a word of it. */
-static void
-match_part(struct scan *sc, int64_t card, const char *key, size_t kn)
+/* How many bytes of the query a name whose first bytes hold the letters has lacks: each edit
+ * accounts for at most one (a swap moves bytes, it loses none), so more than wide rule the
+ * name out. */
+static int
+typo_missing(const struct scan *sc, uint64_t has)
 {
-	if (kn >= sc->qn && strstr(key, sc->q)) {
-		found_add(sc->f, card, key, CM_SUBSTRING, (int)kn);
-		return;
-	}
-	/* every word of the query starts a word of the name: its longest word is in it */
-	if (sc->multi && strstr(key, sc->longest_word)) {
-		struct words kw;
-		split_words(key, kn, &kw);
-		if (words_match(&sc->qw, &kw))
-			found_add(sc->f, card, key, CM_WORDS, (int)kn);
-	}
+	int missing = 0;
+	for (uint64_t m = sc->typo_needs & ~has; m && missing <= sc->wide; m &= m - 1)
+		missing += sc->occurs[__builtin_ctzll(m)];
+	return missing;
 }
 
-/* Pass 1: the name, or its start, is a few edits from the query. */
+/* Pass 1: the name, or its start, is a few edits from the query (typo_missing() first). */
 static void
 match_typo(struct scan *sc, int64_t card, const char *key, size_t kn)
 {
@@ -407,9 +391,9 @@ match_typo(struct scan *sc, int64_t card, const char *key, size_t kn)
 		return;
 	/* either way the match lies in the first qn + wide bytes */
 	size_t span = kn < qn + (size_t)sc->wide ? kn : qn + (size_t)sc->wide;
-	if (!chars_maybe(&sc->o, key, span, sc->wide) || !bg_maybe(&sc->g, key, span))
+	if (!bg_maybe(&sc->g, key, span))
 		return;
-	int at_start = 1000, dist = cards_osa(&sc->o, key, whole ? kn : qn, start ? qn : 0, &at_start);
+	int at_start = 1000, dist = ed_pattern_distance(&sc->o, key, whole ? kn : qn, start ? qn : 0, &at_start);
 	if (!whole)
 		dist = 1000;
 	/* a typo in a start: the key cut to the query's length, after whole names */
@@ -419,7 +403,7 @@ match_typo(struct scan *sc, int64_t card, const char *key, size_t kn)
 		late = 500;
 	}
 	if (dist <= sc->wide)
-		found_add(dist <= sc->budget ? sc->f : sc->near, card, key, CM_TYPO, dist * 1000 + late + (int)kn);
+		found_add(dist <= sc->budget ? sc->typo : sc->near, card, key, CM_TYPO, dist * 1000 + late + (int)kn);
 }
 
 /* Pass 2: the name shares words with the query. */
@@ -433,10 +417,122 @@ match_overlap(struct scan *sc, int64_t card, const char *key, size_t kn)
 		found_add(sc->overlap, card, key, CM_WORDS, -w * 1000 + (int)kn);
 }
 
+/* One row of the name list (cards_int.h: runs of a 4-byte card id, a key and a NUL) as a scan
+ * reads it: the keys as stored (each ends in its NUL), the same bytes with every id and NUL
+ * made a newline (one text strstr() searches at once; no key holds a newline, so no match
+ * spans two), and each key's place and card. Reused from row to row. */
+struct name_row {
+	char *keys, *text;
+	size_t cap;
+	struct name_rec {
+		uint32_t off, len;
+		int64_t card;
+	} *rec;
+	size_t nrec, rcap;
+};
+
+static bool
+row_read(struct cards_db *c, struct name_row *w, bool text)
+{
+	if (sqlite3_step(c->chunks) != SQLITE_ROW)
+		return false;
+	const char *d = sqlite3_column_blob(c->chunks, 0);
+	size_t dn = d ? (size_t)sqlite3_column_bytes(c->chunks, 0) : 0;
+	if (dn + 1 > w->cap) {
+		w->cap = dn + 1 > CARDS_CHUNK + 1 ? dn + 1 : CARDS_CHUNK + 1;
+		free(w->keys);
+		free(w->text);
+		w->keys = xmalloc(w->cap);
+		w->text = xmalloc(w->cap);
+	}
+	if (dn)
+		memcpy(w->keys, d, dn);
+	w->keys[dn] = '\0';
+	if (text && dn)
+		memcpy(w->text, d, dn);
+	size_t done = 0;   /* text[0..done) has its ids and NULs made newlines */
+	w->rec = xgrow(w->rec, &w->rcap, dn / 5 + 1, sizeof *w->rec);
+	w->nrec = 0;
+	for (size_t at = 0; at + 4 < dn;) {
+		const unsigned char *u = (const unsigned char *)w->keys + at;
+		size_t kn = strnlen((const char *)u + 4, dn - at - 4);
+		if (at + 4 + kn == dn)
+			break;
+		struct name_rec *r = &w->rec[w->nrec++];
+		r->off = (uint32_t)(at + 4);
+		r->len = (uint32_t)kn;
+		r->card = (int64_t)((uint32_t)u[0] | (uint32_t)u[1] << 8 | (uint32_t)u[2] << 16 | (uint32_t)u[3] << 24);
+		if (text) {
+			char *t = w->text + at;
+			t[0] = t[1] = t[2] = t[3] = t[4 + kn] = '\n';
+		}
+		at += 4 + kn + 1;
+		done = at;
+	}
+	if (text) {
+		memset(w->text + done, '\n', dn - done);
+		w->text[dn] = '\0';
+	}
+	return true;
+}
+
+/* The record of the key at byte at of the row. */
+static const struct name_rec *
+row_at(const struct name_row *w, size_t at)
+{
+	size_t lo = 0, hi = w->nrec;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (w->rec[mid].off <= at)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo ? &w->rec[lo - 1] : NULL;
+}
+
+/* Each key of the row that holds word (no newline in it), anywhere or (starts) at the start
+ * of one of its words, once: fn(sc, row, record). */
+static void
+row_holding(struct scan *sc, const struct name_row *w, const char *word, bool starts,
+    void (*fn)(struct scan *, const struct name_row *, const struct name_rec *))
+{
+	const char *p = w->text;
+	while (*word) {
+		const char *m = strstr(p, word);
+		if (m && starts && m > w->text && m[-1] != ' ' && m[-1] != '\n') {
+			p = m + 1;
+			continue;
+		}
+		const struct name_rec *r = m ? row_at(w, (size_t)(m - w->text)) : NULL;
+		if (!r)
+			break;
+		fn(sc, w, r);
+		p = w->text + r->off + r->len;
+	}
+}
+
+/* Pass 0: the query is a part of the name (CM_SUBSTRING), or each of its words starts a word
+ * of it (CM_WORDS: its longest word starts one). A key that is both stays a part: found_add()
+ * keeps a card's best kind of match. */
+static void
+part_whole(struct scan *sc, const struct name_row *w, const struct name_rec *r)
+{
+	found_add(sc->f, r->card, w->keys + r->off, CM_SUBSTRING, (int)r->len);
+}
+
+static void
+part_words(struct scan *sc, const struct name_row *w, const struct name_rec *r)
+{
+	const char *key = w->keys + r->off;
+	struct words kw;
+	split_words(key, r->len, &kw);
+	if (words_match(&sc->qw, &kw))
+		found_add(sc->f, r->card, key, CM_WORDS, (int)r->len);
+}
+
 /* Scan the names for parts and words in any order (f); only when none matched, for typos
- * (f), one edit more (near); and only when still nothing, for shared words (overlap). The
- * names are read from the name list, a few hundred rows of a page each (cards_int.h): with
- * the file mapped, the scan reads the pages in place. */
+ * (f), one edit more (near); and only when still nothing, for shared words (overlap). */
 static void
 scan_names(struct cards_db *c, const char *q, struct found *f, struct found *near, struct found *overlap)
 {
@@ -446,7 +542,7 @@ scan_names(struct cards_db *c, const char *q, struct found *f, struct found *nea
 	sc.budget = typo_budget(sc.qn);
 	sc.wide = sc.budget + 1;
 	bg_init(&sc.g, q, sc.qn, sc.wide);
-	cards_osa_init(&sc.o, q, sc.qn);
+	ed_pattern_init(&sc.o, q, sc.qn, false);
 	split_words(q, sc.qn, &sc.qw);
 	for (int i = 1; i < sc.qw.n; i++)
 		if (sc.qw.len[i] > sc.qw.len[sc.longest])
@@ -454,28 +550,87 @@ scan_names(struct cards_db *c, const char *q, struct found *f, struct found *nea
 	sc.multi = strchr(q, ' ') != NULL && sc.qw.n > 0;
 	if (sc.multi)
 		snprintf(sc.longest_word, sizeof sc.longest_word, "%.*s", (int)sc.qw.len[sc.longest], sc.qw.w[sc.longest]);
-	static void (*const pass[])(struct scan *, int64_t, const char *, size_t) = {match_part, match_typo, match_overlap};
-	f->keyed_now = near->keyed_now = overlap->keyed_now = true;
-	for (int p = 0; p < 3; p++) {
-		if ((p == 1 && f->n) || (p == 2 && (f->n || near->n)))
-			break;
-		while (sqlite3_step(c->chunks) == SQLITE_ROW) {
-			const char *d = sqlite3_column_blob(c->chunks, 0);
-			size_t dn = (size_t)sqlite3_column_bytes(c->chunks, 0);
-			for (size_t at = 0; d && at + 4 < dn;) {
-				const unsigned char *u = (const unsigned char *)d + at;
-				const char *key = d + at + 4;
-				const char *ke = memchr(key, '\0', dn - at - 4);
-				if (!ke)
-					break;
-				at = (size_t)(ke + 1 - d);
-				int64_t card = (int64_t)((uint32_t)u[0] | (uint32_t)u[1] << 8 | (uint32_t)u[2] << 16 | (uint32_t)u[3] << 24);
-				pass[p](&sc, card, key, (size_t)(ke - key));
-			}
-		}
-		sqlite3_reset(c->chunks);
+	if (!letter_bit[0])
+		letters_init();
+	sc.typo_needs = letters_of(q, sc.qn);
+	for (size_t i = 0; i < sc.qn; i++)
+		if (sc.occurs[(unsigned char)q[i] & 63] < 255)
+			sc.occurs[(unsigned char)q[i] & 63]++;
+	for (int i = 0; i < sc.qw.n; i++)
+		if (sc.qw.len[i] >= 3)
+			sc.word_needs[sc.nword_needs++] = letters_of(sc.qw.w[i], sc.qw.len[i]);
+
+	/* A read of the list for parts; only if none, a second for typos, in which the names
+	 * that may share a word with the query are only kept, until a typo is found, and
+	 * measured at the end if none was. */
+	struct found typo = {0};
+	sc.typo = &typo;
+	struct name_row w = {0};
+	char *cand = NULL;   /* names that may share a word: card id, key, NUL */
+	size_t ncand = 0, ccap = 0;
+	f->keyed_now = typo.keyed_now = near->keyed_now = overlap->keyed_now = true;
+	while (row_read(c, &w, true)) {
+		row_holding(&sc, &w, q, false, part_whole);
+		if (sc.multi)
+			row_holding(&sc, &w, sc.longest_word, true, part_words);
 	}
+	sqlite3_reset(c->chunks);
+	while (!f->n && row_read(c, &w, false)) {
+		for (size_t i = 0; i < w.nrec; i++) {
+			/* the letters rule most names out before any string is compared: at most
+			 * wide of the query's may be missing for a typo, at most one of some
+			 * word's for an overlap */
+			const struct name_rec *r = &w.rec[i];
+			const char *key = w.keys + r->off;
+			size_t kn = r->len, qn = sc.qn;
+			/* a typo lies in the first qn + wide bytes, of a name about as long as the
+			 * query (whole) or longer (its start) */
+			bool whole = (kn > qn ? kn - qn : qn - kn) <= (size_t)sc.wide, start = kn > qn && qn >= 5;
+			size_t span = !whole && !start ? 0 : kn < qn + (size_t)sc.wide ? kn : qn + (size_t)sc.wide;
+			uint64_t has = 0;
+			for (size_t j = 0; j < span; j++)
+				has |= letter_bit[(unsigned char)key[j]];
+			if (span && typo_missing(&sc, has) <= sc.wide)
+				match_typo(&sc, r->card, key, kn);
+			if (typo.n || near->n)
+				continue;
+			for (size_t j = span; j < kn; j++)
+				has |= letter_bit[(unsigned char)key[j]];
+			for (int k = 0; k < sc.nword_needs; k++)
+				if (at_most_bits(sc.word_needs[k] & ~has, 1)) {
+					/* kept to measure only if no typo turns up */
+					cand = xgrow(cand, &ccap, ncand + sizeof r->card + r->len + 1, 1);
+					memcpy(cand + ncand, &r->card, sizeof r->card);
+					memcpy(cand + ncand + sizeof r->card, key, r->len + 1);
+					ncand += sizeof r->card + r->len + 1;
+					break;
+				}
+		}
+	}
+	sqlite3_reset(c->chunks);
+	for (size_t at = 0; !f->n && !typo.n && !near->n && at < ncand;) {
+		int64_t card;
+		memcpy(&card, cand + at, sizeof card);
+		const char *key = cand + at + sizeof card;
+		size_t kn = strlen(key);
+		match_overlap(&sc, card, key, kn);
+		at += sizeof card + kn + 1;
+	}
+	free(cand);
+	if (f->n) {
+		found_clear(near);
+	} else {
+		found_clear(f);
+		*f = typo;
+		memset(&typo, 0, sizeof typo);
+	}
+	if (f->n || near->n)
+		found_clear(overlap);
 	f->keyed_now = near->keyed_now = overlap->keyed_now = false;
+	found_clear(&typo);
+	free(w.keys);
+	free(w.text);
+	free(w.rec);
 }
 
 static void

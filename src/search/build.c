@@ -1,6 +1,7 @@
 /* build.c — building the search index: documents tokenized once into a stream of
  * interned term ids, then postings made from the stream by a counting sort. */
 #include "srch_int.h"
+#include "../base/editdist.h"
 
 #include <libstemmer.h>
 #include <stdlib.h>
@@ -797,7 +798,7 @@ build_postings(struct srch *s)
 	s->build_seconds += now() - t0;
 }
 
-/* Optimal-string-alignment distance (a transposition counts 1), or maxd+1 when larger. */
+/* The edit distance (base/editdist.h), or maxd+1 when larger. */
 int
 srch_damerau(const char *a, size_t na, const char *b, size_t nb, int maxd)
 {
@@ -805,34 +806,10 @@ srch_damerau(const char *a, size_t na, const char *b, size_t nb, int maxd)
 		return maxd + 1;
 	if ((na > nb ? na - nb : nb - na) > (size_t)maxd)
 		return maxd + 1;
-	int d[3][WORD_MAX + 1];
-	int *pp = d[0], *p = d[1], *c = d[2];
-	for (size_t j = 0; j <= nb; j++)
-		p[j] = (int)j;
-	for (size_t i = 1; i <= na; i++) {
-		c[0] = (int)i;
-		int rowmin = c[0];
-		for (size_t j = 1; j <= nb; j++) {
-			int cost = a[i - 1] != b[j - 1];
-			int v = p[j] + 1;
-			if (c[j - 1] + 1 < v)
-				v = c[j - 1] + 1;
-			if (p[j - 1] + cost < v)
-				v = p[j - 1] + cost;
-			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && pp[j - 2] + 1 < v)
-				v = pp[j - 2] + 1;
-			c[j] = v;
-			if (v < rowmin)
-				rowmin = v;
-		}
-		if (rowmin > maxd)
-			return maxd + 1;
-		int *tmp = pp;
-		pp = p;
-		p = c;
-		c = tmp;
-	}
-	return p[nb] > maxd ? maxd + 1 : p[nb];
+	struct ed_pattern e;
+	ed_pattern_init(&e, a, na, false);
+	int d = ed_pattern_distance(&e, b, nb, 0, NULL);
+	return d > maxd ? maxd + 1 : d;
 }
 
 size_t
@@ -845,12 +822,16 @@ srch_near_words(const struct srch *s, const char *w, size_t n, int maxd, uint32_
 	size_t lo = n > (size_t)maxd ? n - (size_t)maxd : 0, hi = n + (size_t)maxd;
 	if (hi > WORD_MAX)
 		hi = WORD_MAX;
+	if (n > WORD_MAX)
+		return 0;
+	struct ed_pattern e;
+	ed_pattern_init(&e, w, n, false);
 	for (uint32_t i = s->len_start[lo]; i < s->len_start[hi + 1]; i++) {
 		uint32_t v = s->by_len[i];
 		const struct sword *sw = &s->words[v];
 		if (sw->stop || (sw->w[0] >= '0' && sw->w[0] <= '9'))
 			continue;
-		int dd = srch_damerau(w, n, sw->w, sw->len, maxd);
+		int dd = ed_pattern_distance(&e, sw->w, sw->len, 0, NULL);
 		if (dd > maxd || dd == 0)
 			continue;
 		/* keep the best cap: by distance, then by how common the word is */

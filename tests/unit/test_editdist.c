@@ -5,9 +5,55 @@
 #include "repl/repl_priv.h"
 #include "cli_standin.h"
 
+/* The table the bit-vector distance must agree with: optimal string alignment, by rows. */
+static int
+osa_table(const char *a, size_t n, const char *b, size_t m)
+{
+	int d[70][70];
+	for (size_t i = 0; i <= n; i++)
+		d[i][0] = (int)i;
+	for (size_t j = 0; j <= m; j++)
+		d[0][j] = (int)j;
+	for (size_t i = 1; i <= n; i++)
+		for (size_t j = 1; j <= m; j++) {
+			int v = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+			if (d[i - 1][j] + 1 < v)
+				v = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < v)
+				v = d[i][j - 1] + 1;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < v)
+				v = d[i - 2][j - 2] + 1;
+			d[i][j] = v;
+		}
+	return d[n][m];
+}
+
 int
 main(void)
 {
+	/* the typo distance against the table, on random strings of a small alphabet (many
+	 * swaps and repeats), whole and at every start */
+	{
+		unsigned seed = 15, bad = 0, runs = 0;
+		char a[66], b[66];
+		for (int t = 0; t < 20000; t++) {
+			seed = seed * 1103515245u + 12345u;
+			size_t n = 1 + (seed >> 8) % 20, m = (seed >> 16) % 24;
+			for (size_t i = 0; i < n; i++)
+				seed = seed * 1103515245u + 12345u, a[i] = (char)('a' + (seed >> 16) % 4);
+			for (size_t i = 0; i < m; i++)
+				seed = seed * 1103515245u + 12345u, b[i] = (char)('a' + (seed >> 16) % 4);
+			a[n] = b[m] = '\0';
+			struct ed_pattern o;
+			ed_pattern_init(&o, a, n, false);
+			size_t cut = m ? (seed >> 4) % m + 1 : 0;
+			int at, d = ed_pattern_distance(&o, b, m, cut, &at);
+			bad += d != osa_table(a, n, b, m) || (cut && at != osa_table(a, n, b, cut));
+			runs++;
+		}
+		CHECK_INT(bad, 0, "the bit-vector distance equals the table's on %u random pairs (whole and cut)", runs);
+	}
+
 	CHECK_INT(ed_distance("trample", "trample", 3), 0, "equal words are 0 apart");
 	CHECK_INT(ed_distance("Trample", "tRAMPLE", 3), 0, "case does not count");
 	CHECK_INT(ed_distance("tramlpe", "trample", 3), 1, "a transposition counts one");
