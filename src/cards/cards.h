@@ -9,6 +9,7 @@
  * handed to a sink live only during the call; a struct cards_db owns its SQLite handle. */
 #ifndef JUDGE_CARDS_H
 #define JUDGE_CARDS_H
+#include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -22,9 +23,12 @@
 #define CARDS_MAX_DEPTH 64
 #define CARDS_MAX_FACES 16
 
+/* A mana value the card file does not give is NAN (CARDS_NO_VALUE), never 0: a land's 0 is
+ * given, a card without one is unknown. */
+#define CARDS_NO_VALUE NAN
 struct card_face {
 	char *name, *mana_cost, *type, *text, *power, *toughness, *loyalty, *defense;
-	double mana_value;
+	double mana_value;       /* or CARDS_NO_VALUE */
 };
 struct card_ruling {
 	char *date, *source, *text;   /* source: "wotc", "scryfall" or NULL (MTGJSON) */
@@ -35,7 +39,7 @@ struct card_legal {
 struct card {
 	int64_t id;
 	char *name, *layout, *oracle_id;   /* oracle_id may be NULL */
-	double mana_value;
+	double mana_value;       /* or CARDS_NO_VALUE */
 	struct card_face *faces;
 	size_t nfaces;
 	char **keywords;

@@ -162,7 +162,10 @@ sink_card(void *ctx, const struct card *c)
 		sbuf_addf(&legal, "%s%s=%s", i ? "\n" : "", c->legal[i].format, c->legal[i].status);
 	bind_text(w->ins_card, 1, c->name);
 	bind_text(w->ins_card, 2, c->layout);
-	sqlite3_bind_double(w->ins_card, 3, c->mana_value);
+	if (isnan(c->mana_value))
+		sqlite3_bind_null(w->ins_card, 3);
+	else
+		sqlite3_bind_double(w->ins_card, 3, c->mana_value);
 	bind_text(w->ins_card, 4, c->oracle_id);
 	bind_text(w->ins_card, 5, kw.len ? kw.s : NULL);
 	bind_text(w->ins_card, 6, legal.len ? legal.s : NULL);
@@ -181,7 +184,10 @@ sink_card(void *ctx, const struct card *c)
 		sqlite3_bind_int(w->ins_face, 2, (int)i);
 		bind_text(w->ins_face, 3, f->name);
 		bind_text(w->ins_face, 4, f->mana_cost);
-		sqlite3_bind_double(w->ins_face, 5, f->mana_value);
+		if (isnan(f->mana_value))
+			sqlite3_bind_null(w->ins_face, 5);
+		else
+			sqlite3_bind_double(w->ins_face, 5, f->mana_value);
 		bind_text(w->ins_face, 6, f->type);
 		bind_text(w->ins_face, 7, f->text);
 		bind_text(w->ins_face, 8, f->power);

@@ -302,7 +302,7 @@ mtg_card(struct parser *p, const struct jn *arr, const char *key)
 	const struct jn *first = arr->kids;
 	c.layout = (char *)rstr(&r, first, "layout", true);
 	rstr(&r, first, "name", true);
-	c.mana_value = rnum(&r, first, "manaValue", rnum(&r, first, "convertedManaCost", 0));
+	c.mana_value = rnum(&r, first, "manaValue", rnum(&r, first, "convertedManaCost", CARDS_NO_VALUE));
 	const struct jn *ids = rmap(&r, first, "identifiers");
 	c.oracle_id = (char *)rstr(&r, ids, "scryfallOracleId", false);
 	add_legal(&r, &c, rmap(&r, first, "legalities"));
@@ -422,7 +422,7 @@ scry_object(struct parser *p, const struct jn *m)
 		snprintf(what, sizeof what, "card \"%.250s\"", c.name);
 	}
 	c.layout = (char *)rstr(&r, m, "layout", true);
-	c.mana_value = rnum(&r, m, "cmc", 0);
+	c.mana_value = rnum(&r, m, "cmc", CARDS_NO_VALUE);
 	c.oracle_id = (char *)rstr(&r, m, "oracle_id", false);
 	const struct jn *faces = rarr(&r, m, "card_faces");
 	const struct jn *kw = rarr(&r, m, "keywords");

@@ -110,6 +110,13 @@ col_dup(sqlite3_stmt *s, int i)
 	return t ? xstrdup(t) : NULL;
 }
 
+/* A mana value: NULL is one the card file did not give. */
+static double
+col_value(sqlite3_stmt *s, int i)
+{
+	return sqlite3_column_type(s, i) == SQLITE_NULL ? CARDS_NO_VALUE : sqlite3_column_double(s, i);
+}
+
 /* ---- matching ---- */
 
 struct found {
@@ -894,7 +901,7 @@ cards_get(struct cards_db *c, int64_t id)
 	k->id = id;
 	k->name = col_dup(s, 0);
 	k->layout = col_dup(s, 1);
-	k->mana_value = sqlite3_column_double(s, 2);
+	k->mana_value = col_value(s, 2);
 	k->oracle_id = col_dup(s, 3);
 	split_lines((const char *)sqlite3_column_text(s, 4), &k->keywords, &k->nkeywords);
 	char **legal;
@@ -921,7 +928,7 @@ cards_get(struct cards_db *c, int64_t id)
 			struct card_face *f = &k->faces[k->nfaces++];
 			f->name = col_dup(s, 0);
 			f->mana_cost = col_dup(s, 1);
-			f->mana_value = sqlite3_column_double(s, 2);
+			f->mana_value = col_value(s, 2);
 			f->type = col_dup(s, 3);
 			f->text = col_dup(s, 4);
 			f->power = col_dup(s, 5);

@@ -207,7 +207,9 @@ face_stats(struct sbuf *s, const struct card_face *f)
 static void
 fmt_value(char *buf, size_t cap, double v)
 {
-	if (v == (double)(long long)v)
+	if (isnan(v))
+		snprintf(buf, cap, "unknown");
+	else if (v == (double)(long long)v)
 		snprintf(buf, cap, "%lld", (long long)v);
 	else
 		snprintf(buf, cap, "%g", v);
@@ -251,6 +253,16 @@ taught_in(struct jctx *c, const struct card *k, struct sbuf *outs, struct jw *w)
 	}
 }
 
+/* A mana value the card file did not give is null, not 0. */
+static void
+json_value(struct jw *w, double v)
+{
+	if (isnan(v))
+		jw_null(w);
+	else
+		jw_num(w, v);
+}
+
 static void
 card_json(struct jctx *c, struct jw *w, struct cards_db *db, const struct card *k, const char *melds_from)
 {
@@ -259,7 +271,8 @@ card_json(struct jctx *c, struct jw *w, struct cards_db *db, const struct card *
 	jw_obj(w);
 	jw_kstr(w, "name", k->name);
 	jw_kstr(w, "layout", k->layout);
-	jw_knum(w, "mana_value", k->mana_value);
+	jw_key(w, "mana_value");
+	json_value(w, k->mana_value);
 	jw_key(w, "faces");
 	jw_arr(w);
 	for (size_t i = 0; i < k->nfaces; i++) {
@@ -267,7 +280,8 @@ card_json(struct jctx *c, struct jw *w, struct cards_db *db, const struct card *
 		jw_obj(w);
 		jw_kstr(w, "name", f->name);
 		jw_kstr(w, "mana_cost", f->mana_cost);
-		jw_knum(w, "mana_value", f->mana_value);
+		jw_key(w, "mana_value");
+		json_value(w, f->mana_value);
 		jw_kstr(w, "type", f->type);
 		jw_kstr(w, "text", f->text);
 		jw_kstr(w, "power", f->power);

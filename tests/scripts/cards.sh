@@ -117,6 +117,8 @@ done
 J --json card "fire // ice" > "$W/fi.json"
 check "--json: Fire // Ice has two faces" [ "$(jq '.[0].faces | length' "$W/fi.json")" = 2 ]
 check "--json: mana value 4 for the card, 2 for a face" [ "$(jq -c '[.[0].mana_value, .[0].faces[1].mana_value]' "$W/fi.json")" = "[4,2]" ]
+land=$(jq -r '[.data | to_entries[] | select((.value[0].type | test("Land")) and .value[0].manaValue == 0)][0].key' "$MTG")
+land_line=$(J card "$land" | head -n 1)   # a land's mana value 0 is given: it stays 0 (checked below)
 want=$(jq -c '.data["Fire // Ice"][0].legalities | to_entries | map({(.key): (.value | ascii_downcase)}) | add' "$MTG")
 check "--json: legalities as in the file" [ "$(jq -c '.[0].legalities' "$W/fi.json")" = "$want" ]
 check "--json: rulings with dates" [ "$(jq -r '.[0].rulings[0].date' "$W/fi.json")" = "$(jq -r '.data["Fire // Ice"][0].rulings[0].date' "$MTG")" ]
@@ -298,6 +300,11 @@ done
 J cards import "$SS" > "$W/out" 2>&1; st=$?
 check "shapes (Scryfall): imported ($(jq length "$SS") cards), all_parts and unknown fields ignored" bash -c "[ $st = 0 ] && grep -q 'imported $(jq length "$SS") cards' '$W/out'"
 rev=$(jq -r '[.[] | select(.oracle_id == null)][0].card_faces[1].name' "$SS")
+# a card the file gives no mana value is unknown, not 0 (a land's 0 is given)
+nomv=$(jq -r '[.[] | select(.cmc == null)][0].name' "$SS")
+check "shapes: $nomv, given no cmc, shows its mana value as unknown, while $land's given 0 stays 0" \
+	bash -c "grep -qF 'mana value unknown)' <<<'$(J card "$nomv" | head -n 1)' && grep -qF '(mana value 0)' <<<'$land_line'"
+check "shapes: --json gives $nomv's mana value as null, its faces' as given" [ "$(J --json card "$nomv" | jq -c '[.[0].mana_value, .[0].faces[0].mana_value]')" = "[null,$(jq --arg n "$nomv" '[.[] | select(.name == $n)][0].card_faces[0].cmc' "$SS")]" ]
 check "shapes: a reversible card (oracle_id on its faces) is found by a face name ($rev)" grep -q "^$(jq -r '[.[] | select(.oracle_id == null)][0].name' "$SS") " <<<"$(J card "$rev" | head -n 1)"
 check "shapes: a face without oracle_text" [ "$(J --json card "$rev" | jq -r '.[0].faces[1].text')" = null ]
 check "shapes: nulls where Scryfall writes them (loyalty, defense) are absent" [ "$(J --json card "kitchen finks" | jq -c '.[0].faces[0] | [.loyalty, .defense, .power]')" = '[null,null,"3"]' ]
