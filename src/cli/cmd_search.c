@@ -215,15 +215,23 @@ policy_note(struct jctx *c, const char *query)
 	sbuf_free(&b);
 }
 
+/* A release's whole text: where a word it does not know is worth noticing (a part of the
+ * rules, as the built-in historical texts are, lacks most words). */
+static bool
+rules_whole(const struct jrelease *rel)
+{
+	return rel && !rel->fragment && !rel->truncated;
+}
+
 /* Without a card database, a question that seems to name cards says what judge could do
  * with them: the cards' text joins the search once a card file is imported. */
 static void
-cards_note(struct jctx *c, struct srch *s, const char *query)
+cards_note(struct jctx *c, struct srch *s, const char *query, bool lower)
 {
 	if (cards_for(c))
 		return;
 	struct sbuf names = {0};
-	if (search_cards_guess(s, query, &names)) {
+	if (search_cards_guess(s, query, lower, &names)) {
 		struct sbuf b = {0};
 		sbuf_addf(&b, "Note: the question seems to name cards (%s), and judge has no card "
 		    "database to read them from: import one with `judge cards import AtomicCards.json` "
@@ -914,6 +922,13 @@ cmd_search(struct jctx *c, int argc, char **argv)
 		} else {
 			sbuf_adds(&hint, "try fewer or other words, a prefix like trampl*, or judge define TERM");
 		}
+		/* nothing in the rules: a name they never use may be a card's */
+		struct sbuf names = {0};
+		if (!cards_for(c) && !srch_policy_topic(sbuf_str(&q), false) && rules_whole(from ? from : c->rel) &&
+		    search_cards_guess(s, sbuf_str(&q), true, &names))
+			sbuf_addf(&hint, "; if %s names a card, import a card database with `judge cards import "
+			    "AtomicCards.json` or `judge update --cards`, then `judge card NAME`", names.s);
+		sbuf_free(&names);
 		/* a query with quotes of its own is shown as typed, not quoted again */
 		if (strchr(sbuf_str(&q), '"'))
 			jerr(c, hint.s, "nothing found for: %s", sbuf_str(&q));
@@ -927,7 +942,10 @@ cmd_search(struct jctx *c, int argc, char **argv)
 	} else {
 		if (!ps_count())   /* with policy documents loaded, their sections answer instead */
 			policy_note(c, sbuf_str(&q));
-		cards_note(c, s, sbuf_str(&q));
+		/* lower-case names only where slang is unlikely: no common situation and no
+		 * tournament policy named ("chump", "spectator" are no cards) */
+		cards_note(c, s, sbuf_str(&q), r.nsit == 0 && !ps_count() && !srch_policy_topic(sbuf_str(&q), false) &&
+		    rules_whole(from ? from : c->rel));
 		ps_print(c, true);  /* policy sections first when the question is about policy */
 		if (from) {
 			char era[160];

@@ -238,6 +238,15 @@ search_cards_json(struct jctx *c, struct jw *w, const struct search_cards *sc)
 	}
 }
 
+static bool
+all_letters(const char *s)
+{
+	for (; *s; s++)
+		if (!isalpha((unsigned char)*s))
+			return false;
+	return true;
+}
+
 /* Words that join the words of a card's name: "Rest in Peace", "Lim-Dûl the Necromancer". */
 static const char *const joiners[] = {"of", "the", "in", "a", "an", "and", "to", "from", "with", "on", NULL};
 
@@ -251,11 +260,11 @@ joiner(const char *t, size_t n)
 }
 
 bool
-search_cards_guess(struct srch *s, const char *query, struct sbuf *names)
+search_cards_guess(struct srch *s, const char *query, bool lower, struct sbuf *names)
 {
 	enum { MAXT = 64 };
 	size_t ts[MAXT], te[MAXT], nt = 0;
-	bool namey[MAXT], unknown[MAXT];
+	bool namey[MAXT], unknown[MAXT], strange[MAXT];
 	for (size_t i = 0; query[i] && nt < MAXT;) {
 		while (query[i] == ' ' || query[i] == '\t' || query[i] == '"' || query[i] == '?' || query[i] == ',')
 			i++;
@@ -274,6 +283,12 @@ search_cards_guess(struct srch *s, const char *query, struct sbuf *names)
 		/* a word the rules do not know, or one capitalised past the question's start */
 		unknown[nt] = !option && strlen(folded) >= 3 && !strchr(folded, ' ') && !srch_knows_word(s, folded);
 		namey[nt] = !option && (unknown[nt] || (nt > 0 && isupper((unsigned char)raw[0]) && len > 1));
+		/* with lower: in any case, a word the index does not know (the rules, the
+		 * thesaurus) that is no typo of one ("thragtusk", not "trampel"), of 4
+		 * letters or more, all letters and no apostrophe ("can't", "opponent's") */
+		strange[nt] = lower && unknown[nt] && strlen(folded) >= 4 && all_letters(folded) &&
+		    !strchr(raw, '\'') && !strstr(raw, "\u2019") && !srch_typo_of_known(s, folded);
+		namey[nt] = namey[nt] || strange[nt];
 		ts[nt] = s0;
 		te[nt] = i;
 		nt++;
@@ -285,13 +300,14 @@ search_cards_guess(struct srch *s, const char *query, struct sbuf *names)
 			continue;
 		}
 		size_t j = i, caps = 0, unk = 0;
-		bool capunk = false;
+		bool capunk = false, odd = false;
 		while (j < nt) {
 			if (namey[j]) {
 				bool cap = isupper((unsigned char)query[ts[j]]) && te[j] - ts[j] > 1;   /* not "I" */
 				caps += cap;
 				unk += unknown[j];
 				capunk = capunk || (cap && unknown[j]);
+				odd = odd || strange[j];
 				j++;
 			} else if (j + 1 < nt && namey[j + 1] && joiner(query + ts[j], te[j] - ts[j])) {
 				j++;
@@ -299,9 +315,9 @@ search_cards_guess(struct srch *s, const char *query, struct sbuf *names)
 				break;
 			}
 		}
-		/* two capitalised words, or a capitalised word the rules do not know: words the
-		 * rules do not know in lower case are as often slang ("chump", "spectator") */
-		if (caps >= 2 || capunk) {
+		/* two capitalised words, a capitalised word the rules do not know, or (lower) a
+		 * strange word */
+		if (caps >= 2 || capunk || odd) {
 			sbuf_addf(names, "%s%.*s", found ? ", " : "", (int)(te[j - 1] - ts[i]), query + ts[i]);
 			found++;
 		}

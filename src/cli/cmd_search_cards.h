@@ -36,7 +36,11 @@ void search_cards_json(struct jctx *c, struct jw *w, const struct search_cards *
 void search_cards_free(struct search_cards *sc);
 /* Without a card database: the runs of a question that look like card names, capitalised
  * past its start ("Rest in Peace", "Kitchen Finks", a capitalised word the rules do not
- * know), into names joined by ", ". true when there is one. */
-bool search_cards_guess(struct srch *s, const char *query, struct sbuf *names);
+ * know) or, with lower, in any case, holding a word of 4 letters or more that the index does
+ * not know (the rules, the thesaurus) and that is no typo of one of its ("thragtusk"; the
+ * caller says lower when lower-case slang is not likely: nothing answered, or the question
+ * named no common situation, where "chump" and the famous cards are known), into names joined
+ * by ", ". true when there is one. */
+bool search_cards_guess(struct srch *s, const char *query, bool lower, struct sbuf *names);
 
 #endif

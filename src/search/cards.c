@@ -13,6 +13,18 @@ srch_knows_word(struct srch *s, const char *folded)
 	return srch_term_of(s, folded, strlen(folded)) != UINT32_MAX;
 }
 
+bool
+srch_typo_of_known(struct srch *s, const char *folded)
+{
+	srch_finalize(s);
+	size_t n = strlen(folded);
+	if (n < 4)
+		return false;
+	uint32_t cand[1];
+	int dist[1];
+	return srch_near_words(s, folded, n, n >= 7 ? 2 : 1, cand, dist, 1) > 0;
+}
+
 static int
 hit_desc(const void *a, const void *b)
 {

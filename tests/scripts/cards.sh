@@ -187,6 +187,14 @@ PY
 	check "without a card database: the question names cards, and how to import them" \
 		bash -c "tr '\n' ' ' < '$W/ripn.txt' | grep -q 'name cards (Rest in Peace, Kitchen Finks).*judge cards import.*judge update --cards'"
 	check "without a card database: no such note for a rules question" bash -c "! XDG_DATA_HOME='$W/none' \"$JUDGE\" --rules '$CR' search trample over a chump blocker | grep -q 'name cards'"
+	# in lower case too: a word the rules' text never uses and that is no typo of theirs
+	XDG_DATA_HOME="$W/none" "$JUDGE" --rules "$CR" search can thragtusk block > "$W/thr.txt" 2>&1
+	check "without a card database: a lower-case name the rules never use (thragtusk) gets the note" \
+		bash -c "tr '\n' ' ' < '$W/thr.txt' | grep -q 'name cards (thragtusk).*judge cards import'"
+	XDG_DATA_HOME="$W/none" "$JUDGE" --rules "$CR" search goyf > "$W/goyf.txt" 2>&1
+	XDG_DATA_HOME="$W/none" "$JUDGE" --rules "$CR" search trampel > "$W/trampel.txt" 2>&1
+	check "without a card database: nothing found for a name (goyf), and the hint says how to import cards; none for a typo of a rules word (trampel)" \
+		bash -c "grep -q 'nothing found for \"goyf\"' '$W/goyf.txt' && grep -q 'if goyf names a card.*judge cards import' '$W/goyf.txt' && ! grep -q 'names a card' '$W/trampel.txt'"
 	S --json tarmogoyf in graveyard > "$W/s.json"
 	check "search --json: the card comes first, kind card" [ "$(jq -r '.[0].kind + ":" + .[0].id' "$W/s.json")" = "card:Tarmogoyf" ]
 	check "search --json: the rules follow" [ "$(jq -r '.[1].kind' "$W/s.json")" = rule ]
