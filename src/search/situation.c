@@ -91,8 +91,27 @@ srch_add_situations(struct srch *s, const char *name, const char *text, size_t l
 	return srch_sit_read(s, name, text, len, d, true);
 }
 
+static int sit_read_text(struct srch *s, const char *name, const char *text, size_t len,
+    struct diags *d, bool store);
+
 int
 srch_sit_read(struct srch *s, const char *name, const char *text, size_t len, struct diags *d,
+    bool store)
+{
+	/* saved as UTF-16 (Notepad's "Unicode"): read as what it is */
+	if (!text_utf16(text, len))
+		return sit_read_text(s, name, text, len, d, store);
+	struct decoded u16;
+	if (text_decode_as((const unsigned char *)text, len, name, "list of situations",
+	    "save the situations file as UTF-8 text", &u16, d) != 0)
+		return 0;
+	int added = sit_read_text(s, name, u16.text, u16.len, d, store);
+	free(u16.text);
+	return added;
+}
+
+static int
+sit_read_text(struct srch *s, const char *name, const char *text, size_t len, struct diags *d,
     bool store)
 {
 	unsigned bl, bc;

@@ -148,9 +148,19 @@ srch_add_thesaurus(struct srch *s, const char *name, const char *text, size_t le
     struct diags *d)
 {
 	unsigned bl, bc;
+	/* saved as UTF-16 (Notepad's "Unicode"): read as what it is */
+	struct decoded u16 = {0};
+	if (text_utf16(text, len)) {
+		if (text_decode_as((const unsigned char *)text, len, name, "thesaurus",
+		    "save the thesaurus as UTF-8 text", &u16, d) != 0)
+			return 0;
+		text = u16.text;
+		len = u16.len;
+	}
 	if (text_binary(text, len, &bl, &bc)) {
 		diag_add(d, DL_ERROR, name, bl, bc, "this is a binary file, not a thesaurus");
 		diag_hint(d, "a thesaurus is text: SLANG<TAB>RULES WORDS a line (see corpus/thesaurus.tsv)");
+		free(u16.text);
 		return 0;
 	}
 	/* with a cache, the text goes into the key and is only checked now (the same
@@ -160,6 +170,7 @@ srch_add_thesaurus(struct srch *s, const char *name, const char *text, size_t le
 		srch_cache_defer_text(s, PEND_THESAURUS, name, text, len);
 	thes_each(name, text, len, d, thes_add_one, &t);
 	sbuf_free(&t.from);
+	free(u16.text);
 	return t.added;
 }
 
@@ -201,6 +212,12 @@ srch_thesaurus_words(const char *path, const char *key, struct sbuf *words)
 	struct diags d = {0};   /* search reports the file's problems; define only looks up */
 	struct thes_words t = { key, words };
 	size_t before = words->len;
+	struct decoded u16 = {0};
+	if (b.s && text_utf16(b.s, b.len) && text_decode((const unsigned char *)b.s, b.len, path, &u16, &d) == 0) {
+		sbuf_free(&b);
+		sbuf_add(&b, u16.text, u16.len);
+		free(u16.text);
+	}
 	if (b.s && !text_binary(b.s, b.len, &bl, &bc))
 		thes_each(path, b.s, b.len, &d, thes_words_one, &t);
 	diag_clear(&d);

@@ -374,6 +374,14 @@ line_col(const unsigned char *s, size_t at, unsigned *line, unsigned *col)
 }
 
 bool
+text_utf16(const char *s, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	return (n >= 2 && ((u[0] == 0xFE && u[1] == 0xFF) || (u[0] == 0xFF && u[1] == 0xFE))) ||
+	    guess_utf16(u, n) != 0;
+}
+
+bool
 text_binary(const char *s, size_t n, unsigned *line, unsigned *col)
 {
 	size_t where;

@@ -28,6 +28,10 @@ size_t utf8_put(char *buf, unsigned cp);
 /* Decode one code point at s (n bytes left); sets *len; returns 0xFFFD on bad input. */
 unsigned utf8_get(const char *s, size_t n, size_t *len);
 
+/* Whether bytes are UTF-16 (a byte-order mark, or zero bytes in every other place): what
+ * text_decode() reads as UTF-16, and what text_binary() would call binary. */
+bool text_utf16(const char *s, size_t n);
+
 /* Whether text looks binary: a NUL byte in its first 64 KiB, or more than one byte in 20
  * a control character. *line and *col (1-based) locate the NUL when there is one. */
 bool text_binary(const char *s, size_t n, unsigned *line, unsigned *col);

@@ -44,6 +44,22 @@ cp "$W/bin.dat" "$XDG_CONFIG_HOME/judge/thesaurus.tsv"
 grep -q 'thesaurus.tsv:2:4: error: this is a binary file, not a thesaurus' "$W/err"; ok $? "a binary user thesaurus is one error at 2:4"
 [ $st = 0 ] && [ -s "$W/out" ]; ok $? "and search still answers from the built-in thesaurus"
 rm -f "$XDG_CONFIG_HOME/judge/thesaurus.tsv"
+# saved as UTF-16 (with a BOM, or without one): read as what it is, the same as UTF-8
+printf 'zorblax\tmulligan\n' >"$W/th8.tsv"
+cp "$W/th8.tsv" "$XDG_CONFIG_HOME/judge/thesaurus.tsv"
+"$JUDGE" search zorblax >"$W/want" 2>&1
+for enc in UTF-16 UTF-16LE; do
+	iconv -f UTF-8 -t $enc "$W/th8.tsv" >"$XDG_CONFIG_HOME/judge/thesaurus.tsv"
+	"$JUDGE" search zorblax >"$W/out" 2>"$W/err"; st=$?
+	[ $st = 0 ] && grep -q '^[0-9]' "$W/out" && cmp -s "$W/out" "$W/want" && ! grep -q 'binary' "$W/err"
+	ok $? "a user thesaurus saved as $enc is read, not called binary"
+done
+rm -f "$XDG_CONFIG_HOME/judge/thesaurus.tsv"
+# a situation of the built-in file, saved as UTF-16 in the user's: read too (no "binary")
+grep -v '^#' "$ROOT/corpus/situations.tsv" | head -n 3 | iconv -f UTF-8 -t UTF-16 >"$XDG_CONFIG_HOME/judge/situations.tsv"
+"$JUDGE" search mulligan >"$W/out" 2>"$W/err"; st=$?
+[ $st = 0 ] && ! grep -q 'binary\|error' "$W/err"; ok $? "a user situations file saved as UTF-16 is read, not called binary"
+rm -f "$XDG_CONFIG_HOME/judge/situations.tsv"
 
 cp "$W/bin.dat" "$XDG_CONFIG_HOME/judge/init"
 printf '100.1\n' | "$JUDGE" >"$W/out" 2>"$W/err"; st=$?
