@@ -2,6 +2,7 @@
  * and two hidden helpers for the benchmark: --dump (the records, for SQLite FTS5) and
  * --bench FILE (recall and query time measured in-process). */
 #include "cmd.h"
+#include "../base/safefile.h"
 #include "cmd_rules.h"
 #include "cmd_search_cards.h"
 #include "cmd_card.h"
@@ -12,6 +13,7 @@
 #include "../search/search.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -569,8 +571,25 @@ bench(struct jctx *c, const char *path)
 	FILE *f = jopen_input(c, path, "give a questions file: QUESTION<TAB>RULE IDS, one a line");
 	if (!f)
 		return JX_USAGE;
+	fclose(f);
+	/* the whole file first: an empty, binary or malformed one is an error before any
+	 * measuring, at its line and column */
+	struct sbuf raw = {0};
+	struct srch_questions qs;
+	struct diags qd = {0};
+	if (sfile_read(path, SFILE_MAX_INIT, &raw) != 0) {
+		jerr(c, "give a questions file: QUESTION<TAB>RULE IDS, one a line", "cannot read %s: %s", path, sfile_strerror(errno));
+		sbuf_free(&raw);
+		return JX_USAGE;
+	}
+	int pst = srch_questions_parse(path, raw.s ? raw.s : "", raw.len, &qs, &qd);
+	sbuf_free(&raw);
+	diag_print(stderr, &qd, DL_WARNING);
+	diag_clear(&qd);
+	if (pst != 0)
+		return JX_USAGE;
 	if (!c->rel) {
-		fclose(f);
+		srch_questions_free(&qs);
 		jerr(c, NULL, "no release loaded");
 		return JX_USAGE;
 	}
@@ -622,52 +641,23 @@ bench(struct jctx *c, const char *path)
 	}
 	bool cached = load_s < 1e9;
 	struct srch *s = srch_for(c);
-	char *line = NULL;
-	size_t cap = 0;
-	char **qs = NULL;
-	jrid (*ans)[8] = NULL;
-	size_t *nans = NULL, nq = 0, qcap = 0;
-	while (getline(&line, &cap, f) > 0) {
-		line[strcspn(line, "\r\n")] = '\0';
-		if (line[0] == '#' || line[0] == '\0')
-			continue;
-		char *tab = strchr(line, '\t');
-		if (tab)
-			*tab++ = '\0';
-		if (nq == qcap) {
-			qcap = qcap ? qcap * 2 : 64;
-			qs = xrealloc(qs, qcap * sizeof *qs);
-			ans = xrealloc(ans, qcap * sizeof *ans);
-			nans = xrealloc(nans, qcap * sizeof *nans);
-		}
-		qs[nq] = xstrdup(line);
-		nans[nq] = 0;
-		for (char *t = tab ? strtok(tab, " \t,") : NULL; t && nans[nq] < 8; t = strtok(NULL, " \t,")) {
-			jrid id = jrid_from_str(t);
-			if (id != JRID_NONE)
-				ans[nq][nans[nq]++] = id;
-		}
-		nq++;
-	}
-	free(line);
-	fclose(f);
 	size_t h1 = 0, h5 = 0, b1 = 0, b5 = 0, judged = 0;
 	struct diags d = {0};
-	for (size_t i = 0; i < nq; i++) {
+	for (size_t i = 0; i < qs.n; i++) {
 		struct srch_result r;
-		srch_run(s, qs[i], 5, &r, &d);
+		srch_run(s, qs.v[i].text, 5, &r, &d);
 		diag_clear(&d);
-		if (nans[i] == 0) {
+		if (qs.v[i].nans == 0) {
 			srch_result_free(&r);
 			continue;
 		}
 		judged++;
 		int at = 0, bat = 0;
 		for (size_t k = 0; k < r.nshown && !at; k++)
-			if (answers(s, r.hits[k].doc, ans[i], nans[i], false))
+			if (answers(s, r.hits[k].doc, qs.v[i].ans, qs.v[i].nans, false))
 				at = (int)k + 1;
 		for (size_t k = 0; k < r.nshown && !bat; k++)
-			if (answers(s, r.hits[k].doc, ans[i], nans[i], true))
+			if (answers(s, r.hits[k].doc, qs.v[i].ans, qs.v[i].nans, true))
 				bat = (int)k + 1;
 		h1 += at == 1;
 		h5 += at >= 1;
@@ -676,17 +666,17 @@ bench(struct jctx *c, const char *path)
 		if (c->verbose && at != 1) {
 			/* where the answer ranks further down, and what was wanted */
 			struct srch_result deep;
-			srch_run(s, qs[i], 50, &deep, &d);
+			srch_run(s, qs.v[i].text, 50, &deep, &d);
 			diag_clear(&d);
 			int far = 0;
 			for (size_t k = 0; k < deep.nshown && !far; k++)
-				if (answers(s, deep.hits[k].doc, ans[i], nans[i], false))
+				if (answers(s, deep.hits[k].doc, qs.v[i].ans, qs.v[i].nans, false))
 					far = (int)k + 1;
 			srch_result_free(&deep);
-			out_printf(c->out, "%s %s [want", at ? "miss@1" : "MISS@5", qs[i]);
-			for (size_t k = 0; k < nans[i]; k++) {
+			out_printf(c->out, "%s %s [want", at ? "miss@1" : "MISS@5", qs.v[i].text);
+			for (size_t k = 0; k < qs.v[i].nans; k++) {
 				char id[16];
-				out_printf(c->out, " %s", jrid_str(ans[i][k], id));
+				out_printf(c->out, " %s", jrid_str(qs.v[i].ans[k], id));
 			}
 			if (far)
 				out_printf(c->out, ", at %d] ->", far);
@@ -699,15 +689,15 @@ bench(struct jctx *c, const char *path)
 		srch_result_free(&r);
 	}
 	/* timing: every query several times, median of the single-query times */
-	int rounds = nq < 100 ? 20 : 5;
-	double *ts = xmalloc((nq * (size_t)rounds + 1) * sizeof *ts);
+	int rounds = qs.n < 100 ? 20 : 5;
+	double *ts = xmalloc((qs.n * (size_t)rounds + 1) * sizeof *ts);
 	size_t nt = 0;
 	double total = 0;
 	for (int k = 0; k < rounds; k++) {
-		for (size_t i = 0; i < nq; i++) {
+		for (size_t i = 0; i < qs.n; i++) {
 			struct srch_result r;
 			double a = now();
-			srch_run(s, qs[i], 10, &r, &d);
+			srch_run(s, qs.v[i].text, 10, &r, &d);
 			double e = now() - a;
 			diag_clear(&d);
 			srch_result_free(&r);
@@ -761,11 +751,7 @@ bench(struct jctx *c, const char *path)
 		}
 	}
 	sbuf_free(&cnote);
-	for (size_t i = 0; i < nq; i++)
-		free(qs[i]);
-	free(qs);
-	free(ans);
-	free(nans);
+	srch_questions_free(&qs);
 	free(ts);
 	return JX_OK;
 }

@@ -175,6 +175,24 @@ bool srch_typo_of_known(struct srch *s, const char *folded);
 void srch_boost_rules(struct srch *s, struct srch_result *r, const jrid *rules, const float *weight,
     size_t n, size_t limit);
 
+/* The questions file of `judge search --bench` (questions.c): QUESTION<TAB>RULE NUMBERS a
+ * line. Returns 0, or -1 with the first error (file:line:col, or the file for an empty or
+ * binary one) in d; out is empty then. */
+#define SRCH_QUESTION_MAXANS 8
+struct srch_question {
+	char *text;
+	jrid ans[SRCH_QUESTION_MAXANS];
+	size_t nans;
+	unsigned line;
+};
+struct srch_questions {
+	struct srch_question *v;
+	size_t n, cap;
+};
+int srch_questions_parse(const char *name, const char *data, size_t len, struct srch_questions *out,
+    struct diags *d);
+void srch_questions_free(struct srch_questions *q);
+
 /* `judge search` and its hidden helpers (--dump, --bench). */
 int cmd_search(struct jctx *c, int argc, char **argv);
 /* The search index of c->rel, built on first use and kept in c->search. */

@@ -84,5 +84,17 @@ ls "$XDG_STATE_HOME/judge/" | grep -q 'study.tsv.corrupt-' && cmp -s "$W/bin.dat
 ok $? "a binary study file is set aside unchanged"
 rm -rf "$XDG_STATE_HOME/judge"
 
+# the questions file of `search --bench`: nothing to measure is an error, not a recall of 0
+"$JUDGE" search --bench "$W/bin.dat" >"$W/out" 2>"$W/err"; st=$?
+[ $st = 2 ] && grep -q 'bin.dat:2:4: error: this is a binary file, not a questions file' "$W/err" && grep -q 'QUESTION<TAB>' "$W/err" && clean "$W/err"
+ok $? "search --bench: a binary file is an error at 2:4 with the format, no raw bytes, exit 2 (exit $st)"
+"$JUDGE" search --bench "$W/empty.txt" >"$W/out" 2>"$W/err"; st=$?
+[ $st = 2 ] && grep -q 'empty.txt: error: no questions in the file' "$W/err" && [ ! -s "$W/out" ]
+ok $? "search --bench: an empty file is an error, nothing measured, exit 2 (exit $st)"
+printf 'what is trample\t702.19\nhow does first strike work\t702.7 foo\n' >"$W/q.tsv"
+"$JUDGE" search --bench "$W/q.tsv" >"$W/out" 2>"$W/err"; st=$?
+[ $st = 2 ] && grep -q 'q.tsv:2:34: error: "foo" is not a rule number' "$W/err"
+ok $? "search --bench: an answer that is no rule number is an error at its line and column (exit $st)"
+
 [ $n -gt 0 ] && echo "1..$n"
 exit $bad
