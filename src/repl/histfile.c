@@ -5,6 +5,7 @@
 #include "../base/safefile.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -50,7 +51,8 @@ histfile_load(const char *path, size_t max, void (*add)(const char *line, void *
 		for (size_t at = last_lines(&b, max); at < b.len;) {
 			char *nl = memchr(b.s + at, '\n', b.len - at);
 			size_t l = nl ? (size_t)(nl - (b.s + at)) : b.len - at;
-			if (l > 0) {
+			/* a line with a NUL in it was never typed (a damaged file): left out */
+			if (l > 0 && !memchr(b.s + at, '\0', l)) {
 				char *line = xstrndup(b.s + at, l);
 				add(line, arg);
 				free(line);
@@ -64,6 +66,20 @@ histfile_load(const char *path, size_t max, void (*add)(const char *line, void *
 	return rc;
 }
 
+/* The byte at size - 1 of path (the append descriptor cannot read), or '\n' if unreadable. */
+static char
+last_byte(const char *path, off_t size)
+{
+	char c = '\n';
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+	if (fd >= 0) {
+		if (pread(fd, &c, 1, size - 1) != 1)
+			c = '\n';
+		close(fd);
+	}
+	return c;
+}
+
 int
 histfile_append(const char *path, const char *line)
 {
@@ -75,10 +91,14 @@ histfile_append(const char *path, const char *line)
 		 * short (a full disk) is taken back, so the file never ends in half a line that the
 		 * next line would be glued to */
 		struct sbuf b = {0};
-		sbuf_adds(&b, line);
-		sbuf_addc(&b, '\n');
 		struct stat st;
 		off_t was = fstat(fd, &st) == 0 ? st.st_size : -1;
+		/* a file that ends in an unfinished line (written by something else, or cut)
+		 * gets its newline first, or the entry would be glued to it */
+		if (was > 0 && last_byte(path, was) != '\n')
+			sbuf_addc(&b, '\n');
+		sbuf_adds(&b, line);
+		sbuf_addc(&b, '\n');
 		ssize_t w;
 		do
 			w = write(fd, b.s, b.len);
