@@ -82,6 +82,13 @@ folder_files(const char *dir, bool all_text, char ***v, size_t *n)
 	closedir(d);
 }
 
+void
+pol_cli_check_named(struct jctx *c)
+{
+	if (nextra && !c->policy)
+		pol_set_for(c);
+}
+
 struct pol_set *
 pol_set_for(struct jctx *c)
 {

@@ -21,6 +21,9 @@ int cmd_jar(struct jctx *c, int argc, char **argv);
 
 /* --doc FILE (global option): also read this document. */
 void pol_cli_add_file(const char *path);
+/* The documents are loaded when a command needs them; a file named with --doc is loaded now
+ * if none did, so that a bad one is said (c->input_failed, exit 2) whatever the command. */
+void pol_cli_check_named(struct jctx *c);
 /* $XDG_DATA_HOME/judge/docs (malloc'd), where `judge update --docs` saves. */
 char *pol_cli_user_dir(void);
 /* The documents, loaded on first use into c->policy; problems printed, one line a file. */

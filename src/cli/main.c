@@ -628,7 +628,9 @@ main(int argc, char **argv)
 	} else {
 		st = jcmd_run(&c, nrest, rest);
 		/* a file named with --doc that could not be read was said on stderr; the answer
-		 * may still come from the other documents, but a script must see the input error */
+		 * may still come from the other documents, but a script must see the input error,
+		 * also when the command never opened the documents (a rule lookup) */
+		pol_cli_check_named(&c);
 		if (c.input_failed && st < JX_USAGE)
 			st = JX_USAGE;
 	}

@@ -37,6 +37,12 @@ for f in "$W/missing.pdf" "$W/adir" "$W/empty.txt"; do
 done
 "$JUDGE" ipg 2.3 --doc "$W/missing.pdf" >"$W/out" 2>"$W/err"; st=$?
 [ $st = 2 ]; ok $? "ipg ... --doc MISSING after the command: exit 2 (got $st)"
+# a command that never opens the documents (a rule lookup) still reports a bad --doc
+for f in "$W/bin.dat" "$W/missing.pdf"; do
+	"$JUDGE" --doc "$f" 100.1 >"$W/out" 2>"$W/err"; st=$?
+	[ $st = 2 ] && grep -q "$(basename "$f").*error" "$W/err" && grep -q '^100\.1' "$W/out"
+	ok $? "--doc $(basename "$f") with a rule lookup: the rule, the file's error, exit 2 (got $st)"
+done
 
 mkdir -p "$XDG_CONFIG_HOME/judge"
 cp "$W/bin.dat" "$XDG_CONFIG_HOME/judge/thesaurus.tsv"

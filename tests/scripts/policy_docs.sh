@@ -88,7 +88,7 @@ head -c 3000 "$D/ipg-2021-02-05.pdf" >"$T/cut.pdf"
 $JUDGE --doc "$T/bad.pdf" --doc "$T/cut.pdf" --doc "$IPG" ipg 2.3 >"$T/o" 2>"$T/e"; st=$?
 ok "a non-PDF and a damaged PDF: one error line each, the IPG still answers (exit 2: files named that could not be used)" '[ $st = 2 ] && [ "$(grep -c "error:" "$T/e")" = 2 ] && head -n 1 "$T/o" | grep -q "Hidden Card Error"'
 JUDGE_PDFTOTEXT=/nonexistent/pdftotext $JUDGE --doc "$D/ipg-2021-02-05.pdf" 100.1 >"$T/o" 2>"$T/e"; st=$?
-ok "pdftotext missing: rules lookups still answer" '[ $st = 0 ] && grep -q "100.1" "$T/o"'
+ok "pdftotext missing: rules lookups still answer, and the --doc file that cannot be read is said, exit 2 as for any command" '[ $st = 2 ] && grep -q "100.1" "$T/o" && grep -q "pdftotext program (poppler-utils) is not installed" "$T/e"'
 JUDGE_PDFTOTEXT=/nonexistent/pdftotext $JUDGE --doc "$D/ipg-2021-02-05.pdf" ipg 2.3 >"$T/o" 2>"$T/e"; st=$?
 ok "pdftotext missing: one line saying so, exit 2 (the file named cannot be read)" '[ $st = 2 ] && grep -q "pdftotext program (poppler-utils) is not installed" "$T/e"'
 $JUDGE --doc "$SHARED/cr/README.md" ipg 2.3 >"$T/o" 2>"$T/e"; st=$?
