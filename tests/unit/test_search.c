@@ -379,7 +379,7 @@ test_situations(void)
 	CHECK(d.n >= 4 && strstr(d.v[2].msg, "not-a-rule") != NULL, "situations: the bad rule number is named");
 	CHECK(d.n >= 4 && d.v[3].col == 8, "situations: the empty alternative's column (%u)", d.n >= 4 ? d.v[3].col : 0);
 	diag_clear(&d);
-	k = srch_add_situations(s, "bin.tsv", "a\0b + c\t1\tx\n", 14, &d);
+	k = srch_add_situations(s, "bin.tsv", "a\0b + c\t1\tx\n", sizeof "a\0b + c\t1\tx\n" - 1, &d);
 	CHECK(k == 0 && d.n == 1 && d.v[0].level == DL_ERROR && strstr(d.v[0].msg, "binary"),
 	    "situations: a binary file is one error");
 	diag_clear(&d);
