@@ -48,6 +48,7 @@ struct card {
 	size_t nlegal;
 	struct card_ruling *rulings;
 	size_t nrulings;
+	char *melds_into;        /* import only: the card a Scryfall meld card melds into, or NULL */
 };
 void card_free(struct card *c);
 

@@ -84,11 +84,12 @@ static const char schema[] =
     "CREATE TABLE cites(card INTEGER, ruling INTEGER, seq INTEGER, num TEXT,"
     " PRIMARY KEY(card, ruling, seq)) WITHOUT ROWID;"
     "CREATE TEMP TABLE scry_rulings(oracle_id TEXT, seq INTEGER, date TEXT, source TEXT, text TEXT);"
-    "CREATE TEMP TABLE seen(name TEXT PRIMARY KEY) WITHOUT ROWID;";
+    "CREATE TEMP TABLE seen(name TEXT PRIMARY KEY) WITHOUT ROWID;"
+    "CREATE TEMP TABLE meld(part INTEGER, result TEXT);";
 
 struct writer {
 	sqlite3 *db;
-	sqlite3_stmt *ins_card, *ins_face, *ins_rul, *ins_name, *ins_scry, *ins_seen, *ins_link;
+	sqlite3_stmt *ins_card, *ins_face, *ins_rul, *ins_name, *ins_scry, *ins_seen, *ins_link, *ins_meld;
 	const struct jrelease *rel;   /* the rules linked at import, or NULL */
 	struct diags *d;
 	const char *file;
@@ -176,6 +177,12 @@ sink_card(void *ctx, const struct card *c)
 		return -1;
 	int64_t id = sqlite3_last_insert_rowid(w->db);
 	w->st->cards++;
+	if (c->melds_into) {
+		sqlite3_bind_int64(w->ins_meld, 1, id);
+		bind_text(w->ins_meld, 2, c->melds_into);
+		if (step(w, w->ins_meld, "meld"))
+			return -1;
+	}
 	if (add_name(w, id, -1, c->name))
 		return -1;
 	for (size_t i = 0; i < c->nfaces; i++) {
@@ -250,6 +257,114 @@ sink_meta(void *ctx, const char *key, const char *value)
 	return 0;
 }
 
+static int exec(struct writer *w, const char *sql, const char *what);
+
+/* The lines of a and b, each once, into out ("\n" between). */
+static void
+union_lines(const char *a, const char *b, struct sbuf *out)
+{
+	const char *src[2] = { a, b };
+	for (int k = 0; k < 2; k++)
+		for (const char *p = src[k]; p && *p;) {
+			const char *e = strchr(p, '\n');
+			size_t n = e ? (size_t)(e - p) : strlen(p);
+			bool have = false;
+			for (const char *q = out->s; q && *q && !have;) {
+				const char *qe = strchr(q, '\n');
+				size_t qn = qe ? (size_t)(qe - q) : strlen(q);
+				have = qn == n && memcmp(q, p, n) == 0;
+				q = qe ? qe + 1 : q + qn;
+			}
+			if (!have && n)
+				sbuf_addf(out, "%s%.*s", out->len ? "\n" : "", (int)n, p);
+			p = e ? e + 1 : p + n;
+		}
+}
+
+/* Scryfall gives a meld card (Gisela, the Broken Blade) and the card it melds into (Brisela,
+ * Voice of Nightmares) apart, naming the result among its related cards. Join them as MTGJSON
+ * has them, so every lookup treats both files alike: each card that melds is "Gisela, the
+ * Broken Blade // Brisela, Voice of Nightmares" with the result as its back face (side 1),
+ * the result's rulings, keywords and links added to its own; the result, now a face of each,
+ * is no card of its own. A result the files do not hold leaves its parts as they are. */
+static int
+join_melds(struct writer *w)
+{
+	sqlite3_stmt *q = NULL;
+	if (sqlite3_prepare_v2(w->db, "SELECT m.part, min(r.id), p.name, r.name, p.keywords, r.keywords"
+	    " FROM meld m JOIN cards p ON p.id = m.part JOIN cards r ON r.name = m.result AND r.id <> m.part"
+	    " GROUP BY m.part ORDER BY m.part", -1, &q, NULL) != SQLITE_OK)
+		return db_fail(w, "meld");
+	struct {
+		int64_t part, result;
+		char *pname, *rname, *kw;
+	} *v = NULL;
+	size_t n = 0, cap = 0;
+	while (sqlite3_step(q) == SQLITE_ROW) {
+		v = xgrow(v, &cap, n + 1, sizeof *v);
+		v[n].part = sqlite3_column_int64(q, 0);
+		v[n].result = sqlite3_column_int64(q, 1);
+		v[n].pname = xstrdup((const char *)sqlite3_column_text(q, 2));
+		v[n].rname = xstrdup((const char *)sqlite3_column_text(q, 3));
+		struct sbuf kw = {0};
+		union_lines((const char *)sqlite3_column_text(q, 4), (const char *)sqlite3_column_text(q, 5), &kw);
+		v[n].kw = sbuf_take(&kw);
+		n++;
+	}
+	sqlite3_finalize(q);
+	int rc = 0;
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		struct sbuf sql = {0}, full = {0};
+		sbuf_addf(&full, "%s // %s", v[i].pname, v[i].rname);
+		char *qn = sqlite3_mprintf("%Q", full.s), *qk = sqlite3_mprintf("%Q", v[i].kw && *v[i].kw ? v[i].kw : NULL);
+		long long p = v[i].part, r = v[i].result;
+		sbuf_addf(&sql,
+		    "UPDATE cards SET name = %s, keywords = %s WHERE id = %lld;"
+		    "UPDATE names SET face = 0 WHERE card = %lld AND face = -1;"
+		    "INSERT INTO faces SELECT %lld, 1, name, mana_cost, mana_value, type, text, power, toughness,"
+		    " loyalty, defense FROM faces WHERE card = %lld AND side = 0;"
+		    "INSERT INTO rulings SELECT %lld, seq + (SELECT coalesce(max(seq), -1) + 1 FROM rulings WHERE card = %lld),"
+		    " date, source, text FROM rulings WHERE card = %lld;"
+		    "INSERT INTO links SELECT %lld, seq + (SELECT coalesce(max(seq), -1) + 1 FROM links WHERE card = %lld),"
+		    " kind, num, title, why FROM links WHERE card = %lld AND num NOT IN (SELECT num FROM links WHERE card = %lld);",
+		    qn, qk, p, p, p, r, p, p, r, p, p, r, p);
+		sqlite3_free(qn);
+		sqlite3_free(qk);
+		rc = exec(w, sql.s, "meld");
+		if (rc == 0)
+			rc = add_name(w, v[i].part, -1, full.s);
+		if (rc == 0)
+			rc = add_name(w, v[i].part, 1, v[i].rname);
+		w->st->faces++;
+		sbuf_free(&sql);
+		sbuf_free(&full);
+	}
+	/* the results, each now a face of the cards that meld into it */
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		bool first = true;
+		for (size_t j = 0; j < i && first; j++)
+			first = v[j].result != v[i].result;
+		if (!first)
+			continue;
+		struct sbuf sql = {0};
+		long long r = v[i].result;
+		sbuf_addf(&sql, "DELETE FROM cards WHERE id = %lld; DELETE FROM faces WHERE card = %lld;"
+		    " DELETE FROM names WHERE card = %lld; DELETE FROM rulings WHERE card = %lld;"
+		    " DELETE FROM links WHERE card = %lld;", r, r, r, r, r);
+		rc = exec(w, sql.s, "meld");
+		sbuf_free(&sql);
+		w->st->cards--;
+		w->st->faces--;
+	}
+	for (size_t i = 0; i < n; i++) {
+		free(v[i].pname);
+		free(v[i].rname);
+		free(v[i].kw);
+	}
+	free(v);
+	return rc;
+}
+
 static int
 exec(struct writer *w, const char *sql, const char *what)
 {
@@ -309,6 +424,7 @@ prepare(struct writer *w)
 		{&w->ins_scry, "INSERT INTO scry_rulings VALUES(?,?,?,?,?)"},
 		{&w->ins_seen, "INSERT INTO seen VALUES(?)"},
 		{&w->ins_link, "INSERT INTO links VALUES(?,?,?,?,?,?)"},
+		{&w->ins_meld, "INSERT INTO meld VALUES(?,?)"},
 	};
 	for (size_t i = 0; i < sizeof st / sizeof *st; i++)
 		if (sqlite3_prepare_v2(w->db, st[i].sql, -1, st[i].s, NULL) != SQLITE_OK)
@@ -326,7 +442,8 @@ finalize_all(struct writer *w)
 	sqlite3_finalize(w->ins_scry);
 	sqlite3_finalize(w->ins_seen);
 	sqlite3_finalize(w->ins_link);
-	w->ins_card = w->ins_face = w->ins_rul = w->ins_name = w->ins_scry = w->ins_seen = w->ins_link = NULL;
+	sqlite3_finalize(w->ins_meld);
+	w->ins_card = w->ins_face = w->ins_rul = w->ins_name = w->ins_scry = w->ins_seen = w->ins_link = w->ins_meld = NULL;
 }
 
 /* The name list (see cards_int.h): every key with its card, in rows that each fit a page, so
@@ -522,6 +639,8 @@ cards_import(const char *dir, const char *const *files, int nfiles, enum cards_f
 		    " FROM scry_rulings r JOIN cards c ON c.oracle_id = r.oracle_id;", "rulings"))
 			goto out;
 		st->rulings += (size_t)sqlite3_changes(w.db);
+		if (join_melds(&w))
+			goto out;
 	}
 	snprintf(st->source, sizeof st->source, "%s", w.any_mtg && w.any_scry ? "mtgjson+scryfall" : w.any_mtg ? "mtgjson" : "scryfall");
 	snprintf(st->date, sizeof st->date, "%s", date);
@@ -546,7 +665,7 @@ cards_import(const char *dir, const char *const *files, int nfiles, enum cards_f
 	if (rel && (put_meta(&w, "rules", rel->label) || put_meta(&w, "rules_key", rules_key ? rules_key : "")))
 		goto out;
 	if (exec(&w, "CREATE INDEX names_key ON names(key, name, card, face);"
-	    "DROP TABLE scry_rulings; DROP TABLE seen; COMMIT;", "index"))
+	    "DROP TABLE scry_rulings; DROP TABLE seen; DROP TABLE meld; COMMIT;", "index"))
 		goto out;
 	if (exec(&w, "ANALYZE", "analyze"))
 		goto out;

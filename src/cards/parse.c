@@ -67,7 +67,7 @@ struct parser {
 /* Subtrees no card record needs: skipping them keeps the per-card tree small. */
 static const char *const skipped_keys[] = {
 	"foreignData", "purchaseUrls", "printings", "leadershipSkills", "relatedCards",
-	"image_uris", "prices", "purchase_uris", "related_uris", "all_parts", "multiverse_ids",
+	"image_uris", "prices", "purchase_uris", "related_uris", "multiverse_ids",
 	"games", "finishes", "promo_types", "frame_effects", "preview", "subsets", NULL,
 };
 
@@ -425,6 +425,15 @@ scry_object(struct parser *p, const struct jn *m)
 	c.mana_value = rnum(&r, m, "cmc", CARDS_NO_VALUE);
 	c.oracle_id = (char *)rstr(&r, m, "oracle_id", false);
 	const struct jn *faces = rarr(&r, m, "card_faces");
+	/* Scryfall keeps a meld card and the card it melds into apart, naming the other in its
+	 * related cards; the import joins them as MTGJSON has them (import.c) */
+	const struct jn *parts = rarr(&r, m, "all_parts");
+	for (const struct jn *e = parts ? parts->kids : NULL; e && c.name; e = e->next) {
+		const struct jn *comp = jget(e, "component"), *nm = jget(e, "name");
+		if (comp && comp->type == JN_STR && nm && nm->type == JN_STR && strcmp(comp->s, "meld_result") == 0 &&
+		    strcmp(nm->s, c.name) != 0)
+			c.melds_into = (char *)nm->s;
+	}
 	const struct jn *kw = rarr(&r, m, "keywords");
 	c.keywords = arena_alloc(&p->a, (count_kids(kw) + 1) * sizeof *c.keywords);
 	add_keywords(&r, &c, kw);

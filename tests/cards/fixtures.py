@@ -119,6 +119,14 @@ def mtgjson():
 
 def scryfall():
     cards, rulings, backs = [], [], {}
+    # every card of a meld names all of them among its related cards, as Scryfall does
+    melds = {}
+    for name, layout, faces, kw, leg, rul in CARDS:
+        if layout == "meld":
+            melds.setdefault(faces[1]["name"], []).append(faces[0]["name"])
+    def all_parts(back):
+        return ([{"object": "related_card", "id": "x", "component": "meld_part", "name": n, "uri": "https://example.invalid/"} for n in melds[back]] +
+                [{"object": "related_card", "id": "y", "component": "meld_result", "name": back, "uri": "https://example.invalid/"}])
     for i, (name, layout, faces, kw, leg, rul) in enumerate(CARDS):
         total = sum(f["mv"] for f in faces) if layout in ("split", "aftermath") else faces[0]["mv"]
         legal = {f: "not_legal" for f in ("standard", "pioneer", "modern", "legacy", "vintage", "pauper", "commander")}
@@ -149,6 +157,7 @@ def scryfall():
                 c["oracle_id"] = oid(i) if k == 0 else backs.setdefault(f["name"], oid(i + 1000))
                 c.update({k2: v for k2, v in face(f).items() if k2 != "object"})
                 c["cmc"] = float(f["mv"])
+                c["all_parts"] = all_parts(faces[1]["name"])
                 cards.append(c)
         else:
             o.update({k2: v for k2, v in face(faces[0]).items() if k2 != "object"})

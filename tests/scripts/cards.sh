@@ -43,9 +43,21 @@ check "two gzip members in one file are read on (and rejected as two JSON texts)
 # Scryfall: cards and rulings, joined by oracle_id
 out=$(J cards import "$SCRY" "$RUL" 2>&1); st=$?
 check "Scryfall import exits 0" [ "$st" = 0 ]
-check "Scryfall import counts $(jq length "$SCRY") cards" grep -q "imported $(jq length "$SCRY") cards" <<<"$out"
+# a meld result is a face of the cards that meld into it (as MTGJSON has it), not a card
+results=$(jq '([.[].all_parts // [] | .[] | select(.component == "meld_result") | .name] | unique) as $r | [.[] | select(.name as $n | $r | any(.[]; . == $n))] | length' "$SCRY")
+nscry=$(( $(jq length "$SCRY") - results ))
+check "Scryfall import counts $nscry cards ($(jq length "$SCRY") less $results meld result joined to its cards)" grep -q "imported $nscry cards" <<<"$out"
 check "every Scryfall ruling found its card ($(jq length "$RUL"))" grep -q "$(jq length "$RUL") rulings" <<<"$out"
 check "the Scryfall date comes from the file name" grep -q "of 2025-11-14 (date from the file name)" <<<"$out"
+# Scryfall's meld cards name the card they meld into in all_parts: joined as MTGJSON has them
+mback=$(jq -r '[.[].all_parts // [] | .[] | select(.component == "meld_result") | .name][0]' "$SCRY")
+mfronts=$(jq -r --arg b "$mback" '[.[] | select(.name != $b and any(.all_parts // [] | .[]; .component == "meld_result" and .name == $b)) | .name] | sort | join(" and ")' "$SCRY")
+J card "${mback%%,*}" > "$W/smeld.txt"
+check "Scryfall: a meld result ($mback) is one card naming the cards that meld into it ($mfronts)" \
+	bash -c "grep -q '^$mback  (meld' '$W/smeld.txt' && grep -qF 'Melds from: $mfronts' '$W/smeld.txt'"
+mfront=${mfronts%% and *}
+check "Scryfall: a card that melds ($mfront) has the result as its back face" \
+	[ "$(J --json card "$mfront" | jq -r '.[0] | .name + "|" + .faces[1].name')" = "$mfront // $mback|$mback" ]
 J --json card "blood moon" > "$W/bm.json"
 src=$(jq -r '[.[0].rulings[].source] | sort | join(",")' "$W/bm.json")
 check "Scryfall rulings keep their source (wotc, scryfall)" [ "$src" = "scryfall,wotc" ]
