@@ -149,6 +149,19 @@ size_t cards_stored_cites(struct cards_db *db, int64_t id, size_t ruling, char (
 /* The nearest names to a query (for "did you mean"), at most max, into hits. */
 size_t cards_suggest(struct cards_db *db, const char *query, struct cards_hit *hits, size_t max);
 
+/* ---- the links to other rules, kept once found (linkcache.c) ---- */
+
+/* The links every card has to the rules of rules_key (a key of the rule files, as the import
+ * keeps), found with rel by cards_linkcache_build() and kept beside the database, keyed by the
+ * rules and the import; cards_linkcache_open() gives NULL until then. A new import drops them. */
+struct cards_linkcache;
+struct cards_linkcache *cards_linkcache_open(struct cards_db *db, const char *rules_key);
+const char *cards_linkcache_label(const struct cards_linkcache *lc);
+size_t cards_linkcache_links(struct cards_linkcache *lc, int64_t id, struct card_link *v, size_t max);
+size_t cards_linkcache_cites(struct cards_linkcache *lc, int64_t id, size_t ruling, char (*nums)[24], size_t max);
+void cards_linkcache_close(struct cards_linkcache *lc);
+int cards_linkcache_build(struct cards_db *db, const char *rules_key, const struct jrelease *rel);
+
 /* ---- links to the rules (links.c) ---- */
 
 enum card_link_kind { CL_KEYWORD, CL_ACTION, CL_LAYOUT, CL_TYPE, CL_TERM, CL_SIGNAL };

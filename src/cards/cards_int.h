@@ -22,4 +22,11 @@ void csrc_close(struct csrc *s);
 
 #define CARDS_DB_FORMAT "judge-cards 2"
 
+/* store.c: what the link cache (linkcache.c) reads and writes through */
+typedef struct sqlite3 sqlite3;
+sqlite3 *cards_handle(struct cards_db *db);
+const char *cards_folder(struct cards_db *db);
+size_t cards_read_links(sqlite3 *db, int64_t id, struct card_link *v, size_t max);
+size_t cards_read_cites(sqlite3 *db, int64_t id, size_t ruling, char (*nums)[24], size_t max);
+
 #endif

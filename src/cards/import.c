@@ -3,6 +3,7 @@
  * answering. Scryfall rulings are joined to their cards by oracle_id at the end. */
 #include "cards_int.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <sqlite3.h>
@@ -517,6 +518,25 @@ write_cites(struct writer *w)
 }
 
 /* mkdir -p */
+/* The links found for other rules (linkcache.c) belong to the import they were found for. */
+static void
+drop_link_caches(const char *dir)
+{
+	DIR *dp = opendir(dir);
+	struct dirent *de;
+	while (dp && (de = readdir(dp)) != NULL) {
+		size_t n = strlen(de->d_name);
+		if (strncmp(de->d_name, "links-", 6) == 0 && n > 3 && strcmp(de->d_name + n - 3, ".db") == 0) {
+			struct sbuf p = {0};
+			sbuf_addf(&p, "%s/%s", dir, de->d_name);
+			unlink(p.s);
+			sbuf_free(&p);
+		}
+	}
+	if (dp)
+		closedir(dp);
+}
+
 static int
 make_dirs(const char *path, struct diags *d)
 {
@@ -690,6 +710,7 @@ cards_import(const char *dir, const char *const *files, int nfiles, enum cards_f
 		fsync(dfd);
 		close(dfd);
 	}
+	drop_link_caches(dir);
 	rc = 0;
 out:
 	finalize_all(&w);

@@ -15,10 +15,12 @@ struct found;
 static void near_free(struct found *f);
 struct cards_db {
 	sqlite3 *db;
+	char *dir;
 	char *meta[16][2];
 	size_t nmeta;
 	sqlite3_stmt *by_key, *by_range;
 	sqlite3_stmt *chunks, *name_of;   /* the name list (parts, typos), and a key's name */
+	sqlite3_stmt *get[3];             /* cards_get(): the card, its faces, its rulings */
 	/* what the last scan found for "did you mean", kept for cards_suggest() on the same key */
 	char *near_key;
 	struct found *near;
@@ -41,6 +43,7 @@ cards_open(const char *dir, struct sbuf *err)
 	sqlite3_exec(db, "PRAGMA mmap_size=268435456", NULL, NULL, NULL);
 	struct cards_db *c = xcalloc(1, sizeof *c);
 	c->db = db;
+	c->dir = xstrdup(dir);
 	sqlite3_stmt *s = NULL;
 	bool ok = false;
 	if (sqlite3_prepare_v2(db, "SELECT key, value FROM meta", -1, &s, NULL) == SQLITE_OK) {
@@ -77,14 +80,29 @@ cards_close(struct cards_db *c)
 	sqlite3_finalize(c->by_range);
 	sqlite3_finalize(c->chunks);
 	sqlite3_finalize(c->name_of);
+	for (int i = 0; i < 3; i++)
+		sqlite3_finalize(c->get[i]);
 	free(c->near_key);
 	near_free(c->near);
 	sqlite3_close(c->db);
+	free(c->dir);
 	for (size_t i = 0; i < c->nmeta; i++) {
 		free(c->meta[i][0]);
 		free(c->meta[i][1]);
 	}
 	free(c);
+}
+
+sqlite3 *
+cards_handle(struct cards_db *c)
+{
+	return c->db;
+}
+
+const char *
+cards_folder(struct cards_db *c)
+{
+	return c->dir;
 }
 
 const char *
@@ -886,15 +904,24 @@ split_lines(const char *s, char ***out, size_t *n)
 	}
 }
 
+/* Statement i of cards_get(), prepared on first use and kept (a link cache reads them all). */
+static sqlite3_stmt *
+stmt(struct cards_db *c, int i, const char *sql)
+{
+	if (!c->get[i] && sqlite3_prepare_v3(c->db, sql, -1, SQLITE_PREPARE_PERSISTENT, &c->get[i], NULL) != SQLITE_OK)
+		return NULL;
+	return c->get[i];
+}
+
 struct card *
 cards_get(struct cards_db *c, int64_t id)
 {
-	sqlite3_stmt *s;
-	if (sqlite3_prepare_v2(c->db, "SELECT name, layout, mana_value, oracle_id, keywords, legal FROM cards WHERE id = ?", -1, &s, NULL) != SQLITE_OK)
+	sqlite3_stmt *s = stmt(c, 0, "SELECT name, layout, mana_value, oracle_id, keywords, legal FROM cards WHERE id = ?");
+	if (!s)
 		return NULL;
 	sqlite3_bind_int64(s, 1, id);
 	if (sqlite3_step(s) != SQLITE_ROW) {
-		sqlite3_finalize(s);
+		sqlite3_reset(s);
 		return NULL;
 	}
 	struct card *k = xcalloc(1, sizeof *k);
@@ -917,10 +944,10 @@ cards_get(struct cards_db *c, int64_t id)
 	}
 	free(legal);
 	k->nlegal = nlegal;
-	sqlite3_finalize(s);
+	sqlite3_reset(s);
 
-	if (sqlite3_prepare_v2(c->db, "SELECT name, mana_cost, mana_value, type, text, power, toughness, loyalty, defense"
-	    " FROM faces WHERE card = ? ORDER BY side", -1, &s, NULL) == SQLITE_OK) {
+	if ((s = stmt(c, 1, "SELECT name, mana_cost, mana_value, type, text, power, toughness, loyalty, defense"
+	    " FROM faces WHERE card = ? ORDER BY side")) != NULL) {
 		sqlite3_bind_int64(s, 1, id);
 		size_t cap = 0;
 		while (sqlite3_step(s) == SQLITE_ROW) {
@@ -936,9 +963,9 @@ cards_get(struct cards_db *c, int64_t id)
 			f->loyalty = col_dup(s, 7);
 			f->defense = col_dup(s, 8);
 		}
-		sqlite3_finalize(s);
+		sqlite3_reset(s);
 	}
-	if (sqlite3_prepare_v2(c->db, "SELECT date, source, text FROM rulings WHERE card = ? ORDER BY seq", -1, &s, NULL) == SQLITE_OK) {
+	if ((s = stmt(c, 2, "SELECT date, source, text FROM rulings WHERE card = ? ORDER BY seq")) != NULL) {
 		sqlite3_bind_int64(s, 1, id);
 		size_t cap = 0;
 		while (sqlite3_step(s) == SQLITE_ROW) {
@@ -948,7 +975,7 @@ cards_get(struct cards_db *c, int64_t id)
 			r->source = col_dup(s, 1);
 			r->text = col_dup(s, 2);
 		}
-		sqlite3_finalize(s);
+		sqlite3_reset(s);
 	}
 	return k;
 }
@@ -993,8 +1020,20 @@ card_free(struct card *k)
 size_t
 cards_stored_links(struct cards_db *c, int64_t id, struct card_link *v, size_t max)
 {
+	return cards_read_links(c->db, id, v, max);
+}
+
+size_t
+cards_stored_cites(struct cards_db *c, int64_t id, size_t ruling, char (*nums)[24], size_t max)
+{
+	return cards_read_cites(c->db, id, ruling, nums, max);
+}
+
+size_t
+cards_read_links(sqlite3 *db, int64_t id, struct card_link *v, size_t max)
+{
 	sqlite3_stmt *s;
-	if (sqlite3_prepare_v2(c->db, "SELECT kind, num, title, why FROM links WHERE card = ? ORDER BY seq", -1, &s, NULL) != SQLITE_OK)
+	if (sqlite3_prepare_v2(db, "SELECT kind, num, title, why FROM links WHERE card = ? ORDER BY seq", -1, &s, NULL) != SQLITE_OK)
 		return 0;
 	sqlite3_bind_int64(s, 1, id);
 	size_t n = 0;
@@ -1012,10 +1051,10 @@ cards_stored_links(struct cards_db *c, int64_t id, struct card_link *v, size_t m
 }
 
 size_t
-cards_stored_cites(struct cards_db *c, int64_t id, size_t ruling, char (*nums)[24], size_t max)
+cards_read_cites(sqlite3 *db, int64_t id, size_t ruling, char (*nums)[24], size_t max)
 {
 	sqlite3_stmt *s;
-	if (sqlite3_prepare_v2(c->db, "SELECT num FROM cites WHERE card = ? AND ruling = ? ORDER BY seq", -1, &s, NULL) != SQLITE_OK)
+	if (sqlite3_prepare_v2(db, "SELECT num FROM cites WHERE card = ? AND ruling = ? ORDER BY seq", -1, &s, NULL) != SQLITE_OK)
 		return 0;
 	sqlite3_bind_int64(s, 1, id);
 	sqlite3_bind_int64(s, 2, (sqlite3_int64)ruling);

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #define MAX_LINKS 48
@@ -32,9 +33,17 @@ cards_for(struct jctx *c)
 	return c->cards;
 }
 
+/* The links kept for the rules this run loads when they are not those of the import
+ * (linkcache.c), opened once. */
+static struct cards_linkcache *link_cache;
+static bool link_cache_tried;
+
 void
 card_ctx_free(struct jctx *c)
 {
+	cards_linkcache_close(link_cache);
+	link_cache = NULL;
+	link_cache_tried = false;
 	cards_close(c->cards);
 	c->cards = NULL;
 }
@@ -141,6 +150,14 @@ join(int argc, char **argv)
 	return sbuf_take(&b);
 }
 
+static double
+now_seconds(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
 static const struct jrelease *
 rules_for(struct jctx *c)
 {
@@ -157,7 +174,9 @@ struct card_rules {
 	size_t n;
 	const char *label;              /* the release they are from, or NULL */
 	const struct jrelease *rel;     /* NULL when read from the database */
+	struct cards_linkcache *lc;     /* read from the links kept for other rules */
 };
+
 
 static bool
 stored_links_answer(struct jctx *c, struct cards_db *db)
@@ -175,15 +194,41 @@ card_rules(struct jctx *c, struct cards_db *db, const struct card *k, struct car
 		cr->label = cards_meta(db, "rules");
 		return;
 	}
+	cr->lc = NULL;
+	/* other rules than the import's, not loaded yet: the links found for them once */
+	bool fresh = !c->rel && c->load_rules && c->rules_key && *c->rules_key;
+	if (fresh && !link_cache_tried) {
+		link_cache_tried = true;
+		link_cache = cards_linkcache_open(db, c->rules_key);
+	}
+	if (fresh && link_cache) {
+		cr->lc = link_cache;
+		cr->rel = NULL;
+		cr->n = cards_linkcache_links(link_cache, k->id, cr->v, MAX_LINKS);
+		cr->label = cards_linkcache_label(link_cache);
+		return;
+	}
 	cr->rel = rules_for(c);
 	cr->n = cards_links(k, cr->rel, cr->v, MAX_LINKS);
 	cr->label = cr->rel ? cr->rel->label : NULL;
+	/* loaded for this lookup, so they are the rules of c->rules_key: find every card's
+	 * links in them once, for the next lookups (a new release after `judge update`) */
+	if (fresh && cr->rel) {
+		double t0 = now_seconds();
+		if (cards_linkcache_build(db, c->rules_key, cr->rel) == 0) {
+			fprintf(stderr, "judge: linked the cards to the rules of %s once, in %.1f s; later lookups read the links kept beside the card database\n",
+			    cr->rel->label ? cr->rel->label : "this run", now_seconds() - t0);
+			link_cache = cards_linkcache_open(db, c->rules_key);
+		}
+	}
 }
 
 /* The rule numbers ruling i of the card cites that the linking release has. */
 static size_t
 ruling_cites(struct cards_db *db, const struct card *k, size_t i, const struct card_rules *cr, char (*nums)[24], size_t max)
 {
+	if (cr->lc)
+		return cards_linkcache_cites(cr->lc, k->id, i, nums, max);
 	if (!cr->rel)
 		return cr->label ? cards_stored_cites(db, k->id, i, nums, max) : 0;
 	uint32_t cited[16];

@@ -212,16 +212,23 @@ PY
 	check "search --json: the rules follow" [ "$(jq -r '.[1].kind' "$W/s.json")" = rule ]
 
 	# the links are kept at import with the release they came from: a lookup answered by the
-	# same rules reads them and never opens the rules; other rules are linked afresh
+	# same rules reads them and never opens the rules; other rules are linked afresh, once
 	J --rules "$CR" cards import "$MTG" >/dev/null 2>&1
 	kept=$(J --rules "$CR" card "questing beast" | grep '^Rules:')
-	fresh=$(J --rules "$CR" --cr "$(basename "$CR")" card "questing beast" | grep '^Rules:')
+	fresh=$(J --rules "$CR" --cr "$(basename "$CR")" card "questing beast" 2>"$W/fresh.err" | grep '^Rules:')
+	again=$(J --rules "$CR" --cr "$(basename "$CR")" card "questing beast" 2>"$W/again.err" | grep '^Rules:')
+	check "other rules: every card's links are found once and kept beside the database; the next lookup reads the same links, silently" \
+		bash -c "ls '$W/data/judge/cards/' | grep -q '^links-.*\.db$' && grep -q 'linked the cards to the rules of' '$W/fresh.err' && [ -n '$again' ] && [ '$again' = '$fresh' ] && [ ! -s '$W/again.err' ]"
 	check "links kept at import equal the links found afresh ($kept)" [ -n "$kept" ] && [ "$kept" = "$fresh" ]
 	check "--json: a ruling's rule number from the kept links (604.3)" [ "$(J --rules "$CR" --json card tarmogoyf | jq -r '.[0].rulings[0].rules[0]')" = 604.3 ]
 	if command -v strace >/dev/null; then
 		opened() { strace -f -e trace=openat,open -o "$W/trace" "$JUDGE" "$@" >/dev/null 2>&1; grep -c "$(basename "$CR")" "$W/trace"; }
 		check "judge card with the rules it was imported with does not open them" [ "$(opened --rules "$CR" card "questing beast")" = 0 ]
-		check "with other rules (--cr) it reads them" [ "$(opened --rules "$CR" --cr "$(basename "$CR")" card "questing beast")" != 0 ]
+		kept_other=$(opened --rules "$CR" --cr "$(basename "$CR")" card "kitchen finks")
+		J --rules "$CR" cards import "$MTG" >/dev/null 2>&1
+		left=$(ls "$W/data/judge/cards/" | grep -c '^links-')
+		check "with other rules (--cr), once their links are kept, another card's lookup does not open them; a new import drops them and the next such lookup reads the rules" \
+			[ "$kept_other:$left:$(opened --rules "$CR" --cr "$(basename "$CR")" card "kitchen finks" | sed 's/^[1-9][0-9]*$/read/')" = "0:0:read" ]
 		check "--complete of a card name does not open the rules" [ "$(opened --rules "$CR" --complete "card questing b")" = 0 ]
 		check "--complete of a rule number does" [ "$(opened --complete "--rules $CR rule 702.1")" != 0 ]
 	else
