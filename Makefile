@@ -18,8 +18,7 @@ OPT ?= -O2 -g
 CF_PROTECTION := $(shell $(CC) -fcf-protection -Werror -E -x c /dev/null >/dev/null 2>&1 && echo -fcf-protection)
 HARDEN ?= -fstack-protector-strong $(if $(filter -O0,$(OPT)),,-U_FORTIFY_SOURCE -D_FORTIFY_SOURCE=2) $(CF_PROTECTION)
 HARDEN_LD ?= -Wl,-z,relro,-z,now
-CFLAGS_ALL = -std=c11 -D_GNU_SOURCE $(OPT) $(HARDEN) $(WARN) $(PKG_CFLAGS) $(CFLAGS) \
-             -DJUDGE_DATADIR='"$(DATADIR)"' -I$(BUILD)/gen
+CFLAGS_ALL = -std=c11 -D_GNU_SOURCE $(OPT) $(HARDEN) $(WARN) $(PKG_CFLAGS) $(CFLAGS) -I$(BUILD)/gen
 LIBS = $(PKG_LIBS) -lbz2 -lstemmer -lm
 
 BUILD ?= build
@@ -38,8 +37,6 @@ all: judge
 judge: $(BUILD)/judge
 	@if [ "$(BUILD)" = build ]; then cp -f $(BUILD)/judge judge; fi
 
-$(BUILD)/judge: $(BUILD)/src/cli/main.o $(BUILD)/libjudge.a
-	$(CC) $(CFLAGS_ALL) -o $@ $^ $(LIBS) $(HARDEN_LD) $(LDFLAGS)
 
 $(BUILD)/libjudge.a: $(LIB_OBJS)
 	@rm -f $@
@@ -67,6 +64,18 @@ $(BUILD)/%.o: %.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -MMD -MP -c -o $@ $<
 
+# The data folder a build is made for (PREFIX) is compiled into main.c alone, one object per
+# folder: `make install PREFIX=…` compiles that one file and links a binary of its own, and
+# neither rebuilds the library nor touches $(BUILD)/judge while tests run it.
+DATADIR_HASH := $(shell printf '%s' '$(DATADIR)' | cksum | cut -d' ' -f1)
+MAIN_OBJ = $(BUILD)/gen/main-$(DATADIR_HASH).o
+$(MAIN_OBJ): $(MAIN_SRC) $(FLAGS_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -DJUDGE_DATADIR='"$(DATADIR)"' -MMD -MP -c -o $@ $<
+
+$(BUILD)/judge $(BUILD)/gen/judge-$(DATADIR_HASH): $(MAIN_OBJ) $(BUILD)/libjudge.a
+	$(CC) $(CFLAGS_ALL) -o $@ $^ $(LIBS) $(HARDEN_LD) $(LDFLAGS)
+
 $(BUILD)/tests/%: tests/unit/%.c tests/unit/t.h $(BUILD)/libjudge.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -Isrc -o $@ $< $(BUILD)/libjudge.a $(LIBS) $(HARDEN_LD) $(LDFLAGS)
@@ -79,16 +88,22 @@ $(BUILD)/tests/replay_%: tests/fuzz/%.c tests/fuzz/replay.c $(BUILD)/libjudge.a
 
 units: $(UNIT_BINS) $(REPLAY_BINS)
 
-# The test suite: unit programs, golden files run through the binary, scripted tests.
-check: all units
-	@JUDGE=$(CURDIR)/$(BUILD)/judge UNITDIR=$(CURDIR)/$(BUILD)/tests bash tests/run
+# The test suite: unit programs, golden files run through the binary, scripted tests, JOBS
+# at a time (default: the number of processors). Without -j, the build before it runs a
+# job per processor too.
+NPROC := $(shell nproc 2>/dev/null || echo 1)
+check:
+	@$(MAKE) --no-print-directory $(if $(filter -j%,$(MAKEFLAGS)),,-j$(NPROC)) all units
+	@$(if $(JUDGE_SANITIZED),ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 JUDGE_SANITIZED=1) \
+		JUDGE=$(CURDIR)/$(BUILD)/judge UNITDIR=$(CURDIR)/$(BUILD)/tests bash tests/run
 
-# The same suite under AddressSanitizer and UndefinedBehaviorSanitizer.
+# The same suite under AddressSanitizer and UndefinedBehaviorSanitizer. The variables are
+# given to the make that runs the tests, so a test that runs make (tests/scripts/install.sh)
+# builds with the same flags, not over the sanitizer build with others.
+SAN_VARS = BUILD=build-san HARDEN= HARDEN_LD= LDFLAGS="-fsanitize=address,undefined" \
+	OPT="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined"
 check-sanitize:
-	@$(MAKE) --no-print-directory BUILD=build-san HARDEN= HARDEN_LD= OPT="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
-		LDFLAGS="-fsanitize=address,undefined" build-san/judge units
-	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-		JUDGE=$(CURDIR)/build-san/judge UNITDIR=$(CURDIR)/build-san/tests JUDGE_SANITIZED=1 bash tests/run
+	@$(MAKE) --no-print-directory $(SAN_VARS) JUDGE_SANITIZED=1 check
 
 # Fuzz targets (clang libFuzzer). FUZZ_SECONDS per target (FUZZ=NAME runs one); corpora
 # live in tests/fuzz/corpus/. The cache target takes inputs as large as a real index (0.6-3
@@ -137,11 +152,11 @@ bench: all
 bench-search: all
 	@bash tests/bench/bench-search.sh $(CURDIR)/$(BUILD)/judge
 
-install: all
+install: $(BUILD)/gen/judge-$(DATADIR_HASH)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/rules $(DESTDIR)$(DATADIR)/corpus $(DESTDIR)$(DATADIR)/docs $(DESTDIR)$(MANDIR) \
 	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
 	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
-	install -m 755 $(BUILD)/judge $(DESTDIR)$(BINDIR)/judge
+	install -m 755 $(BUILD)/gen/judge-$(DATADIR_HASH) $(DESTDIR)$(BINDIR)/judge
 	cp -R rules/. $(DESTDIR)$(DATADIR)/rules/
 	cp -R corpus/. $(DESTDIR)$(DATADIR)/corpus/
 	# the documents errors and `help` point to, beside the data judge finds
@@ -163,4 +178,4 @@ uninstall:
 clean:
 	rm -rf build build-san build-fuzz judge
 
--include $(LIB_OBJS:.o=.d) $(BUILD)/src/cli/main.d
+-include $(LIB_OBJS:.o=.d) $(MAIN_OBJ:.o=.d)

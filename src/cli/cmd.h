@@ -40,6 +40,7 @@ struct jctx {
 	void *policy;           /* the policy documents (struct pol_set), loaded lazily */
 	void *board;            /* the last board resolved (REPL `why N`) */
 	const char *datadir;    /* where built-in data lives */
+	const char *install_datadir; /* where this build installs it (PREFIX/share/judge), or NULL */
 	/* Set by the terminal REPL: one line of a board being typed after `board`, read with a
 	 * prompt, editing and completion from `typed` (the board's lines so far). Returns a
 	 * malloc'd line without its newline, or NULL when the user abandons the board (Ctrl-C,

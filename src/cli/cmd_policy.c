@@ -128,7 +128,7 @@ pol_set_for(struct jctx *c)
 	}
 	free(files);
 	/* aliases: the built-in file, then the user's (which wins) */
-	const char *dirs[] = { c->datadir, ".", JUDGE_DATADIR };
+	const char *dirs[] = { c->datadir, ".", c->install_datadir };
 	for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
 		if (!dirs[i])
 			continue;

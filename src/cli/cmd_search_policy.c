@@ -51,7 +51,7 @@ ps_index_for(struct jctx *c)
 		/* every loaded edition; the newest of each kind answers first (pol_index_add) */
 		for (size_t i = 0; i < S->n; i++)
 			pol_index_add(S->index, S->docs[i], S->docs[i] != pol_set_newest(S, S->docs[i]->kind));
-		const char *dirs[] = { c->datadir, ".", JUDGE_DATADIR };
+		const char *dirs[] = { c->datadir, ".", c->install_datadir };
 		for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
 			if (!dirs[i])
 				continue;

@@ -24,7 +24,7 @@ tb_cli_set_path(const char *path)
 static char *
 builtin_path(const struct jctx *c)
 {
-	const char *dirs[] = { c->datadir, ".", JUDGE_DATADIR };
+	const char *dirs[] = { c->datadir, ".", c->install_datadir };
 	for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
 		if (!dirs[i])
 			continue;

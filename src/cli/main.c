@@ -556,6 +556,7 @@ main(int argc, char **argv)
 
 	datadir = find_datadir();
 	c.datadir = datadir;
+	c.install_datadir = JUDGE_DATADIR;
 	c.version = JUDGE_VERSION;
 	ix = jindex_new();
 	c.ix = ix;

@@ -11,7 +11,7 @@ readelf -d "$JUDGE" | grep -q 'BIND_NOW'; ok $? "full RELRO: the binary is bound
 readelf -lW "$JUDGE" | grep -q 'GNU_RELRO'; ok $? "a GNU_RELRO segment"
 nm -D "$JUDGE" 2>/dev/null | grep -q '__stack_chk_fail'; ok $? "stack protector: __stack_chk_fail is called"
 nm -D "$JUDGE" 2>/dev/null | grep -qE '__(memcpy|snprintf|vsnprintf|fprintf)_chk'; ok $? "_FORTIFY_SOURCE: fortified libc calls"
-obj=$(dirname "$JUDGE")/src/cli/main.o
+obj=$(dirname "$JUDGE")/src/index/index.o
 if [ -f "$obj" ] && echo | ${CC:-cc} -fcf-protection -E -dM - 2>/dev/null | grep -q __CET__; then
 	readelf -n "$obj" | grep -q 'IBT, SHSTK'; ok $? "CET: our objects are marked IBT and SHSTK"
 fi

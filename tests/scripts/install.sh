@@ -7,6 +7,15 @@ ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else bad=1; echo "
 D=$(mktemp -d); trap 'rm -rf "$D"' EXIT
 B=$(basename "$(dirname "$JUDGE")")
 [ "$B" = . ] && B=build
+# make install compiles main.c alone (the data folder is compiled into it), never the rest of
+# the build under test again with other flags: by hand, with a build made with other flags
+# than the default ones (the sanitizer build outside make check-sanitize), this skips
+others=$(make -n --no-print-directory install PREFIX=/usr DESTDIR="$D" BUILD="$B" 2>/dev/null | grep -E -- ' -c -o ' | grep -vc -- "-o $B/gen/main-")
+if [ "$others" != 0 ] && [ "${JUDGE_SANITIZED:-}" = 1 ]; then
+	echo "skip: make install would compile $others files of $B again with other flags than it was built with; run this through make check-sanitize"
+	exit 77
+fi
+[ "$others" = 0 ]; ok $? "make install PREFIX=/usr compiles nothing of $B but main.c ($others other files)"
 make -s --no-print-directory install PREFIX=/usr DESTDIR="$D" BUILD="$B" >"$D.log" 2>&1
 ok $? "make install PREFIX=/usr DESTDIR=… succeeds"
 for f in bin/judge share/man/man1/judge.1 share/bash-completion/completions/judge \
