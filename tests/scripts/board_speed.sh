@@ -16,9 +16,10 @@ T=$(mktemp); trap 'rm -f "$T"' EXIT
 	printf 'permanent Humility\n controller B\n type Enchantment\n cost {2}{W}{W}\n ability All creatures lose all abilities and have base power and toughness 1/1.\n'
 	printf 'spell Pyro\n controller B\n type Sorcery\n ability Pyro deals 1 damage to each creature.\nresolve Pyro\ncombat\n'
 } >"$T"
-start=$(date +%s%N)
-"$JUDGE" resolve "$T" >/dev/null; st=$?
-ms=$(( ($(date +%s%N) - start) / 1000000 ))
+# timed in CPU time (user and system): the machine's other load does not count
+TIMEFORMAT='%3U %3S'
+{ time { "$JUDGE" resolve "$T" >/dev/null 2>&1; st=$?; }; } 2>"$T.time"
+ms=$(awk 'END { printf "%d", ($1 + $2) * 1000 }' "$T.time"); rm -f "$T.time"
 [ $st = 0 ] && echo "ok 1 - a 56-object board resolves" || echo "not ok 1 - exit $st"
 limit=3000; [ -n "${JUDGE_SANITIZED:-}" ] && limit=30000
-[ "$ms" -lt "$limit" ] && echo "ok 2 - in ${ms} ms" || echo "not ok 2 - took ${ms} ms (limit ${limit})"
+[ "$ms" -lt "$limit" ] && echo "ok 2 - in ${ms} ms of CPU time" || echo "not ok 2 - took ${ms} ms of CPU time (limit ${limit})"

@@ -62,21 +62,20 @@ check "with pcre2's message" grep -q 'missing closing parenthesis' "$T/err"
 check "the query echoed" grep -q '^  trample /first (strike/$' "$T/err"
 check "and a caret under column 23" grep -q '^                        \^$' "$T/err"
 
-s=$(date +%s%N)
-timeout 10 "${J[@]}" search '/(a+)+$/' >"$T/out" 2>"$T/err"; st=$?
-e=$(date +%s%N)
+# timed in CPU time (user and system): the machine's other load does not count
+cpu_ms() { awk 'END { printf "%d", ($1 + $2) * 1000 }' "$T/time"; }
+TIMEFORMAT='%3U %3S'
+{ time { timeout 10 "${J[@]}" search '/(a+)+$/' >"$T/out" 2>"$T/err"; st=$?; }; } 2>"$T/time"
 check "a catastrophic regex returns (exit $st)" [ $st = 0 -o $st = 2 ]
-check "within 3 seconds" [ $(( (e - s) / 1000000 )) -lt 3000 ]
+check "within 3 seconds of CPU time ($(cpu_ms) ms)" [ "$(cpu_ms)" -lt 3000 ]
 timeout 10 "${J[@]}" search '/(\w+\s?)+$/' >"$T/out" 2>"$T/err"; st=$?
 check "another backtracking regex returns too (exit $st)" [ $st = 0 -o $st = 2 ]
 
 head -c 102400 /dev/zero | tr '\0' 'a' >"$T/big"
-s=$(date +%s%N)
-"${J[@]}" search "$(cat "$T/big")" >"$T/out" 2>"$T/err"; st=$?
-e=$(date +%s%N)
+{ time { "${J[@]}" search "$(cat "$T/big")" >"$T/out" 2>"$T/err"; st=$?; }; } 2>"$T/time"
 check "a 100 KB query exits 2" [ $st = 2 ]
 check "saying it is too long" grep -q 'too long' "$T/err"
-check "quickly" [ $(( (e - s) / 1000000 )) -lt 2000 ]
+check "quickly ($(cpu_ms) ms of CPU time)" [ "$(cpu_ms)" -lt 2000 ]
 
 # the user's own thesaurus adds to the built-in one
 mkdir -p "$XDG_CONFIG_HOME/judge"
