@@ -51,13 +51,16 @@ left=$(ls "$S" | grep -c '\.tmp-')
 # ---- a write, fsync or rename failing (ENOSPC) at each call in turn, under strace ----
 # the progress file is always the old content or the new, whole; nothing is set aside
 if command -v strace >/dev/null && strace -qq -o /dev/null -e inject=write:error=ENOSPC:when=1 true 2>/dev/null; then
+	# LeakSanitizer cannot run under ptrace: at exit it fails ("does not work under ptrace")
+	# and the sanitizer build exits 1 whatever judge meant; leaks are looked for elsewhere
+	nolsan=ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
 	rm -rf "$S"
 	answers 3 | "$JUDGE" quiz which --count 3 --seed 1 >/dev/null 2>&1
 	broken=0; lost=0; said=0; runs=0; quiet=0
 	for sc in write fsync rename; do
 		for i in $(seq 1 12); do
 			before=$(seen_total); runs=$((runs + 1))
-			answers 3 | strace -qq -o /dev/null -e inject=$sc:error=ENOSPC:when=$i \
+			answers 3 | env "$nolsan" strace -qq -o /dev/null -e inject=$sc:error=ENOSPC:when=$i \
 				"$JUDGE" quiz which --count 3 --seed $((i + 1)) >"$W/out" 2>"$W/err"
 			st=$?
 			# answers the file did not take: the exit status says so (2), not 0
@@ -71,14 +74,7 @@ if command -v strace >/dev/null && strace -qq -o /dev/null -e inject=write:error
 	[ $broken = 0 ] && [ $lost = 0 ]
 	ok $? "$runs quiz sessions with a write, fsync or rename failing in turn: the progress file is always whole ($broken damaged, $lost lost answers)"
 	[ $said -gt 0 ]; ok $? "and a failed save is said ($said of $runs)"
-	# (not under the sanitizer build: there, in the full suite only, these strace-injected
-	# sessions ended with another status, which the same script run alone does not show; not
-	# understood yet, so the check is made by the plain build's run only)
-	if [ "${JUDGE_SANITIZED:-}" = 1 ]; then
-		echo "skip - exit status under strace with the sanitizer build ($quiet of $runs not 2)"
-	else
-		[ $quiet = 0 ]; ok $? "and a session whose progress was not recorded exits 2 ($quiet exited otherwise)"
-	fi
+	[ $quiet = 0 ]; ok $? "and a session whose progress was not recorded exits 2 ($quiet exited otherwise)"
 	# the card database: an import that fails at any write leaves the previous one answering
 	if true; then
 		mkdir -p "$W/cards"
@@ -86,7 +82,7 @@ if command -v strace >/dev/null && strace -qq -o /dev/null -e inject=write:error
 		if "$JUDGE" cards import "$W/cards/one.json" >/dev/null 2>&1; then
 			db=$XDG_DATA_HOME/judge/cards/cards.db; cp "$db" "$W/cards.db.old"; bad=0
 			for i in $(seq 1 15); do
-				strace -qq -o /dev/null -e inject=write,pwrite64:error=ENOSPC:when=$i "$JUDGE" cards import "$W/cards/one.json" >/dev/null 2>&1
+				env "$nolsan" strace -qq -o /dev/null -e inject=write,pwrite64:error=ENOSPC:when=$i "$JUDGE" cards import "$W/cards/one.json" >/dev/null 2>&1
 				"$JUDGE" card "grizzly bears" >/dev/null 2>&1 || bad=$((bad + 1))
 			done
 			[ $bad = 0 ]; ok $? "15 card imports failing at a write in turn: the card database still answers ($bad broken)"
