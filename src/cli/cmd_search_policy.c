@@ -289,10 +289,12 @@ ps_run(struct jctx *c, const char *query, int mask, size_t limit, struct srch *r
 	return ps.n;
 }
 
-/* The stems of text's words that the rules do not pass over, " s1 s2 ... " into out. */
+/* The stems of text's words that the rules do not pass over and that are not everywhere in
+ * them ("card", "game", "creature": in more than one rule in seven), " s1 s2 ... " into out. */
 static void
 rule_stems(struct srch *rules, const char *text, struct sbuf *out)
 {
+	uint32_t everywhere = srch_ndocs(rules) / 7;
 	sbuf_reset(out);
 	sbuf_addc(out, ' ');
 	for (const char *p = text; *p;) {
@@ -305,7 +307,8 @@ rule_stems(struct srch *rules, const char *text, struct sbuf *out)
 			p++;
 		char folded[64], stem[64];
 		size_t fl = srch_fold(w, (size_t)(p - w), folded, sizeof folded);
-		if (fl < 3 || srch_word_df(rules, folded, fl) == UINT32_MAX)
+		uint32_t df = fl < 3 ? UINT32_MAX : srch_word_df(rules, folded, fl);
+		if (df == UINT32_MAX || df > everywhere)
 			continue;
 		size_t sl = srch_stem(rules, folded, fl, stem, sizeof stem);
 		if (sl)
