@@ -30,6 +30,9 @@ static const struct { const char *pattern, *topic; } topics[] = {
 	{ "sideboard* + forgot*|wrong|didn't|didnt|reset|de-sideboard*|desideboard*", "deck problems" },
 	{ "communication policy|free information|derived information|private information", "the communication policy" },
 	{ "head judge|competitive rel|regular rel|professional rel|appeal*", "tournament procedure" },
+	/* the words of running an event, which the game's own questions do not use */
+	{ "match|matches|round|rounds|tournament*|rel|"
+	  "time is called|time was called|time was up|end of round|end of the round|scorekeeper|organizer", "the tournament itself" },
 	/* a game action told as a mistake found afterwards is a floor call (the IPG's Game Play
 	 * Errors), whatever game words it uses: "he cast it with one land and nobody noticed" */
 	{ "forgot|forgets|forgotten|forget|noticed|notice|caught it|caught that|realized|realised|mistakenly|by mistake|accidentally|by accident|"

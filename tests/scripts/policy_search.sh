@@ -52,6 +52,8 @@ if [ -f "$CR" ]; then
 	ok "a game action told as a mistake noticed afterwards, in game words only: policy first" '[ "$(jq -r ".[0].kind" "$T/j")" = policy ]'
 	"${J[@]}" --rules "$CR" --json search scry 2 what do I do >"$T/j"
 	ok "a rules question on a word the IPG's examples happen to use (scry): the rules first" '[ "$(jq -r ".[0].kind" "$T/j")" = rule ]'
+	"${J[@]}" --rules "$CR" --json search we were in the middle of my turn when the round ended >"$T/j"
+	ok "a word of running an event (the round) in a question of game words: policy first, End-of-Match Procedure" '[ "$(jq -r ".[0].kind" "$T/j")" = policy ] && jq -r ".[0].title" "$T/j" | grep -q "End-of-Match"'
 	"${J[@]}" --rules "$CR" --json search can I skip a step that has already started >"$T/j"
 	ok "a question asked, not told, with only a players' phrase of policy in it (skip a step): the rules first" '[ "$(jq -r ".[0].kind" "$T/j")" = rule ]'
 	"${J[@]}" --rules "$CR" -v search she shuffled her graveyard into her library by mistake >"$T/o"
