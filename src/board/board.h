@@ -247,7 +247,8 @@ enum bd_trig { TR_NONE, TR_DIES, TR_LTB, TR_PUT_GRAVE, TR_ETB,
 	TR_STEP,                                                       /* at the beginning of a step */
 	TR_CHAPTER,                                                    /* a Saga's chapter ability (714.2b) */
 	TR_TARGETED,                                                   /* ~ becomes the target of an opponent's spell or ability */
-	TR_BLOCK_PAIR };                                               /* SUBJECT blocks or becomes blocked by a TSPELL creature */
+	TR_BLOCK_PAIR,                                                 /* SUBJECT blocks or becomes blocked by a TSPELL creature */
+	TR_UNTAPPED };                                                 /* SUBJECT becomes untapped */
 enum bd_ifk { IF_NONE, IF_NO_M1M1, IF_NO_P1P1, IF_COND };
 
 /* Steps of the turn (500.1), for `step` events and "at the beginning of" triggers. */

@@ -933,6 +933,7 @@ b_trigger(struct match *m, struct bd_abil *a)
 	else if (ENDS(" becomes blocked")) a->trig = TR_BLOCKED;
 	else if (ENDS(" attacks and isn't blocked")) { a->trig = TR_BLOCKED; a->unblocked = true; }
 	else if (ENDS(" becomes tapped")) a->trig = TR_TAPPED;
+	else if (ENDS(" becomes untapped")) a->trig = TR_UNTAPPED;
 	else if (ENDS(" deals combat damage to a player") || ENDS(" deals combat damage to an opponent")
 	    || ENDS(" deals combat damage to one of your opponents")) {
 		a->trig = TR_DMG_PLAYER; a->combat_dmg = true; a->to_opponent = strstr(ev, "opponent") != NULL;
@@ -2959,7 +2960,7 @@ unmodelled(const char *s)
 		{ "(?:^| )copy|copies", "copy effects other than `copy-of`" },
 		{ "redirect|deals that damage to .* instead", "damage redirection" },
 		{ "scry|surveil|mill|search (?:your|their|its owner's) library|discards?|shuffle|look at the top|reveal|from your hand|exile the top", "effects on libraries and hands (scry, surveil, search, mill, discard, reveal)" },
-		{ "^(?:when|whenever|at) ", "this trigger event or its effect (the trigger events judge reads: dies, leaves the battlefield, enters, attacks, blocks, becomes blocked, attacks and isn't blocked, deals [combat] damage [to a player], is dealt damage, casts a spell, gains or loses life, counters are put on, becomes tapped, the beginning of upkeep, draw step, combat or end step)" },
+		{ "^(?:when|whenever|at) ", "this trigger event or its effect (the trigger events judge reads: dies, leaves the battlefield, enters, attacks, blocks, becomes blocked, blocks or becomes blocked by a creature, attacks and isn't blocked, deals [combat] damage [to a player], is dealt damage, casts a spell, gains or loses life, counters are put on, becomes tapped or untapped, the beginning of upkeep, draw step, combat or end step)" },
 		{ "^each player may", "optional effects with a choice for each player (state the choice on the board instead)" },
 		{ "^hexproof from|^protection from", "hexproof or protection from qualities other than colors, card types and everything" },
 	};

@@ -31,6 +31,22 @@ cast_targets(struct rz *z, int s, enum bd_zone from)
 	return false;
 }
 
+/* 502.4: abilities that triggered in the untap step wait for the upkeep, where they go on the
+ * stack with the upkeep's own (503.1a): at the board's `step upkeep` if that comes next (true:
+ * nothing settles before it), or else the turn goes on to the upkeep now. */
+static bool
+untap_held(struct rz *z, const struct bd_event *e)
+{
+	const struct board *b = z->b;
+	if (!z->npending)
+		return false;
+	const struct bd_event *next = e + 1 < b->events + b->nevents ? e + 1 : NULL;
+	if (next && next->kind == EV_STEP && next->step == STP_UPKEEP)
+		return true;
+	rz_step_begins(z, STP_UPKEEP);
+	return false;
+}
+
 static void
 run_event(struct rz *z, const struct bd_event *e)
 {
@@ -133,11 +149,15 @@ run_event(struct rz *z, const struct bd_event *e)
 	}
 	case EV_STEP:
 		rz_step_begins(z, e->step);
+		if (e->step == STP_UNTAP && untap_held(z, e))
+			return;
 		break;
 	case EV_ATTACK: case EV_BLOCK:
 		break;           /* gathered with their step by rz_resolve() */
 	case EV_TURN:
 		rz_turn_begins(z, e->to.p);
+		if (untap_held(z, e))
+			return;
 		break;
 	case EV_FACE_UP: {
 		/* 702.37e: a special action; 708.8: its copiable values revert to its own, effects
@@ -165,6 +185,8 @@ run_event(struct rz *z, const struct bd_event *e)
 		}
 		o->tapped = false;
 		STEP(z, RL(R_RESOLVE_FOLLOW), "%s becomes untapped.", rz_oname(z, e->obj));
+		struct rz_tev ev = { .kind = TR_UNTAPPED, .obj = e->obj, .src = -1, .player = -1 };
+		rz_trigger_event(z, &ev);
 		break;
 	}
 	case EV_LIFE:

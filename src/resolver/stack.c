@@ -702,8 +702,8 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 					bool was = b->objs[r[i].o].tapped;
 					b->objs[r[i].o].tapped = e->kind == EF_TAP;
 					STEP(z, RL(R_RESOLVE_FOLLOW), "%s %s %s.", sname, e->kind == EF_TAP ? "taps" : "untaps", rz_oname(z, r[i].o));
-					if (e->kind == EF_TAP && !was) {
-						struct rz_tev ev = { .kind = TR_TAPPED, .obj = r[i].o, .src = -1, .player = -1 };
+					if (e->kind == EF_TAP ? !was : was) {
+						struct rz_tev ev = { .kind = e->kind == EF_TAP ? TR_TAPPED : TR_UNTAPPED, .obj = r[i].o, .src = -1, .player = -1 };
 						rz_trigger_event(z, &ev);
 					}
 				}

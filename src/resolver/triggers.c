@@ -38,7 +38,7 @@ triggers_on(struct rz *z, const struct bd_abil *a, int s, int ctl, const struct 
 		if (ev->kind != (a->unblocked ? TR_UNBLOCKED_EV : TR_BLOCKED))
 			return false;
 		return ev->obj >= 0 && rz_filter_match(z, &a->aff, ev->obj, s, ctl);
-	case TR_ATTACKS: case TR_BLOCKS: case TR_TAPPED: case TR_DEALT_DMG:
+	case TR_ATTACKS: case TR_BLOCKS: case TR_TAPPED: case TR_UNTAPPED: case TR_DEALT_DMG:
 	case TR_COUNTERS: case TR_ATTACKS_OR_BLOCKS:
 		if (a->trig == TR_ATTACKS_OR_BLOCKS ? ev->kind != TR_ATTACKS && ev->kind != TR_BLOCKS : ev->kind != a->trig)
 			return false;

@@ -4,9 +4,11 @@
  * that trigger on it (503.1a, 508.3a, 509.3a, 513.1a). Combat damage is in combat.c. */
 #include "rz_int.h"
 #include "../base/buf.h"
+#include "../base/mem.h"
 
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -208,6 +210,7 @@ untap_step(struct rz *z)
 	struct board *b = z->b;
 	int ap = active_player(z);
 	struct sbuf t = {0}, kept = {0};
+	int *untapped = xcalloc((size_t)b->nobjs + 1, sizeof *untapped), nu = 0;
 	for (int i = 0; i < b->nobjs; i++) {
 		struct bd_obj *o = &b->objs[i];
 		if (o->zone != ZN_BATTLEFIELD || z->cur[i].v.controller != ap)
@@ -221,12 +224,18 @@ untap_step(struct rz *z)
 		if (o->tapped) {
 			o->tapped = false;
 			sbuf_addf(&t, "%s%s", t.len ? ", " : "", rz_oname(z, i));
+			untapped[nu++] = i;
 		}
 	}
 	STEP(z, RL(R_UNTAP_STEP), "%s's untap step: %s untaps their permanents%s%s%s%s.", rz_pname(z, ap), rz_pname(z, ap),
 	    t.len ? ": " : " (none is tapped)", sbuf_str(&t), kept.len ? "; an effect keeps tapped " : "", sbuf_str(&kept));
 	sbuf_free(&t);
 	sbuf_free(&kept);
+	for (int k = 0; k < nu; k++) {
+		struct rz_tev ev = { .kind = TR_UNTAPPED, .obj = untapped[k], .src = -1, .player = -1 };
+		rz_trigger_event(z, &ev);
+	}
+	free(untapped);
 }
 
 void
@@ -378,9 +387,21 @@ rz_step_begins(struct rz *z, enum bd_step st)
 		rz_draw(z, active_player(z), 1, why, R_DRAW_STEP);
 		break;
 	}
-	case STP_UNTAP:
+	case STP_UNTAP: {
 		untap_step(z);
-		break;
+		struct rz_tev uev = { .kind = TR_STEP, .obj = -1, .src = -1, .player = active_player(z), .step = st };
+		rz_trigger_event(z, &uev);
+		/* 502.4: no player gets priority in the untap step: what triggered waits */
+		if (z->npending) {
+			struct sbuf w = {0};
+			for (int i = 0; i < z->npending; i++)
+				sbuf_addf(&w, "%s%s's ability", i ? ", " : "", rz_oname(z, z->pending[i].src));
+			STEP(z, RL(R_TURN_UNTAP_TRIG, R_BEGIN_STEP), "No player gets priority during the untap step, so the abilities that triggered in it (%s) wait: they go on the stack as the upkeep begins, with the upkeep's own triggers.",
+			    sbuf_str(&w));
+			sbuf_free(&w);
+		}
+		return;
+	}
 	case STP_CLEANUP:
 		discard_to_hand_size(z);
 		cleanup(z);
