@@ -47,6 +47,26 @@ untap_held(struct rz *z, const struct bd_event *e)
 	return false;
 }
 
+/* Is there an enters-the-battlefield trigger on the battlefield (o's own, now face up, or
+ * another permanent's) that would trigger if o had just entered? */
+static bool
+enters_ability_about(struct rz *z, int o)
+{
+	const struct board *b = z->b;
+	for (int s = 0; s < b->nobjs; s++) {
+		if (b->objs[s].zone != ZN_BATTLEFIELD)
+			continue;
+		const struct bd_obj *pr = rz_printed(z, s);
+		for (int k = 0; k < pr->nabils; k++) {
+			const struct bd_abil *a = &pr->abils[k];
+			if (a->kind == AK_TRIGGER && (a->trig == TR_ETB || a->also_etb) && rz_has_abil(&z->cur[s], k)
+			    && rz_filter_match(z, &a->aff, o, s, z->cur[s].v.controller))
+				return true;
+		}
+	}
+	return false;
+}
+
 static void
 run_event(struct rz *z, const struct bd_event *e)
 {
@@ -173,8 +193,10 @@ run_event(struct rz *z, const struct bd_event *e)
 		char pt[48] = "";
 		if (v->types & BT_CREATURE)
 			snprintf(pt, sizeof pt, ", now a %d/%d", v->power, v->toughness);
-		STEP(z, RL(R_FACE_UP, R_MORPH_UP), "%s's controller turns it face up (a special action that doesn't use the stack): it has its own characteristics again%s; it didn't enter the battlefield, so its enters abilities don't trigger.",
-		    rz_oname(z, e->obj), pt);
+		/* 708.8: it doesn't enter; said only where an enters ability could be thought to trigger */
+		const char *etb = enters_ability_about(z, e->obj) ? "; it didn't enter the battlefield, so enters abilities don't trigger for it" : "";
+		STEP(z, RL(R_FACE_UP, R_MORPH_UP), "%s's controller turns it face up (a special action that doesn't use the stack): it has its own characteristics again%s%s.",
+		    rz_oname(z, e->obj), pt, etb);
 		break;
 	}
 	case EV_UNTAP: {

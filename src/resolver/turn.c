@@ -21,6 +21,8 @@ active_player(const struct rz *z)
 	return 0;
 }
 
+static void say_each(struct rz *z, int first);
+
 static void
 declare_attackers(struct rz *z)
 {
@@ -42,7 +44,7 @@ declare_attackers(struct rz *z)
 		STEP(z, RL(R_DECLARE_ATTACKERS), "The declare attackers step: no creature attacks (the board declares none).");
 	} else {
 		if (na > 1)
-			STEP(z, RL(R_DECLARE_ATTACKERS, R_ATTACK_TAP, R_ATTACK_TRIGGER, R_TRIG_EACH), "The declare attackers step: %s are declared as attacking%s%s%s; an ability that triggers whenever a creature attacks triggers once for each of them.",
+			STEP(z, RL(R_DECLARE_ATTACKERS, R_ATTACK_TAP, R_ATTACK_TRIGGER), "The declare attackers step: %s are declared as attacking%s%s%s.",
 			    sbuf_str(&t), tapped.len ? "; attacking taps " : "", sbuf_str(&tapped), tapped.len ? " (creatures with vigilance stay untapped)" : "");
 		else
 			STEP(z, RL(R_DECLARE_ATTACKERS, R_ATTACK_TAP, R_ATTACK_TRIGGER), "The declare attackers step: %s is declared as attacking%s%s%s.",
@@ -50,12 +52,38 @@ declare_attackers(struct rz *z)
 	}
 	sbuf_free(&t);
 	sbuf_free(&tapped);
+	int first = z->npending;
 	for (int k = 0; k < na; k++) {
 		struct rz_tev tv = { .kind = TR_TAPPED, .obj = att[k], .src = -1, .player = -1 };
 		if (!(z->cur[att[k]].v.kws & KWBIT(KW_VIGILANCE)))
 			rz_trigger_event(z, &tv);
 		struct rz_tev ev = { .kind = TR_ATTACKS, .obj = att[k], .src = -1, .player = -1 };
 		rz_trigger_event(z, &ev);
+	}
+	say_each(z, first);
+}
+
+/* 603.2c: an ability that triggered more than once on one declaration (several attackers it
+ * looks at) triggers once for each; said only for the abilities that did. */
+static void
+say_each(struct rz *z, int first)
+{
+	for (int i = first; i < z->npending; i++) {
+		const struct rz_trig *p = &z->pending[i];
+		if (p->abil < 0 || p->delayed)
+			continue;
+		int times = 0;
+		bool seen = false;
+		for (int j = first; j < z->npending; j++) {
+			const struct rz_trig *q = &z->pending[j];
+			if (q->src == p->src && q->abil == p->abil && !q->delayed && q->abil >= 0) {
+				if (j < i) seen = true;
+				times++;
+			}
+		}
+		if (times > 1 && !seen)
+			STEP(z, RL(R_TRIG_EACH), "%s's ability (\"%s\") triggers once for each creature it applies to: %d times.",
+			    rz_oname(z, p->src), p->ab->text, times);
 	}
 }
 
