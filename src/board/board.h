@@ -74,6 +74,8 @@ struct bd_filter {
 	bool it_ref;                    /* written "it": the source, or a trigger's subject */
 	bool subject;                   /* the object a trigger's event was about ("destroy it") */
 	bool chosen_sub;                /* "of the chosen type": the source's choice as it entered */
+	bool offbf;                     /* also the creature cards its controller owns that aren't on
+	                                 * the battlefield and the creature spells they control (Conspiracy) */
 };
 
 /* Layers and sublayers (613.1, 613.4). */

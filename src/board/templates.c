@@ -1527,14 +1527,15 @@ b_chapter(struct match *m, struct bd_abil *a)
 	return trig_effect(m->cap[2], a);
 }
 
-/* "LIST are the chosen type" (Conspiracy): layer 4 sets the creature types (613.1d). Of the
- * list, the permanents are modelled; cards in other zones and spells are left as they are. */
+/* "LIST are the chosen type" (Conspiracy): layer 4 sets the creature types (613.1d), of the
+ * permanents the list names and, when it names them, of the creature cards its controller owns
+ * outside the battlefield and the creature spells they control. */
 static bool
 b_chosen_type(struct match *m, struct bd_abil *a)
 {
 	char buf[256];
 	snprintf(buf, sizeof buf, "%s", m->cap[1]);
-	bool any = false;
+	bool any = false, off = false;
 	char *p = buf;
 	while (p && *p) {
 		char *next = strstr(p, ", ");
@@ -1548,10 +1549,15 @@ b_chosen_type(struct match *m, struct bd_abil *a)
 			any = true;
 		} else if (!strstr(p, "spell") && !strstr(p, "card"))
 			return false;   /* two kinds of permanents: not read */
+		else if (!strcmp(p, "creature spells you control") || !strcmp(p, "creature cards you own that aren't on the battlefield"))
+			off = true;
+		else
+			return false;
 		p = next;
 	}
 	if (!any)
 		return false;
+	a->aff.offbf = off;
 	a->kind = AK_STATIC;
 	part_add(a, m->cap[2][0] ? OP_ADD_SUB : OP_SET_CREATURE_SUB, LY_TYPE);
 	a->parts[0].sub_chosen = true;
@@ -2987,6 +2993,7 @@ ability_area(const char *s, bool spell)
 {
 	static const struct { const char *re; const char *area; } ar[] = {
 		{ "^(?:i|ii|iii|iv|v|vi)(?:, (?:i|ii|iii|iv|v|vi))* - ", "714 Saga chapter abilities" },
+		{ "that much (?:life|damage)", "603.2 \"that much\": the amount of the event a triggered ability triggered on (damage dealt, life gained or lost); a spell or another ability has none" },
 		{ "chosen (?:creature )?type|chosen color|chosen name", "613.1d, 614.12 characteristics from a choice made as it entered (\"the chosen type\")" },
 		{ "change the text|replacing all instances", "613.1c text-changing effects (layer 3)" },
 		{ "counters? (?:would be|are) put on|would put one or more counters", "614.16 replacement effects on counters" },

@@ -24,6 +24,7 @@ struct fx {
 	const struct bd_ctr *ctr; /* a counter acting as an effect (613.4c, 613.1f) */
 	int ctr_obj;
 	bool cda;
+	bool offbf;               /* also creature cards and spells off the battlefield (Conspiracy) */
 	long ts;
 	bool started;
 	int set[MAXSET];
@@ -318,8 +319,15 @@ fx_set(const struct rz *z, const struct fx *f, int *out)
 	}
 	int ctl = src_controller(z, f->src);
 	for (int i = 0; i < z->b->nobjs && n < MAXSET; i++) {
-		if (z->b->objs[i].zone != ZN_BATTLEFIELD && !(f->cda && i == f->src))
+		const struct bd_obj *o = &z->b->objs[i];
+		if (o->zone != ZN_BATTLEFIELD && !(f->cda && i == f->src)) {
+			/* Conspiracy: creature cards its controller owns elsewhere, creature spells they
+			 * control (an ability on the stack has no card types) */
+			if (f->offbf && (o->types & BT_CREATURE) && !o->token
+			    && (o->zone == ZN_STACK ? o->controller == ctl : o->zone != ZN_GONE && o->owner == ctl))
+				out[n++] = i;
 			continue;
+		}
 		if (rz_filter_match(z, f->aff, i, f->src, ctl))
 			out[n++] = i;
 	}
@@ -615,6 +623,12 @@ gather(struct pass *ps)
 			f->aff = &a->aff;
 			f->cond = &a->cond;
 			f->cda = a->cda;
+			f->offbf = a->aff.offbf;
+			/* "The same is true for creature spells you control and creature cards you own
+			 * that aren't on the battlefield": Conspiracy's second sentence, its own line */
+			for (int q = 0; q < pr->nabils && !f->offbf; q++)
+				f->offbf = a->nparts && a->parts[0].sub_chosen && pr->abils[q].kind == AK_INERT && pr->abils[q].tmpl
+				    && !strcmp(pr->abils[q].tmpl, "the same for spells and cards");
 			/* 613.7a, 613.7e: an attached Aura or Equipment's effects date from attachment */
 			f->ts = o->ts;
 		}
