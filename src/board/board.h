@@ -76,6 +76,8 @@ struct bd_filter {
 	bool chosen_sub;                /* "of the chosen type": the source's choice as it entered */
 	bool offbf;                     /* also the creature cards its controller owns that aren't on
 	                                 * the battlefield and the creature spells they control (Conspiracy) */
+	bool everywhere;                /* also every card that isn't on the battlefield and every spell
+	                                 * (Mycosynth Lattice) */
 };
 
 /* Layers and sublayers (613.1, 613.4). */

@@ -1564,6 +1564,43 @@ b_chosen_type(struct match *m, struct bd_abil *a)
 	return true;
 }
 
+/* "All cards that aren't on the battlefield, spells, and permanents are colorless" (Mycosynth
+ * Lattice): layer 5 sets the color to none (105.2c), of the permanents the list names and, when
+ * it names them, of every card off the battlefield and every spell. */
+static bool
+b_colorless(struct match *m, struct bd_abil *a)
+{
+	char buf[256];
+	snprintf(buf, sizeof buf, "%s", m->cap[1]);
+	bool any = false, cards = false, spells = false;
+	char *p = buf;
+	while (p && *p) {
+		char *next = strstr(p, ", ");
+		if (next) { *next = 0; next += 2; }
+		if (!strncmp(p, "and ", 4)) p += 4;
+		char *and = strstr(p, " and ");
+		if (and && !next) { *and = 0; next = and + 5; }
+		if (!strcmp(p, "all cards that aren't on the battlefield") || !strcmp(p, "cards that aren't on the battlefield"))
+			cards = true;
+		else if (!strcmp(p, "spells") || !strcmp(p, "all spells"))
+			spells = true;
+		else if (!any) {
+			if (!subject_parse(!strcmp(p, "all permanents") ? "permanents" : p, &a->aff))
+				return false;
+			any = true;
+		} else
+			return false;
+		p = next;
+	}
+	if (!any || cards != spells)
+		return false;   /* cards without spells (or the reverse) isn't a kind judge keeps */
+	a->aff.everywhere = cards;
+	a->kind = AK_STATIC;
+	part_add(a, OP_SET_COLOR, LY_COLOR);
+	a->parts[0].mask = 0;
+	return true;
+}
+
 /* "Ward {N}", "Ward-Pay N life" (702.21a): "Whenever this permanent becomes the target of a
  * spell or ability an opponent controls, counter that spell or ability unless that player
  * pays [cost]." */
@@ -1793,6 +1830,9 @@ static struct tmpl tmpls[] = {
 	{ "can't", "^[a-z~ ,/+-]+ can't [a-z0-9~ ,'/+-]+$", b_rule, "Players can't gain life.", false, NULL },
 	{ "life-total floor", "^(?:if ([^,]+), )?damage that would reduce your life total to less than (\\d+) reduces it to (\\d+) instead$", b_life_floor,
 	  "If you control a creature, damage that would reduce your life total to less than 1 reduces it to 1 instead.", false, NULL },
+	{ "colorless", "^(.+?) (?:is|are) colorless$", b_colorless, "All cards that aren't on the battlefield, spells, and permanents are colorless.", false, NULL },
+	{ "spend mana as though", "^players may spend mana as though it were mana of any (?:color|type)$", b_inert,
+	  "Players may spend mana as though it were mana of any color.", false, NULL },
 	{ "begin the game with it", "^if ~ is in your opening hand, you may begin the game with it on the battlefield$", b_inert,
 	  "If this card is in your opening hand, you may begin the game with it on the battlefield.", false, NULL },
 	{ "counters replacement", "^if one or more ([+-]\\d+/[+-]\\d+|[a-z]+)? ?counters would be put on " SUBJ ", (twice that many|that many (?:plus|minus) [a-z0-9]+)(?: [+-]\\d+/[+-]\\d+| [a-z]+)? counters are put on (?:it|them) instead$", b_ctr_mod,

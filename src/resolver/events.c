@@ -1027,6 +1027,13 @@ sba_once(struct rz *z)
 				    rz_lore(o), rz_saga_final(z, i));
 			}
 		}
+		/* a planeswalker creature may meet 704.5i in the same check: both apply at once */
+		if ((m.rule == R_SBA_LETHAL || m.rule == R_SBA_DEATHTOUCH || m.rule == R_SBA_TOUGHNESS)
+		    && (v->types & BT_PLANESWALKER) && loyalty(o) <= 0) {
+			size_t l = strlen(m.reason);
+			snprintf(m.reason + l, sizeof m.reason - l, "; it is also a planeswalker with 0 loyalty, which alone would put it there");
+			CITE(R_SBA_LOYALTY);
+		}
 		if (m.rule == R_NONE && o->attached >= 0 && nun < 64) {
 			bool equip = false;
 			for (int k = 0; k < v->nsubs; k++) equip |= !strcasecmp(v->subs[k], "Equipment");

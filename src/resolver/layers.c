@@ -322,9 +322,12 @@ fx_set(const struct rz *z, const struct fx *f, int *out)
 		const struct bd_obj *o = &z->b->objs[i];
 		if (o->zone != ZN_BATTLEFIELD && !(f->cda && i == f->src)) {
 			/* Conspiracy: creature cards its controller owns elsewhere, creature spells they
-			 * control (an ability on the stack has no card types) */
+			 * control (an ability on the stack has no card types); Mycosynth Lattice: every
+			 * card elsewhere and every spell */
 			if (f->offbf && (o->types & BT_CREATURE) && !o->token
 			    && (o->zone == ZN_STACK ? o->controller == ctl : o->zone != ZN_GONE && o->owner == ctl))
+				out[n++] = i;
+			else if (f->aff && f->aff->everywhere && o->types && !o->token && o->zone != ZN_GONE)
 				out[n++] = i;
 			continue;
 		}
@@ -562,10 +565,20 @@ note_independent(struct pass *ps, const int *group, int ng, enum bd_layer L, boo
 	}
 	if (n < 2)
 		return;
-	for (int i = 0; !checked && i < n; i++)
+	/* the test that picked the earliest stopped at it, so the others' dependencies on it were
+	 * not asked: ask them before saying there are none (Mycosynth Lattice makes March of the
+	 * Machines an artifact, so March's effect depends on Lattice's, which also comes first) */
+	(void)checked;
+	for (int i = 0; i < n; i++)
 		for (int j = 0; j < n; j++)
-			if (i != j && depends(ps, st[i], st[j], L))
+			if (i != j && depends(ps, st[i], st[j], L)) {
+				static const char *const ln[] = { "", "1", "2", "3", "4", "5", "6", "7a", "7b", "7c", "7d" };
+				ps->indep_noted = true;
+				if (st[j] == group[0] || ps->fx[st[j]].ts <= ps->fx[st[i]].ts)
+					STEP(z, RL(R_DEPENDENCY, R_DEPENDENCY_ORDER, R_TIMESTAMP), "Dependency check in layer %s: the effect of %s's ability depends on the effect of %s's (applying the latter changes whether the former exists or what it applies to), so %s's applies first; it is also the earlier.",
+					    ln[L], rz_oname(z, ps->fx[st[i]].src), rz_oname(z, ps->fx[st[j]].src), rz_oname(z, ps->fx[st[j]].src));
 				return;
+			}
 	/* only when the order matters: applied the other way round, some object ends up with
 	 * other characteristics (two anthems in 7c commute; Humility and Opalescence in 7b don't) */
 	size_t sz = sizeof *z->cur * (size_t)z->b->nobjs;
