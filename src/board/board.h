@@ -86,7 +86,9 @@ enum bd_layer { LY_COPY = 1, LY_CONTROL, LY_TEXT, LY_TYPE, LY_COLOR, LY_ABIL,
 
 enum bd_op { OP_CONTROL, OP_ADD_TYPES, OP_SET_CREATURE_SUB, OP_SET_LAND_SUB, OP_ADD_SUB,
 	OP_SET_COLOR, OP_ADD_KW, OP_LOSE_ALL, OP_LOSE_KW, OP_CDA_PT, OP_SET_PT, OP_SET_PT_MV,
-	OP_MOD_PT, OP_SWITCH_PT };
+	OP_MOD_PT, OP_SWITCH_PT,
+	OP_SET_TYPES };           /* "becomes a 4/4 Dragon creature" without "still a ...": the card
+	                           * types are set (205.1a), mask; the old subtypes go with them */
 
 /* What a characteristic-defining or counting P/T ability counts. */
 enum bd_count { CN_NONE, CN_TARMOGOYF, CN_CREATURES_YOU, CN_LANDS_YOU, CN_GRAVE_CREATURES_YOU,
@@ -209,6 +211,8 @@ struct bd_effect {
 	bool you;                 /* EF_GAIN_LIFE/EF_DRAW: the controller */
 	bool its_controller;      /* "its controller gains life equal to its power" */
 	bool to_hand;             /* EF_RETURN_LINKED: to its owner's hand, not the battlefield */
+	bool each_source;         /* EF_DAMAGE: "each FILTER you control deals N damage to ...": each
+	                           * object matching what is a source (simultaneously) */
 	int delay;                /* 1 + the step at whose next beginning a delayed triggered ability
 	                           * does this instead (603.7): "sacrifice it at the beginning of the
 	                           * next end step"; 0: now */
@@ -308,6 +312,7 @@ struct bd_abil {
 	bool unblocked;           /* TR_BLOCKED: "attacks and isn't blocked" instead */
 	bool per_blocked;         /* TR_BLOCKS: "blocks a creature", once for each one it blocks (509.3b) */
 	bool also_etb;            /* "enters or attacks": TR_ATTACKS and entering too */
+	bool attacks_you;         /* TR_ATTACKS: "attacks you or a planeswalker you control" */
 	enum bd_step step;        /* TR_STEP */
 	bool each_turn;           /* TR_STEP: each player's step, not only its controller's */
 	struct bd_ctr tctr;       /* TR_COUNTERS: kind (n unused); kind CK_OTHER with "" = any */

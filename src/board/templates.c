@@ -925,7 +925,8 @@ b_trigger(struct match *m, struct bd_abil *a)
 			return false;
 		return trig_effect(m->cap[3], a);
 	}
-	if (ENDS(" enters or attacks")) { a->trig = TR_ATTACKS; a->also_etb = true; }
+	if (ENDS(" attacks you or a planeswalker you control")) { a->trig = TR_ATTACKS; a->attacks_you = true; }
+	else if (ENDS(" enters or attacks")) { a->trig = TR_ATTACKS; a->also_etb = true; }
 	else if (ENDS(" attacks or blocks")) a->trig = TR_ATTACKS_OR_BLOCKS;
 	else if (ENDS(" attacks")) a->trig = TR_ATTACKS;
 	else if (ENDS(" blocks")) a->trig = TR_BLOCKS;
@@ -2368,7 +2369,9 @@ e_becomes_creature(struct match *m, struct bd_abil *a, struct bd_effect *e)
 	e->until_eot = strstr(m->subj, "until end of turn") != NULL;
 	if (!recipient(a, e, m->cap[1]))
 		return false;
-	struct bd_part *t = eff_part(e, OP_ADD_TYPES, LY_TYPE);
+	/* 205.1a: "becomes a creature" sets the card type; "that's still a land" (or the next
+	 * sentence "It's still a land.", e_note) keeps the others */
+	struct bd_part *t = eff_part(e, strstr(m->subj, "that's still") ? OP_ADD_TYPES : OP_SET_TYPES, LY_TYPE);
 	t->mask = BT_CREATURE | (strstr(m->subj, "artifact creature") ? BT_ARTIFACT : 0);
 	char buf[256];
 	snprintf(buf, sizeof buf, "%s", m->cap[4]);
@@ -2398,6 +2401,15 @@ e_becomes_creature(struct match *m, struct bd_abil *a, struct bd_effect *e)
 		struct bd_part *k = eff_part(e, OP_ADD_KW, LY_ABIL);
 		k->kws = kws; k->prot_colors = pc; k->prot_flags = pf;
 	}
+	if (m->cap[6][0]) {
+		/* "... creature and gains flying" */
+		uint32_t kws;
+		unsigned pc, pf;
+		if (!kwlist_parse(m->cap[6], &kws, &pc, &pf))
+			return false;
+		struct bd_part *k = eff_part(e, OP_ADD_KW, LY_ABIL);
+		k->kws = kws; k->prot_colors = pc; k->prot_flags = pf;
+	}
 	struct bd_part *p = eff_part(e, OP_SET_PT, LY_7B);
 	p->a = atoi(m->cap[2]);
 	p->b = atoi(m->cap[3]);
@@ -2408,6 +2420,12 @@ static bool
 e_note(struct match *m, struct bd_abil *a, struct bd_effect *e)
 {
 	e->kind = EF_NOTE;
+	/* "It's still a land.": the creature it became keeps its other card types (205.1b) */
+	if (!strncmp(m->subj, "it's still", 10) || !strncmp(m->subj, "they're still", 13))
+		for (int i = 0; i < a->neff; i++)
+			for (int k = 0; k < a->eff[i].nparts; k++)
+				if (a->eff[i].parts[k].op == OP_SET_TYPES)
+					a->eff[i].parts[k].op = OP_ADD_TYPES;
 	return true;
 }
 
@@ -2489,6 +2507,21 @@ e_put_from_hand(struct match *m, struct bd_abil *a, struct bd_effect *e)
 	e->kind = EF_PUT_FROM_HAND;
 	e->tok_tapped = m->cap[2][0] != 0;
 	return bd_filter_parse(m->cap[1], &e->what);
+}
+
+/* "each Dragon you control deals 1 damage to that creature" (Sarkhan the Masterless): every
+ * such permanent is a source of the damage, all at once */
+static bool
+e_damage_each_source(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	e->kind = EF_DAMAGE;
+	e->each_source = true;
+	if ((e->n = bd_num(m->cap[2])) <= 0 && (e->n = number_word(m->cap[2])) <= 0)
+		return false;
+	if (!bd_filter_parse(m->cap[1], &e->what))
+		return false;
+	e->what.ctl = FC_YOU;
+	return recipient(a, e, m->cap[3]);
 }
 
 static bool
@@ -2743,9 +2776,11 @@ static struct eff_tmpl etmpls[] = {
 	  "Target creature becomes 0/2 until end of turn.", NULL },
 	{ "^" TGT " becomes? (white|blue|black|red|green) until end of turn$", e_becomes_color,
 	  "Target creature becomes white until end of turn.", NULL },
+	{ "^(?:~|it) deals (\\d+|x|one|two|three|four|five) damage to (any target|target [a-z ]+?) and (\\d+|one|two|three|four|five) damage to (you)$", e_damage_two,
+	  "Char deals 4 damage to any target and 2 damage to you.", NULL },
 	{ "^(?:~|it) deals (\\d+|x|one|two|three) damage to (any target|target [a-z ]+?) and (\\d+|one|two|three) damage to ((?:another |any other )target(?: [a-z ]+)?)$", e_damage_two,
 	  "Arc Trail deals 2 damage to any target and 1 damage to another target.", NULL },
-	{ "^(?:until end of turn, )?" TGT " becomes? an? (\\d+)/(\\d+) ([a-z -]*?)(?:artifact )?creature(?: with ([a-z ,]+?))?(?: that's still an? [a-z]+)?( until end of turn)?$", e_becomes_creature,
+	{ "^(?:until end of turn, )?" TGT " becomes? an? (?:legendary )?(\\d+)/(\\d+) ([a-z -]*?)(?:artifact )?creature(?: with ([a-z ,]+?))?(?: that's still an? [a-z]+)?(?: and gains? (" KWLIST "))?( until end of turn)?$", e_becomes_creature,
 	  "Until end of turn, this land becomes a 2/2 creature with all creature types. It's still a land.", NULL },
 	{ "^(?:it's|they're) still an? (?:land|planeswalker|artifact|enchantment)s?$", e_note,
 	  "It's still a land.", NULL },
@@ -2758,6 +2793,8 @@ static struct eff_tmpl etmpls[] = {
 	  "You gain 2 life.", NULL },
 	{ "^put (?:a|an) ([a-z ]+?) card from your hand onto the battlefield( tapped)?$", e_put_from_hand,
 	  "You may put a creature card from your hand onto the battlefield.", NULL },
+	{ "^each ([a-z ]+?) you control deals (\\d+|one|two|three|four|five) damage to " TGT "$", e_damage_each_source,
+	  "Each Dragon you control deals 1 damage to that creature.", NULL },
 	{ "^each player returns to the battlefield all cards they own exiled with ~$", e_return_linked_each,
 	  "Each player returns to the battlefield all cards they own exiled with Parallax Wave.", NULL },
 	{ "^return (?:the exiled cards?|the cards? exiled with ~|all cards exiled with ~|each card exiled with ~) to (the battlefield|(?:its|their) owners?'s? hands?)(?: under (its owner's|their owners'|your) control)?$", e_return_linked,

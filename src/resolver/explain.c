@@ -379,13 +379,14 @@ rz_json(struct jw *w, const struct rz_result *r)
 			jw_obj_end(w);
 		}
 		jw_arr_end(w);
-		/* a planeswalker's loyalty (306.5b): its loyalty counters; null for others */
-		if ((o->zone == ZN_BATTLEFIELD ? v->types : o->types) & BT_PLANESWALKER) {
-			int loy = 0;
-			for (int k = 0; k < o->nctr; k++)
-				if (o->ctr[k].kind == CK_LOYALTY) loy += o->ctr[k].n;
+		/* a planeswalker's loyalty (306.5b): its loyalty counters; also the loyalty counters
+		 * of a permanent that is no longer a planeswalker (205.1a: they stay); null for others */
+		int loy = 0, nloy = 0;
+		for (int k = 0; k < o->nctr; k++)
+			if (o->ctr[k].kind == CK_LOYALTY) { loy += o->ctr[k].n; nloy++; }
+		if (((o->zone == ZN_BATTLEFIELD ? v->types : o->types) & BT_PLANESWALKER) || (nloy && o->zone == ZN_BATTLEFIELD))
 			jw_kint(w, "loyalty", loy);
-		} else
+		else
 			jw_kstr(w, "loyalty", NULL);
 		jw_kint(w, "damage", o->damage);
 		jw_kbool(w, "tapped", o->tapped);

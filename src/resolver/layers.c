@@ -348,6 +348,19 @@ apply_part(struct rz *z, const struct fx *f, const struct bd_part *p, int o)
 		v->controller = f->rfx >= 0 ? z->rfx[f->rfx].controller : src_controller(z, f->src);
 		break;
 	case OP_ADD_TYPES: v->types |= p->mask; break;
+	case OP_SET_TYPES: {
+		/* 205.1a: the new card types replace the old, and the old subtypes go with them
+		 * (205.3d); counters and damage stay */
+		v->types = p->mask;
+		v->nsubs = 0;
+		if (p->sub[0]) {
+			char sub[BD_SUBLEN];
+			snprintf(sub, sizeof sub, "%s", p->sub);
+			sub[0] = (char)toupper((unsigned char)sub[0]);
+			add_sub(v, sub);
+		}
+		break;
+	}
 	case OP_SET_CREATURE_SUB:
 		if (p->sub_chosen) {
 			/* "are the chosen type": nothing chosen, nothing changes */

@@ -217,9 +217,10 @@ parts_text(const struct bd_part *p, int n, struct sbuf *t)
 				break;
 			}
 			/* fall through */
-		case OP_ADD_TYPES:
+		case OP_ADD_TYPES: case OP_SET_TYPES:
 			bd_types_str(0, q->mask, q->sub[0] ? (const char (*)[BD_SUBLEN])q->sub : NULL, q->sub[0] ? 1 : 0, buf, sizeof buf);
-			sbuf_addf(t, "%s %s", q->op == OP_ADD_TYPES || q->op == OP_ADD_SUB ? "adds" : "becomes", buf);
+			sbuf_addf(t, "%s %s%s", q->op == OP_ADD_TYPES || q->op == OP_ADD_SUB ? "adds" : "becomes", buf,
+			    q->op == OP_SET_TYPES ? " (only that: its other card types and subtypes are gone)" : "");
 			break;
 		case OP_SET_COLOR:
 			bd_colors_str(q->mask, buf, sizeof buf);
@@ -759,6 +760,24 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 				break;
 			}
 			struct rz_dmg d[64];
+			if (e->each_source) {
+				/* "each Dragon you control deals 1 damage to that creature": one source each */
+				int nd = 0;
+				for (int s = 0; s < b->nobjs; s++)
+					for (int i = 0; i < n && nd < 64; i++)
+						if (b->objs[s].zone == ZN_BATTLEFIELD && rz_filter_match(z, &e->what, s, src, controller)) {
+							memset(&d[nd], 0, sizeof d[nd]);
+							source_chars(z, s, &d[nd]);
+							d[nd].to = r[i];
+							d[nd].amount = amount;
+							nd++;
+						}
+				if (nd == 0)
+					STEP(z, RL(R_RESOLVE_FOLLOW), "%s: no permanent is a source of this damage (none matches), so none is dealt.", sname);
+				else
+					rz_deal_damage(z, d, nd, NULL);
+				break;
+			}
 			for (int i = 0; i < n; i++) {
 				memset(&d[i], 0, sizeof d[i]);
 				source_chars(z, src, &d[i]);
@@ -860,6 +879,9 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 			/* the layers its parts apply in (613.1) */
 			enum rz_rule lr[RZ_MAXCITE] = { R_LOCKED_SET, R_TS_RESOLVED };
 			int nlr = 2;
+			for (int q = 0; q < e->nparts; q++)
+				if (e->parts[q].op == OP_SET_TYPES && nlr == 2)
+					lr[nlr++] = R_SET_TYPES;
 			static const enum rz_rule by_layer[LY_COUNT] = { R_NONE, R_LAYER_COPY, R_LAYER_CONTROL, R_NONE, R_LAYER_TYPE,
 				R_LAYER_COLOR, R_LAYER_ABIL, R_LAYER_7A, R_LAYER_7B, R_LAYER_7C, R_LAYER_7D };
 			for (int q = 0; q < e->nparts && nlr < RZ_MAXCITE; q++) {

@@ -46,6 +46,14 @@ triggers_on(struct rz *z, const struct bd_abil *a, int s, int ctl, const struct 
 			return false;
 		if (ev->kind == TR_BLOCKS && ev->again && !a->per_blocked)
 			return false;    /* "whenever ~ blocks" triggers once (509.3a) */
+		if (a->attacks_you && ev->kind == TR_ATTACKS && ev->obj >= 0) {
+			/* "attacks you or a planeswalker you control" */
+			const struct bd_obj *at = &b->objs[ev->obj];
+			int pw = at->attacking_o;
+			if (!(at->attacking_p == ctl || (pw >= 0 && b->objs[pw].zone == ZN_BATTLEFIELD
+			    && (z->cur[pw].v.types & BT_PLANESWALKER) && z->cur[pw].v.controller == ctl)))
+				return false;
+		}
 		return ev->obj >= 0 && rz_filter_match(z, &a->aff, ev->obj, s, ctl);
 	case TR_DMG: case TR_DMG_PLAYER:
 		if (ev->kind != TR_DMG || ev->src < 0 || (a->combat_dmg && !ev->combat))
