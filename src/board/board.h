@@ -113,7 +113,8 @@ struct bd_part {
 enum bd_condk { CD_NONE, CD_CONTROL, CD_OPP_CONTROL, CD_YOUR_TURN, CD_NOT_YOUR_TURN,
 	CD_LIFE_LE, CD_LIFE_GE, CD_SELF_TAPPED, CD_SELF_UNTAPPED, CD_SELF_ATTACKING,
 	CD_CONTROL_N, CD_GRAVE_N,
-	CD_KICKED };              /* "if it was kicked" (702.33d) */
+	CD_KICKED,                /* "if it was kicked" (702.33d) */
+	CD_NO_LIFE_LOST };        /* "if you didn't lose life this turn" (Luminarch Ascension) */
 struct bd_cond {
 	enum bd_condk kind;
 	struct bd_filter f;
@@ -358,6 +359,7 @@ struct bd_player {
 	 * said, taken as never running out), `hand N` besides the named cards in hand */
 	int library, hand;
 	bool drew_empty;          /* tried to draw from an empty library (121.4, 704.5b) */
+	bool lost_life;           /* lost life this turn (`lost-life`, then kept by the resolver) */
 };
 
 struct bd_obj {

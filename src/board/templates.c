@@ -2442,6 +2442,25 @@ e_counters(struct match *m, struct bd_abil *a, struct bd_effect *e)
 	return recipient(a, e, m->cap[4]);
 }
 
+/* "put a quest counter on ~", "put two charge counters on target artifact": a named kind
+ * (122.1); a keyword counter is not one of these */
+static bool
+e_named_counters(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	e->kind = EF_COUNTERS;
+	int n = number_word(m->cap[1]);
+	if (n < 1 || bd_kw_lookup(m->cap[2]) >= 0 || strlen(m->cap[2]) >= sizeof e->ctr.other)
+		return false;
+	e->ctr.n = n;
+	if (!strcmp(m->cap[2], "loyalty"))
+		e->ctr.kind = CK_LOYALTY;
+	else {
+		e->ctr.kind = CK_OTHER;
+		snprintf(e->ctr.other, sizeof e->ctr.other, "%s", m->cap[2]);
+	}
+	return recipient(a, e, m->cap[3]);
+}
+
 /* "you gain that much life": the amount of the event that triggered it (Exquisite Blood) */
 static bool
 e_life_that_much(struct match *m, struct bd_abil *a, struct bd_effect *e)
@@ -2788,6 +2807,8 @@ static struct eff_tmpl etmpls[] = {
 	  "Switch target creature's power and toughness until end of turn.", NULL },
 	{ "^put (a|an|one|two|three|four|five|\\d+) " PT " counters? on " TGT "$", e_counters,
 	  "Put a +1/+1 counter on target creature.", NULL },
+	{ "^put (a|an|one|two|three|four|five|\\d+) ([a-z]+) counters? on " TGT "$", e_named_counters,
+	  "At the beginning of your upkeep, put a quest counter on this enchantment.", NULL },
 	{ "^" TGT " (gains?|loses?) that much life$", e_life_that_much, "Whenever an opponent loses life, you gain that much life.", NULL },
 	{ "^" TGT " (gains?|loses?) (\\d+|x|one|two|three) life$", e_life,
 	  "You gain 2 life.", NULL },
@@ -3218,6 +3239,8 @@ cond_parse(const char *condtxt, struct bd_cond *c)
 		c->kind = CD_LIFE_LE, c->n = n;
 	else if (sscanf(condtxt, "you have %d or more life", &n) == 1)
 		c->kind = CD_LIFE_GE, c->n = n;
+	else if (!strcmp(condtxt, "you didn't lose life this turn") || !strcmp(condtxt, "you haven't lost life this turn"))
+		c->kind = CD_NO_LIFE_LOST;
 	else if (!strcmp(condtxt, "it was kicked") || !strcmp(condtxt, "~ was kicked"))
 		c->kind = CD_KICKED;
 	else if (!strcmp(condtxt, "~ is untapped"))

@@ -102,6 +102,10 @@ void
 rz_trigger_event(struct rz *z, const struct rz_tev *ev)
 {
 	struct board *b = z->b;
+	/* every life loss passes here: the turn's record of it ("if you didn't lose life this
+	 * turn"), kept until the next turn begins */
+	if (ev->kind == TR_LOSE_LIFE && ev->player >= 0 && ev->amount > 0)
+		b->players[ev->player].lost_life = true;
 	rz_layers(z);
 	for (int s = 0; s < b->nobjs; s++) {
 		if (b->objs[s].zone != ZN_BATTLEFIELD)

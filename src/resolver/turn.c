@@ -270,8 +270,10 @@ void
 rz_turn_begins(struct rz *z, int p)
 {
 	struct board *b = z->b;
-	for (int i = 0; i < b->nplayers; i++)
+	for (int i = 0; i < b->nplayers; i++) {
 		b->players[i].active = i == p;
+		b->players[i].lost_life = false;    /* "this turn" starts again */
+	}
 	/* combat of the last turn is long over (511.3) */
 	for (int i = 0; i < b->nobjs; i++) {
 		b->objs[i].attacking_p = b->objs[i].attacking_o = -1;

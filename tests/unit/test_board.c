@@ -242,6 +242,12 @@ main(void)
 	free_ab(&a);
 	CHECK(!read_ab("Shuffle.", "S", true, &a), "a shuffle without a search");
 	free_ab(&a);
+	CHECK(read_ab("At the beginning of each opponent's end step, if you didn't lose life this turn, you may put a quest counter on Luminarch Ascension.",
+	    "Luminarch Ascension", false, &a) && a.trig == TR_STEP && a.ifk == IF_COND && a.ifcond.kind == CD_NO_LIFE_LOST && a.optional
+	    && a.eff[0].kind == EF_COUNTERS && a.eff[0].ctr.kind == CK_OTHER && !strcmp(a.eff[0].ctr.other, "quest"), "Luminarch Ascension");
+	free_ab(&a);
+	CHECK(!read_ab("Put a flying counter on target creature.", "F", true, &a), "a keyword counter is not a named kind");
+	free_ab(&a);
 	CHECK(read_ab("Ward {4}", "K", false, &a) && a.kind == AK_TRIGGER && a.trig == TR_TARGETED && !strcmp(a.cost.mana, "{4}") && a.eff[0].kind == EF_WARD, "ward");
 	free_ab(&a);
 	CHECK(read_ab("Ward-Pay 3 life", "W", false, &a) && a.trig == TR_TARGETED && a.cost.life == 3, "ward with a life cost");
