@@ -114,7 +114,8 @@ enum bd_condk { CD_NONE, CD_CONTROL, CD_OPP_CONTROL, CD_YOUR_TURN, CD_NOT_YOUR_T
 	CD_LIFE_LE, CD_LIFE_GE, CD_SELF_TAPPED, CD_SELF_UNTAPPED, CD_SELF_ATTACKING,
 	CD_CONTROL_N, CD_GRAVE_N,
 	CD_KICKED,                /* "if it was kicked" (702.33d) */
-	CD_NO_LIFE_LOST };        /* "if you didn't lose life this turn" (Luminarch Ascension) */
+	CD_NO_LIFE_LOST,          /* "if you didn't lose life this turn" (Luminarch Ascension) */
+	CD_EVOLVE };              /* "if that creature's power is greater than ~'s power and/or ..." (702.100a) */
 struct bd_cond {
 	enum bd_condk kind;
 	struct bd_filter f;

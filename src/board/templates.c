@@ -3239,6 +3239,9 @@ cond_parse(const char *condtxt, struct bd_cond *c)
 		c->kind = CD_LIFE_LE, c->n = n;
 	else if (sscanf(condtxt, "you have %d or more life", &n) == 1)
 		c->kind = CD_LIFE_GE, c->n = n;
+	else if (!strcmp(condtxt, "that creature's power is greater than ~'s power and/or that creature's toughness is greater than ~'s toughness")
+	    || !strcmp(condtxt, "that creature's power is greater than ~'s power or that creature's toughness is greater than ~'s toughness"))
+		c->kind = CD_EVOLVE;
 	else if (!strcmp(condtxt, "you didn't lose life this turn") || !strcmp(condtxt, "you haven't lost life this turn"))
 		c->kind = CD_NO_LIFE_LOST;
 	else if (!strcmp(condtxt, "it was kicked") || !strcmp(condtxt, "~ was kicked"))
@@ -3272,6 +3275,9 @@ bd_read_ability(const char *text, const char *owner, bool spell, struct bd_abil 
 	static const struct { const char *kw, *means; } kwtrig[] = {
 		{ "prowess", "whenever you cast a noncreature spell, ~ gets +1/+1 until end of turn" },
 		{ "battle cry", "whenever ~ attacks, each other attacking creature gets +1/+0 until end of turn" },
+		/* 702.100a: "a creature you control"; ~ itself is never greater than itself */
+		{ "evolve", "whenever another creature you control enters, if that creature's power is greater than ~'s power "
+		  "and/or that creature's toughness is greater than ~'s toughness, put a +1/+1 counter on ~" },
 	};
 	/* an ability word ("Landfall — Whenever ...") has no rules meaning (207.2c) */
 	{

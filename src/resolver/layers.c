@@ -278,6 +278,7 @@ rz_cond_holds(const struct rz *z, const struct bd_cond *c, int src)
 	case CD_SELF_ATTACKING: return b->objs[src].attacking_p >= 0 || b->objs[src].attacking_o >= 0;
 	case CD_KICKED: return b->objs[src].kicked;
 	case CD_NO_LIFE_LOST: return ctl >= 0 && !b->players[ctl].lost_life;
+	case CD_EVOLVE: return false;    /* about a trigger's subject: rz_trigger_cond() */
 	case CD_GRAVE_N: return count_matching(z, CN_GRAVE_CREATURES_YOU, NULL, src, false) >= c->n;
 	}
 	return false;

@@ -64,7 +64,7 @@ enum rz_rule {
 	R_TOTAL_COST, R_ALT_COST, R_KICKER, R_KICKED, R_PAY_LIFE, R_SAC_CHOOSE, R_CAST_ILLEGAL, R_CAST_REVERSED, R_ILLEGAL_ACTION, R_LINKED, R_OPTIONAL_SPELL, R_SET_TYPES, R_DELAYED, R_DELAYED_OBJECT, R_AT_END_COMBAT, R_END_COMBAT_STEP, R_PUT_ONTO, R_BLOCK_PAIR,
 	R_EQUIP, R_ATTACH, R_BASIC_MANA,
 	R_ENTERS_CHOICE, R_WARD, R_SAGA_CHAPTER, R_SAGA_ENTERS, R_SAGA_MAIN, R_SAGA_SAC, R_SAGA_FINAL,
-	R_SEARCH, R_SEARCH_FAIL, R_SHUFFLE, R_MANA_COST,
+	R_SEARCH, R_SEARCH_FAIL, R_SHUFFLE, R_MANA_COST, R_EVOLVE,
 	R_COUNT
 };
 
@@ -90,6 +90,9 @@ rz_has_abil(const struct rz_chars *c, int k)
 {
 	return k >= RZ_MAXABIL || c->abil_on[k];
 }
+
+/* A permanent's characteristics now, or as it last existed on the battlefield (608.2h). */
+#define rz_now_or_last(z, o) ((z)->b->objs[o].zone == ZN_BATTLEFIELD ? &(z)->cur[o].v : &(z)->lki[o].v)
 
 /* A continuous effect from a resolved spell or ability (611.2): locked set, own timestamp. */
 struct rz_rfx {
@@ -281,6 +284,9 @@ struct rz_tev {
 	int amount;              /* TR_GAIN_LIFE / TR_LOSE_LIFE / TR_DMG / TR_DEALT_DMG: how much */
 };
 void rz_trigger_event(struct rz *z, const struct rz_tev *ev);
+/* Does the intervening "if" of src's triggered ability a hold (603.4)? subject is the object
+ * the trigger event was about ("that creature", evolve), or -1. */
+bool rz_trigger_cond(const struct rz *z, const struct bd_abil *a, int src, int subject);
 /* Enters-the-battlefield triggers (603.6a) of every permanent, for objects that just entered. */
 void rz_entered(struct rz *z, const int *objs, int n);
 /* A spell was cast or an ability activated with targets: each permanent it targets "becomes

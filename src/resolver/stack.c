@@ -1095,11 +1095,15 @@ rz_resolve_trigger(struct rz *z, const struct rz_trig *t)
 	if (rz_delay_lost(z, t))
 		return;
 	if ((a->ifk == IF_NO_M1M1 && t->had_m1m1) || (a->ifk == IF_NO_P1P1 && t->had_p1p1)
-	    || (a->ifk == IF_COND && !rz_cond_holds(z, &a->ifcond, t->src))) {
+	    || !rz_trigger_cond(z, a, t->src, t->subject)) {
 		STEP(z, RL(R_INTERVENING_IF), "%s's ability: its \"if\" condition is false as it resolves, so it does nothing.", sname);
 		return;
 	}
-	if (a->ifk == IF_COND)
+	if (a->ifk == IF_COND && a->ifcond.kind == CD_EVOLVE) {
+		const struct rz_view *th = rz_now_or_last(z, t->subject), *me = rz_now_or_last(z, t->src);
+		STEP(z, RL(R_INTERVENING_IF, R_EVOLVE), "%s's evolve ability: %s (%d/%d) still has greater power or toughness than %s (%d/%d) as it resolves, so it resolves.",
+		    sname, rz_oname(z, t->subject), th->power, th->toughness, sname, me->power, me->toughness);
+	} else if (a->ifk == IF_COND)
 		STEP(z, RL(R_INTERVENING_IF, a->ifcond.kind == CD_KICKED ? R_KICKED : R_NONE), "%s's ability has an intervening \"if\": the condition held when it triggered and still holds as it resolves, so it resolves%s.",
 		    sname, a->ifcond.kind == CD_KICKED ? " (the permanent was kicked as a spell, and it knows it)" : "");
 	if (a->optional) {
@@ -1137,7 +1141,8 @@ rz_resolve_trigger(struct rz *z, const struct rz_trig *t)
 	else
 		STEP(z, RL(a->trig == TR_ETB ? R_ETB_TRIGGER : a->trig <= TR_PUT_GRAVE ? R_LTB_TRIGGER : a->trig == TR_BLOCK_PAIR ? R_BLOCK_PAIR
 		    : t->delayed ? R_DELAYED : R_TRIGGER_EVENT, R_RESOLVE_FOLLOW,
-		    a->tmpl && !strcmp(a->tmpl, "prowess") ? R_PROWESS : a->tmpl && !strcmp(a->tmpl, "battle cry") ? R_BATTLE_CRY : R_NONE),
+		    a->tmpl && !strcmp(a->tmpl, "prowess") ? R_PROWESS : a->tmpl && !strcmp(a->tmpl, "battle cry") ? R_BATTLE_CRY
+		    : a->tmpl && !strcmp(a->tmpl, "evolve") ? R_EVOLVE : R_NONE),
 		    "%s's triggered ability (\"%s\") resolves.", sname, a->text);
 	sbuf_free(&ts);
 	/* a leaves-the-battlefield trigger says so in its own words; any other trigger whose

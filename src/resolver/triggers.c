@@ -28,6 +28,22 @@ counter_kind_matches(const struct bd_ctr *want, const struct bd_ctr *got)
 	return true;
 }
 
+bool
+rz_trigger_cond(const struct rz *z, const struct bd_abil *a, int src, int subject)
+{
+	if (a->ifk != IF_COND)
+		return true;
+	if (a->ifcond.kind != CD_EVOLVE)
+		return rz_cond_holds(z, &a->ifcond, src);
+	/* 702.100a, 702.100c: a noncreature has no power or toughness to be greater */
+	if (subject < 0)
+		return false;
+	const struct rz_view *them = rz_now_or_last(z, subject), *me = rz_now_or_last(z, src);
+	if (!(them->types & BT_CREATURE) || !(me->types & BT_CREATURE))
+		return false;
+	return them->power > me->power || them->toughness > me->toughness;
+}
+
 /* Does ability a, on s controlled by ctl, trigger on ev? */
 static bool
 triggers_on(struct rz *z, const struct bd_abil *a, int s, int ctl, const struct rz_tev *ev)
@@ -116,16 +132,16 @@ rz_trigger_event(struct rz *z, const struct rz_tev *ev)
 			const struct bd_abil *a = &pr->abils[k];
 			if (a->kind != AK_TRIGGER || !rz_has_abil(&z->cur[s], k) || !triggers_on(z, a, s, ctl, ev))
 				continue;
-			if (a->ifk == IF_COND && !rz_cond_holds(z, &a->ifcond, s)) {
-				STEP(z, RL(R_INTERVENING_IF), "%s's ability (\"%s\") doesn't trigger: its \"if\" condition is false now.", rz_oname(z, s), a->text);
-				continue;
-			}
 			/* ward's subject is the spell or ability that targeted it */
 			/* and "blocks a creature"'s "that creature" is the one blocked (509.3b) */
 			int subject = a->trig == TR_BLOCK_PAIR ? (rz_filter_match(z, &a->aff, ev->obj, s, ctl)
 			    && rz_filter_match(z, &a->tspell, ev->src, s, ctl) ? ev->src : ev->obj)
 			    : a->trig == TR_TARGETED || (a->per_blocked && ev->kind == TR_BLOCKS && ev->src >= 0) ? ev->src
 			    : ev->obj >= 0 ? ev->obj : ev->src >= 0 ? ev->src : s;
+			if (!rz_trigger_cond(z, a, s, subject)) {
+				STEP(z, RL(R_INTERVENING_IF), "%s's ability (\"%s\") doesn't trigger: its \"if\" condition is false now.", rz_oname(z, s), a->text);
+				continue;
+			}
 			if (a->unread) {
 				/* 714.2b: it triggered, and it must be read to be put on the stack */
 				STEP(z, RL(R_SAGA_CHAPTER), "Lore counters on %s reached a chapter number, so its chapter ability (\"%s\") triggers; judge cannot read it, so it stops here.",
@@ -184,8 +200,9 @@ rz_entered(struct rz *z, const int *objs, int n)
 			for (int i = 0; i < n; i++) {
 				if (b->objs[objs[i]].zone != ZN_BATTLEFIELD || !rz_filter_match(z, &a->aff, objs[i], s, ctl))
 					continue;
-				if (a->ifk == IF_COND && !rz_cond_holds(z, &a->ifcond, s)) {
-					STEP(z, RL(R_INTERVENING_IF), "%s's ability (\"%s\") doesn't trigger: its \"if\" condition is false now.", rz_oname(z, s), a->text);
+				if (!rz_trigger_cond(z, a, s, objs[i])) {
+					STEP(z, RL(R_INTERVENING_IF, a->tmpl && !strcmp(a->tmpl, "evolve") ? R_EVOLVE : R_NONE),
+					    "%s's ability (\"%s\") doesn't trigger for %s: its \"if\" condition is false now.", rz_oname(z, s), a->text, rz_oname(z, objs[i]));
 					continue;
 				}
 				rz_pend(z, s, k, -1, ctl, objs[i], z->cur[s].v.power);

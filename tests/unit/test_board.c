@@ -248,6 +248,9 @@ main(void)
 	free_ab(&a);
 	CHECK(!read_ab("Put a flying counter on target creature.", "F", true, &a), "a keyword counter is not a named kind");
 	free_ab(&a);
+	CHECK(read_ab("Evolve", "Cloudfin Raptor", false, &a) && a.kind == AK_TRIGGER && a.trig == TR_ETB && a.aff.other && a.ifk == IF_COND
+	    && a.ifcond.kind == CD_EVOLVE && a.eff[0].kind == EF_COUNTERS && a.eff[0].ctr.dp == 1 && !strcmp(a.tmpl, "evolve"), "evolve");
+	free_ab(&a);
 	CHECK(read_ab("Ward {4}", "K", false, &a) && a.kind == AK_TRIGGER && a.trig == TR_TARGETED && !strcmp(a.cost.mana, "{4}") && a.eff[0].kind == EF_WARD, "ward");
 	free_ab(&a);
 	CHECK(read_ab("Ward-Pay 3 life", "W", false, &a) && a.trig == TR_TARGETED && a.cost.life == 3, "ward with a life cost");
