@@ -188,8 +188,9 @@ enum bd_effk { EF_DAMAGE, EF_DESTROY, EF_EXILE, EF_CONTINUOUS, EF_COUNTERS, EF_G
 	EF_SEARCH,                /* "search your library for a FILTER card, put it onto the battlefield" (701.23) */
 	EF_RETURN_LINKED,         /* "return the exiled card to the battlefield": the cards exiled with
 	                           * this object by its other ability (607.2a); to_hand: to hand */
-	EF_PUT_FROM_HAND };       /* "put a FILTER card from your hand onto the battlefield": the card
+	EF_PUT_FROM_HAND,         /* "put a FILTER card from your hand onto the battlefield": the card
 	                           * the board's `choose SOURCE: NAME` names, matching what */
+	EF_REMOVE_CTR };          /* "remove a fade counter from ~[. If you can't, sacrifice ~]" (or_sacrifice) */
 /* Restrictions on a creature (508.1c, 509.1b, 502.3): EF_RESTRICT's n and the resolver's. */
 enum { RS_NO_UNTAP = 1, RS_NO_ATTACK = 2, RS_NO_BLOCK = 4, RS_UNBLOCKABLE = 8 };
 /* The RS_* bits a restriction's text (lower case) states. */
@@ -237,6 +238,7 @@ struct bd_effect {
 	 * where the card found goes, and whether the library is shuffled after (701.24a) */
 	char search_costs[32];
 	bool search_hand, search_tapped, search_shuffle;
+	bool or_sacrifice;        /* EF_REMOVE_CTR: "if you can't, sacrifice ~" (Fading, 702.32a) */
 };
 
 /* A target requirement: "target creature", "any target", "target player". */

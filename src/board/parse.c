@@ -742,6 +742,25 @@ statement(struct ps *ps, char *ln)
 			o->abils[o->nabils++] = a;
 			return;
 		}
+		/* "Fading N" is two abilities (702.32a): each is read as its definition says */
+		int fade;
+		char fw[8], tail;
+		if (!spell && sscanf(rest, "%7s %d %c", fw, &fade, &tail) == 2 && !strcasecmp(fw, "fading") && fade > 0 && fade < 1000) {
+			char def[2][160];
+			snprintf(def[0], sizeof def[0], "This permanent enters with %d fade counters on it.", fade);
+			snprintf(def[1], sizeof def[1], "At the beginning of your upkeep, remove a fade counter from this permanent. If you can't, sacrifice this permanent.");
+			for (int k = 0; k < 2; k++) {
+				if (!bd_read_ability(def[k], o->name, false, &a, ps->file, ps->lno, (unsigned)(rest - ps->line) + 1, ps->d)) {
+					ps->failed = true;
+					ps->nerr++;
+					return;
+				}
+				a.tmpl = "fading";
+				o->abils = xgrow(o->abils, &o->abcap, (size_t)o->nabils + 1, sizeof *o->abils);
+				o->abils[o->nabils++] = a;
+			}
+			return;
+		}
 		/* a permanent's activated ability judge can't read is an error only if the board
 		 * activates it (602): kept unread until then */
 		bool act = !spell && looks_activated(rest);

@@ -2068,6 +2068,34 @@ e_search(struct match *m, struct bd_abil *a, struct bd_effect *e)
 	return true;
 }
 
+/* "remove a fade counter from ~", "remove two time counters from target permanent" */
+static bool
+e_remove_counters(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	e->kind = EF_REMOVE_CTR;
+	int n = number_word(m->cap[1]);
+	int dp, dt;
+	if (n < 1 || strlen(m->cap[2]) >= sizeof e->ctr.other)
+		return false;
+	e->ctr.n = n;
+	if (sscanf(m->cap[2], "%d/%d", &dp, &dt) == 2) { e->ctr.kind = CK_PT; e->ctr.dp = dp; e->ctr.dt = dt; }
+	else if (!strcmp(m->cap[2], "loyalty")) e->ctr.kind = CK_LOYALTY;
+	else if (bd_kw_lookup(m->cap[2]) >= 0) return false;
+	else { e->ctr.kind = CK_OTHER; snprintf(e->ctr.other, sizeof e->ctr.other, "%s", m->cap[2]); }
+	return recipient(a, e, m->cap[3]);
+}
+
+/* "If you can't, sacrifice ~." after removing counters from ~ (Fading, 702.32a) */
+static bool
+e_or_sacrifice(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	if (a->neff < 1 || a->eff[a->neff - 1].kind != EF_REMOVE_CTR || !a->eff[a->neff - 1].f.self)
+		return false;
+	a->eff[a->neff - 1].or_sacrifice = true;
+	e->kind = EF_NOTE;
+	return true;
+}
+
 /* "..., then shuffle" after a search (701.24a) */
 static bool
 e_shuffle(struct match *m, struct bd_abil *a, struct bd_effect *e)
@@ -2764,6 +2792,9 @@ static struct eff_tmpl etmpls[] = {
 	  "Hurricane deals X damage to each creature with flying and each player." , NULL },
 	{ "^search your library for ([a-z ]+?) card(?: with mana cost ((?:\\{[0-9a-z/]+\\})+(?: or (?:\\{[0-9a-z/]+\\})+)*)| with mana value (\\d+) or (less|greater))?, (put it onto the battlefield(?: tapped)?|reveal it, put it into your hand|put it into your hand)$", e_search,
 	  "Search your library for a basic land card, put it onto the battlefield tapped, then shuffle.", NULL },
+	{ "^remove (a|an|one|two|three|\\d+) ([a-z0-9/+-]+) counters? from " TGT "$", e_remove_counters,
+	  "At the beginning of your upkeep, remove a fade counter from ~. If you can't, sacrifice ~.", NULL },
+	{ "^if you can't, sacrifice ~$", e_or_sacrifice, "At the beginning of your upkeep, remove a fade counter from ~. If you can't, sacrifice ~.", NULL },
 	{ "^shuffle$", e_shuffle, "Search your library for a creature card, reveal it, put it into your hand, then shuffle.", NULL },
 	{ "^(?:~|it) deals that much damage to " TGT "$", e_damage_that_much,
 	  "Whenever ~ is dealt damage, it deals that much damage to you.", NULL },

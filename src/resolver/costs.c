@@ -11,8 +11,8 @@
 #include <string.h>
 #include <strings.h>
 
-static int
-counters_of(const struct bd_obj *o, const struct bd_ctr *k)
+int
+rz_counters_of(const struct bd_obj *o, const struct bd_ctr *k)
 {
 	int n = 0;
 	for (int i = 0; i < o->nctr; i++)
@@ -22,8 +22,8 @@ counters_of(const struct bd_obj *o, const struct bd_ctr *k)
 	return n;
 }
 
-static void
-remove_counters(struct bd_obj *o, const struct bd_ctr *k, int n)
+void
+rz_remove_counters(struct bd_obj *o, const struct bd_ctr *k, int n)
 {
 	for (int i = 0; i < o->nctr && n > 0; i++)
 		if (o->ctr[i].kind == k->kind && (k->kind != CK_PT || (o->ctr[i].dp == k->dp && o->ctr[i].dt == k->dt))
@@ -44,9 +44,9 @@ payable(struct rz *z, const struct bd_obj *ab, const struct bd_cost *c, int src,
 	if (c->tap && s->tapped) { snprintf(why, cap, "%s is already tapped", rz_oname(z, src)); return false; }
 	if (c->loyalty && c->loy < 0) {
 		struct bd_ctr k = { .kind = CK_LOYALTY };
-		if (counters_of(s, &k) < -c->loy) { snprintf(why, cap, "%s has only %d loyalty counters", rz_oname(z, src), counters_of(s, &k)); return false; }
+		if (rz_counters_of(s, &k) < -c->loy) { snprintf(why, cap, "%s has only %d loyalty counters", rz_oname(z, src), rz_counters_of(s, &k)); return false; }
 	}
-	if (c->remove.n > 0 && counters_of(s, &c->remove) < c->remove.n) {
+	if (c->remove.n > 0 && rz_counters_of(s, &c->remove) < c->remove.n) {
 		snprintf(why, cap, "%s doesn't have %d such counter%s to remove", rz_oname(z, src), c->remove.n, c->remove.n == 1 ? "" : "s");
 		return false;
 	}
@@ -130,13 +130,13 @@ rz_activate(struct rz *z, int abobj)
 	if (c->loyalty) {
 		struct bd_ctr k = { .kind = CK_LOYALTY, .n = c->loy };
 		if (c->loy > 0) rz_put_counters_cost(z, src, &k);
-		else if (c->loy < 0) remove_counters(s, &k, -c->loy);
+		else if (c->loy < 0) rz_remove_counters(s, &k, -c->loy);
 		struct bd_ctr q = { .kind = CK_LOYALTY };
 		sbuf_addf(&t, "%s%s %d loyalty counter%s %s %s (loyalty %d)", t.len ? "; " : "", c->loy >= 0 ? "puts" : "removes",
-		    c->loy >= 0 ? c->loy : -c->loy, (c->loy == 1 || c->loy == -1) ? "" : "s", c->loy >= 0 ? "on" : "from", rz_oname(z, src), counters_of(s, &q));
+		    c->loy >= 0 ? c->loy : -c->loy, (c->loy == 1 || c->loy == -1) ? "" : "s", c->loy >= 0 ? "on" : "from", rz_oname(z, src), rz_counters_of(s, &q));
 	}
 	if (c->remove.n > 0) {
-		remove_counters(s, &c->remove, c->remove.n);
+		rz_remove_counters(s, &c->remove, c->remove.n);
 		sbuf_addf(&t, "%sremoves %d counter%s from %s", t.len ? "; " : "", c->remove.n, c->remove.n == 1 ? "" : "s", rz_oname(z, src));
 	}
 	if (c->life > 0) {

@@ -64,7 +64,7 @@ enum rz_rule {
 	R_TOTAL_COST, R_ALT_COST, R_KICKER, R_KICKED, R_PAY_LIFE, R_SAC_CHOOSE, R_CAST_ILLEGAL, R_CAST_REVERSED, R_ILLEGAL_ACTION, R_LINKED, R_OPTIONAL_SPELL, R_SET_TYPES, R_DELAYED, R_DELAYED_OBJECT, R_AT_END_COMBAT, R_END_COMBAT_STEP, R_PUT_ONTO, R_BLOCK_PAIR,
 	R_EQUIP, R_ATTACH, R_BASIC_MANA,
 	R_ENTERS_CHOICE, R_WARD, R_SAGA_CHAPTER, R_SAGA_ENTERS, R_SAGA_MAIN, R_SAGA_SAC, R_SAGA_FINAL,
-	R_SEARCH, R_SEARCH_FAIL, R_SHUFFLE, R_MANA_COST, R_EVOLVE,
+	R_SEARCH, R_SEARCH_FAIL, R_SHUFFLE, R_MANA_COST, R_EVOLVE, R_FADING,
 	R_COUNT
 };
 
@@ -284,6 +284,9 @@ struct rz_tev {
 	int amount;              /* TR_GAIN_LIFE / TR_LOSE_LIFE / TR_DMG / TR_DEALT_DMG: how much */
 };
 void rz_trigger_event(struct rz *z, const struct rz_tev *ev);
+/* costs.c: how many counters of kind k (its n unused) o has; take n of them off it. */
+int rz_counters_of(const struct bd_obj *o, const struct bd_ctr *k);
+void rz_remove_counters(struct bd_obj *o, const struct bd_ctr *k, int n);
 /* Does the intervening "if" of src's triggered ability a hold (603.4)? subject is the object
  * the trigger event was about ("that creature", evolve), or -1. */
 bool rz_trigger_cond(const struct rz *z, const struct bd_abil *a, int src, int subject);

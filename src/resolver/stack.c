@@ -432,6 +432,15 @@ copy_tokens(struct rz *z, const struct bd_effect *e, int controller, const char 
 	rz_entered(z, made, nmade);
 }
 
+/* "fade", "+1/+1", "loyalty": a counter kind for the steps */
+static void
+counter_kind_name(const struct bd_ctr *c, char *out, size_t cap)
+{
+	if (c->kind == CK_PT) snprintf(out, cap, "%+d/%+d", c->dp, c->dt);
+	else if (c->kind == CK_LOYALTY) snprintf(out, cap, "loyalty");
+	else snprintf(out, cap, "%s", c->other);
+}
+
 /* Does library card o meet a search's description (its filter and "with mana cost ...")? */
 static bool
 search_matches(struct rz *z, const struct bd_effect *e, int o, int src, int controller)
@@ -903,6 +912,28 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 			break;
 		case EF_SEARCH:
 			search_library(z, e, src, controller, sname);
+			break;
+		case EF_REMOVE_CTR:
+			for (int i = 0; i < n; i++) {
+				int o = r[i].o;
+				if (o < 0 || b->objs[o].zone != ZN_BATTLEFIELD)
+					continue;
+				char kind[40];
+				counter_kind_name(&e->ctr, kind, sizeof kind);
+				int have = rz_counters_of(&b->objs[o], &e->ctr);
+				if (have >= e->ctr.n) {
+					rz_remove_counters(&b->objs[o], &e->ctr, e->ctr.n);
+					STEP(z, RL(R_RESOLVE_FOLLOW, e->or_sacrifice ? R_FADING : R_NONE), "%s: %d %s counter%s removed from %s (%d left).", sname, e->ctr.n, kind,
+					    e->ctr.n == 1 ? "" : "s", rz_oname(z, o), have - e->ctr.n);
+				} else if (e->or_sacrifice) {
+					struct rz_move mv = { .obj = o, .to = ZN_GRAVEYARD, .why = MV_SACRIFICE, .rule = R_SACRIFICE };
+					snprintf(mv.reason, sizeof mv.reason, "it has no %s counter to remove, so %s can't remove one and sacrifices it", kind,
+					    rz_pname(z, controller));
+					rz_move(z, &mv, 1, NULL, R_FADING);
+				} else
+					STEP(z, RL(R_RESOLVE_FOLLOW), "%s: %s has %s %s counter%s, so %s removed.", sname, rz_oname(z, o), have ? "fewer than that many" : "no",
+					    kind, e->ctr.n == 1 ? "" : "s", have ? "all of them are" : "none is");
+			}
 			break;
 		case EF_REVEAL_TOP:
 			for (int i = 0; i < n && i < 1; i++) {

@@ -248,6 +248,11 @@ main(void)
 	free_ab(&a);
 	CHECK(!read_ab("Put a flying counter on target creature.", "F", true, &a), "a keyword counter is not a named kind");
 	free_ab(&a);
+	CHECK(read_ab("At the beginning of your upkeep, remove a fade counter from ~. If you can't, sacrifice ~.", "B", false, &a) && a.trig == TR_STEP
+	    && a.eff[0].kind == EF_REMOVE_CTR && a.eff[0].or_sacrifice && a.eff[0].ctr.kind == CK_OTHER && !strcmp(a.eff[0].ctr.other, "fade"), "fading's upkeep");
+	free_ab(&a);
+	CHECK(!read_ab("Remove a fade counter from target permanent. If you can't, sacrifice ~.", "B", true, &a), "\"if you can't, sacrifice ~\" after removing from another object");
+	free_ab(&a);
 	CHECK(read_ab("Evolve", "Cloudfin Raptor", false, &a) && a.kind == AK_TRIGGER && a.trig == TR_ETB && a.aff.other && a.ifk == IF_COND
 	    && a.ifcond.kind == CD_EVOLVE && a.eff[0].kind == EF_COUNTERS && a.eff[0].ctr.dp == 1 && !strcmp(a.tmpl, "evolve"), "evolve");
 	free_ab(&a);
