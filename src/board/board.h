@@ -78,6 +78,7 @@ struct bd_filter {
 	                                 * the battlefield and the creature spells they control (Conspiracy) */
 	bool everywhere;                /* also every card that isn't on the battlefield and every spell
 	                                 * (Mycosynth Lattice) */
+	bool event_player;              /* "that player": the player a trigger's event was about */
 };
 
 /* Layers and sublayers (613.1, 613.4). */
@@ -190,7 +191,8 @@ enum bd_effk { EF_DAMAGE, EF_DESTROY, EF_EXILE, EF_CONTINUOUS, EF_COUNTERS, EF_G
 	                           * this object by its other ability (607.2a); to_hand: to hand */
 	EF_PUT_FROM_HAND,         /* "put a FILTER card from your hand onto the battlefield": the card
 	                           * the board's `choose SOURCE: NAME` names, matching what */
-	EF_REMOVE_CTR };          /* "remove a fade counter from ~[. If you can't, sacrifice ~]" (or_sacrifice) */
+	EF_REMOVE_CTR,            /* "remove a fade counter from ~[. If you can't, sacrifice ~]" (or_sacrifice) */
+	EF_ADD_MANA };            /* "add {G}", "add an additional {G}": noted, mana pools are not modelled */
 /* Restrictions on a creature (508.1c, 509.1b, 502.3): EF_RESTRICT's n and the resolver's. */
 enum { RS_NO_UNTAP = 1, RS_NO_ATTACK = 2, RS_NO_BLOCK = 4, RS_UNBLOCKABLE = 8 };
 /* The RS_* bits a restriction's text (lower case) states. */
@@ -246,6 +248,7 @@ struct bd_tspec {
 	struct bd_filter f;
 	bool player_ok, object_ok;
 	int max;                  /* "among one or two targets": up to max targets (0 or 1: one) */
+	bool upto;                /* "up to one target ...": none or one (601.2c) */
 };
 
 /* Trigger events (603.2): what a triggered ability waits for. */
@@ -260,7 +263,8 @@ enum bd_trig { TR_NONE, TR_DIES, TR_LTB, TR_PUT_GRAVE, TR_ETB,
 	TR_CHAPTER,                                                    /* a Saga's chapter ability (714.2b) */
 	TR_TARGETED,                                                   /* ~ becomes the target of an opponent's spell or ability */
 	TR_BLOCK_PAIR,                                                 /* SUBJECT blocks or becomes blocked by a TSPELL creature */
-	TR_UNTAPPED };                                                 /* SUBJECT becomes untapped */
+	TR_UNTAPPED,                                                   /* SUBJECT becomes untapped */
+	TR_TAP_MANA };                                                 /* PLAYER taps a FILTER for mana (605.1b) */
 enum bd_ifk { IF_NONE, IF_NO_M1M1, IF_NO_P1P1, IF_COND };
 
 /* Steps of the turn (500.1), for `step` events and "at the beginning of" triggers. */

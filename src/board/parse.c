@@ -1288,17 +1288,19 @@ cast_before(const struct board *b, int ev, int o)
 int
 bd_target_spans(const struct bd_obj *o, int ntargets, int *start, int *count, int max, bool *fits)
 {
-	int n = 0, fixed = 0, multi = 0, multimax = 0;
+	int n = 0, fixed = 0, multi = 0, multimax = 0, upto = 0;
 	for (int k = 0; k < o->nabils; k++) {
 		const struct bd_abil *a = &o->abils[k];
 		if (a->kind != AK_SPELL || !bd_abil_chosen(o, a))
 			continue;
 		for (int j = 0; j < a->ntgt; j++)
 			if (a->tgt[j].max > 1) { multi++; multimax += a->tgt[j].max; }
+			else if (a->tgt[j].upto) upto++;
 			else fixed++;
 	}
 	int extra = ntargets - fixed - multi;    /* beyond one each */
-	*fits = multi ? ntargets >= fixed + multi && ntargets <= fixed + multimax : ntargets == fixed;
+	*fits = multi ? ntargets >= fixed + multi && ntargets <= fixed + multimax + upto
+	    : ntargets >= fixed && ntargets <= fixed + upto;
 	int at = 0;
 	for (int k = 0; k < o->nabils; k++) {
 		const struct bd_abil *a = &o->abils[k];
@@ -1306,7 +1308,11 @@ bd_target_spans(const struct bd_obj *o, int ntargets, int *start, int *count, in
 			continue;
 		for (int j = 0; j < a->ntgt && n < max; j++, n++) {
 			int c = 1;
-			if (a->tgt[j].max > 1 && extra > 0) {
+			/* "up to one": one while targets beyond the others' are left */
+			if (a->tgt[j].upto) {
+				c = extra > 0;
+				extra -= c;
+			} else if (a->tgt[j].max > 1 && extra > 0) {
 				int more = extra < a->tgt[j].max - 1 ? extra : a->tgt[j].max - 1;
 				c += more;
 				extra -= more;

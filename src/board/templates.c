@@ -943,6 +943,18 @@ b_trigger(struct match *m, struct bd_abil *a)
 	} else if (ENDS(" deals combat damage")) { a->trig = TR_DMG; a->combat_dmg = true; }
 	else if (ENDS(" deals damage")) a->trig = TR_DMG;
 	else if (ENDS(" is dealt damage")) a->trig = TR_DEALT_DMG;
+	else if (ENDS(" for mana") && (strstr(x, " taps ") || strstr(x, " tap "))) {
+		/* "a player taps a land for mana", "you tap a Forest for mana" (605.1b) */
+		char *t = strstr(x, " taps ") ? strstr(x, " taps ") : strstr(x, " tap ");
+		char who[128], what[160];
+		snprintf(who, sizeof who, "%.*s", (int)(t - x), x);
+		snprintf(what, sizeof what, "%s", strchr(t + 1, ' ') + 1);
+		const char *w = !strncmp(what, "a ", 2) ? what + 2 : !strncmp(what, "an ", 3) ? what + 3 : NULL;
+		a->trig = TR_TAP_MANA;
+		if (!w || !who_parse(who, &a->tplayer) || !bd_filter_parse(w, &a->aff))
+			return false;
+		return trig_effect(m->cap[3], a);
+	}
 	else if (ENDS(" gains life") || ENDS(" gain life")) {
 		a->trig = TR_GAIN_LIFE;
 		return who_parse(x, &a->tplayer) && trig_effect(m->cap[3], a);
@@ -1939,6 +1951,11 @@ target_slot(struct bd_abil *a, const char *phrase, struct bd_filter *f)
 	struct bd_tspec *t = &a->tgt[a->ntgt];
 	memset(t, 0, sizeof *t);
 	filter_init(&t->f);
+	/* "up to one target land": the spec is chosen for none or one (601.2c) */
+	if (!strncmp(phrase, "up to one target ", 17)) {
+		t->upto = true;
+		phrase += 10;
+	}
 	if (!strcmp(phrase, "any target")) {
 		t->player_ok = t->object_ok = true;
 		t->f.types = BT_CREATURE | BT_PLANESWALKER | BT_BATTLE;
@@ -1966,7 +1983,7 @@ target_slot(struct bd_abil *a, const char *phrase, struct bd_filter *f)
 static bool
 recipient(struct bd_abil *a, struct bd_effect *e, const char *r)
 {
-	if (!strncmp(r, "target ", 7) || !strncmp(r, "another target ", 15) || !strcmp(r, "any target")) {
+	if (!strncmp(r, "target ", 7) || !strncmp(r, "another target ", 15) || !strcmp(r, "any target") || !strncmp(r, "up to one target ", 17)) {
 		e->slot = target_slot(a, r, &e->f);
 		return e->slot >= 0;
 	}
@@ -1987,6 +2004,10 @@ recipient(struct bd_abil *a, struct bd_effect *e, const char *r)
 		filter_init(&e->f); e->f.attached = true; e->each = true; return true;
 	}
 	if (!strcmp(r, "you")) { filter_init(&e->f); e->f.players = e->f.you_only = e->f.no_objects = true; e->each = true; return true; }
+	/* "that player": who the trigger's event was about (Manabarbs) */
+	if (!strcmp(r, "that player") && a->kind == AK_TRIGGER && a->trig == TR_TAP_MANA) {
+		filter_init(&e->f); e->f.players = e->f.no_objects = e->f.event_player = true; e->each = true; return true;
+	}
 	/* what the trigger's attacking creature attacks (Hellrider) */
 	if (!strcmp(r, "the player or planeswalker it's attacking") || !strcmp(r, "defending player")
 	    || !strcmp(r, "the player it's attacking")) {
@@ -2065,6 +2086,25 @@ e_search(struct match *m, struct bd_abil *a, struct bd_effect *e)
 	}
 	e->search_hand = strstr(m->cap[5], "hand") != NULL;
 	e->search_tapped = strstr(m->cap[5], "tapped") != NULL;
+	return true;
+}
+
+/* "add {G}", "add an additional {G}" (106.1): only noted — mana pools are not part of the
+ * board; in a trigger on tapping for mana, a triggered mana ability (605.1b) */
+static bool
+e_add_mana(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	e->kind = EF_ADD_MANA;
+	/* whose pool: "that player adds" is the player the event was about */
+	filter_init(&e->f);
+	e->f.players = e->f.no_objects = true;
+	if (!strncmp(m->subj, "that player", 11) && a->trig == TR_TAP_MANA)
+		e->f.event_player = true;
+	else if (!strncmp(m->subj, "that player", 11))
+		return false;
+	else
+		e->f.you_only = true;
+	e->each = true;
 	return true;
 }
 
@@ -2786,7 +2826,7 @@ e_sacrifice(struct match *m, struct bd_abil *a, struct bd_effect *e)
 	return recipient(a, e, m->cap[1]);
 }
 
-#define TGT "((?:another )?target [a-z0-9 ,-]+?|any target|the player or planeswalker it's attacking|the player it's attacking|defending player|~|it|they|that creature|the creature|that permanent|you|enchanted creature|equipped creature|each [a-z0-9 ,]+?|all [a-z0-9 ,]+?|(?:other )?(?:[a-z]+ )?(?:creatures|permanents|artifacts|lands)(?: you control| your opponents control)?|(?:other )?[a-z]+s (?:you|your opponents) control)"
+#define TGT "((?:another |up to one )?target [a-z0-9 ,-]+?|any target|that player|the player or planeswalker it's attacking|the player it's attacking|defending player|~|it|they|that creature|the creature|that permanent|you|enchanted creature|equipped creature|each [a-z0-9 ,]+?|all [a-z0-9 ,]+?|(?:other )?(?:[a-z]+ )?(?:creatures|permanents|artifacts|lands)(?: you control| your opponents control)?|(?:other )?[a-z]+s (?:you|your opponents) control)"
 static struct eff_tmpl etmpls[] = {
 	{ "^(?:~|it) deals (\\d+|x|one|two|three|four|five)()? damage to " TGT "$", e_damage,
 	  "Hurricane deals X damage to each creature with flying and each player." , NULL },
@@ -2795,6 +2835,11 @@ static struct eff_tmpl etmpls[] = {
 	{ "^remove (a|an|one|two|three|\\d+) ([a-z0-9/+-]+) counters? from " TGT "$", e_remove_counters,
 	  "At the beginning of your upkeep, remove a fade counter from ~. If you can't, sacrifice ~.", NULL },
 	{ "^if you can't, sacrifice ~$", e_or_sacrifice, "At the beginning of your upkeep, remove a fade counter from ~. If you can't, sacrifice ~.", NULL },
+	{ "^add (?:an additional |one additional )?((?:\\{[wubrgc0-9]\\})+)$", e_add_mana, "Whenever you tap a Forest for mana, add an additional {G}.", NULL },
+	{ "^(?:that player adds|you add|add) (?:one|an) additional mana of any type that land produced$", e_add_mana,
+	  "Whenever a player taps a land for mana, that player adds an additional mana of any type that land produced.", NULL },
+	{ "^(?:that player adds|you add|add) one mana of any type that land produced$", e_add_mana,
+	  "Whenever a player taps a land for mana, that player adds one mana of any type that land produced.", NULL },
 	{ "^shuffle$", e_shuffle, "Search your library for a creature card, reveal it, put it into your hand, then shuffle.", NULL },
 	{ "^(?:~|it) deals that much damage to " TGT "$", e_damage_that_much,
 	  "Whenever ~ is dealt damage, it deals that much damage to you.", NULL },

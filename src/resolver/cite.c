@@ -167,6 +167,7 @@ static const struct { const char *id, *what; } cites[R_COUNT] = {
 	[R_SHUFFLE] = { "701.24a", "shuffling a library" },
 	[R_MANA_COST] = { "202.1b", "some objects have no mana cost" },
 	[R_FADING] = { "702.32a", "fading: enters with fade counters, removes one each upkeep or is sacrificed" },
+	[R_MANA_TRIGGER] = { "605.1b", "a triggered mana ability: it triggers on a mana ability and could add mana" },
 	[R_EVOLVE] = { "702.100a", "evolve: a +1/+1 counter when a greater creature enters under your control" },
 	[R_COUNTERS_ENTERING] = { "122.6", "counters put on a permanent include those it enters with" },
 	[R_DRAW_CARD] = { "121.1", "drawing a card: the top card of the library goes to its owner's hand" },

@@ -115,6 +115,9 @@ rz_activate(struct rz *z, int abobj)
 		if (tap) {
 			struct rz_tev ev = { .kind = TR_TAPPED, .obj = src, .src = -1, .player = -1 };
 			rz_trigger_event(z, &ev);
+			/* 605.1b: "whenever a player taps a land for mana" */
+			struct rz_tev mv = { .kind = TR_TAP_MANA, .obj = src, .src = -1, .player = ctl };
+			rz_trigger_event(z, &mv);
 		}
 		return;
 	}

@@ -64,7 +64,7 @@ enum rz_rule {
 	R_TOTAL_COST, R_ALT_COST, R_KICKER, R_KICKED, R_PAY_LIFE, R_SAC_CHOOSE, R_CAST_ILLEGAL, R_CAST_REVERSED, R_ILLEGAL_ACTION, R_LINKED, R_OPTIONAL_SPELL, R_SET_TYPES, R_DELAYED, R_DELAYED_OBJECT, R_AT_END_COMBAT, R_END_COMBAT_STEP, R_PUT_ONTO, R_BLOCK_PAIR,
 	R_EQUIP, R_ATTACH, R_BASIC_MANA,
 	R_ENTERS_CHOICE, R_WARD, R_SAGA_CHAPTER, R_SAGA_ENTERS, R_SAGA_MAIN, R_SAGA_SAC, R_SAGA_FINAL,
-	R_SEARCH, R_SEARCH_FAIL, R_SHUFFLE, R_MANA_COST, R_EVOLVE, R_FADING,
+	R_SEARCH, R_SEARCH_FAIL, R_SHUFFLE, R_MANA_COST, R_EVOLVE, R_FADING, R_MANA_TRIGGER,
 	R_COUNT
 };
 
@@ -120,6 +120,7 @@ struct rz_trig {
 	bool had_m1m1, had_p1p1; /* last known counters, for persist/undying (603.4) */
 	int amount;              /* how much life or damage the event was about ("that much") */
 	bool delayed;            /* a delayed triggered ability (603.7): ab is its record's */
+	int ev_player;           /* the player the event was about ("that player"), or -1 */
 };
 
 /* A delayed triggered ability (603.7) waiting for its step, about one object. */

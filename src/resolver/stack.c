@@ -132,7 +132,7 @@ static int put_from_hand(struct rz *z, const struct bd_effect *e, int src, int c
 /* Everything an effect reaches: its legal target, or each object/player matching. */
 static int
 recipients(struct rz *z, const struct bd_effect *e, int src, int controller, const struct bd_ref *targets,
-    int ntargets, int nspec, struct bd_ref *out, int cap, int subject)
+    int ntargets, int nspec, struct bd_ref *out, int cap, int subject, int ev_player)
 {
 	int n = 0;
 	if (e->slot >= 0) {
@@ -149,6 +149,10 @@ recipients(struct rz *z, const struct bd_effect *e, int src, int controller, con
 	}
 	const struct bd_filter *f = &e->f;
 	if (f->self) { out[n++] = (struct bd_ref){ -1, src }; return n; }
+	if (f->event_player) {
+		if (ev_player >= 0 && !z->b->players[ev_player].lost) out[n++] = (struct bd_ref){ ev_player, -1 };
+		return n;
+	}
 	if (f->subject) {
 		/* "destroy it": the object the trigger's event was about, if it is still there; "that
 		 * creature" after an instruction that put one onto the battlefield: that one */
@@ -607,7 +611,8 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 		const struct bd_effect *e = &a->eff[ei];
 		struct bd_ref r[64];
 		rz_layers(z);
-		int n = (e->kind == EF_CREATE_TOKEN && !e->tok_copy) || e->kind == EF_SEARCH ? 0 : recipients(z, e, src, controller, targets, ntargets, a->ntgt, r, 64, t ? t->subject : -1);
+		int n = (e->kind == EF_CREATE_TOKEN && !e->tok_copy) || e->kind == EF_SEARCH ? 0 : recipients(z, e, src, controller, targets, ntargets, a->ntgt, r, 64,
+		    t ? t->subject : -1, t ? t->ev_player : -1);
 		if (e->delay) {
 			rz_delay_create(z, e, r, n, src, controller, sname);
 			continue;
@@ -912,6 +917,10 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 			break;
 		case EF_SEARCH:
 			search_library(z, e, src, controller, sname);
+			break;
+		case EF_ADD_MANA:
+			STEP(z, RL(R_RESOLVE_FOLLOW), "%s: %s adds mana; mana pools are not part of the board.", sname,
+			    rz_pname(z, n > 0 && r[0].p >= 0 ? r[0].p : controller));
 			break;
 		case EF_REMOVE_CTR:
 			for (int i = 0; i < n; i++) {
@@ -1425,7 +1434,8 @@ rz_resolve_spell(struct rz *z, int s)
 		int nat = a->ntgt;
 		z->div_k = 0;
 		for (int j = 0; j < a->ntgt; j++) {
-			at[j] = sp + j < nspec ? tg[start[sp + j]] : (struct bd_ref){ -1, -1 };
+			/* an "up to one" spec given no target has none (count 0) */
+			at[j] = sp + j < nspec && count[sp + j] > 0 ? tg[start[sp + j]] : (struct bd_ref){ -1, -1 };
 			if (sp + j < nspec && count[sp + j] > 1) z->div_k = count[sp + j];
 			for (int q = 1; sp + j < nspec && q < count[sp + j] && nat < 2 * BD_MAXTGT; q++)
 				at[nat++] = tg[start[sp + j] + q];

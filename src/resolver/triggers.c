@@ -44,6 +44,17 @@ rz_trigger_cond(const struct rz *z, const struct bd_abil *a, int src, int subjec
 	return them->power > me->power || them->toughness > me->toughness;
 }
 
+/* 605.1b: a triggered ability without a target that triggers from a mana ability and could
+ * add mana is a mana ability — all of it resolves at once (605.3b), damage included */
+static bool
+mana_trigger(const struct bd_abil *a)
+{
+	bool adds = false;
+	for (int i = 0; i < a->neff; i++)
+		adds |= a->eff[i].kind == EF_ADD_MANA;
+	return a->trig == TR_TAP_MANA && adds && a->ntgt == 0;
+}
+
 /* Does ability a, on s controlled by ctl, trigger on ev? */
 static bool
 triggers_on(struct rz *z, const struct bd_abil *a, int s, int ctl, const struct rz_tev *ev)
@@ -82,6 +93,9 @@ triggers_on(struct rz *z, const struct bd_abil *a, int s, int ctl, const struct 
 		    && rz_filter_match(z, &a->tspell, ev->obj, s, ctl);
 	case TR_GAIN_LIFE: case TR_LOSE_LIFE:
 		return ev->kind == a->trig && player_covers(a->tplayer, ctl, ev->player);
+	case TR_TAP_MANA:
+		return ev->kind == TR_TAP_MANA && ev->obj >= 0 && player_covers(a->tplayer, ctl, ev->player)
+		    && rz_filter_match(z, &a->aff, ev->obj, s, ctl);
 	case TR_STEP: {
 		if (ev->kind != TR_STEP || ev->step != a->step)
 			return false;
@@ -161,10 +175,20 @@ rz_trigger_event(struct rz *z, const struct rz_tev *ev)
 				STEP(z, RL(R_SAGA_CHAPTER), "Lore counters on %s went from %d to %d, so its chapter ability (\"%s\") triggers%s.",
 				    rz_oname(z, s), before, now, a->text, times > 1 ? " once for each chapter number it reached" : "");
 			}
+			if (mana_trigger(a)) {
+				STEP(z, RL(R_MANA_TRIGGER, R_MANA_ABILITY), "%s's ability (\"%s\") is a triggered mana ability: it doesn't use the stack and resolves at once.",
+				    rz_oname(z, s), a->text);
+				struct rz_trig now = { .src = s, .abil = k, .kw = -1, .ab = a, .controller = ctl, .subject = subject,
+					.power = z->cur[s].v.power, .amount = ev->amount, .ev_player = ev->player };
+				rz_run_effects(z, a, s, ctl, NULL, 0, 0, &now);
+				continue;
+			}
 			for (int q = 0; q < times; q++) {
 				rz_pend(z, s, k, -1, ctl, subject, z->cur[s].v.power);
-				if (z->npending > 0)
+				if (z->npending > 0) {
 					z->pending[z->npending - 1].amount = ev->amount;
+					z->pending[z->npending - 1].ev_player = ev->player;
+				}
 			}
 		}
 	}

@@ -253,6 +253,19 @@ main(void)
 	free_ab(&a);
 	CHECK(!read_ab("Remove a fade counter from target permanent. If you can't, sacrifice ~.", "B", true, &a), "\"if you can't, sacrifice ~\" after removing from another object");
 	free_ab(&a);
+	CHECK(read_ab("Whenever a player taps a nonbasic land for mana, Burning Earth deals 1 damage to that player.", "Burning Earth", false, &a)
+	    && a.trig == TR_TAP_MANA && a.tplayer == FC_ANY && (a.aff.notsupers & BS_BASIC) && a.eff[0].kind == EF_DAMAGE && a.eff[0].f.event_player,
+	    "a trigger on tapping a land for mana");
+	free_ab(&a);
+	CHECK(read_ab("Whenever you tap a Forest for mana, add an additional {G}.", "Nissa", false, &a) && a.trig == TR_TAP_MANA && a.tplayer == FC_YOU
+	    && a.eff[0].kind == EF_ADD_MANA, "a triggered mana ability");
+	free_ab(&a);
+	CHECK(!read_ab("Whenever Grizzly Bears attacks, Grizzly Bears deals 1 damage to that player.", "Grizzly Bears", false, &a),
+	    "\"that player\" needs an event about a player");
+	free_ab(&a);
+	CHECK(read_ab("Put three +1/+1 counters on up to one target noncreature land you control.", "N", true, &a) && a.ntgt == 1 && a.tgt[0].upto
+	    && (a.tgt[0].f.types & BT_LAND), "up to one target");
+	free_ab(&a);
 	CHECK(read_ab("Evolve", "Cloudfin Raptor", false, &a) && a.kind == AK_TRIGGER && a.trig == TR_ETB && a.aff.other && a.ifk == IF_COND
 	    && a.ifcond.kind == CD_EVOLVE && a.eff[0].kind == EF_COUNTERS && a.eff[0].ctr.dp == 1 && !strcmp(a.tmpl, "evolve"), "evolve");
 	free_ab(&a);
@@ -275,7 +288,7 @@ main(void)
 		/* a refusal names the rule area it would need */
 		struct diags dd = {0};
 		struct bd_abil b2;
-		CHECK(!bd_read_ability("Whenever a player taps a land for mana, it deals 1 damage to that player.", "M", false, &b2, "t", 1, 1, &dd)
+		CHECK(!bd_read_ability("Whenever a player taps a land for mana, that player mills a card.", "M", false, &b2, "t", 1, 1, &dd)
 		    && dd.n == 1 && dd.v[0].area && strstr(dd.v[0].area, "605"), "a refused mana trigger names 605");
 		diag_clear(&dd);
 		CHECK(!bd_read_ability("III - Surveil 2.", "U", false, &b2, "t", 1, 1, &dd)
