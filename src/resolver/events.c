@@ -634,27 +634,20 @@ look_back(struct rz *z, const struct rz_move *mv, int n)
 			rz_pend(z, o, -1, KW_PERSIST, ov->controller, o, ov->power);
 		if (dies && (ov->kws & KWBIT(KW_UNDYING)))
 			rz_pend(z, o, -1, KW_UNDYING, ov->controller, o, ov->power);
-		for (int s = 0; s < b->nobjs; s++) {
-			if (b->objs[s].zone != ZN_BATTLEFIELD)
+		for (struct rz_abil_it it = {0}; rz_next_abil(z, AK_TRIGGER, &it);) {
+			const struct bd_abil *a = it.a;
+			/* only leaves-the-battlefield triggers look back: a dying creature's
+			 * "whenever ~ attacks" must not fire here */
+			if (a->trig != TR_DIES && a->trig != TR_LTB && a->trig != TR_PUT_GRAVE)
 				continue;
-			int ctl = z->cur[s].v.controller;
-			const struct bd_obj *pr = rz_printed(z, s);
-			for (int k = 0; k < pr->nabils; k++) {
-				const struct bd_abil *a = &pr->abils[k];
-				/* only leaves-the-battlefield triggers look back: a dying creature's
-				 * "whenever ~ attacks" must not fire here */
-				if (a->kind != AK_TRIGGER || (a->trig != TR_DIES && a->trig != TR_LTB && a->trig != TR_PUT_GRAVE)
-				    || !rz_has_abil(&z->cur[s], k))
-					continue;
-				if ((a->trig == TR_DIES || a->trig == TR_PUT_GRAVE) && !dies)
-					continue;
-				/* "When this creature dies" needs a creature; "When enchanted creature dies" too */
-				if (a->trig == TR_DIES && !(ov->types & BT_CREATURE) && !a->aff.types)
-					continue;
-				if (!rz_filter_match(z, &a->aff, o, s, ctl))
-					continue;
-				rz_pend(z, s, k, -1, ctl, o, z->cur[s].v.power);
-			}
+			if ((a->trig == TR_DIES || a->trig == TR_PUT_GRAVE) && !dies)
+				continue;
+			/* "When this creature dies" needs a creature; "When enchanted creature dies" too */
+			if (a->trig == TR_DIES && !(ov->types & BT_CREATURE) && !a->aff.types)
+				continue;
+			if (!rz_filter_match(z, &a->aff, o, it.s, it.ctl))
+				continue;
+			rz_pend(z, it.s, it.k, -1, it.ctl, o, z->cur[it.s].v.power);
 		}
 	}
 }
@@ -679,21 +672,13 @@ int
 rz_grave_replacer(const struct rz *z, int o)
 {
 	const struct board *b = z->b;
-	for (int s = 0; s < b->nobjs; s++) {
-		if (b->objs[s].zone != ZN_BATTLEFIELD)
+	for (struct rz_abil_it it = {0}; rz_next_abil(z, AK_REPLACE_DIE, &it);) {
+		const struct bd_abil *a = it.a;
+		if (!a->any_grave || (b->objs[o].token && !a->grave_tokens))
 			continue;
-		int ctl = z->cur[s].v.controller;
-		const struct bd_obj *pr = rz_printed(z, s);
-		for (int k = 0; k < pr->nabils; k++) {
-			const struct bd_abil *a = &pr->abils[k];
-			if (a->kind != AK_REPLACE_DIE || !a->any_grave || !rz_has_abil(&z->cur[s], k))
-				continue;
-			if (b->objs[o].token && !a->grave_tokens)
-				continue;
-			if ((a->grave_whose == 1 && b->objs[o].owner == ctl) || (a->grave_whose == 2 && b->objs[o].owner != ctl))
-				continue;
-			return s + 1;
-		}
+		if ((a->grave_whose == 1 && b->objs[o].owner == it.ctl) || (a->grave_whose == 2 && b->objs[o].owner != it.ctl))
+			continue;
+		return it.s + 1;
 	}
 	return 0;
 }
@@ -714,21 +699,15 @@ rz_move(struct rz *z, struct rz_move *mv, int n, const char *prefix, enum rz_rul
 		bool from_bf = b->objs[o].zone == ZN_BATTLEFIELD;
 		int cand[8], nc = 0;
 		const struct bd_effect *ctok[8] = { NULL };
-		for (int s = 0; s < b->nobjs && nc < 7; s++) {
-			if (b->objs[s].zone != ZN_BATTLEFIELD)
+		/* one candidate a permanent: its first such ability that applies */
+		for (struct rz_abil_it it = {0}; nc < 7 && rz_next_abil(z, AK_REPLACE_DIE, &it);) {
+			const struct bd_abil *a = it.a;
+			if ((nc && cand[nc - 1] == it.s) || a->any_grave)
 				continue;
-			int ctl = z->cur[s].v.controller;
-			const struct bd_obj *pr = rz_printed(z, s);
-			for (int k = 0; k < pr->nabils && nc < 7; k++) {
-				const struct bd_abil *a = &pr->abils[k];
-				if (a->kind != AK_REPLACE_DIE || a->any_grave || !rz_has_abil(&z->cur[s], k))
-					continue;
-				if ((!from_bf || !(z->cur[o].v.types & BT_CREATURE) || !rz_filter_match(z, &a->aff, o, s, ctl)))
-					continue;
-				ctok[nc] = a->neff > 0 && a->eff[0].kind == EF_CREATE_TOKEN ? &a->eff[0] : NULL;
-				cand[nc++] = s;
-				break;
-			}
+			if ((!from_bf || !(z->cur[o].v.types & BT_CREATURE) || !rz_filter_match(z, &a->aff, o, it.s, it.ctl)))
+				continue;
+			ctok[nc] = a->neff > 0 && a->eff[0].kind == EF_CREATE_TOKEN ? &a->eff[0] : NULL;
+			cand[nc++] = it.s;
 		}
 		int g = rz_grave_replacer(z, o);
 		if (g) {
@@ -1298,89 +1277,82 @@ rz_enter_replacements(struct rz *z, int o, int x, struct sbuf *t)
 	int applied = 0;
 	z->entered_choice = false;
 	rz_layers(z);
-	for (int s = 0; s < b->nobjs; s++) {
-		if (b->objs[s].zone != ZN_BATTLEFIELD)
+	for (struct rz_abil_it it = {0}; rz_next_abil(z, AK_ENTERS, &it);) {
+		int s = it.s, ctl = it.ctl;
+		const struct bd_abil *a = it.a;
+		/* 614.12: an object's own "enters" ability applies only to itself */
+		if (a->copy_source ? s == o || !rz_filter_match(z, &a->aff, o, s, ctl)
+		    : a->copy ? s != o : (s != o && a->aff.self) || (s == o ? !a->aff.self : !rz_filter_match(z, &a->aff, o, s, ctl)))
 			continue;
-		int ctl = z->cur[s].v.controller;
-		const struct bd_obj *pr = rz_printed(z, s);
-		for (int k = 0; k < pr->nabils; k++) {
-			const struct bd_abil *a = &pr->abils[k];
-			if (a->kind != AK_ENTERS || !rz_has_abil(&z->cur[s], k))
-				continue;
-			/* 614.12: an object's own "enters" ability applies only to itself */
-			if (a->copy_source ? s == o || !rz_filter_match(z, &a->aff, o, s, ctl)
-			    : a->copy ? s != o : (s != o && a->aff.self) || (s == o ? !a->aff.self : !rz_filter_match(z, &a->aff, o, s, ctl)))
-				continue;
-			applied++;
-			const char *who = s == o ? "its own ability" : rz_oname(z, s);
-			if (a->enters_tapped) {
-				ob->tapped = true;
-				sbuf_addf(t, "; it enters tapped (%s)", who);
-			}
-			if (a->enters_ctr.n) {
-				struct bd_ctr c = a->enters_ctr;
-				c.n = c.n < 0 ? x : c.n;
-				if (c.n > 0) {
-					z->entering = o + 1;
-					int put = rz_put_counters(z, o, &c, NULL);
-					z->entering = 0;
-					char kind[32];
-					ctr_kind_str(&c, kind, sizeof kind);
-					if (put > 0)
-						sbuf_addf(t, "; it enters with %d %s counter%s on it (%s)", put, kind, put == 1 ? "" : "s", who);
-					else
-						sbuf_addf(t, "; it enters with no %s counters (%s; see above)", kind, who);
-				} else
-					sbuf_addf(t, "; X is 0, so it enters with no counters (%s)", who);
-			}
-			if (a->copy && a->copy_source) {
-				/* 614.1c, 707.5: it enters as a copy of the source; no choice */
-				ob->copy_of = s;
-				memset(&ob->copyx, 0, sizeof ob->copyx);
-				ob->copy_legend = 0;
-				sbuf_addf(t, "; %s's replacement effect makes it enter as a copy of %s: it has %s's copiable values (name, mana cost, types, colors, P/T, abilities)",
-				    rz_oname(z, s), rz_oname(z, s), rz_oname(z, s));
+		applied++;
+		const char *who = s == o ? "its own ability" : rz_oname(z, s);
+		if (a->enters_tapped) {
+			ob->tapped = true;
+			sbuf_addf(t, "; it enters tapped (%s)", who);
+		}
+		if (a->enters_ctr.n) {
+			struct bd_ctr c = a->enters_ctr;
+			c.n = c.n < 0 ? x : c.n;
+			if (c.n > 0) {
+				z->entering = o + 1;
+				int put = rz_put_counters(z, o, &c, NULL);
+				z->entering = 0;
+				char kind[32];
+				ctr_kind_str(&c, kind, sizeof kind);
+				if (put > 0)
+					sbuf_addf(t, "; it enters with %d %s counter%s on it (%s)", put, kind, put == 1 ? "" : "s", who);
+				else
+					sbuf_addf(t, "; it enters with no %s counters (%s; see above)", kind, who);
+			} else
+				sbuf_addf(t, "; X is 0, so it enters with no counters (%s)", who);
+		}
+		if (a->copy && a->copy_source) {
+			/* 614.1c, 707.5: it enters as a copy of the source; no choice */
+			ob->copy_of = s;
+			memset(&ob->copyx, 0, sizeof ob->copyx);
+			ob->copy_legend = 0;
+			sbuf_addf(t, "; %s's replacement effect makes it enter as a copy of %s: it has %s's copiable values (name, mana cost, types, colors, P/T, abilities)",
+			    rz_oname(z, s), rz_oname(z, s), rz_oname(z, s));
+			rz_layers(z);
+		} else if (a->copy) {
+			/* 707.2, 614.1c: it enters as a copy of the chosen object, or as itself */
+			const char *v = rz_choice(z, o);
+			int pick = -1;
+			for (int i = 0; v && i < b->nobjs && pick < 0; i++)
+				if (i != o && b->objs[i].zone == ZN_BATTLEFIELD && (!strcasecmp(v, b->objs[i].name)
+				    || (b->objs[i].alias && !strcasecmp(v, b->objs[i].alias))) && rz_filter_match(z, &a->aff, i, o, ob->controller))
+					pick = i;
+			if (pick >= 0) {
+				ob->copy_of = pick;
+				ob->copy_legend = a->copy_legend;
+				ob->copyx = a->copyx;
+				struct sbuf ex = {0};
+				copyx_text(&a->copyx, &ex);
+				sbuf_addf(t, "; as it enters, %s chooses to have it enter as a copy of %s: it has %s's copiable values (name, mana cost, types, colors, P/T, abilities), not its counters or status%s",
+				    rz_pname(z, ob->controller), rz_oname(z, pick), rz_oname(z, pick), sbuf_str(&ex));
+				sbuf_free(&ex);
 				rz_layers(z);
-			} else if (a->copy) {
-				/* 707.2, 614.1c: it enters as a copy of the chosen object, or as itself */
-				const char *v = rz_choice(z, o);
-				int pick = -1;
-				for (int i = 0; v && i < b->nobjs && pick < 0; i++)
-					if (i != o && b->objs[i].zone == ZN_BATTLEFIELD && (!strcasecmp(v, b->objs[i].name)
-					    || (b->objs[i].alias && !strcasecmp(v, b->objs[i].alias))) && rz_filter_match(z, &a->aff, i, o, ob->controller))
-						pick = i;
-				if (pick >= 0) {
-					ob->copy_of = pick;
-					ob->copy_legend = a->copy_legend;
-					ob->copyx = a->copyx;
-					struct sbuf ex = {0};
-					copyx_text(&a->copyx, &ex);
-					sbuf_addf(t, "; as it enters, %s chooses to have it enter as a copy of %s: it has %s's copiable values (name, mana cost, types, colors, P/T, abilities), not its counters or status%s",
-					    rz_pname(z, ob->controller), rz_oname(z, pick), rz_oname(z, pick), sbuf_str(&ex));
-					sbuf_free(&ex);
-					rz_layers(z);
-					/* not copiable: counters it enters with "if it's a creature" (707.9) */
-					if (a->copyx.extra_p1 && (z->cur[o].v.types & BT_CREATURE)) {
-						struct bd_ctr c = { .kind = CK_PT, .dp = 1, .dt = 1, .n = a->copyx.extra_p1 };
-						rz_put_counters(z, o, &c, NULL);
-						sbuf_addf(t, "; it is a creature, so it enters with an additional +1/+1 counter");
-					}
-					if (a->copyx.extra_loy && (z->cur[o].v.types & BT_PLANESWALKER)) {
-						struct bd_ctr c = { .kind = CK_LOYALTY, .n = a->copyx.extra_loy };
-						rz_put_counters(z, o, &c, NULL);
-						sbuf_addf(t, "; it is a planeswalker, so it enters with an additional loyalty counter");
-					}
-				} else
-					sbuf_addf(t, "; it enters as itself, not as a copy (%s)", !v ? "the board states no choice: add `choose NAME: OBJECT`"
-					    : !strcmp(v, "no") ? "its controller chooses not to copy anything" : "the chosen object is not a permanent it may copy");
-				rz_layers(z);
-			}
-			if (a->choose[0]) {
-				const char *v = rz_choice(z, o);
-				z->entered_choice = true;
-				sbuf_addf(t, "; as it enters, %s chooses %s %s: %s", rz_pname(z, ob->controller),
-				    strchr("aeiou", a->choose[0]) ? "an" : "a", a->choose, v ? v : "not stated on the board (add `choose NAME: CHOICE`)");
-			}
+				/* not copiable: counters it enters with "if it's a creature" (707.9) */
+				if (a->copyx.extra_p1 && (z->cur[o].v.types & BT_CREATURE)) {
+					struct bd_ctr c = { .kind = CK_PT, .dp = 1, .dt = 1, .n = a->copyx.extra_p1 };
+					rz_put_counters(z, o, &c, NULL);
+					sbuf_addf(t, "; it is a creature, so it enters with an additional +1/+1 counter");
+				}
+				if (a->copyx.extra_loy && (z->cur[o].v.types & BT_PLANESWALKER)) {
+					struct bd_ctr c = { .kind = CK_LOYALTY, .n = a->copyx.extra_loy };
+					rz_put_counters(z, o, &c, NULL);
+					sbuf_addf(t, "; it is a planeswalker, so it enters with an additional loyalty counter");
+				}
+			} else
+				sbuf_addf(t, "; it enters as itself, not as a copy (%s)", !v ? "the board states no choice: add `choose NAME: OBJECT`"
+				    : !strcmp(v, "no") ? "its controller chooses not to copy anything" : "the chosen object is not a permanent it may copy");
+			rz_layers(z);
+		}
+		if (a->choose[0]) {
+			const char *v = rz_choice(z, o);
+			z->entered_choice = true;
+			sbuf_addf(t, "; as it enters, %s chooses %s %s: %s", rz_pname(z, ob->controller),
+			    strchr("aeiou", a->choose[0]) ? "an" : "a", a->choose, v ? v : "not stated on the board (add `choose NAME: CHOICE`)");
 		}
 	}
 	rz_saga_enters(z, o);

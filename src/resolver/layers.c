@@ -69,6 +69,29 @@ rz_host(const struct rz *z, int o)
 }
 
 bool
+rz_next_abil(const struct rz *z, enum bd_akind kind, struct rz_abil_it *it)
+{
+	const struct board *b = z->b;
+	if (!it->started) {
+		it->started = true;
+		it->s = 0;
+		it->k = -1;
+	}
+	for (; it->s < b->nobjs; it->s++, it->k = -1) {
+		if (b->objs[it->s].zone != ZN_BATTLEFIELD)
+			continue;
+		const struct bd_obj *pr = rz_printed(z, it->s);
+		while (++it->k < pr->nabils)
+			if (pr->abils[it->k].kind == kind && rz_has_abil(&z->cur[it->s], it->k)) {
+				it->a = &pr->abils[it->k];
+				it->ctl = z->cur[it->s].v.controller;
+				return true;
+			}
+	}
+	return false;
+}
+
+bool
 rz_is(const struct rz *z, int o, unsigned type)
 {
 	return o >= 0 && o < z->b->nobjs && (z->cur[o].v.types & type) != 0;

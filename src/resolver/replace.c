@@ -119,31 +119,28 @@ apply_all(struct rz *z, struct nmod *m, int nm, int amount, int chooser, bool wa
 	return v;
 }
 
+/* The "how many" replacement of ability a of permanent src. */
+static void
+add_mod(const struct rz *z, struct nmod *m, const struct bd_abil *a, int src)
+{
+	m->k = a->dmk;
+	m->n = a->dmn;
+	m->src = src;
+	snprintf(m->label, sizeof m->label, "%s", rz_oname(z, src));
+}
+
 int
 rz_counter_replacements(struct rz *z, int o, const struct bd_ctr *c, bool by_effect, const char *kind)
 {
-	struct board *b = z->b;
 	struct nmod m[MAXNMOD];
 	int nm = 0;
-	for (int i = 0; i < b->nobjs && nm < MAXNMOD; i++) {
-		if (b->objs[i].zone != ZN_BATTLEFIELD)
+	for (struct rz_abil_it it = {0}; nm < MAXNMOD && rz_next_abil(z, AK_CTR_MOD, &it);) {
+		const struct bd_abil *a = it.a;
+		if ((a->by_effect && !by_effect) || !rz_ctr_matches(&a->tctr, c))
 			continue;
-		int ctl = z->cur[i].v.controller;
-		const struct bd_obj *pr = rz_printed(z, i);
-		for (int k = 0; k < pr->nabils && nm < MAXNMOD; k++) {
-			const struct bd_abil *a = &pr->abils[k];
-			if (a->kind != AK_CTR_MOD || !rz_has_abil(&z->cur[i], k) || (a->by_effect && !by_effect))
-				continue;
-			if (!rz_ctr_matches(&a->tctr, c))
-				continue;
-			if (a->aff.self ? o != i : !rz_filter_match(z, &a->aff, o, i, ctl))
-				continue;
-			m[nm].k = a->dmk;
-			m[nm].n = a->dmn;
-			m[nm].src = i;
-			snprintf(m[nm].label, sizeof m[nm].label, "%s", rz_oname(z, i));
-			nm++;
-		}
+		if (a->aff.self ? o != it.s : !rz_filter_match(z, &a->aff, o, it.s, it.ctl))
+			continue;
+		add_mod(z, &m[nm++], a, it.s);
 	}
 	if (nm == 0)
 		return c->n;
@@ -156,28 +153,15 @@ rz_counter_replacements(struct rz *z, int o, const struct bd_ctr *c, bool by_eff
 int
 rz_token_replacements(struct rz *z, const struct bd_effect *e, int controller, int n)
 {
-	struct board *b = z->b;
 	struct nmod m[MAXNMOD];
 	int nm = 0;
-	for (int i = 0; i < b->nobjs && nm < MAXNMOD; i++) {
-		if (b->objs[i].zone != ZN_BATTLEFIELD)
+	for (struct rz_abil_it it = {0}; nm < MAXNMOD && rz_next_abil(z, AK_TOKEN_MOD, &it);) {
+		const struct bd_abil *a = it.a;
+		if ((a->aff.ctl == FC_YOU && controller != it.ctl) || (a->aff.ctl == FC_OPP && controller == it.ctl))
 			continue;
-		int ctl = z->cur[i].v.controller;
-		const struct bd_obj *pr = rz_printed(z, i);
-		for (int k = 0; k < pr->nabils && nm < MAXNMOD; k++) {
-			const struct bd_abil *a = &pr->abils[k];
-			if (a->kind != AK_TOKEN_MOD || !rz_has_abil(&z->cur[i], k))
-				continue;
-			if ((a->aff.ctl == FC_YOU && controller != ctl) || (a->aff.ctl == FC_OPP && controller == ctl))
-				continue;
-			if (a->aff.types && !(a->aff.types & e->tok_types))
-				continue;
-			m[nm].k = a->dmk;
-			m[nm].n = a->dmn;
-			m[nm].src = i;
-			snprintf(m[nm].label, sizeof m[nm].label, "%s", rz_oname(z, i));
-			nm++;
-		}
+		if (a->aff.types && !(a->aff.types & e->tok_types))
+			continue;
+		add_mod(z, &m[nm++], a, it.s);
 	}
 	if (nm == 0)
 		return n;

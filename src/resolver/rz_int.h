@@ -205,6 +205,16 @@ void rz_kw_str(const struct rz_view *v, char *out, size_t cap);
 void rz_layers(struct rz *z);
 bool rz_filter_match(const struct rz *z, const struct bd_filter *f, int obj, int src, int src_ctl);
 bool rz_is(const struct rz *z, int o, unsigned type);
+/* Each ability of one kind that a permanent on the battlefield has now (613.1f), in board
+ * order: `for (struct rz_abil_it it = {0}; rz_next_abil(z, AK_TRIGGER, &it);)` gives it.s
+ * (the permanent), it.k (its printed ability's index), it.a and it.ctl (its controller). The
+ * board may change between calls; each call looks at it as it is then. */
+struct rz_abil_it {
+	int s, k, ctl;
+	const struct bd_abil *a;
+	bool started;
+};
+bool rz_next_abil(const struct rz *z, enum bd_akind kind, struct rz_abil_it *it);
 int rz_host(const struct rz *z, int o);
 /* Does an "as long as" or intervening "if" condition of src's ability hold now? */
 bool rz_cond_holds(const struct rz *z, const struct bd_cond *c, int src);

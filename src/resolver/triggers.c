@@ -137,58 +137,53 @@ rz_trigger_event(struct rz *z, const struct rz_tev *ev)
 	if (ev->kind == TR_LOSE_LIFE && ev->player >= 0 && ev->amount > 0)
 		b->players[ev->player].lost_life = true;
 	rz_layers(z);
-	for (int s = 0; s < b->nobjs; s++) {
-		if (b->objs[s].zone != ZN_BATTLEFIELD)
+	for (struct rz_abil_it it = {0}; rz_next_abil(z, AK_TRIGGER, &it);) {
+		int s = it.s, k = it.k, ctl = it.ctl;
+		const struct bd_abil *a = it.a;
+		if (!triggers_on(z, a, s, ctl, ev))
 			continue;
-		int ctl = z->cur[s].v.controller;
-		const struct bd_obj *pr = rz_printed(z, s);
-		for (int k = 0; k < pr->nabils; k++) {
-			const struct bd_abil *a = &pr->abils[k];
-			if (a->kind != AK_TRIGGER || !rz_has_abil(&z->cur[s], k) || !triggers_on(z, a, s, ctl, ev))
-				continue;
-			/* ward's subject is the spell or ability that targeted it */
-			/* and "blocks a creature"'s "that creature" is the one blocked (509.3b) */
-			int subject = a->trig == TR_BLOCK_PAIR ? (rz_filter_match(z, &a->aff, ev->obj, s, ctl)
-			    && rz_filter_match(z, &a->tspell, ev->src, s, ctl) ? ev->src : ev->obj)
-			    : a->trig == TR_TARGETED || (a->per_blocked && ev->kind == TR_BLOCKS && ev->src >= 0) ? ev->src
-			    : ev->obj >= 0 ? ev->obj : ev->src >= 0 ? ev->src : s;
-			if (!rz_trigger_cond(z, a, s, subject)) {
-				STEP(z, RL(R_INTERVENING_IF), "%s's ability (\"%s\") doesn't trigger: its \"if\" condition is false now.", rz_oname(z, s), a->text);
-				continue;
-			}
-			if (a->unread) {
-				/* 714.2b: it triggered, and it must be read to be put on the stack */
-				STEP(z, RL(R_SAGA_CHAPTER), "Lore counters on %s reached a chapter number, so its chapter ability (\"%s\") triggers; judge cannot read it, so it stops here.",
-				    rz_oname(z, s), a->text);
-				z->res->unread = a;
-				z->game_over = true;
-				return;
-			}
-			int times = 1;
-			if (a->trig == TR_CHAPTER) {
-				/* "I, II — ..." is one chapter ability per number (714.2c): each number the
-				 * lore counters passed triggers once */
-				int now = rz_lore(&b->objs[s]), before = now - ev->ctr->n;
-				times = 0;
-				for (int n = 1; n < 32; n++)
-					times += (a->chapters & (1u << n)) && before < n && now >= n;
-				STEP(z, RL(R_SAGA_CHAPTER), "Lore counters on %s went from %d to %d, so its chapter ability (\"%s\") triggers%s.",
-				    rz_oname(z, s), before, now, a->text, times > 1 ? " once for each chapter number it reached" : "");
-			}
-			if (mana_trigger(a)) {
-				STEP(z, RL(R_MANA_TRIGGER, R_MANA_ABILITY), "%s's ability (\"%s\") is a triggered mana ability: it doesn't use the stack and resolves at once.",
-				    rz_oname(z, s), a->text);
-				struct rz_trig now = { .src = s, .abil = k, .kw = -1, .ab = a, .controller = ctl, .subject = subject,
-					.power = z->cur[s].v.power, .amount = ev->amount, .ev_player = ev->player };
-				rz_run_effects(z, a, s, ctl, NULL, 0, 0, &now);
-				continue;
-			}
-			for (int q = 0; q < times; q++) {
-				rz_pend(z, s, k, -1, ctl, subject, z->cur[s].v.power);
-				if (z->npending > 0) {
-					z->pending[z->npending - 1].amount = ev->amount;
-					z->pending[z->npending - 1].ev_player = ev->player;
-				}
+		/* ward's subject is the spell or ability that targeted it */
+		/* and "blocks a creature"'s "that creature" is the one blocked (509.3b) */
+		int subject = a->trig == TR_BLOCK_PAIR ? (rz_filter_match(z, &a->aff, ev->obj, s, ctl)
+		    && rz_filter_match(z, &a->tspell, ev->src, s, ctl) ? ev->src : ev->obj)
+		    : a->trig == TR_TARGETED || (a->per_blocked && ev->kind == TR_BLOCKS && ev->src >= 0) ? ev->src
+		    : ev->obj >= 0 ? ev->obj : ev->src >= 0 ? ev->src : s;
+		if (!rz_trigger_cond(z, a, s, subject)) {
+			STEP(z, RL(R_INTERVENING_IF), "%s's ability (\"%s\") doesn't trigger: its \"if\" condition is false now.", rz_oname(z, s), a->text);
+			continue;
+		}
+		if (a->unread) {
+			/* 714.2b: it triggered, and it must be read to be put on the stack */
+			STEP(z, RL(R_SAGA_CHAPTER), "Lore counters on %s reached a chapter number, so its chapter ability (\"%s\") triggers; judge cannot read it, so it stops here.",
+			    rz_oname(z, s), a->text);
+			z->res->unread = a;
+			z->game_over = true;
+			return;
+		}
+		int times = 1;
+		if (a->trig == TR_CHAPTER) {
+			/* "I, II — ..." is one chapter ability per number (714.2c): each number the
+			 * lore counters passed triggers once */
+			int now = rz_lore(&b->objs[s]), before = now - ev->ctr->n;
+			times = 0;
+			for (int n = 1; n < 32; n++)
+				times += (a->chapters & (1u << n)) && before < n && now >= n;
+			STEP(z, RL(R_SAGA_CHAPTER), "Lore counters on %s went from %d to %d, so its chapter ability (\"%s\") triggers%s.",
+			    rz_oname(z, s), before, now, a->text, times > 1 ? " once for each chapter number it reached" : "");
+		}
+		if (mana_trigger(a)) {
+			STEP(z, RL(R_MANA_TRIGGER, R_MANA_ABILITY), "%s's ability (\"%s\") is a triggered mana ability: it doesn't use the stack and resolves at once.",
+			    rz_oname(z, s), a->text);
+			struct rz_trig now = { .src = s, .abil = k, .kw = -1, .ab = a, .controller = ctl, .subject = subject,
+				.power = z->cur[s].v.power, .amount = ev->amount, .ev_player = ev->player };
+			rz_run_effects(z, a, s, ctl, NULL, 0, 0, &now);
+			continue;
+		}
+		for (int q = 0; q < times; q++) {
+			rz_pend(z, s, k, -1, ctl, subject, z->cur[s].v.power);
+			if (z->npending > 0) {
+				z->pending[z->npending - 1].amount = ev->amount;
+				z->pending[z->npending - 1].ev_player = ev->player;
 			}
 		}
 	}
@@ -212,25 +207,19 @@ rz_entered(struct rz *z, const int *objs, int n)
 {
 	struct board *b = z->b;
 	rz_layers(z);
-	for (int s = 0; s < b->nobjs; s++) {
-		if (b->objs[s].zone != ZN_BATTLEFIELD)
+	for (struct rz_abil_it it = {0}; rz_next_abil(z, AK_TRIGGER, &it);) {
+		const struct bd_abil *a = it.a;
+		if (a->trig != TR_ETB && !a->also_etb)
 			continue;
-		int ctl = z->cur[s].v.controller;
-		const struct bd_obj *pr = rz_printed(z, s);
-		for (int k = 0; k < pr->nabils; k++) {
-			const struct bd_abil *a = &pr->abils[k];
-			if (a->kind != AK_TRIGGER || (a->trig != TR_ETB && !a->also_etb) || !rz_has_abil(&z->cur[s], k))
+		for (int i = 0; i < n; i++) {
+			if (b->objs[objs[i]].zone != ZN_BATTLEFIELD || !rz_filter_match(z, &a->aff, objs[i], it.s, it.ctl))
 				continue;
-			for (int i = 0; i < n; i++) {
-				if (b->objs[objs[i]].zone != ZN_BATTLEFIELD || !rz_filter_match(z, &a->aff, objs[i], s, ctl))
-					continue;
-				if (!rz_trigger_cond(z, a, s, objs[i])) {
-					STEP(z, RL(R_INTERVENING_IF, a->tmpl && !strcmp(a->tmpl, "evolve") ? R_EVOLVE : R_NONE),
-					    "%s's ability (\"%s\") doesn't trigger for %s: its \"if\" condition is false now.", rz_oname(z, s), a->text, rz_oname(z, objs[i]));
-					continue;
-				}
-				rz_pend(z, s, k, -1, ctl, objs[i], z->cur[s].v.power);
+			if (!rz_trigger_cond(z, a, it.s, objs[i])) {
+				STEP(z, RL(R_INTERVENING_IF, a->tmpl && !strcmp(a->tmpl, "evolve") ? R_EVOLVE : R_NONE),
+				    "%s's ability (\"%s\") doesn't trigger for %s: its \"if\" condition is false now.", rz_oname(z, it.s), a->text, rz_oname(z, objs[i]));
+				continue;
 			}
+			rz_pend(z, it.s, it.k, -1, it.ctl, objs[i], z->cur[it.s].v.power);
 		}
 	}
 }
