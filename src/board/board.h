@@ -552,9 +552,10 @@ int bd_add_obj(struct board *b, const struct bd_obj *proto);
  * and reports the closest template (with a caret) when no template matches. */
 bool bd_read_ability(const char *text, const char *owner, bool spell, struct bd_abil *a,
     const char *file, unsigned line, unsigned col, struct diags *d);
-/* The chapter numbers (bit N for chapter N) of a Saga's chapter ability written "I, II — ...",
- * or 0 when the text does not start with chapter symbols (714.2a). */
-unsigned bd_chapter_numbers(const char *text);
+/* Read only the event (and intervening "if") of a triggered ability whose effect no template
+ * reads: a is a trigger marked unread, with no effects, for the resolver to stop at if it
+ * ever triggers. False when even that is not readable, or it is not a triggered ability. */
+bool bd_read_trigger_event(const char *text, const char *owner, struct bd_abil *a, unsigned line, unsigned col);
 /* How many templates the library holds, and each one's example text. */
 size_t bd_template_count(void);
 const char *bd_template_example(size_t i);

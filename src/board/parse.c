@@ -780,26 +780,17 @@ statement(struct ps *ps, char *ln)
 			o->abils[o->nabils++] = a;
 			return;
 		}
-		/* a Saga's chapter ability judge can't read is an error only if it triggers (714.2b):
-		 * kept unread until then; the resolver stops there and says so */
-		unsigned chapters = spell ? 0 : bd_chapter_numbers(rest);
-		if (chapters && !bd_read_ability(rest, o->name, spell, &a, ps->file, ps->lno, (unsigned)(rest - ps->line) + 1, NULL)) {
-			memset(&a, 0, sizeof a);
-			a.kind = AK_TRIGGER;
-			a.trig = TR_CHAPTER;
-			a.chapters = chapters;
-			a.aff.self = true;
-			a.aff.kw = a.aff.notkw = -1;
-			a.src.kw = a.src.notkw = -1;
-			a.text = xstrdup(rest);
-			a.line = ps->lno;
-			a.col = (unsigned)(rest - ps->line) + 1;
-			a.unread = true;
+		/* a triggered ability whose event judge reads but whose effect it can't is an error
+		 * only if it triggers (a Saga's chapter, 714.2b; "at the beginning of your upkeep,
+		 * ... transform ~"): kept unread until then; the resolver stops there and says so */
+		unsigned acol = (unsigned)(rest - ps->line) + 1;
+		bool read = bd_read_ability(rest, o->name, spell, &a, ps->file, ps->lno, acol, NULL);
+		if (!read && !spell && bd_read_trigger_event(rest, o->name, &a, ps->lno, acol)) {
 			o->abils = xgrow(o->abils, &o->abcap, (size_t)o->nabils + 1, sizeof *o->abils);
 			o->abils[o->nabils++] = a;
 			return;
 		}
-		if (!chapters && !bd_read_ability(rest, o->name, spell, &a, ps->file, ps->lno, (unsigned)(rest - ps->line) + 1, ps->d)) {
+		if (!read && !bd_read_ability(rest, o->name, spell, &a, ps->file, ps->lno, acol, ps->d)) {
 			ps->failed = true;
 			ps->nerr++;
 			diag_src(ps->d, ps->line, ps->len);
@@ -1367,8 +1358,8 @@ check_choices(struct ps *ps, struct bd_obj *o)
 		}
 		for (int k = 0; k < o->nabils; k++) {
 			struct bd_abil *a = &o->abils[k];
-			if (!a->unread || !bd_abil_chosen(o, a) || a->trig == TR_CHAPTER)
-				continue;    /* a chapter ability is read when it triggers */
+			if (!a->unread || !bd_abil_chosen(o, a) || a->kind == AK_TRIGGER)
+				continue;    /* a triggered ability is read when it triggers */
 			/* a chosen mode must be read: report it where it is written */
 			struct bd_abil tmp;
 			bool spell = (o->types & (BT_INSTANT | BT_SORCERY)) != 0 || !o->types;

@@ -819,6 +819,9 @@ static bool effect_parse(const char *s, struct bd_abil *a);
 static bool cond_parse(const char *condtxt, struct bd_cond *c);
 
 /* A triggered ability's effect: an intervening "if COND, " (603.4) and "you may" first. */
+/* Set while bd_read_trigger_event() reads a trigger's event and intervening "if" only. */
+static bool event_only;
+
 static bool
 trig_effect(const char *e, struct bd_abil *a)
 {
@@ -834,6 +837,8 @@ trig_effect(const char *e, struct bd_abil *a)
 		e = comma + 1;
 		while (*e == ' ') e++;
 	}
+	if (event_only)
+		return true;    /* bd_read_trigger_event(): the effect is read when it triggers */
 	bool ok;
 	if (!strncmp(e, "you may ", 8)) {
 		a->optional = true;
@@ -1508,21 +1513,6 @@ chapter_bits(const char *list)
 			return 0;
 		bits |= 1u << n;
 	}
-	return bits;
-}
-
-unsigned
-bd_chapter_numbers(const char *text)
-{
-	char *s = normalise(text, NULL);
-	const char *dash = strstr(s, " - ");
-	unsigned bits = 0;
-	if (dash && dash > s && dash - s < 40 && strspn(s, "ivx, ") == (size_t)(dash - s) + 1) {
-		char list[48];
-		snprintf(list, sizeof list, "%.*s", (int)(dash - s), s);
-		bits = chapter_bits(list);
-	}
-	free(s);
 	return bits;
 }
 
@@ -3332,6 +3322,26 @@ cond_parse(const char *condtxt, struct bd_cond *c)
 		c->kind = CD_GRAVE_N, c->n = n;
 	else
 		ok = false;
+	return ok;
+}
+
+bool
+bd_read_trigger_event(const char *text, const char *owner, struct bd_abil *a, unsigned line, unsigned col)
+{
+	event_only = true;
+	bool ok = bd_read_ability(text, owner, false, a, NULL, line, col, NULL);
+	event_only = false;
+	if (ok && a->kind != AK_TRIGGER) {
+		free(a->text);
+		a->text = NULL;
+		ok = false;
+	}
+	if (ok) {
+		a->neff = 0;
+		a->ntgt = 0;
+		a->optional = false;
+		a->unread = true;
+	}
 	return ok;
 }
 

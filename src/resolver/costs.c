@@ -150,6 +150,8 @@ rz_activate(struct rz *z, int abobj)
 	z->lki[src] = z->cur[src];
 	enum rz_rule rules[RZ_MAXCITE] = { c->loyalty ? R_LOYALTY_COST : R_ACTIVATE, R_COST_ORDER };
 	int nr = 2;
+	if (c->life > 0)
+		rules[nr++] = R_PAY_LIFE;
 	rz_step(z, rules, nr, "%s activates %s's ability (\"%s\"): it goes on the stack%s%s%s.", rz_pname(z, ctl), rz_oname(z, src), a->text,
 	    t.len ? ", and " : "", t.len ? rz_pname(z, ctl) : "", "");
 	if (t.len) {

@@ -598,11 +598,20 @@ rz_regenerate(struct rz *z, int o, bool cant_regen, struct sbuf *out)
 
 /* ---- zone moves and look-back triggers ------------------------------------------------ */
 
-void
+struct rz_trig *
 rz_pend(struct rz *z, int src, int abil, int kw, int ctl, int subject, int power)
 {
-	if (z->npending >= RZ_MAXTRIG)
-		return;
+	const struct bd_abil *ab = abil >= 0 ? &rz_printed(z, src)->abils[abil] : NULL;
+	if (ab && ab->unread) {
+		/* 603.3: it triggered, and it must be read to be put on the stack */
+		STEP(z, RL(ab->trig == TR_CHAPTER ? R_SAGA_CHAPTER : R_TRIGGER_EVENT), "%s's ability (\"%s\") triggers; judge cannot read what it does, so it stops here.",
+		    rz_oname(z, src), ab->text);
+		z->res->unread = ab;
+		z->game_over = true;
+		return NULL;
+	}
+	if (z->npending >= RZ_MAXTRIG || z->game_over)
+		return NULL;
 	struct rz_trig *t = &z->pending[z->npending++];
 	memset(t, 0, sizeof *t);
 	t->src = src;
@@ -611,12 +620,13 @@ rz_pend(struct rz *z, int src, int abil, int kw, int ctl, int subject, int power
 	t->controller = ctl;
 	t->subject = subject;
 	t->power = power;
-	t->ab = abil >= 0 ? &rz_printed(z, src)->abils[abil] : NULL;
+	t->ab = ab;
 	const struct bd_obj *o = &z->b->objs[subject];
 	for (int k = 0; k < o->nctr; k++) {
 		if (o->ctr[k].kind == CK_PT && o->ctr[k].n > 0 && o->ctr[k].dp == -1 && o->ctr[k].dt == -1) t->had_m1m1 = true;
 		if (o->ctr[k].kind == CK_PT && o->ctr[k].n > 0 && o->ctr[k].dp == 1 && o->ctr[k].dt == 1) t->had_p1p1 = true;
 	}
+	return t;
 }
 
 /* 603.10a: leaves-the-battlefield abilities look back at the board just before the event. */

@@ -249,8 +249,10 @@ struct rz_move {
  * moves' rules plus extra (R_NONE for none). */
 void rz_move(struct rz *z, struct rz_move *mv, int n, const char *prefix, enum rz_rule extra);
 void rz_settle(struct rz *z);
-/* A triggered ability waits for the stack (603.3). */
-void rz_pend(struct rz *z, int src, int abil, int kw, int ctl, int subject, int power);      /* SBAs until none, then triggers to the stack and resolve */
+/* A triggered ability waits for the stack (603.3): the pending entry, or NULL when there is no
+ * room or the ability is one judge can't read (then the resolving stops there, 603.3 needs
+ * its text: res->unread says which). */
+struct rz_trig *rz_pend(struct rz *z, int src, int abil, int kw, int ctl, int subject, int power);      /* SBAs until none, then triggers to the stack and resolve */
 int rz_grave_replacer(const struct rz *z, int o);
 /* Put counters on o, through "can't" effects (122.6) and counter replacement effects
  * (614.16); returns how many were put. */

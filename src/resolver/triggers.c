@@ -137,7 +137,7 @@ rz_trigger_event(struct rz *z, const struct rz_tev *ev)
 	if (ev->kind == TR_LOSE_LIFE && ev->player >= 0 && ev->amount > 0)
 		b->players[ev->player].lost_life = true;
 	rz_layers(z);
-	for (struct rz_abil_it it = {0}; rz_next_abil(z, AK_TRIGGER, &it);) {
+	for (struct rz_abil_it it = {0}; !z->game_over && rz_next_abil(z, AK_TRIGGER, &it);) {
 		int s = it.s, k = it.k, ctl = it.ctl;
 		const struct bd_abil *a = it.a;
 		if (!triggers_on(z, a, s, ctl, ev))
@@ -151,14 +151,6 @@ rz_trigger_event(struct rz *z, const struct rz_tev *ev)
 		if (!rz_trigger_cond(z, a, s, subject)) {
 			STEP(z, RL(R_INTERVENING_IF), "%s's ability (\"%s\") doesn't trigger: its \"if\" condition is false now.", rz_oname(z, s), a->text);
 			continue;
-		}
-		if (a->unread) {
-			/* 714.2b: it triggered, and it must be read to be put on the stack */
-			STEP(z, RL(R_SAGA_CHAPTER), "Lore counters on %s reached a chapter number, so its chapter ability (\"%s\") triggers; judge cannot read it, so it stops here.",
-			    rz_oname(z, s), a->text);
-			z->res->unread = a;
-			z->game_over = true;
-			return;
 		}
 		int times = 1;
 		if (a->trig == TR_CHAPTER) {
@@ -180,10 +172,10 @@ rz_trigger_event(struct rz *z, const struct rz_tev *ev)
 			continue;
 		}
 		for (int q = 0; q < times; q++) {
-			rz_pend(z, s, k, -1, ctl, subject, z->cur[s].v.power);
-			if (z->npending > 0) {
-				z->pending[z->npending - 1].amount = ev->amount;
-				z->pending[z->npending - 1].ev_player = ev->player;
+			struct rz_trig *pt = rz_pend(z, s, k, -1, ctl, subject, z->cur[s].v.power);
+			if (pt) {
+				pt->amount = ev->amount;
+				pt->ev_player = ev->player;
 			}
 		}
 	}

@@ -125,12 +125,15 @@ main(void)
 	b = parse("permanent A\n", &d);
 	CHECK(b == NULL && d.n, "a board without players is an error");
 	b = parse("player Alice\npermanent Bear\n  controller Alice\n  type Creature\n  ability Whenever you cast a spell, scry 1.\n", &d);
+	CHECK(b != NULL && d.n == 0 && b->objs[0].nabils == 1 && b->objs[0].abils[0].unread, "a trigger whose effect is unread waits until it triggers");
+	bd_free(b);
+	b = parse("player Alice\npermanent Bear\n  controller Alice\n  type Creature\n  ability Creatures you control can't be scried 1.\n", &d);
 	CHECK(b == NULL && d.n >= 1, "an unreadable ability is an error");
 	if (d.n) {
 		CHECK_INT(d.v[0].line, 5, "ability error line");
 		CHECK(d.v[0].col >= 11, "caret inside the ability text (col %u)", d.v[0].col);
 		CHECK(d.v[0].hint && strstr(d.v[0].hint, "closest template"), "names the closest template");
-		CHECK(d.v[0].src && strstr(d.v[0].src, "scry"), "echoes the ability line");
+		CHECK(d.v[0].src && strstr(d.v[0].src, "scried"), "echoes the ability line");
 	}
 	b = parse("player Alice\npermanent A as X\n  controller Alice\npermanent A as Y\n  controller Alice\ndestroy A\n", &d);
 	CHECK(b == NULL && d.n && strstr(d.v[0].msg, "names 2 objects"), "an ambiguous name asks for an alias");
@@ -228,8 +231,14 @@ main(void)
 	free_ab(&a);
 	CHECK(!read_ab("Shock deals that much damage to any target.", "Shock", true, &a), "a spell has no event for \"that much\"");
 	free_ab(&a);
-	CHECK(bd_chapter_numbers("I, III \xe2\x80\x94 Scry 2.") == ((1u << 1) | (1u << 3)) && bd_chapter_numbers("Landfall \xe2\x80\x94 Whenever a land enters, scry 1.") == 0
-	    && bd_chapter_numbers("Flying") == 0, "chapter numbers of an unread chapter ability");
+	CHECK(bd_read_trigger_event("I, III \xe2\x80\x94 Scry 2.", "S", &a, 1, 1) && a.unread && a.trig == TR_CHAPTER && a.neff == 0
+	    && a.chapters == ((1u << 1) | (1u << 3)), "a chapter ability whose effect is unread");
+	free_ab(&a);
+	CHECK(bd_read_trigger_event("At the beginning of your upkeep, if you have 5 or less life, you may transform ~.", "A", &a, 1, 1) && a.unread
+	    && a.trig == TR_STEP && a.step == STP_UPKEEP && a.ifk == IF_COND && a.ifcond.kind == CD_LIFE_LE && a.neff == 0, "an upkeep trigger whose effect is unread");
+	free_ab(&a);
+	CHECK(!bd_read_trigger_event("{1}{B}, Pay 2 life: Transform ~.", "A", &a, 1, 1) && !bd_read_trigger_event("Creatures can't be transformed.", "A", &a, 1, 1)
+	    && !bd_read_trigger_event("Whenever ~ flips a coin, scry 1.", "A", &a, 1, 1), "only a trigger whose event is read");
 	CHECK(read_ab("Landfall \xe2\x80\x94 Whenever a land you control enters, you gain 2 life.", "G", false, &a) && a.kind == AK_TRIGGER
 	    && a.trig == TR_ETB, "an ability word is dropped (207.2c)");
 	free_ab(&a);
