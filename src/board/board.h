@@ -52,6 +52,7 @@ struct bd_filter {
 	bool anytype;                   /* types is "any of" (creature or planeswalker) */
 	unsigned supers, notsupers;
 	char sub[BD_SUBLEN], notsub[BD_SUBLEN];
+	char orsub[BD_SUBLEN];          /* "all Forests and all Saprolings": sub or this one */
 	unsigned colors, notcolors;     /* at least one of colors, none of notcolors */
 	int kw, notkw;                  /* -1 = no condition */
 	enum bd_ctl ctl;

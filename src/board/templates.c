@@ -365,6 +365,15 @@ subject_parse(const char *s, struct bd_filter *f)
 		f->attached = true;
 		return true;
 	}
+	/* "all Forests and all Saprolings" (Life and Limb): either subtype */
+	char x[BD_SUBLEN + 8], y[BD_SUBLEN + 8];
+	if (sscanf(s, "all %31[a-z] and all %31[a-z]", x, y) == 2 && !strchr(s + 4 + strlen(x) + 9 + strlen(y), ' ')) {
+		struct bd_filter g;
+		if (!bd_filter_parse(x, f) || !bd_filter_parse(y, &g) || !f->sub[0] || !g.sub[0] || f->types || g.types)
+			return false;
+		memcpy(f->orsub, g.sub, sizeof f->orsub);
+		return true;
+	}
 	return bd_filter_parse(s, f);
 }
 
@@ -757,6 +766,45 @@ b_add_types(struct match *m, struct bd_abil *a)
 		a->parts[a->nparts - 1].mask = t;
 	}
 	return a->nparts > 0;
+}
+
+/* "All Forests and all Saprolings are 1/1 green Saproling creatures and Forest lands in
+ * addition to their other types" (Life and Limb): layer 4 types and subtypes added, layer 5
+ * color set, layer 7b base power and toughness (613.1d, 613.1e, 613.4b) */
+static bool
+b_types_pt_color(struct match *m, struct bd_abil *a)
+{
+	a->kind = AK_STATIC;
+	if (!subject_parse(m->cap[1], &a->aff))
+		return false;
+	part_add(a, OP_SET_PT, LY_7B);
+	a->parts[0].a = atoi(m->cap[2]);
+	a->parts[0].b = atoi(m->cap[3]);
+	unsigned col = bd_color_lookup(m->cap[4]);
+	if (!col)
+		return false;
+	part_add(a, OP_SET_COLOR, LY_COLOR);
+	a->parts[a->nparts - 1].mask = col;
+	char buf[256];
+	snprintf(buf, sizeof buf, "%s", m->cap[5]);
+	unsigned t = 0;
+	for (char *w = strtok(buf, " "); w; w = strtok(NULL, " ")) {
+		if (!strcmp(w, "and"))
+			continue;
+		size_t l = strlen(w);
+		if (l > 1 && w[l - 1] == 's') w[l - 1] = 0;   /* "creatures", "lands" */
+		unsigned x = bd_type_lookup(w);
+		if (x) { t |= x; continue; }
+		if (a->nparts >= BD_MAXPART - 1)
+			return false;
+		part_add(a, OP_ADD_SUB, LY_TYPE);
+		subtype_word(w, a->parts[a->nparts - 1].sub);
+	}
+	if (!t)
+		return false;
+	part_add(a, OP_ADD_TYPES, LY_TYPE);
+	a->parts[a->nparts - 1].mask = t;
+	return true;
 }
 
 static bool
@@ -1870,6 +1918,8 @@ static struct tmpl tmpls[] = {
 	  "Each land is a Swamp in addition to its other land types.", false, NULL },
 	{ "becomes a creature with P/T = mana value", "^" SUBJ " (?:is|are) (?:an? )?([a-z ]+?)s?(?: in addition to (?:its|their) other types)?(?: and (?:has|have) |,? with )(?:base )?power and (?:base )?toughness each equal to (?:its|their) mana values?$", b_becomes_mv,
 	  "Each other non-Aura enchantment is a creature in addition to its other types and has base power and base toughness each equal to its mana value.", false, NULL },
+	{ "types, color and P/T set", "^" SUBJ " (?:is|are) (?:an? )?(\\d+)/(\\d+) (white|blue|black|red|green) ([a-z ]+?) in addition to (?:its|their) other types$", b_types_pt_color,
+	  "All Forests and all Saprolings are 1/1 green Saproling creatures and Forest lands in addition to their other types.", false, NULL },
 	{ "types added", "^" SUBJ " (?:is|are) (?:an? )?([a-z ]+?) in addition to (?:its|their) other (?:creature )?types$", b_add_types,
 	  "All creatures are artifacts in addition to their other types.", false, NULL },
 	{ "color set", "^" SUBJ " (?:is|are) (white|blue|black|red|green|colorless)$", b_color,

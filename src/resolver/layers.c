@@ -201,7 +201,7 @@ rz_filter_match(const struct rz *z, const struct bd_filter *f, int o, int src, i
 		return false;
 	if (v->supers & f->notsupers)
 		return false;
-	if (f->sub[0] && !has_sub(v, f->sub))
+	if (f->sub[0] && !has_sub(v, f->sub) && !(f->orsub[0] && has_sub(v, f->orsub)))
 		return false;
 	if (f->chosen_sub && (!rz_chosen(z, src) || !has_sub(v, rz_chosen(z, src))))
 		return false;

@@ -275,6 +275,9 @@ main(void)
 	CHECK(read_ab("Put three +1/+1 counters on up to one target noncreature land you control.", "N", true, &a) && a.ntgt == 1 && a.tgt[0].upto
 	    && (a.tgt[0].f.types & BT_LAND), "up to one target");
 	free_ab(&a);
+	CHECK(read_ab("All Forests and all Saprolings are 1/1 green Saproling creatures and Forest lands in addition to their other types.", "L", false, &a)
+	    && a.kind == AK_STATIC && !strcmp(a.aff.sub, "Forest") && !strcmp(a.aff.orsub, "Saproling") && a.nparts == 5, "Life and Limb");
+	free_ab(&a);
 	CHECK(read_ab("Evolve", "Cloudfin Raptor", false, &a) && a.kind == AK_TRIGGER && a.trig == TR_ETB && a.aff.other && a.ifk == IF_COND
 	    && a.ifcond.kind == CD_EVOLVE && a.eff[0].kind == EF_COUNTERS && a.eff[0].ctr.dp == 1 && !strcmp(a.tmpl, "evolve"), "evolve");
 	free_ab(&a);
