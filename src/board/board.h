@@ -193,7 +193,9 @@ enum bd_effk { EF_DAMAGE, EF_DESTROY, EF_EXILE, EF_CONTINUOUS, EF_COUNTERS, EF_G
 	EF_PUT_FROM_HAND,         /* "put a FILTER card from your hand onto the battlefield": the card
 	                           * the board's `choose SOURCE: NAME` names, matching what */
 	EF_REMOVE_CTR,            /* "remove a fade counter from ~[. If you can't, sacrifice ~]" (or_sacrifice) */
-	EF_ADD_MANA };            /* "add {G}", "add an additional {G}": noted, mana pools are not modelled */
+	EF_ADD_MANA,              /* "add {G}", "add an additional {G}": noted, mana pools are not modelled */
+	EF_TEXT_CHANGE };         /* "change the text of target permanent by replacing all instances of one
+	                           * color word (n 1) | basic land type (n 2) with another" (612.1, layer 3) */
 /* Restrictions on a creature (508.1c, 509.1b, 502.3): EF_RESTRICT's n and the resolver's. */
 enum { RS_NO_UNTAP = 1, RS_NO_ATTACK = 2, RS_NO_BLOCK = 4, RS_UNBLOCKABLE = 8 };
 /* The RS_* bits a restriction's text (lower case) states. */

@@ -2148,6 +2148,15 @@ e_add_mana(struct match *m, struct bd_abil *a, struct bd_effect *e)
 	return true;
 }
 
+/* Sleight of Mind, Magical Hack (612.1): the words are the board's `choose SOURCE: X to Y` */
+static bool
+e_text_change(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	e->kind = EF_TEXT_CHANGE;
+	e->n = !strcmp(m->cap[2], "color word") ? 1 : 2;
+	return recipient(a, e, "target permanent");
+}
+
 /* "remove a fade counter from ~", "remove two time counters from target permanent" */
 static bool
 e_remove_counters(struct match *m, struct bd_abil *a, struct bd_effect *e)
@@ -2880,6 +2889,8 @@ static struct eff_tmpl etmpls[] = {
 	  "Whenever a player taps a land for mana, that player adds an additional mana of any type that land produced.", NULL },
 	{ "^(?:that player adds|you add|add) one mana of any type that land produced$", e_add_mana,
 	  "Whenever a player taps a land for mana, that player adds one mana of any type that land produced.", NULL },
+	{ "^change the text of target (spell or permanent|permanent) by replacing all instances of one (color word|basic land type) with another$", e_text_change,
+	  "Change the text of target spell or permanent by replacing all instances of one color word with another.", NULL },
 	{ "^shuffle$", e_shuffle, "Search your library for a creature card, reveal it, put it into your hand, then shuffle.", NULL },
 	{ "^(?:~|it) deals that much damage to " TGT "$", e_damage_that_much,
 	  "Whenever ~ is dealt damage, it deals that much damage to you.", NULL },

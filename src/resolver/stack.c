@@ -5,6 +5,8 @@
 #include "../base/buf.h"
 #include "../base/mem.h"
 
+#include <ctype.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -434,6 +436,94 @@ copy_tokens(struct rz *z, const struct bd_effect *e, int controller, const char 
 	if (nmade == 0)
 		STEP(z, RL(R_RESOLVE_TARGETS), "%s creates no token: what it would copy is no longer on the battlefield.", sname);
 	rz_entered(z, made, nmade);
+}
+
+/* Replace the word `from` (a whole word, or its plural with "s") by `to` in text, keeping a
+ * capital; returns how many it replaced. */
+static int
+replace_word(const char *text, const char *from, const char *to, struct sbuf *out)
+{
+	size_t fl = strlen(from);
+	int n = 0;
+	for (const char *p = text; *p;) {
+		bool at_word = p == text || !isalpha((unsigned char)p[-1]);
+		if (at_word && !strncasecmp(p, from, fl) && (!isalpha((unsigned char)p[fl]) || (p[fl] == 's' && !isalpha((unsigned char)p[fl + 1])))) {
+			sbuf_addc(out, isupper((unsigned char)*p) ? (char)toupper((unsigned char)to[0]) : (char)tolower((unsigned char)to[0]));
+			sbuf_adds(out, to + 1);
+			p += fl;
+			n++;
+			continue;
+		}
+		sbuf_addc(out, *p++);
+	}
+	return n;
+}
+
+/* 612.1, 613.1c: a text-changing effect on permanent o. The words are the board's `choose
+ * SOURCE: X to Y`; each ability whose text uses X is read again with Y (the change lasts
+ * while o stays on the battlefield: the board's object keeps the new text). */
+static void
+change_text(struct rz *z, const struct bd_effect *e, int o, int src, const char *sname)
+{
+	static const char *const colors[] = { "white", "blue", "black", "red", "green", NULL };
+	static const char *const lands[] = { "plains", "island", "swamp", "mountain", "forest", NULL };
+	const char *const *words = e->n == 1 ? colors : lands;
+	const char *c = rz_choice(z, src);
+	char from[32] = "", to[32] = "";
+	int wf = -1, wt = -1;
+	if (c && sscanf(c, "%31s to %31s", from, to) == 2)
+		for (int i = 0; words[i]; i++) {
+			if (!strcasecmp(from, words[i])) wf = i;
+			if (!strcasecmp(to, words[i])) wt = i;
+		}
+	if (wf < 0 || wt < 0) {
+		STEP(z, RL(R_TEXT_CHANGE), "%s: the board doesn't say which %s to change into which (add `choose %s: %s to %s`); judge stops here.",
+		    sname, e->n == 1 ? "color word" : "basic land type", sname, e->n == 1 ? "white" : "mountain", e->n == 1 ? "black" : "island");
+		z->game_over = true;
+		return;
+	}
+	struct bd_obj *ob = &z->b->objs[o];
+	if (ob->copy_of >= 0 || ob->face_down) {
+		STEP(z, RL(R_TEXT_CHANGE), "%s: judge does not model changing the text of a copy or of a face-down permanent; it stops here.", sname);
+		z->game_over = true;
+		return;
+	}
+	/* 612.2: a color word used as a color, a land type as a land type — in the text of its
+	 * abilities, not its name */
+	char cap[32];
+	snprintf(cap, sizeof cap, "%s", words[wt]);
+	cap[0] = (char)toupper((unsigned char)cap[0]);
+	struct sbuf done = {0};
+	for (int k = 0; k < ob->nabils; k++) {
+		struct bd_abil *a = &ob->abils[k];
+		if (!a->text)
+			continue;
+		struct sbuf t = {0};
+		if (replace_word(a->text, words[wf], e->n == 2 ? cap : words[wt], &t) == 0) {
+			sbuf_free(&t);
+			continue;
+		}
+		struct bd_abil na;
+		if (!bd_read_ability(sbuf_str(&t), ob->name, ob->zone == ZN_STACK, &na, NULL, a->line, a->col, NULL)) {
+			STEP(z, RL(R_TEXT_CHANGE, R_LAYER_TEXT), "%s changes \"%s\" to \"%s\"; judge cannot read the new text, so it stops here.", sname, a->text, sbuf_str(&t));
+			sbuf_free(&t);
+			sbuf_free(&done);
+			z->game_over = true;
+			return;
+		}
+		sbuf_addf(&done, "%s\"%s\" now reads \"%s\"", done.len ? "; " : "", a->text, na.text);
+		free(a->text);
+		*a = na;
+		sbuf_free(&t);
+	}
+	rz_layers(z);
+	if (done.len)
+		STEP(z, RL(R_LAYER_TEXT, R_TEXT_CHANGE), "%s changes the text of %s, replacing %s with %s (a text-changing effect, layer 3): %s.",
+		    sname, rz_oname(z, o), words[wf], words[wt], sbuf_str(&done));
+	else
+		STEP(z, RL(R_LAYER_TEXT, R_TEXT_CHANGE), "%s changes the text of %s, replacing %s with %s (layer 3), but its rules text has no such word, so nothing changes.",
+		    sname, rz_oname(z, o), words[wf], words[wt]);
+	sbuf_free(&done);
 }
 
 /* "fade", "+1/+1", "loyalty": a counter kind for the steps */
@@ -917,6 +1007,11 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 			break;
 		case EF_SEARCH:
 			search_library(z, e, src, controller, sname);
+			break;
+		case EF_TEXT_CHANGE:
+			for (int i = 0; i < n; i++)
+				if (r[i].o >= 0)
+					change_text(z, e, r[i].o, src, sname);
 			break;
 		case EF_ADD_MANA:
 			STEP(z, RL(R_RESOLVE_FOLLOW), "%s: %s adds mana; mana pools are not part of the board.", sname,

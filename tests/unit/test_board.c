@@ -278,6 +278,9 @@ main(void)
 	CHECK(read_ab("All Forests and all Saprolings are 1/1 green Saproling creatures and Forest lands in addition to their other types.", "L", false, &a)
 	    && a.kind == AK_STATIC && !strcmp(a.aff.sub, "Forest") && !strcmp(a.aff.orsub, "Saproling") && a.nparts == 5, "Life and Limb");
 	free_ab(&a);
+	CHECK(read_ab("Change the text of target spell or permanent by replacing all instances of one basic land type with another.", "Magical Hack", true, &a)
+	    && a.eff[0].kind == EF_TEXT_CHANGE && a.eff[0].n == 2 && a.ntgt == 1, "Magical Hack");
+	free_ab(&a);
 	CHECK(read_ab("Evolve", "Cloudfin Raptor", false, &a) && a.kind == AK_TRIGGER && a.trig == TR_ETB && a.aff.other && a.ifk == IF_COND
 	    && a.ifcond.kind == CD_EVOLVE && a.eff[0].kind == EF_COUNTERS && a.eff[0].ctr.dp == 1 && !strcmp(a.tmpl, "evolve"), "evolve");
 	free_ab(&a);
