@@ -2498,6 +2498,7 @@ e_becomes_creature(struct match *m, struct bd_abil *a, struct bd_effect *e)
 		if (c) colors |= c;
 		else if (!strcmp(w, "and")) continue;
 		else if (!t->sub[0]) subtype_word(w, t->sub);
+		else if (e->nparts < BD_MAXPART - 3) subtype_word(w, eff_part(e, OP_ADD_SUB, LY_TYPE)->sub);
 	}
 	if (colors) eff_part(e, OP_SET_COLOR, LY_COLOR)->mask = colors;
 	/* keywords after "with", unless it is "all creature types" (noted, not modelled) */

@@ -372,7 +372,11 @@ apply_part(struct rz *z, const struct fx *f, const struct bd_part *p, int o)
 	case OP_CONTROL:
 		v->controller = f->rfx >= 0 ? z->rfx[f->rfx].controller : src_controller(z, f->src);
 		break;
-	case OP_ADD_TYPES: v->types |= p->mask; break;
+	case OP_ADD_TYPES:
+		v->types |= p->mask;
+		if (p->sub[0])
+			add_sub(v, p->sub);    /* "becomes a 0/0 Elemental creature" (205.1b) */
+		break;
 	case OP_SET_TYPES: {
 		/* 205.1a: the new card types replace the old, and the old subtypes go with them
 		 * (205.3d); counters and damage stay */
