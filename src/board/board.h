@@ -175,6 +175,8 @@ struct bd_copyx {
 	unsigned colors;          /* "it's a 1/1 green Frog": the colors instead, when nonzero */
 	char setsub[BD_SUBLEN];   /* ... and that creature type instead of its others */
 	int extra_p1, extra_loy;  /* "enters with an additional +1/+1 counter if it's a creature" */
+	char gain[160];           /* "and it has \"...\"" (Phantasmal Image): that ability's text, a
+	                           * copiable value too (707.9b); "" for none */
 };
 
 /* One-shot effects of spells and triggered abilities. */
@@ -324,6 +326,7 @@ struct bd_abil {
 	bool per_blocked;         /* TR_BLOCKS: "blocks a creature", once for each one it blocks (509.3b) */
 	bool also_etb;            /* "enters or attacks": TR_ATTACKS and entering too */
 	bool attacks_you;         /* TR_ATTACKS: "attacks you or a planeswalker you control" */
+	bool targeted_any;        /* TR_TARGETED: by any player's spell or ability, not only an opponent's */
 	enum bd_step step;        /* TR_STEP */
 	bool each_turn;           /* TR_STEP: each player's step, not only its controller's */
 	struct bd_ctr tctr;       /* TR_COUNTERS: kind (n unused); kind CK_OTHER with "" = any */

@@ -978,7 +978,9 @@ b_trigger(struct match *m, struct bd_abil *a)
 			return false;
 		return trig_effect(m->cap[3], a);
 	}
-	if (ENDS(" attacks you or a planeswalker you control")) { a->trig = TR_ATTACKS; a->attacks_you = true; }
+	if (ENDS(" becomes the target of a spell or ability")) { a->trig = TR_TARGETED; a->targeted_any = true; }
+	else if (ENDS(" becomes the target of a spell or ability an opponent controls")) a->trig = TR_TARGETED;
+	else if (ENDS(" attacks you or a planeswalker you control")) { a->trig = TR_ATTACKS; a->attacks_you = true; }
 	else if (ENDS(" enters or attacks")) { a->trig = TR_ATTACKS; a->also_etb = true; }
 	else if (ENDS(" attacks or blocks")) a->trig = TR_ATTACKS_OR_BLOCKS;
 	else if (ENDS(" attacks")) a->trig = TR_ATTACKS;
@@ -1158,6 +1160,19 @@ copy_exception(const char *s, struct bd_copyx *cx)
 	if (!strcmp(s, "it's legendary")) { cx->legend = 1; return true; }
 	if (!strcmp(s, "it isn't legendary") || !strcmp(s, "it's not legendary")) { cx->legend = -1; return true; }
 	if (!strcmp(s, "it enters with an additional +1/+1 counter on it if it's a creature")) { cx->extra_p1 = 1; return true; }
+	/* "it has \"When this creature becomes the target of a spell or ability, sacrifice it.\""
+	 * (Phantasmal Image): an ability it has, read now so an unreadable one is refused */
+	if (!strncmp(s, "it has \"", 8)) {
+		size_t n = strlen(s + 8);
+		if (n < 2 || s[8 + n - 1] != '"' || n >= sizeof cx->gain)
+			return false;
+		snprintf(cx->gain, sizeof cx->gain, "%.*s", (int)(n - 1), s + 8);
+		struct bd_abil g;
+		if (!bd_read_ability(cx->gain, NULL, false, &g, NULL, 0, 0, NULL))
+			return false;
+		free(g.text);
+		return g.kind == AK_TRIGGER;   /* what judge can give it: a triggered ability */
+	}
 	if (!strcmp(s, "it enters with an additional loyalty counter on it if it's a planeswalker")) { cx->extra_loy = 1; return true; }
 	const char *r = !strncmp(s, "it's an ", 8) ? s + 8 : !strncmp(s, "it's a ", 7) ? s + 7 : NULL;
 	if (!r)

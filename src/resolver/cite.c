@@ -217,6 +217,7 @@ static const struct { const char *id, *what; } cites[R_COUNT] = {
 	[R_CAST_REVERSED] = { "601.5", "a spell its player may no longer cast once proposed: the casting is illegal and the game goes back" },
 	[R_ILLEGAL_ACTION] = { "732.1", "an illegal action is reversed; nothing triggers from it" },
 	[R_LINKED] = { "607.2a", "an ability that refers to \"the exiled card\" finds only the cards its linked ability exiled" },
+	[R_COPY_GAIN] = { "707.9a", "an ability a copy gains as part of the copying is one of its copiable values" },
 	[R_SET_TYPES] = { "205.1a", "an effect that sets a card type replaces the old ones; counters and damage stay" },
 	[R_DELAYED] = { "603.7", "a delayed triggered ability: created by an instruction, it triggers later, once (603.7b)" },
 	[R_DELAYED_OBJECT] = { "603.7c", "a delayed triggered ability doesn't affect its object once that left the zone it was expected in" },

@@ -241,6 +241,8 @@ rz_resolve(struct board *b)
 	z->no_untap = xcalloc(n, sizeof *z->no_untap);
 	z->restrict_turn = xcalloc(n, sizeof *z->restrict_turn);
 	z->bf_seq = xcalloc(n, sizeof *z->bf_seq);
+	z->gained = xcalloc(n, sizeof *z->gained);
+	z->gained_read = xcalloc(n, sizeof *z->gained_read);
 	z->link_src = xcalloc(n, sizeof *z->link_src);
 	z->link_inc = xcalloc(n, sizeof *z->link_inc);
 	z->link_seq = xcalloc(n, sizeof *z->link_seq);
@@ -295,6 +297,11 @@ rz_resolve(struct board *b)
 	free(z->no_untap);
 	free(z->restrict_turn);
 	free(z->bf_seq);
+	for (size_t i = 0; i < n; i++)
+		if (z->gained_read[i] > 0)
+			free(z->gained[i].text);
+	free(z->gained);
+	free(z->gained_read);
 	free(z->link_src);
 	free(z->link_inc);
 	free(z->link_seq);

@@ -1250,6 +1250,14 @@ copyx_text(const struct bd_copyx *x, struct sbuf *t)
 	if (x->addsub[0])
 		sbuf_addf(t, "%s it's %s %s in addition to its other types", t->len > start ? "," : ", except",
 		    strchr("AEIOU", x->addsub[0]) ? "an" : "a", x->addsub);
+	if (x->gain[0]) {
+		/* the text as read has "~" for "this creature" */
+		sbuf_addf(t, "%s it has \"", t->len > start ? " and" : ", except");
+		for (const char *q = x->gain; *q; q++)
+			if (*q == '~') sbuf_adds(t, "this creature");
+			else sbuf_addc(t, q == x->gain ? (char)toupper((unsigned char)*q) : *q);
+		sbuf_adds(t, "\"");
+	}
 	if (x->addtypes) {
 		char ty[96];
 		bd_types_str(0, x->addtypes, NULL, 0, ty, sizeof ty);

@@ -61,7 +61,7 @@ enum rz_rule {
 	/* choices on casting */
 	R_MODES, R_MODES_ILLEGAL, R_CHOOSE_TARGETS, R_DIVIDE, R_ROUND_DOWN,
 	/* costs of casting */
-	R_TOTAL_COST, R_ALT_COST, R_KICKER, R_KICKED, R_PAY_LIFE, R_SAC_CHOOSE, R_CAST_ILLEGAL, R_CAST_REVERSED, R_ILLEGAL_ACTION, R_LINKED, R_OPTIONAL_SPELL, R_SET_TYPES, R_DELAYED, R_DELAYED_OBJECT, R_AT_END_COMBAT, R_END_COMBAT_STEP, R_PUT_ONTO, R_BLOCK_PAIR,
+	R_TOTAL_COST, R_ALT_COST, R_KICKER, R_KICKED, R_PAY_LIFE, R_SAC_CHOOSE, R_CAST_ILLEGAL, R_CAST_REVERSED, R_ILLEGAL_ACTION, R_LINKED, R_OPTIONAL_SPELL, R_SET_TYPES, R_COPY_GAIN, R_DELAYED, R_DELAYED_OBJECT, R_AT_END_COMBAT, R_END_COMBAT_STEP, R_PUT_ONTO, R_BLOCK_PAIR,
 	R_EQUIP, R_ATTACH, R_BASIC_MANA,
 	R_ENTERS_CHOICE, R_WARD, R_SAGA_CHAPTER, R_SAGA_ENTERS, R_SAGA_MAIN, R_SAGA_SAC, R_SAGA_FINAL,
 	R_SEARCH, R_SEARCH_FAIL, R_SHUFFLE, R_MANA_COST, R_EVOLVE, R_FADING, R_MANA_TRIGGER, R_TEXT_CHANGE, R_LAYER_TEXT,
@@ -188,6 +188,10 @@ struct rz {
 	struct rz_delayed delayed[RZ_MAXDELAYED];
 	int ndelayed;
 	int last_put;            /* the object an earlier instruction put onto the battlefield ("that creature"), or -1 */
+	/* per object: the ability a copy effect's exception gives it ("and it has \"...\"", 707.9b),
+	 * read on first use; gained_read 1 read, -1 unreadable, 0 not yet */
+	struct bd_abil *gained;
+	signed char *gained_read;
 };
 
 /* explain.c */

@@ -1371,7 +1371,10 @@ resolve_permanent(struct rz *z, int s)
 		if (nr == 4 && (exc || o->copy_of != -1))
 			rules[nr - 1] = R_COPY_ENTERS;   /* 614.12 gives way to the copy rules */
 		rules[nr++] = R_COPIABLE;
-		rules[nr++] = exc ? R_COPY_EXCEPT : R_LAYER_COPY;
+		/* an ability the copy gains is a copiable value too (707.9a) */
+		rules[nr++] = x->gain[0] ? R_COPY_GAIN : exc ? R_COPY_EXCEPT : R_LAYER_COPY;
+		if (x->gain[0] && exc && nr < RZ_MAXCITE)
+			rules[nr++] = R_COPY_EXCEPT;
 	}
 	if (z->entered_choice && nr < RZ_MAXCITE) {
 		rules[nr++] = R_ENTERS_CHOICE;

@@ -3,8 +3,11 @@
  * tapped, a step began — and every permanent's triggered abilities are checked against it;
  * those that trigger wait for the stack (603.3), an intervening "if" checked now (603.4). */
 #include "rz_int.h"
+#include "../base/buf.h"
 
+#include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Does a player phrase of an ability controlled by ctl ("you", "an opponent") cover p? */
@@ -112,7 +115,7 @@ triggers_on(struct rz *z, const struct bd_abil *a, int s, int ctl, const struct 
 		    || (rz_filter_match(z, &a->aff, ev->src, s, ctl) && rz_filter_match(z, &a->tspell, ev->obj, s, ctl));
 	case TR_TARGETED:
 		/* 702.21a: a spell or ability an opponent controls made it a target */
-		return ev->kind == TR_TARGETED && ev->obj == s && ev->player >= 0 && ev->player != ctl;
+		return ev->kind == TR_TARGETED && ev->obj == s && ev->player >= 0 && (a->targeted_any || ev->player != ctl);
 	case TR_CHAPTER: {
 		/* 714.2b: lore counters put on this Saga took it from below N to at least N */
 		if (ev->kind != TR_COUNTERS || ev->obj != s || !ev->ctr || ev->ctr->kind != CK_OTHER || strcmp(ev->ctr->other, "lore"))
@@ -126,6 +129,45 @@ triggers_on(struct rz *z, const struct bd_abil *a, int s, int ctl, const struct 
 	default:
 		return false;
 	}
+}
+
+/* A copy whose copy effect gives it a triggered ability ("except ... it has \"When this
+ * creature becomes the target of a spell or ability, sacrifice it.\"", Phantasmal Image,
+ * 707.9b): that ability triggers like a printed one. */
+static void
+gained_trigger(struct rz *z, int s, int ctl, const struct rz_tev *ev)
+{
+	const struct bd_obj *o = &z->b->objs[s];
+	if (o->copy_of < 0 || !o->copyx.gain[0] || z->gained_read[s] < 0)
+		return;
+	if (!z->gained_read[s]) {
+		z->gained_read[s] = bd_read_ability(o->copyx.gain, NULL, false, &z->gained[s], NULL, 0, 0, NULL) ? 1 : -1;
+		if (z->gained_read[s] > 0 && z->gained[s].kind != AK_TRIGGER) {
+			free(z->gained[s].text);
+			z->gained_read[s] = -1;
+		}
+		if (z->gained_read[s] > 0) {
+			/* as written on the card: "When this creature ..." (the text read has "~") */
+			struct sbuf w = {0};
+			for (const char *q = o->copyx.gain; *q; q++)
+				if (*q == '~') sbuf_adds(&w, "this creature");
+				else sbuf_addc(&w, q == o->copyx.gain ? (char)toupper((unsigned char)*q) : *q);
+			free(z->gained[s].text);
+			z->gained[s].text = sbuf_take(&w);
+		}
+	}
+	const struct bd_abil *a = &z->gained[s];
+	if (z->gained_read[s] < 0 || !triggers_on(z, a, s, ctl, ev) || z->npending >= RZ_MAXTRIG)
+		return;
+	struct rz_trig *t = &z->pending[z->npending++];
+	memset(t, 0, sizeof *t);
+	t->src = s;
+	t->kw = -1;
+	t->ab = a;
+	t->controller = ctl;
+	t->subject = a->trig == TR_TARGETED ? ev->src : ev->obj >= 0 ? ev->obj : s;
+	t->power = z->cur[s].v.power;
+	t->amount = ev->amount;
 }
 
 void
@@ -179,6 +221,9 @@ rz_trigger_event(struct rz *z, const struct rz_tev *ev)
 			}
 		}
 	}
+	for (int s = 0; s < b->nobjs && !z->game_over; s++)
+		if (b->objs[s].zone == ZN_BATTLEFIELD)
+			gained_trigger(z, s, z->cur[s].v.controller, ev);
 }
 
 void
