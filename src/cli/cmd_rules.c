@@ -1101,7 +1101,7 @@ era_text(const struct jrelease *r, char *buf, size_t cap)
 	if (r->date)
 		snprintf(buf, cap, "%s", r->label);
 	else
-		snprintf(buf, cap, "%s (~%d-%d)", r->label, r->era_from, r->era_to);
+		snprintf(buf, cap, "%s%s", r->label, strncmp(r->label, "about-", 6) == 0 ? " (guessed)" : "");
 }
 
 /* When a release was in force, for ordering: its date, or the middle of the era its
@@ -1186,14 +1186,22 @@ cmd_versions(struct jctx *c, int argc, char **argv)
 		free(order);
 		return JX_OK;
 	}
-	out_printf(c->out, "%s  %-22s %6s %8s %8s %6s %8s  %s%s\n", out_sgr(c->out, OS_BOLD), "release", "rules",
+	/* the release column as wide as its longest name ("about-2003-2008 (guessed)") */
+	int wl = 22;
+	for (uint32_t i = 0; i < ix->nrels; i++) {
+		char label[64];
+		era_text(ix->rels[i], label, sizeof label);
+		if ((int)strlen(label) > wl)
+			wl = (int)strlen(label);
+	}
+	out_printf(c->out, "%s  %-*s %6s %8s %8s %6s %8s  %s%s\n", out_sgr(c->out, OS_BOLD), wl, "release", "rules",
 	    "glossary", "examples", "refs", "dangling", "file", out_sgr(c->out, OS_RESET));
 	for (uint32_t i = 0; i < ix->nrels; i++) {
 		const struct jrelease *r = ix->rels[order[i]];
 		char label[64];
 		era_text(r, label, sizeof label);
 		const char *slash = strrchr(r->file, '/');
-		out_printf(c->out, "%s %-22s %6u %8u %8u %6u %8u  %s\n", r == c->rel ? "*" : " ", label, r->nrules,
+		out_printf(c->out, "%s %-*s %6u %8u %8u %6u %8u  %s\n", r == c->rel ? "*" : " ", wl, label, r->nrules,
 		    r->ngloss, r->nexamples, r->nrefs, r->ndangling, slash ? slash + 1 : r->file);
 		if (r->truncated || r->fragment) {
 			out_printf(c->out, "%s    %s: %s to %s, %s%s\n", out_sgr(c->out, OS_DIM),
@@ -1325,9 +1333,8 @@ rules_era(const struct jrelease *r, bool partial, char *buf, size_t cap)
 	size_t n;
 	if (r->date)
 		n = (size_t)snprintf(buf, cap, "the %s rules", r->label);
-	else if (r->era_from || r->era_to)
-		n = (size_t)snprintf(buf, cap, "the %s rules (about %d-%d)", r->label,
-		    r->era_from ? r->era_from : r->era_to, r->era_to ? r->era_to : r->era_from);
+	else if (strncmp(r->label, "about-", 6) == 0)
+		n = (size_t)snprintf(buf, cap, "the %s rules (undated; years guessed from its wording)", r->label);
 	else
 		n = (size_t)snprintf(buf, cap, "the %s rules", r->label);
 	if (partial && n < cap && (r->fragment || r->truncated) && r->nrules)

@@ -36,8 +36,8 @@ const char *rules_label(const struct jrelease *rel, uint32_t i, char *buf, size_
 bool rules_only_partial(const struct jindex *ix);
 /* A release's age, for "newest": its date (yyyymmdd), else the end of its estimated era. */
 long rules_age(const struct jrelease *r);
-/* A release as a reader names it: "the 1999-11-01 rules", "the undated-1 rules (about
- * 2005-2008)"; with partial, ", a partial text: 1 to 502.1" follows. Returns buf. */
+/* A release as a reader names it: "the 1999-11-01 rules", "the about-2005-2008 rules
+ * (undated; years guessed from its wording)"; with partial, ", a partial text: 1 to 502.1" follows. Returns buf. */
 const char *rules_era(const struct jrelease *r, bool partial, char *buf, size_t cap);
 /* Once a session, when only partial texts are loaded: these are historical texts, and
  * how to get today's rules (on c->out, or standard error with --json). */

@@ -43,28 +43,66 @@ now_seconds(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/* What a release is named by, before any clash: its date; for an undated text what its
+ * own text says, not the order files were loaded in — the years its wording suggests,
+ * "about" marking them as a guess, else its file's name without folders and extension. */
+static void
+label_base(const struct jrelease *rel, char *buf, size_t cap)
+{
+	if (rel->date) {
+		snprintf(buf, cap, "%04d-%02d-%02d", rel->date / 10000, rel->date / 100 % 100, rel->date % 100);
+	} else if (rel->era_from && rel->era_to - rel->era_from <= 20) {
+		if (rel->era_to > rel->era_from)
+			snprintf(buf, cap, "about-%d-%d", rel->era_from, rel->era_to);
+		else
+			snprintf(buf, cap, "about-%d", rel->era_from);
+	} else {
+		const char *b = rel->file ? strrchr(rel->file, '/') : NULL;
+		b = b ? b + 1 : rel->file ? rel->file : "rules";
+		size_t n = strcspn(b, ".");
+		snprintf(buf, cap, "undated-%.*s", (int)(n < 40 ? n : 40), b);
+		for (char *q = buf; *q; q++)
+			if (*q == ' ' || (unsigned char)*q < 0x20)
+				*q = '-';
+	}
+}
+
 static void
 set_label(struct jindex *ix, struct jrelease *rel)
 {
-	char buf[64];
-	if (rel->date) {
-		snprintf(buf, sizeof buf, "%04d-%02d-%02d", rel->date / 10000, rel->date / 100 % 100, rel->date % 100);
-	} else {
-		int n = 1;
-		for (uint32_t i = 0; i < ix->nrels; i++)
-			n += ix->rels[i]->date == 0;
-		snprintf(buf, sizeof buf, "undated-%d", n);
+	char buf[64], base[48], other[64];
+	label_base(rel, base, sizeof base);
+	snprintf(buf, sizeof buf, "%s", base);
+	if (!rel->date) {
+		/* two undated texts named alike (the same years, or files of the same name): each
+		 * is told apart by its bytes' hash, the earlier one renamed too, so neither name
+		 * depends on which was loaded first */
+		bool alike = false;
+		for (uint32_t i = 0; i < ix->nrels; i++) {
+			struct jrelease *o = ix->rels[i];
+			if (o->date)
+				continue;
+			label_base(o, other, sizeof other);
+			if (strcmp(other, base) != 0)
+				continue;
+			alike = true;
+			if (strcmp(o->label, base) == 0) {
+				snprintf(other, sizeof other, "%s-%06llx", base, (unsigned long long)(o->src_hash >> 40));
+				o->label = arena_strdup(&ix->arena, other);
+			}
+		}
+		if (alike)
+			snprintf(buf, sizeof buf, "%s-%06llx", base, (unsigned long long)(rel->src_hash >> 40));
 	}
-	/* the same release loaded twice answers under a second label */
-	char base[48];
-	snprintf(base, sizeof base, "%.40s", buf);
+	/* the same date twice (two different texts saying one date) answers under a second
+	 * label */
 	for (int k = 2;; k++) {
 		bool clash = false;
 		for (uint32_t i = 0; i < ix->nrels; i++)
 			clash |= strcmp(ix->rels[i]->label, buf) == 0;
 		if (!clash)
 			break;
-		snprintf(buf, sizeof buf, "%s#%d", base, k);
+		snprintf(buf, sizeof buf, "%.40s#%d", base, k);
 	}
 	rel->label = arena_strdup(&ix->arena, buf);
 }

@@ -52,7 +52,7 @@ struct jgloss {
 
 struct jrelease {
 	const char *file;         /* path as loaded */
-	const char *label;        /* "2025-11-14", or "undated-a" for undated fragments */
+	const char *label;        /* "2025-11-14"; undated: "about-2005-2008" (years its wording suggests) or "undated-FILE" */
 	int date;                 /* yyyymmdd, 0 when the text states none */
 	int era_from, era_to;     /* estimated years, for undated texts */
 	const char *encoding;     /* "UTF-8", "UTF-16BE", "Windows-1252", ... */
