@@ -268,6 +268,128 @@ cmd_board_names(void *board, const char ***names)
 	return rz_names(board, names);
 }
 
+/* The release whose numbers a resolution's citations are: the one they were recited to,
+ * else the citation table's own (NULL when that release is not loaded; *date says it). */
+static const struct jrelease *
+cited_release(const struct jctx *c, const struct rz_result *r, int *date)
+{
+	const struct jrelease *fr = r->rules_release ? jindex_release(c->ix, r->rules_release) : NULL;
+	*date = fr ? fr->date : rz_cite_date();
+	if (!fr)
+		for (uint32_t i = 0; c->ix && i < c->ix->nrels && !fr; i++)
+			if (c->ix->rels[i]->date == *date && !c->ix->rels[i]->fragment && !c->ix->rels[i]->truncated)
+				fr = c->ix->rels[i];
+	return fr;
+}
+
+/* A cited rule id (a number of release fr, or of the one dated `date` when that is not
+ * loaded) as release `to` numbers the same rule, through the concordance; JRID_NONE when
+ * it cannot be carried with confidence. The same number in another release is not the
+ * same rule: 2026-04-17's 722.1 is Preparation Cards, 2026-01-16's Controlling Another
+ * Player. */
+static jrid
+carry_cited(struct jctx *c, const struct jrelease *fr, int date, jrid id, const struct jrelease *to)
+{
+	if (id == JRID_NONE || !to)
+		return JRID_NONE;
+	if (fr == to || (!fr && to->date == date))
+		return jrel_find(to, id) != JNONE ? id : JRID_NONE;
+	jrid t;
+	if (fr && fr->date != date) {
+		/* recited to a release other than the table's: follow the concordance from it */
+		uint32_t ri = jrel_find(fr, id);
+		float cf = 0;
+		uint32_t bi = ri == JNONE ? JNONE : hist_map(c->ix, fr, ri, to, &cf);
+		t = bi != JNONE && cf >= 0.5f ? to->rules[bi].id : JRID_NONE;
+	} else {
+		struct hist_carry *made = NULL;
+		struct hist_carry *k = to == c->rel ? hist_carry_for(c) : (made = hist_carry_make(c, to));
+		t = hist_carry_id(k, date, id, NULL);
+		hist_carry_free(made);
+	}
+	return t != JRID_NONE && jrel_find(to, t) != JNONE ? t : JRID_NONE;
+}
+
+/* The citations' release as a reader names it: its label, or the table's date. */
+static const char *
+cited_name(const struct jrelease *fr, int date, char *buf, size_t cap)
+{
+	if (fr)
+		snprintf(buf, cap, "%s", fr->label);
+	else
+		snprintf(buf, cap, "%04d-%02d-%02d", date / 10000, date / 100 % 100, date % 100);
+	return buf;
+}
+
+/* A cited rule the answering release does not hold: said, with the loaded releases that
+ * hold the same rule (and their number for it), what the answering release's own rule of
+ * that number is, and the concordance's guess when it has one it is unsure of. */
+static void
+why_missing(struct jctx *c, const struct jrelease *fr, int date, const char *num, jrid id, struct jw *w)
+{
+	const struct jrelease *rel = c->rel;
+	char whose[48], a[16];
+	cited_name(fr, date, whose, sizeof whose);
+	if (c->json) {
+		jw_obj(w);
+		jw_kstr(w, "rule", num);
+		jw_kstr(w, "rules_release", whose);
+		jw_kstr(w, "release", rel->label);
+		jw_kbool(w, "found", false);
+		jw_key(w, "found_in");
+		jw_arr(w);
+	} else {
+		char era[160];
+		out_printf(c->out, "\n%s, a %s rule number, is not in %s; no rule there is that rule with confidence.\n",
+		    num, whose, rules_era(rel, true, era, sizeof era));
+	}
+	int found = 0;
+	for (uint32_t k = 0; c->ix && k < c->ix->nrels; k++) {
+		const struct jrelease *x = c->ix->rels[k];
+		if (x == rel)
+			continue;
+		jrid t = carry_cited(c, fr, date, id, x);
+		if (t == JRID_NONE)
+			continue;
+		found++;
+		jrid_str(t, a);
+		if (c->json) {
+			jw_obj(w);
+			jw_kstr(w, "release", x->label);
+			jw_kstr(w, "rule", a);
+			jw_obj_end(w);
+		} else {
+			out_printf(c->out, "  the %s rules have it%s%s: judge --cr %s %s\n", x->label,
+			    t != id ? " as " : "", t != id ? a : "", x->label, a);
+		}
+	}
+	if (c->json)
+		jw_arr_end(w);
+	/* the concordance's guess, when the citations' release is loaded and it has one */
+	uint32_t ri = fr ? jrel_find(fr, id) : JNONE;
+	float cf = 0;
+	uint32_t bi = ri != JNONE && fr != rel ? hist_map(c->ix, fr, ri, rel, &cf) : JNONE;
+	if (c->json) {
+		if (bi != JNONE) {
+			jw_key(w, "nearest");
+			jw_obj(w);
+			jw_kstr(w, "rule", rel->rules[bi].num);
+			jw_key(w, "confidence");
+			jw_num(w, cf);
+			jw_obj_end(w);
+		}
+		jw_obj_end(w);
+		return;
+	}
+	if (!found)
+		out_printf(c->out, "  no loaded release has it (load the %s rules with --rules FILE)\n", whose);
+	if (jrel_find(rel, id) != JNONE)
+		out_printf(c->out, "  (the %s rules' own %s is another rule)\n", rel->label, num);
+	if (bi != JNONE)
+		out_printf(c->out, "  the concordance's nearest in the %s rules is %s (confidence %.2f): judge %s\n",
+		    rel->label, rel->rules[bi].num, cf, rel->rules[bi].num);
+}
+
 int
 cmd_why(struct jctx *c, int argc, char **argv)
 {
@@ -291,6 +413,9 @@ cmd_why(struct jctx *c, int argc, char **argv)
 		jerr(c, "load a release with --rules FILE", "no rules are loaded");
 		return JX_NOTFOUND;
 	}
+	int date;
+	char whose[48];
+	const struct jrelease *fr = cited_release(c, r, &date);
 	struct jw w;
 	if (c->json) {
 		jw_init(&w, &c->out->buf, true);
@@ -303,34 +428,26 @@ cmd_why(struct jctx *c, int argc, char **argv)
 		out_printf(c->out, "%sStep %ld%s: ", out_sgr(c->out, OS_TITLE), n, out_sgr(c->out, OS_RESET));
 		out_wrap(c->out, s->text, 0, 2);
 	}
+	/* each citation is the rule of the release it was written against, carried to the
+	 * one answering; never another release's rule that happens to bear the number */
 	int missing = 0;
 	for (int k = 0; k < s->nrules; k++) {
 		jrid id = jrid_from_str(s->rules[k]);
-		const struct jrelease *rel = c->rel;
-		uint32_t i = id == JRID_NONE ? JNONE : jrel_find(rel, id);
-		/* the resolver cites the newest CR; an older or partial release may lack the rule,
-		 * so fall back to the newest loaded release that has it */
-		for (uint32_t ri = 0; i == JNONE && id != JRID_NONE && c->ix && ri < c->ix->nrels; ri++) {
-			const struct jrelease *x = c->ix->rels[ri];
-			uint32_t j = jrel_find(x, id);
-			if (j != JNONE && (rel == c->rel || x->date > rel->date)) {
-				rel = x;
-				i = j;
-			}
-		}
-		if (i == JNONE) {
+		jrid t = carry_cited(c, fr, date, id, c->rel);
+		if (t == JRID_NONE) {
 			missing++;
-			if (!c->json)
-				out_printf(c->out, "\n%s is not in the loaded release %s (load the newest CR with --rules FILE).\n", s->rules[k], c->rel->label);
+			why_missing(c, fr, date, s->rules[k], id, &w);
 			continue;
 		}
-		if (c->json)
-			rules_json(c, &w, rel, i);
-		else {
+		uint32_t i = jrel_find(c->rel, t);
+		if (c->json) {
+			rules_json(c, &w, c->rel, i);
+		} else {
 			out_puts(c->out, "\n");
-			if (rel != c->rel)
-				out_printf(c->out, "(from release %s)\n", rel->label);
-			rules_print(c, rel, i, false);
+			if (t != id)
+				out_printf(c->out, "%s(cited as %s, its number in the %s rules)%s\n", out_sgr(c->out, OS_DIM),
+				    s->rules[k], cited_name(fr, date, whose, sizeof whose), out_sgr(c->out, OS_RESET));
+			rules_print(c, c->rel, i, false);
 		}
 	}
 	if (c->json) {

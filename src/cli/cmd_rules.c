@@ -565,6 +565,33 @@ need_rel(struct jctx *c)
 	return JX_OK;
 }
 
+/* Said when a rule the answering release lacks is shown from another text (the built-in
+ * partial texts): the same number elsewhere need not be the same rule, so the answer says
+ * the answering release lacks it, which other texts number it too, and, when the
+ * concordance can tell, the answering release's number for the rule shown. */
+static void
+fallback_note(struct jctx *c, const struct jrelease *from, jrid id)
+{
+	const struct jrelease *rel = c->rel;
+	char num[16];
+	jrid_str(id, num);
+	out_printf(c->out, " (%s is not in the %s rules answering", num, rel->label);
+	int also = 0;
+	for (uint32_t k = 0; k < c->ix->nrels; k++) {
+		const struct jrelease *x = c->ix->rels[k];
+		if (x != rel && x != from && jrel_find(x, id) != JNONE)
+			out_printf(c->out, "%s%s", also++ ? ", " : "; the ", x->label);
+	}
+	if (also)
+		out_printf(c->out, " rules number a %s too", num);
+	float conf;
+	uint32_t fi = jrel_find(from, id);
+	uint32_t t = from->date && rel->date && fi != JNONE ? hist_map(c->ix, from, fi, rel, &conf) : JNONE;
+	if (t != JNONE)
+		out_printf(c->out, "; in the %s rules it is %s", rel->label, rel->rules[t].num);
+	out_puts(c->out, ")");
+}
+
 int
 cmd_rule(struct jctx *c, int argc, char **argv)
 {
@@ -650,10 +677,12 @@ cmd_rule(struct jctx *c, int argc, char **argv)
 		} else {
 			if (shown > 1)
 				out_puts(c->out, "\n");
-			if (from != said) {
+			if (from != said || from != rel) {
 				char era[160];
-				out_printf(c->out, "%sFrom %s:%s\n", out_sgr(c->out, OS_DIM),
-				    rules_era(from, true, era, sizeof era), out_sgr(c->out, OS_RESET));
+				out_printf(c->out, "%sFrom %s", out_sgr(c->out, OS_DIM), rules_era(from, true, era, sizeof era));
+				if (from != rel)
+					fallback_note(c, from, ids[k]);
+				out_printf(c->out, ":%s\n", out_sgr(c->out, OS_RESET));
 				said = from;
 			}
 			rules_print(c, from, i, !many);
