@@ -1244,6 +1244,153 @@ cmd_versions(struct jctx *c, int argc, char **argv)
 	return JX_OK;
 }
 
+/* ---- what of the data files check says is lost on a release ---- */
+
+struct carried {
+	struct jindex *ix;
+	const struct jrelease *rel;
+	struct hist_carry *k;
+	const char *file;       /* the data file being read */
+	int nsit, nsit_lost, nsit_part;
+};
+
+static void
+carry_situation(void *ctx, const struct srch_sit_entry *e)
+{
+	struct carried *cd = ctx;
+	cd->nsit++;
+	if (!e->since || e->since == cd->rel->date)
+		return;   /* written against any release, or this one */
+	struct sbuf lost = {0};
+	size_t kept = 0;
+	char a[16];
+	for (size_t r = 0; r < e->nrules; r++) {
+		jrid t = hist_carry_id(cd->k, e->since, e->rules[r], NULL);
+		if (t != JRID_NONE && jrel_find(cd->rel, t) != JNONE)
+			kept++;
+		else
+			sbuf_addf(&lost, "%s%s", lost.len ? ", " : "", jrid_str(e->rules[r], a));
+	}
+	/* a partial text lacks most rules by its nature: counted, not listed */
+	if (lost.len && (cd->rel->fragment || cd->rel->truncated)) {
+		cd->nsit_lost += kept == 0;
+		cd->nsit_part += kept > 0;
+	} else if (lost.len) {
+		int y = e->since / 10000, m = e->since / 100 % 100, d = e->since % 100;
+		if (kept == 0)
+			diag_add(&cd->ix->diags, DL_NOTE, cd->file, e->line, 1,
+			    "situation \"%.*s\" dropped on the %s rules: its %04d-%02d-%02d rule%s %s cannot be carried to them with confidence",
+			    (int)e->nlabel, e->label, cd->rel->label, y, m, d, e->nrules > 1 ? "s" : "", lost.s);
+		else
+			diag_add(&cd->ix->diags, DL_NOTE, cd->file, e->line, 1,
+			    "situation \"%.*s\" loses %s on the %s rules (its %04d-%02d-%02d number%s cannot be carried to them with confidence); %zu of its %zu rules kept",
+			    (int)e->nlabel, e->label, lost.s, cd->rel->label, y, m, d, e->nrules - kept > 1 ? "s" : "", kept, e->nrules);
+		cd->nsit_lost += kept == 0;
+		cd->nsit_part += kept > 0;
+	}
+	sbuf_free(&lost);
+}
+
+/* Read a data file into b: 0, or -1 when it is absent or unreadable (said by the commands
+ * that use it, not here). */
+static int
+read_data(const char *path, struct sbuf *b)
+{
+	sbuf_reset(b);
+	return path ? sfile_read(path, (size_t)16 << 20, b) : -1;
+}
+
+/* The rule-numbered data judge answers with — the common situations (built-in and the
+ * user's own) and the textbook's era flags (corpus/textbook-era.tsv) — carried to rel as
+ * when it answers alone (through corpus/anchors.tsv): each entry that cannot be carried
+ * with confidence is a note at its file:line, and one note on rel's file counts them.
+ * The thesaurus maps words to words and holds no rule numbers: nothing of it is lost. */
+static void
+check_carried(struct jctx *c, struct jindex *ix, const struct jrelease *rel)
+{
+	if (!c->datadir)
+		return;
+	struct sbuf p = {0}, t = {0}, user = {0};
+	sbuf_addf(&p, "%s/corpus/anchors.tsv", c->datadir);
+	struct diags ad = {0};
+	bool have = read_data(p.s, &t) == 0;
+	struct hist_carry *k = hist_carry_new(ix, rel, p.s, have ? t.s : NULL, have ? t.len : 0, &ad);
+	diag_clear(&ad);
+	int from = hist_carry_anchor_date(k);
+	struct carried cd = { ix, rel, k, NULL, 0, 0, 0 };
+	/* the situations: the built-in file, then the user's */
+	const char *x = getenv("XDG_CONFIG_HOME");
+	if (x && *x == '/')
+		sbuf_addf(&user, "%s/judge/situations.tsv", x);
+	else if (getenv("HOME"))
+		sbuf_addf(&user, "%s/.config/judge/situations.tsv", getenv("HOME"));
+	for (int src = 0; src < 2; src++) {
+		sbuf_reset(&p);
+		if (src == 0)
+			sbuf_addf(&p, "%s/corpus/situations.tsv", c->datadir);
+		else if (user.len)
+			sbuf_adds(&p, user.s);
+		if (!p.len || read_data(p.s, &t) != 0)
+			continue;
+		struct diags sd = {0};   /* the file's own problems are search's to report */
+		cd.file = p.s;
+		srch_situations_each(p.s, t.s ? t.s : "", t.len, &sd, carry_situation, &cd);
+		diag_clear(&sd);
+	}
+	/* the textbook's era flags: what changed since its era, flagged on a release newer
+	 * than the era (cmd_textbook.c reads them the same way) */
+	int era = 0, efrom = 0, nflag = 0, nflag_lost = 0;
+	sbuf_reset(&p);
+	sbuf_addf(&p, "%s/corpus/textbook-era.tsv", c->datadir);
+	if (read_data(p.s, &t) == 0 && t.s) {
+		unsigned lineno = 0;
+		for (const char *l = t.s; *l;) {
+			const char *nl = strchr(l, '\n');
+			size_t len = nl ? (size_t)(nl - l) : strlen(l);
+			char line[160], at[32], kind[16], then[16];
+			snprintf(line, sizeof line, "%.*s", (int)(len < sizeof line - 1 ? len : sizeof line - 1), l);
+			l = nl ? nl + 1 : l + len;
+			lineno++;
+			int y, m, d;
+			if (sscanf(line, "# era: %4d-%2d-%2d", &y, &m, &d) == 3)
+				era = y * 10000 + m * 100 + d;
+			else if (sscanf(line, "# rules: %4d-%2d-%2d", &y, &m, &d) == 3)
+				efrom = y * 10000 + m * 100 + d;
+			jrid id;
+			if (line[0] == '#' || !era || !efrom || rel->date <= era || rel->date == efrom ||
+			    sscanf(line, "%31[^\t]\t%15[^\t]\t%15s", at, kind, then) != 3 || (id = jrid_from_str(at)) == JRID_NONE)
+				continue;
+			nflag++;
+			jrid to = hist_carry_id(k, efrom, id, NULL);
+			if (to != JRID_NONE && jrel_find(rel, to) != JNONE)
+				continue;
+			nflag_lost++;
+			if (!rel->fragment && !rel->truncated)
+				diag_add(&ix->diags, DL_NOTE, p.s, lineno, 1,
+			    "textbook-era flag dropped on the %s rules: %s (%s since the textbook's era) cannot be carried to them with confidence, so textbook pages linked there are not flagged",
+			    rel->label, at, kind);
+		}
+	}
+	if (from && rel->date != from && (cd.nsit || nflag)) {
+		int y = from / 10000, m = from / 100 % 100, d = from % 100;
+		struct sbuf sum = {0};
+		sbuf_addf(&sum, "judge's data is written with the %04d-%02d-%02d rule numbers; carried to these rules "
+		    "as when they answer alone (corpus/anchors.tsv): ", y, m, d);
+		sbuf_addf(&sum, "situations %d of %d kept whole, %d lose some rules, %d dropped", cd.nsit - cd.nsit_lost - cd.nsit_part,
+		    cd.nsit, cd.nsit_part, cd.nsit_lost);
+		if (nflag)
+			sbuf_addf(&sum, "; textbook-era flags %d of %d kept, %d dropped", nflag - nflag_lost, nflag, nflag_lost);
+		sbuf_addf(&sum, "; the thesaurus holds no rule numbers%s",
+		    rel->fragment || rel->truncated ? " (a partial text: what is dropped is counted, not listed)" : "");
+		diag_add(&ix->diags, DL_NOTE, rel->file, 0, 0, "%s", sum.s);
+		sbuf_free(&sum);
+	}
+	hist_carry_free(k);
+	sbuf_free(&p);
+	sbuf_free(&t);
+	sbuf_free(&user);
+}
+
 int
 cmd_check(struct jctx *c, int argc, char **argv)
 {
@@ -1289,6 +1436,7 @@ cmd_check(struct jctx *c, int argc, char **argv)
 			seen[nseen].hash = r->src_hash;
 			seen[nseen].bytes = r->bytes;
 			seen[nseen++].file = xstrdup(r->file);
+			check_carried(c, ix, r);
 		}
 		if (c->json) {
 			for (size_t k = 0; k < ix->diags.n; k++) {

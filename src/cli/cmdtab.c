@@ -32,7 +32,7 @@ const struct jcmd jcmd_table[] = {
 	{"cards", NULL, JA_CARD, "cards [NAME] | cards import FILE...", "the textbook examples that mention a card; `cards import` reads MTGJSON or Scryfall card files (.json, .gz, .xz, .bz2)", cmd_cards, false},
 	/* card data (cmd_card.c) */
 	{"card", "oracle", JA_CARD, "card NAME", "a card's Oracle text, faces, legalities, rulings and the rules it touches (kept from the import), from the imported card file; a meld back face is one card", cmd_card, false},
-	{"check", "lint", JA_FILE, "check [--strict] FILE...", "parse rules files and print their diagnostics; exit 2 on errors, 1 on warnings only with --strict", cmd_check, false},
+	{"check", "lint", JA_FILE, "check [--strict] FILE...", "parse rules files and print their diagnostics and what of judge's data each drops; exit 2 on errors, 1 on warnings only with --strict", cmd_check, false},
 	/* tournament policy documents (cmd_policy.c) */
 	{"ipg", NULL, JA_POLICY, "ipg [SECTION|ALIAS|WORDS] [PART]", "the Infraction Procedure Guide: a section by number (2.3), alias (hce) or title, or one part (remedy, upgrade...)", cmd_ipg, false},
 	{"mtr", NULL, JA_POLICY, "mtr [SECTION|ALIAS|WORDS]", "the Magic Tournament Rules: a section (4.2), an appendix (appendix f) or a title (shortcuts)", cmd_mtr, false},

@@ -68,6 +68,22 @@ int srch_thesaurus_words(const char *path, const char *key, struct sbuf *words);
 int srch_load_situations(struct srch *s, const char *path, struct diags *d);
 int srch_add_situations(struct srch *s, const char *name, const char *text, size_t len,
     struct diags *d);
+/* Each entry of a situations text as srch_add_situations() reads it (its problems go to d
+ * alike): the line it is on, the release its rule numbers are written against (yyyymmdd
+ * from "# rules: DATE", 0 when the file does not say), its concepts as written, its label
+ * and its rules, pointing into the text read. Returns the number of entries. */
+struct srch_sit_entry {
+	unsigned line;
+	int since;
+	const char *concepts;
+	size_t nconcepts;
+	const char *label;
+	size_t nlabel;
+	const jrid *rules;
+	size_t nrules;
+};
+int srch_situations_each(const char *name, const char *text, size_t len, struct diags *d,
+    void (*each)(void *ctx, const struct srch_sit_entry *e), void *ctx);
 /* Situations say which release their rule numbers come from ("# rules: 2026-01-16");
  * carry(ctx, since, id) gives the same rule's id in the release searched, or JRID_NONE
  * to drop it. Without it, situations of a later release than the one searched are

@@ -91,28 +91,51 @@ srch_add_situations(struct srch *s, const char *name, const char *text, size_t l
 	return srch_sit_read(s, name, text, len, d, true);
 }
 
-static int sit_read_text(struct srch *s, const char *name, const char *text, size_t len,
-    struct diags *d, bool store);
+static int sit_read_text(const char *name, const char *text, size_t len, struct diags *d,
+    void (*each)(void *ctx, const struct srch_sit_entry *e), void *ctx);
+
+/* An entry kept in s (srch_sit_read with store). */
+static void
+store_entry(void *ctx, const struct srch_sit_entry *e)
+{
+	struct srch *s = ctx;
+	s->sit = xgrow(s->sit, &s->sitcap, s->nsit + 1, sizeof *s->sit);
+	struct ssit *st = &s->sit[s->nsit++];
+	memset(st, 0, sizeof *st);
+	st->concepts = arena_strndup(&s->arena, e->concepts, e->nconcepts);
+	st->label = arena_strndup(&s->arena, e->label, e->nlabel);
+	st->since = e->since;
+	memcpy(st->rules, e->rules, e->nrules * sizeof *e->rules);
+	st->nrules = (uint8_t)e->nrules;
+	s->sit_compiled = false;
+}
 
 int
 srch_sit_read(struct srch *s, const char *name, const char *text, size_t len, struct diags *d,
     bool store)
 {
+	return srch_situations_each(name, text, len, d, store ? store_entry : NULL, s);
+}
+
+int
+srch_situations_each(const char *name, const char *text, size_t len, struct diags *d,
+    void (*each)(void *ctx, const struct srch_sit_entry *e), void *ctx)
+{
 	/* saved as UTF-16 (Notepad's "Unicode"): read as what it is */
 	if (!text_utf16(text, len))
-		return sit_read_text(s, name, text, len, d, store);
+		return sit_read_text(name, text, len, d, each, ctx);
 	struct decoded u16;
 	if (text_decode_as((const unsigned char *)text, len, name, "list of situations",
 	    "save the situations file as UTF-8 text", &u16, d) != 0)
 		return 0;
-	int added = sit_read_text(s, name, u16.text, u16.len, d, store);
+	int added = sit_read_text(name, u16.text, u16.len, d, each, ctx);
 	free(u16.text);
 	return added;
 }
 
 static int
-sit_read_text(struct srch *s, const char *name, const char *text, size_t len, struct diags *d,
-    bool store)
+sit_read_text(const char *name, const char *text, size_t len, struct diags *d,
+    void (*each)(void *ctx, const struct srch_sit_entry *e), void *ctx)
 {
 	unsigned bl, bc;
 	if (text_binary(text, len, &bl, &bc)) {
@@ -246,17 +269,9 @@ sit_read_text(struct srch *s, const char *name, const char *text, size_t len, st
 			continue;
 		}
 		added++;
-		if (!store)
-			continue;
-		s->sit = xgrow(s->sit, &s->sitcap, s->nsit + 1, sizeof *s->sit);
-		struct ssit *st = &s->sit[s->nsit++];
-		memset(st, 0, sizeof *st);
-		st->concepts = arena_strndup(&s->arena, line, (size_t)(tab1 - line));
-		st->label = arena_strndup(&s->arena, lb, (size_t)(le - lb));
-		st->since = since;
-		memcpy(st->rules, rules, nr * sizeof *rules);
-		st->nrules = (uint8_t)nr;
-		s->sit_compiled = false;
+		if (each)
+			each(ctx, &(struct srch_sit_entry){ lineno, since, line, (size_t)(tab1 - line), lb,
+			    (size_t)(le - lb), rules, nr });
 	}
 	return added;
 }
