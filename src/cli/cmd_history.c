@@ -298,7 +298,7 @@ hist_cmd_diff(struct jctx *c, int argc, char **argv)
 	}
 
 	char sb[16];
-	out_printf(c->out, "%s%s → %s%s%s%s: %zu added, %zu removed, %zu changed, %zu moved, %zu unchanged\n",
+	out_wrapf(c->out, 2, "%s%s → %s%s%s%s: %zu added, %zu removed, %zu changed, %zu moved, %zu unchanged",
 	    out_sgr(c->out, OS_BOLD), a->label, b->label,
 	    within ? ", section " : "", within ? jrid_str(within, sb) : "",
 	    out_sgr(c->out, OS_RESET),
@@ -307,7 +307,7 @@ hist_cmd_diff(struct jctx *c, int argc, char **argv)
 	out_printf(c->out, "(%zu rules before, %zu after)\n", d.na, d.nb);
 	if (d.partial) {
 		bool pa = a->truncated || a->fragment, pb = b->truncated || b->fragment;
-		out_printf(c->out, "%s(%s%s%s %s incomplete: rules beyond what %s are left out)%s\n",
+		out_wrapf(c->out, 1, "%s(%s%s%s %s incomplete: rules beyond what %s are left out)%s",
 		    out_sgr(c->out, OS_DIM), pa ? a->label : "", pa && pb ? " and " : "",
 		    pb ? b->label : "", pa && pb ? "are" : "is", pa && pb ? "they hold" : "it holds",
 		    out_sgr(c->out, OS_RESET));
@@ -486,7 +486,7 @@ hist_cmd_history(struct jctx *c, int argc, char **argv)
 		free(s);
 		return JX_OK;
 	}
-	out_printf(c->out, "%s%s%s in %s, through %u release%s:\n", out_sgr(c->out, OS_ID),
+	out_wrapf(c->out, 2, "%s%s%s in %s, through %u release%s:", out_sgr(c->out, OS_ID),
 	    from->rules[ri].num, out_sgr(c->out, OS_RESET), from->label, n, n == 1 ? "" : "s");
 	for (uint32_t i = 0; i < n; i++) {
 		const struct jrelease *r = s[i].rel;
@@ -614,12 +614,12 @@ hist_cmd_map(struct jctx *c, int argc, char **argv)
 		return t == JNONE ? JX_NOTFOUND : JX_OK;
 	}
 	if (t == JNONE) {
-		out_printf(c->out, "%s%s%s (%s) has no counterpart in %s (confidence %.2f)\n",
+		out_wrapf(c->out, 2, "%s%s%s (%s) has no counterpart in %s (confidence %.2f)",
 		    out_sgr(c->out, OS_ID), from->rules[ri].num, out_sgr(c->out, OS_RESET),
 		    from->label, to->label, (double)conf);
 		return JX_NOTFOUND;
 	}
-	out_printf(c->out, "%s%s%s (%s) → %s%s%s (%s), confidence %.2f\n",
+	out_wrapf(c->out, 2, "%s%s%s (%s) → %s%s%s (%s), confidence %.2f",
 	    out_sgr(c->out, OS_ID), from->rules[ri].num, out_sgr(c->out, OS_RESET), from->label,
 	    out_sgr(c->out, OS_ID), to->rules[t].num, out_sgr(c->out, OS_RESET), to->label,
 	    (double)conf);

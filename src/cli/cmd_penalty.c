@@ -50,7 +50,8 @@ is_infraction(const struct pol_section *s)
 static void
 step(struct jctx *c, int n, const char *title)
 {
-	out_printf(c->out, "\n%s%d. %s%s\n", out_sgr(c->out, OS_BOLD), n, title, out_sgr(c->out, OS_RESET));
+	out_puts(c->out, "\n");
+	out_wrapf(c->out, 3, "%s%d. %s%s", out_sgr(c->out, OS_BOLD), n, title, out_sgr(c->out, OS_RESET));
 }
 
 static void
@@ -139,7 +140,7 @@ regular(struct jctx *c, const char *desc)
 		out_puts(c->out, "\n");
 		return n ? JX_OK : JX_NOTFOUND;
 	}
-	out_printf(c->out, "%sRegular REL%s: %s, effective %s. It fixes the game and educates the player; the IPG's penalties do not apply.\n",
+	out_wrapf(c->out, 0, "%sRegular REL%s: %s, effective %s. It fixes the game and educates the player; the IPG's penalties do not apply.",
 	    out_sgr(c->out, OS_BOLD), out_sgr(c->out, OS_RESET), pol_kind_title(POL_JAR), jar->date);
 	if (n == 0) {
 		say(c, "No situation of the JAR matches the description; list them with `judge jar`.");
@@ -168,7 +169,8 @@ regular(struct jctx *c, const char *desc)
 		free(f);
 		cite_line(c, jar, &jar->sec[sp], NULL);
 	}
-	out_printf(c->out, "\n%sThis lays out the JAR; the ruling is yours.%s\n", out_sgr(c->out, OS_DIM), out_sgr(c->out, OS_RESET));
+	out_puts(c->out, "\n");
+	out_wrapf(c->out, 0, "%sThis lays out the JAR; the ruling is yours.%s", out_sgr(c->out, OS_DIM), out_sgr(c->out, OS_RESET));
 	return JX_OK;
 }
 
@@ -177,7 +179,7 @@ regular(struct jctx *c, const char *desc)
 static char *
 ask(struct jctx *c, const char *question)
 {
-	out_printf(c->out, "%s%s%s\n", out_sgr(c->out, OS_BOLD), question, out_sgr(c->out, OS_RESET));
+	out_wrapf(c->out, 0, "%s%s%s", out_sgr(c->out, OS_BOLD), question, out_sgr(c->out, OS_RESET));
 	out_flush(c->out);
 	if (c->read_answer_line)
 		return c->read_answer_line(c, "penalty> ");
@@ -328,7 +330,7 @@ cmd_penalty(struct jctx *c, int argc, char **argv)
 		return JX_OK;
 	}
 	struct out *o = c->out;
-	out_printf(o, "%s%s REL%s%s: the %s, effective %s.\n", out_sgr(o, OS_BOLD), rel_names[rel], out_sgr(o, OS_RESET),
+	out_wrapf(o, 0, "%s%s REL%s%s: the %s, effective %s.", out_sgr(o, OS_BOLD), rel_names[rel], out_sgr(o, OS_RESET),
 	    rel_given ? "" : " (assumed; say --rel regular for the JAR)", pol_kind_title(POL_IPG), d->date);
 	step(c, 1, "The infractions the description most likely is");
 	for (size_t i = 0; i < nc; i++) {
@@ -364,7 +366,7 @@ cmd_penalty(struct jctx *c, int argc, char **argv)
 				pick = i, known = true;
 		}
 		if (!known)
-			out_printf(o, "%s(not one of them: the first is laid out)%s\n", out_sgr(o, OS_DIM), out_sgr(o, OS_RESET));
+			out_wrapf(o, 0, "%s(not one of them: the first is laid out)%s", out_sgr(o, OS_DIM), out_sgr(o, OS_RESET));
 		free(a);
 		if (pick) {
 			size_t t0 = cand[0];
@@ -433,7 +435,8 @@ cmd_penalty(struct jctx *c, int argc, char **argv)
 		cite_line(c, d, s, "Philosophy");
 	} else
 		say(c, "The section has no Philosophy part.");
-	out_printf(o, "\n%sThis lays out the IPG; which infraction applies, and any deviation (the Head Judge's alone), is the judge's call.%s\n",
+	out_puts(o, "\n");
+	out_wrapf(o, 0, "%sThis lays out the IPG; which infraction applies, and any deviation (the Head Judge's alone), is the judge's call.%s",
 	    out_sgr(o, OS_DIM), out_sgr(o, OS_RESET));
 	free(chap_up);
 	sbuf_free(&q);

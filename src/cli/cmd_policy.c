@@ -258,7 +258,7 @@ pol_print_heading(struct jctx *c, const struct pol_doc *d, const struct pol_sect
 static void
 print_source(struct jctx *c, const struct pol_doc *d, const struct pol_section *s)
 {
-	out_printf(c->out, "%s(%s%s%s, %s:%u)%s\n", out_sgr(c->out, OS_DIM), pol_kind_title(d->kind),
+	out_wrapf(c->out, 1, "%s(%s%s%s, %s:%u)%s", out_sgr(c->out, OS_DIM), pol_kind_title(d->kind),
 	    d->date[0] ? ", effective " : "", d->date, d->file, s->line, out_sgr(c->out, OS_RESET));
 }
 
@@ -572,7 +572,7 @@ print_list(struct jctx *c, const struct pol_doc *d)
 		out_puts(c->out, "\n");
 		return;
 	}
-	out_printf(c->out, "%s%s%s%s%s\n", out_sgr(c->out, OS_BOLD), d->title, d->date[0] ? ", effective " : "",
+	out_wrapf(c->out, 0, "%s%s%s%s%s", out_sgr(c->out, OS_BOLD), d->title, d->date[0] ? ", effective " : "",
 	    d->date, out_sgr(c->out, OS_RESET));
 	for (size_t i = 0; i < d->nsec; i++) {
 		const struct pol_section *s = &d->sec[i];

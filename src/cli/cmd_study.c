@@ -303,7 +303,8 @@ print_question(struct jctx *c, const struct study_q *q, size_t i, size_t n)
 		[STUDY_WHICH] = "Which rule says this?",
 		[STUDY_EXAMPLE] = "What happens? Answer in your own words.",
 	};
-	out_printf(o, "\n%s[%zu/%zu] %s%s %s(%s)%s\n", out_sgr(o, OS_BOLD), i + 1, n, what[q->kind],
+	out_puts(o, "\n");
+	out_wrapf(o, 2, "%s[%zu/%zu] %s%s %s(%s)%s", out_sgr(o, OS_BOLD), i + 1, n, what[q->kind],
 	    out_sgr(o, OS_RESET), out_sgr(o, OS_DIM), study_kind_name(q->kind), out_sgr(o, OS_RESET));
 	out_puts(o, "  ");
 	out_wrap(o, q->question, 2, 2);
@@ -369,10 +370,12 @@ ask(struct jctx *c, const struct study_q *q, size_t i, size_t n)
 	}
 	int right;
 	if (q->kind == STUDY_EXAMPLE) {
-		if (echo)
-			out_printf(o, "  Your answer: %s\n", *reply ? reply : "(none)");
+		if (echo) {
+			out_puts(o, "  ");
+			out_wrapf(o, 4, "Your answer: %s", *reply ? reply : "(none)");
+		}
 		out_puts(o, "  The textbook says: ");
-		out_wrap(o, q->reveal, 20, 4);
+		out_wrap(o, q->reveal, 21, 4);
 		print_source(c, q);
 		out_puts(o, "  Did you have it right? [y/n]\n");
 		free(reply);
@@ -384,27 +387,28 @@ ask(struct jctx *c, const struct study_q *q, size_t i, size_t n)
 		right = tolower((unsigned char)reply[0]) == 'y';
 		out_printf(o, "  %s%s%s\n", out_sgr(o, right ? OS_OK : OS_WARN), right ? "Recorded as right." : "Recorded as wrong.", out_sgr(o, OS_RESET));
 	} else if (*reply == '\0') {
-		out_puts(o, "  The answer is ");
+		char letter[8] = "";
 		if (q->correct >= 0)
-			out_printf(o, "%c) ", 'a' + q->correct);
-		out_printf(o, "%s%s%s (shown: not scored)\n", out_sgr(o, OS_BOLD), q->answer, out_sgr(o, OS_RESET));
+			snprintf(letter, sizeof letter, "%c) ", 'a' + q->correct);
+		out_puts(o, "  ");
+		out_wrapf(o, 4, "The answer is %s%s%s%s (shown: not scored)", letter, out_sgr(o, OS_BOLD), q->answer, out_sgr(o, OS_RESET));
 		print_source(c, q);
 		right = 2;
 	} else {
 		right = study_check(q, reply);
+		struct sbuf l = {0};
 		if (echo)
-			out_printf(o, "  Your answer: %s — ", *reply ? reply : "(none)");
-		else
-			out_puts(o, "  ");
-		out_printf(o, "%s%s%s", out_sgr(o, right ? OS_OK : OS_ERR),
-		    right ? "right" : "wrong", out_sgr(o, OS_RESET));
+			sbuf_addf(&l, "Your answer: %s — ", *reply ? reply : "(none)");
+		sbuf_addf(&l, "%s%s%s", out_sgr(o, right ? OS_OK : OS_ERR), right ? "right" : "wrong", out_sgr(o, OS_RESET));
 		if (!right) {
-			out_puts(o, "; the answer is ");
+			sbuf_adds(&l, "; the answer is ");
 			if (q->correct >= 0)
-				out_printf(o, "%c) ", 'a' + q->correct);
-			out_printf(o, "%s%s%s", out_sgr(o, OS_BOLD), q->answer, out_sgr(o, OS_RESET));
+				sbuf_addf(&l, "%c) ", 'a' + q->correct);
+			sbuf_addf(&l, "%s%s%s", out_sgr(o, OS_BOLD), q->answer, out_sgr(o, OS_RESET));
 		}
-		out_puts(o, "\n");
+		out_puts(o, "  ");
+		out_wrap(o, l.s, 2, 4);
+		sbuf_free(&l);
 		print_source(c, q);
 	}
 	free(reply);
@@ -580,16 +584,16 @@ cmd_quiz(struct jctx *c, int argc, char **argv)
 		size_t due = 0;
 		for (size_t i = 0; i < view.n; i++)
 			due += view.v[i].due <= o.today;
-		out_printf(out, "Quiz: %zu question%s from the %s rules (seed %llu", n, n == 1 ? "" : "s",
-		    c->rel->label, (unsigned long long)o.seed);
+		char dues[64] = "";
 		if (due)
-			out_printf(out, "; %zu due for review", due);
-		out_puts(out, ").\n");
+			snprintf(dues, sizeof dues, "; %zu due for review", due);
+		out_wrapf(out, 0, "Quiz: %zu question%s from the %s rules (seed %llu%s).", n, n == 1 ? "" : "s",
+		    c->rel->label, (unsigned long long)o.seed, dues);
 		if (nkept)
-			out_printf(out, "%zu answered question%s on rules the %s rules do not have %s kept, not asked "
-			    "(`judge study stats` lists them).\n", nkept, nkept == 1 ? "" : "s", c->rel->label,
+			out_wrapf(out, 0, "%zu answered question%s on rules the %s rules do not have %s kept, not asked "
+			    "(`judge study stats` lists them).", nkept, nkept == 1 ? "" : "s", c->rel->label,
 			    nkept == 1 ? "is" : "are");
-		out_puts(out, "Answer with a letter, a number or the text; an empty line shows the answer; q stops.\n");
+		out_wrap(out, "Answer with a letter, a number or the text; an empty line shows the answer; q stops.", 0, 0);
 		size_t asked = 0, right = 0, shown = 0;
 		for (size_t i = 0; i < n; i++) {
 			struct study_q q;
@@ -618,17 +622,21 @@ cmd_quiz(struct jctx *c, int argc, char **argv)
 		if (asked == 0 && shown == 0) {
 			out_puts(out, "\nNo answers given; nothing recorded.\n");
 		} else if (asked == 0) {
-			out_printf(out, "\nNo answers scored (%zu shown, to come back tomorrow)", shown);
-			out_puts(out, record ? ". Progress saved.\n" : ". Progress not recorded.\n");
+			out_puts(out, "\n");
+			out_wrapf(out, 0, "No answers scored (%zu shown, to come back tomorrow)%s", shown,
+			    record ? ". Progress saved." : ". Progress not recorded.");
 		} else {
-			out_printf(out, "\nScore: %zu/%zu (%zu%%)", right, asked, (right * 200 + asked) / (2 * asked));
+			struct sbuf sc = {0};
+			sbuf_addf(&sc, "Score: %zu/%zu (%zu%%)", right, asked, (right * 200 + asked) / (2 * asked));
 			if (shown)
-				out_printf(out, "; %zu shown, not scored, to come back tomorrow", shown);
+				sbuf_addf(&sc, "; %zu shown, not scored, to come back tomorrow", shown);
 			if (record)
-				out_printf(out, ". Progress saved in %s", path);
+				sbuf_addf(&sc, ". Progress saved in %s.", path);
 			else
-				out_puts(out, ". Progress not recorded");
-			out_puts(out, ".\n");
+				sbuf_adds(&sc, ". Progress not recorded.");
+			out_puts(out, "\n");
+			out_wrap(out, sc.s, 0, 0);
+			sbuf_free(&sc);
 		}
 		out_flush(out);
 		out->page = page;
@@ -787,17 +795,22 @@ study_stats(struct jctx *c, int argc, char **argv)
 		jw_obj_end(&w);
 		sbuf_addc(&o->buf, '\n');
 	} else if (s.n == 0 && nkept == 0) {
-		out_printf(o, "No study progress yet%s%s. Start with `judge quiz`.\n", path ? " in " : "", path ? path : "");
+		out_wrapf(o, 0, "No study progress yet%s%s. Start with `judge quiz`.", path ? " in " : "", path ? path : "");
 	} else {
-		out_printf(o, "Study progress in %s", path);
+		struct sbuf head = {0};
+		sbuf_addf(&head, "Study progress in %s", path);
 		if (c->rel)
-			out_printf(o, ", numbered as the %s rules", c->rel->label);
+			sbuf_addf(&head, ", numbered as the %s rules", c->rel->label);
 		if (carried)
-			out_printf(o, " (%zu question%s recorded under other releases' numbers carried to them)",
+			sbuf_addf(&head, " (%zu question%s recorded under other releases' numbers carried to them)",
 			    carried, carried == 1 ? "" : "s");
-		out_puts(o, "\n");
-		out_printf(o, "%s%-34s %9s %8s %6s %5s%s\n", out_sgr(o, OS_BOLD), "section", "questions", "answers",
-		    "right", "due", out_sgr(o, OS_RESET));
+		out_wrap(o, head.s, 0, 0);
+		sbuf_free(&head);
+		/* the table is 66 columns; a narrower terminal gets a line for each section */
+		bool narrow = o->width > 0 && o->width < 66;
+		if (!narrow)
+			out_printf(o, "%s%-34s %9s %8s %6s %5s%s\n", out_sgr(o, OS_BOLD), "section", "questions", "answers",
+			    "right", "due", out_sgr(o, OS_RESET));
 		for (size_t i = 0; i <= ns; i++) {
 			const struct sec_stat *x = i < ns ? &secs[i] : &tot;
 			char label[128];
@@ -809,11 +822,16 @@ study_stats(struct jctx *c, int argc, char **argv)
 			char pct[24] = "-";
 			if (x->answers)
 				snprintf(pct, sizeof pct, "%ld%%", (x->right * 200 + x->answers) / (2 * x->answers));
-			out_printf(o, "%-34.34s %9ld %8ld %6s %5ld\n", label, x->questions, x->answers, pct, x->due);
+			if (narrow)
+				out_wrapf(o, 2, "%s: %ld question%s, %ld answer%s, %s right, %ld due", label, x->questions,
+				    x->questions == 1 ? "" : "s", x->answers, x->answers == 1 ? "" : "s", pct, x->due);
+			else
+				out_printf(o, "%-34.34s %9ld %8ld %6s %5ld\n", label, x->questions, x->answers, pct, x->due);
 		}
 		if (nkept) {
-			out_printf(o, "\nKept in the file, not counted above: %zu answered question%s on rules the %s "
-			    "rules do not have (removed since, or not carried with confidence):\n", nkept,
+			out_puts(o, "\n");
+			out_wrapf(o, 0, "Kept in the file, not counted above: %zu answered question%s on rules the %s "
+			    "rules do not have (removed since, or not carried with confidence):", nkept,
 			    nkept == 1 ? "" : "s", c->rel ? c->rel->label : "loaded");
 			for (size_t i = 0; i < nkept; i++) {
 				const struct study_card *k = &file.v[kept[i]];

@@ -155,6 +155,18 @@ out_wrap(struct out *o, const char *text, int first, int hang)
 }
 
 void
+out_wrapf(struct out *o, int hang, const char *fmt, ...)
+{
+	struct sbuf b = {0};
+	va_list ap;
+	va_start(ap, fmt);
+	sbuf_vaddf(&b, fmt, ap);
+	va_end(ap);
+	out_wrap(o, b.s ? b.s : "", 0, hang);
+	sbuf_free(&b);
+}
+
+void
 out_flush(struct out *o)
 {
 	if (o->buf.len == 0)

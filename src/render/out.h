@@ -27,6 +27,9 @@ void out_puts(struct out *o, const char *s);
  * line starts after `first` columns already used; continuation lines are indented by
  * `hang` spaces. Embedded '\n' start new paragraphs at `hang`. Ends with '\n'. */
 void out_wrap(struct out *o, const char *text, int first, int hang);
+/* The same for a formatted text: a line whose words fit the width on a terminal, however
+ * long the paths, labels and numbers it holds. */
+void out_wrapf(struct out *o, int hang, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Write the buffer out (through the pager when it is long and we are on a terminal). */
 void out_flush(struct out *o);
 void out_free(struct out *o);

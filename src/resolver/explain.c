@@ -203,7 +203,7 @@ void
 rz_print(struct out *o, const struct rz_result *r)
 {
 	const struct board *b = r->b;
-	out_printf(o, "%sBoard%s: %s\n", out_sgr(o, OS_TITLE), out_sgr(o, OS_RESET), b->title ? b->title : b->name);
+	out_wrapf(o, 2, "%sBoard%s: %s", out_sgr(o, OS_TITLE), out_sgr(o, OS_RESET), b->title ? b->title : b->name);
 	for (int i = 0; i < r->nsteps; i++) {
 		const struct rz_step *s = &r->steps[i];
 		struct sbuf t = {0};
