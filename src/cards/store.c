@@ -1,6 +1,7 @@
 /* store.c — the read side of the card database: finding a card by the name a person typed,
  * reading it whole, and completing names. Exact and prefix lookups use the names index; parts,
- * words in another order and typos scan the names table (about 40,000 short rows). */
+ * words in another order and typos read the name list (name_chunks, about 40,000 keys in a few
+ * hundred rows) as text: strstr for parts, the letters a key holds before any typo is measured. */
 #include "cards_int.h"
 
 #include <sqlite3.h>
