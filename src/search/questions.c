@@ -38,10 +38,19 @@ parse_text(const char *name, const char *t, size_t len, struct srch_questions *o
 			p++;
 		if (p == end || *p == '#')
 			continue;
-		const char *tab = memchr(line, '\t', (size_t)(end - line));
+		p = line;   /* the question: from its first letter (spaces before it are no part of it) */
+		while (p < end && *p == ' ')
+			p++;
+		const char *tab = memchr(p, '\t', (size_t)(end - p));
 		const char *qe = tab ? tab : end;
 		while (qe > p && qe[-1] == ' ')
 			qe--;
+		if (qe == p) {   /* the line starts with its answers */
+			diag_add(d, DL_ERROR, name, lineno, (unsigned)(p - line) + 1, "rule numbers with no question before them");
+			diag_src(d, line, (size_t)(end - line));
+			diag_hint(d, QHINT);
+			return -1;
+		}
 		struct srch_question q = {0};
 		for (const char *a = tab ? tab + 1 : end; a < end;) {
 			while (a < end && (*a == ' ' || *a == '\t' || *a == ','))
