@@ -105,7 +105,7 @@ run_board(struct jctx *c, const char *name, const char *text, size_t len)
 			const char *nl = memchr(ln, '\n', (size_t)(end - ln));
 			diag_src(&d, ln, (size_t)((nl ? nl : end) - ln));
 		}
-		diag_add(&d, DL_NOTE, name, ua->line, ua->col, "the board reaches this ability (it triggers), so judge stops there");
+		diag_add(&d, DL_NOTE, name, ua->line, ua->col, "judge reads when this ability triggers, not what it does; the board makes it trigger, so judge stops there");
 		rz_free(r);
 		return board_errors(c, name, &d);
 	}
