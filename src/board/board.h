@@ -139,7 +139,9 @@ enum bd_rulek { RU_CANT_GAIN_LIFE, RU_CANT_LOSE_LIFE, RU_CANT_LOSE_GAME, RU_CANT
 	RU_PLAYER_NO_COUNTERS,    /* players can't get (poison) counters */
 	RU_NO_COUNTERS,           /* counters (of a kind) can't be put on FILTER (122.6) */
 	RU_CANT_BE_COUNTERED,     /* "this spell can't be countered" */
-	RU_LIFE_FLOOR };          /* damage can't reduce the life total below n (Worship) */
+	RU_LIFE_FLOOR,            /* damage can't reduce the life total below n (Worship) */
+	RU_PLAYER_HEXPROOF,       /* "you have hexproof" (702.11c) */
+	RU_PLAYER_SHROUD };       /* "you have shroud" (702.18a) */
 struct bd_rule {
 	enum bd_rulek k;
 	enum bd_ctl who;          /* players: FC_YOU, FC_OPP or FC_ANY */

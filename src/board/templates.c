@@ -361,6 +361,12 @@ subject_parse(const char *s, struct bd_filter *f)
 		return bd_filter_parse(s + 13, f);
 	if (!strncmp(s, "target ", 7) || strstr(s, " target "))
 		return false;   /* targets belong to spells and abilities, not to static abilities */
+	/* players are no objects: "you have hexproof" is read by its own template, and any
+	 * other ability of players is refused rather than given to permanents */
+	static const char *const players[] = { "you", "players", "each player", "your opponents", "each opponent", "opponents" };
+	for (size_t i = 0; i < sizeof players / sizeof *players; i++)
+		if (!strcmp(s, players[i]))
+			return false;
 	if (!strncmp(s, "enchanted ", 10) || !strncmp(s, "equipped ", 9)) {
 		f->attached = true;
 		return true;
@@ -1448,6 +1454,25 @@ rule_clause(const char *s, struct bd_rule *r)
 	return false;
 }
 
+/* "You have hexproof." (Leyline of Sanctity, 702.11c), "You have shroud." (True Believer,
+ * 702.18a): a player's keyword is a rule the targeting consults, relative to the ability's
+ * controller like a "can't" */
+static bool
+b_player_kw(struct match *m, struct bd_abil *a)
+{
+	a->kind = AK_RULE;
+	struct bd_rule *r = &a->rules[0];
+	memset(r, 0, sizeof *r);
+	filter_init(&r->f);
+	const char *subj = m->cap[1];
+	if (!strcmp(subj, "you")) r->who = FC_YOU;
+	else if (!strcmp(subj, "players") || !strcmp(subj, "each player")) r->who = FC_ANY;
+	else r->who = FC_OPP;
+	r->k = !strcmp(m->cap[2], "shroud") ? RU_PLAYER_SHROUD : RU_PLAYER_HEXPROOF;
+	a->nrules = 1;
+	return true;
+}
+
 /* "A can't X[ and B can't Y]": static rule-changing effects (101.2) */
 static bool
 b_rule(struct match *m, struct bd_abil *a)
@@ -1915,6 +1940,8 @@ static struct tmpl tmpls[] = {
 	  "Other Faerie creatures you control get +1/+1 and have flying.", false, NULL },
 	{ "anthem per count", "^" SUBJ " gets? " PT " for each ([a-z ]+?)(?: you control)?$", b_anthem_count,
 	  "This creature gets +1/+1 for each other creature you control.", false, NULL },
+	{ "player keyword", "^(you|players|each player|your opponents|each opponent|opponents) (?:has|have) (hexproof|shroud)$", b_player_kw,
+	  "You have hexproof.", false, NULL },
 	{ "grant keywords", "^" SUBJ " (?:has|have) (" KWLIST ")$", b_grant,
 	  "Enchanted creature has flying.", false, NULL },
 	{ "loses a keyword", "^" SUBJ " loses? (" KWLIST ")$", b_lose_kw,

@@ -107,5 +107,7 @@ rz_rule_text(const struct bd_rule *r, char *out, size_t cap)
 	case RU_NO_COUNTERS: snprintf(out, cap, "counters can't be put on some permanents"); break;
 	case RU_CANT_BE_COUNTERED: snprintf(out, cap, "it can't be countered"); break;
 	case RU_LIFE_FLOOR: snprintf(out, cap, "damage can't reduce a life total below %d", r->n); break;
+	case RU_PLAYER_HEXPROOF: snprintf(out, cap, "%s %s hexproof", who[r->who], r->who == FC_YOU ? "has" : "have"); break;
+	case RU_PLAYER_SHROUD: snprintf(out, cap, "%s %s shroud", who[r->who], r->who == FC_YOU ? "has" : "have"); break;
 	}
 }

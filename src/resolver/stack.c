@@ -21,6 +21,16 @@ rz_target_legal(const struct rz *z, const struct bd_tspec *ts, struct bd_ref r, 
 		if (!ts->player_ok) { snprintf(why, cap, "%s is a player, and the target must be an object", rz_pname(z, r.p)); return false; }
 		if (ts->f.opponents_only && r.p == controller) { snprintf(why, cap, "%s is not an opponent", rz_pname(z, r.p)); return false; }
 		if (b->players[r.p].lost) { snprintf(why, cap, "%s has left the game", rz_pname(z, r.p)); return false; }
+		/* a player's shroud and hexproof (702.18a, 702.11c), from a permanent's static ability */
+		char by[96];
+		if (rz_rule_applies(z, RU_PLAYER_SHROUD, r.p, -1, NULL, by, sizeof by, NULL)) {
+			snprintf(why, cap, "%s has shroud (%s)", rz_pname(z, r.p), by);
+			return false;
+		}
+		if (r.p != controller && rz_rule_applies(z, RU_PLAYER_HEXPROOF, r.p, -1, NULL, by, sizeof by, NULL)) {
+			snprintf(why, cap, "%s has hexproof against an opponent's spells and abilities (%s)", rz_pname(z, r.p), by);
+			return false;
+		}
 		return true;
 	}
 	if (r.o < 0) { snprintf(why, cap, "no target"); return false; }
@@ -58,6 +68,7 @@ static enum rz_rule
 illegal_rule(const char *why)
 {
 	if (strstr(why, "shroud")) return R_SHROUD;
+	if (strstr(why, "hexproof against an opponent")) return R_HEXPROOF_PLAYER;
 	if (strstr(why, "hexproof")) return R_HEXPROOF;
 	if (strstr(why, "protection")) return R_PROT_TARGET;
 	return R_RESOLVE_TARGETS;
