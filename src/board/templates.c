@@ -1473,6 +1473,23 @@ b_player_kw(struct match *m, struct bd_abil *a)
 	return true;
 }
 
+/* "If a player would gain life, that player gains no life instead." (Sulfuric Vortex, Erebos):
+ * a replacement effect (614.1a), kept with the rules the life change consults; not a "can't"
+ * (119.7), and said so */
+static bool
+b_gain_no_life(struct match *m, struct bd_abil *a)
+{
+	a->kind = AK_RULE;
+	struct bd_rule *r = &a->rules[0];
+	memset(r, 0, sizeof *r);
+	filter_init(&r->f);
+	const char *subj = m->cap[1];
+	r->who = !strcmp(subj, "you") ? FC_YOU : !strcmp(subj, "a player") ? FC_ANY : FC_OPP;
+	r->k = RU_GAIN_NO_LIFE;
+	a->nrules = 1;
+	return true;
+}
+
 /* "A can't X[ and B can't Y]": static rule-changing effects (101.2) */
 static bool
 b_rule(struct match *m, struct bd_abil *a)
@@ -1940,6 +1957,8 @@ static struct tmpl tmpls[] = {
 	  "Other Faerie creatures you control get +1/+1 and have flying.", false, NULL },
 	{ "anthem per count", "^" SUBJ " gets? " PT " for each ([a-z ]+?)(?: you control)?$", b_anthem_count,
 	  "This creature gets +1/+1 for each other creature you control.", false, NULL },
+	{ "gains no life instead", "^if (a player|you|an opponent) would gain life, (?:that player|you|that opponent|they) gains? no life instead$", b_gain_no_life,
+	  "If a player would gain life, that player gains no life instead.", false, NULL },
 	{ "player keyword", "^(you|players|each player|your opponents|each opponent|opponents) (?:has|have) (hexproof|shroud)$", b_player_kw,
 	  "You have hexproof.", false, NULL },
 	{ "grant keywords", "^" SUBJ " (?:has|have) (" KWLIST ")$", b_grant,

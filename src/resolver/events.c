@@ -391,6 +391,10 @@ rz_deal_damage(struct rz *z, struct rz_dmg *d, int n, const char *why)
 			sbuf_addf(&t, "; lifelink: %s would gain %d life but can't gain life (%s)", rz_pname(z, p), gain[p], by);
 			CITE(R_CANT_GAIN_LIFE); CITE(R_CANT);
 			gain[p] = 0;
+		} else if (gain[p] > 0 && rz_rule_applies(z, RU_GAIN_NO_LIFE, p, -1, NULL, by, sizeof by, NULL)) {
+			sbuf_addf(&t, "; lifelink: %s would gain %d life, but gains no life instead (%s's replacement effect)", rz_pname(z, p), gain[p], by);
+			CITE(R_REPLACE_INSTEAD); CITE(R_GAIN_REPLACE);
+			gain[p] = 0;
 		}
 	}
 	for (int p = 0; p < b->nplayers; p++)
@@ -505,6 +509,11 @@ rz_life(struct rz *z, int p, int delta, const char *why)
 		STEP(z, RL(delta > 0 ? R_CANT_GAIN_LIFE : R_CANT_LOSE_LIFE, R_CANT), "%s: %s would %s %d life, but %s can't %s life (%s), so the life total stays %d.",
 		    why, rz_pname(z, p), delta > 0 ? "gain" : "lose", delta > 0 ? delta : delta == INT_MIN ? INT_MAX : -delta,
 		    rz_pname(z, p), delta > 0 ? "gain" : "lose", by, z->b->players[p].life);
+		return;
+	}
+	if (delta > 0 && rz_rule_applies(z, RU_GAIN_NO_LIFE, p, -1, NULL, by, sizeof by, NULL)) {
+		STEP(z, RL(R_REPLACE_INSTEAD, R_GAIN_REPLACE), "%s: %s would gain %d life, but gains no life instead (%s's replacement effect), so the life total stays %d.",
+		    why, rz_pname(z, p), delta, by, z->b->players[p].life);
 		return;
 	}
 	z->b->players[p].life = rz_add(z->b->players[p].life, delta);

@@ -108,6 +108,7 @@ rz_rule_text(const struct bd_rule *r, char *out, size_t cap)
 	case RU_CANT_BE_COUNTERED: snprintf(out, cap, "it can't be countered"); break;
 	case RU_LIFE_FLOOR: snprintf(out, cap, "damage can't reduce a life total below %d", r->n); break;
 	case RU_PLAYER_HEXPROOF: snprintf(out, cap, "%s %s hexproof", who[r->who], r->who == FC_YOU ? "has" : "have"); break;
+	case RU_GAIN_NO_LIFE: snprintf(out, cap, "%s would gain life, %s gains no life instead", r->who == FC_YOU ? "if its controller" : r->who == FC_OPP ? "if an opponent" : "if a player", r->who == FC_YOU ? "they" : "that player"); break;
 	case RU_PLAYER_SHROUD: snprintf(out, cap, "%s %s shroud", who[r->who], r->who == FC_YOU ? "has" : "have"); break;
 	}
 }
