@@ -1490,6 +1490,22 @@ b_gain_no_life(struct match *m, struct bd_abil *a)
 	return true;
 }
 
+/* "Creatures entering the battlefield don't cause abilities to trigger." (Torpor Orb,
+ * Hushwing Gryph): a rule-changing effect the enters-the-battlefield triggers consult */
+static bool
+b_no_etb(struct match *m, struct bd_abil *a)
+{
+	a->kind = AK_RULE;
+	struct bd_rule *r = &a->rules[0];
+	memset(r, 0, sizeof *r);
+	r->who = FC_ANY;
+	r->k = RU_NO_ETB_TRIGGERS;
+	if (!subject_parse(m->cap[1], &r->f))
+		return false;
+	a->nrules = 1;
+	return true;
+}
+
 /* "A can't X[ and B can't Y]": static rule-changing effects (101.2) */
 static bool
 b_rule(struct match *m, struct bd_abil *a)
@@ -1959,6 +1975,8 @@ static struct tmpl tmpls[] = {
 	  "This creature gets +1/+1 for each other creature you control.", false, NULL },
 	{ "gains no life instead", "^if (a player|you|an opponent) would gain life, (?:that player|you|that opponent|they) gains? no life instead$", b_gain_no_life,
 	  "If a player would gain life, that player gains no life instead.", false, NULL },
+	{ "entering doesn't trigger", "^([a-z ,/-]+?) entering(?: the battlefield)? don't cause abilities to trigger$", b_no_etb,
+	  "Creatures entering the battlefield don't cause abilities to trigger.", false, NULL },
 	{ "player keyword", "^(you|players|each player|your opponents|each opponent|opponents) (?:has|have) (hexproof|shroud)$", b_player_kw,
 	  "You have hexproof.", false, NULL },
 	{ "grant keywords", "^" SUBJ " (?:has|have) (" KWLIST ")$", b_grant,

@@ -89,6 +89,7 @@ static const struct { const char *id, *what; } cites[R_COUNT] = {
 	[R_FLYING_BLOCK] = { "702.9b", "flying: blocked only by flying or reach" },
 	[R_HEXPROOF] = { "702.11b", "hexproof" },
 	[R_HEXPROOF_PLAYER] = { "702.11c", "hexproof on a player" },
+	[R_NO_TRIGGER] = { "603.2", "an ability triggers when its trigger event occurs; an effect may say an event doesn't cause abilities to trigger" },
 	[R_GAIN_REPLACE] = { "119.10", "\"if a player would gain life\" replacement effects" },
 	[R_INDESTRUCTIBLE] = { "702.12b", "indestructible" },
 	[R_LIFELINK] = { "702.15b", "lifelink" },

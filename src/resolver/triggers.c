@@ -251,6 +251,12 @@ rz_entered(struct rz *z, const int *objs, int n)
 		for (int i = 0; i < n; i++) {
 			if (b->objs[objs[i]].zone != ZN_BATTLEFIELD || !rz_filter_match(z, &a->aff, objs[i], it.s, it.ctl))
 				continue;
+			char by[96];
+			if (rz_rule_applies(z, RU_NO_ETB_TRIGGERS, -1, objs[i], NULL, by, sizeof by, NULL)) {
+				STEP(z, RL(R_NO_TRIGGER), "%s's ability (\"%s\") doesn't trigger: %s entering doesn't cause abilities to trigger (%s).",
+				    rz_oname(z, it.s), a->text, rz_oname(z, objs[i]), by);
+				continue;
+			}
 			if (!rz_trigger_cond(z, a, it.s, objs[i])) {
 				STEP(z, RL(R_INTERVENING_IF, a->tmpl && !strcmp(a->tmpl, "evolve") ? R_EVOLVE : R_NONE),
 				    "%s's ability (\"%s\") doesn't trigger for %s: its \"if\" condition is false now.", rz_oname(z, it.s), a->text, rz_oname(z, objs[i]));
