@@ -143,7 +143,8 @@ enum bd_rulek { RU_CANT_GAIN_LIFE, RU_CANT_LOSE_LIFE, RU_CANT_LOSE_GAME, RU_CANT
 	RU_PLAYER_HEXPROOF,       /* "you have hexproof" (702.11c) */
 	RU_PLAYER_SHROUD,         /* "you have shroud" (702.18a) */
 	RU_GAIN_NO_LIFE,
-	RU_NO_ETB_TRIGGERS };     /* "creatures entering don't cause abilities to trigger" (Torpor Orb; f: the objects) */        /* "if a player would gain life, that player gains no life instead" (614.1a, 119.10) */
+	RU_NO_ETB_TRIGGERS,       /* "creatures entering don't cause abilities to trigger" (Torpor Orb; f: the objects) */
+	RU_NO_DIES_TRIGGERS };    /* "creatures dying don't cause abilities to trigger" (Hushbringer; f: the objects) */        /* "if a player would gain life, that player gains no life instead" (614.1a, 119.10) */
 struct bd_rule {
 	enum bd_rulek k;
 	enum bd_ctl who;          /* players: FC_YOU, FC_OPP or FC_ANY */

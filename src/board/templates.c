@@ -1490,8 +1490,9 @@ b_gain_no_life(struct match *m, struct bd_abil *a)
 	return true;
 }
 
-/* "Creatures entering the battlefield don't cause abilities to trigger." (Torpor Orb,
- * Hushwing Gryph): a rule-changing effect the enters-the-battlefield triggers consult */
+/* "Creatures entering the battlefield [or dying] don't cause abilities to trigger." (Torpor
+ * Orb, Hushwing Gryph, Hushbringer): rule-changing effects the enters-the-battlefield and
+ * dies triggers consult */
 static bool
 b_no_etb(struct match *m, struct bd_abil *a)
 {
@@ -1503,6 +1504,15 @@ b_no_etb(struct match *m, struct bd_abil *a)
 	if (!subject_parse(m->cap[1], &r->f))
 		return false;
 	a->nrules = 1;
+	const char *ev = m->cap[2];
+	bool etb = !strncmp(ev, "entering", 8), dies = strstr(ev, "dying") != NULL;
+	if (!etb)
+		r->k = RU_NO_DIES_TRIGGERS;
+	else if (dies) {
+		a->rules[1] = *r;
+		a->rules[1].k = RU_NO_DIES_TRIGGERS;
+		a->nrules = 2;
+	}
 	return true;
 }
 
@@ -1975,7 +1985,7 @@ static struct tmpl tmpls[] = {
 	  "This creature gets +1/+1 for each other creature you control.", false, NULL },
 	{ "gains no life instead", "^if (a player|you|an opponent) would gain life, (?:that player|you|that opponent|they) gains? no life instead$", b_gain_no_life,
 	  "If a player would gain life, that player gains no life instead.", false, NULL },
-	{ "entering doesn't trigger", "^([a-z ,/-]+?) entering(?: the battlefield)? don't cause abilities to trigger$", b_no_etb,
+	{ "entering doesn't trigger", "^([a-z ,/-]+?) (entering(?: the battlefield)?(?: or dying)?|dying) don't cause abilities to trigger$", b_no_etb,
 	  "Creatures entering the battlefield don't cause abilities to trigger.", false, NULL },
 	{ "player keyword", "^(you|players|each player|your opponents|each opponent|opponents) (?:has|have) (hexproof|shroud)$", b_player_kw,
 	  "You have hexproof.", false, NULL },

@@ -649,6 +649,19 @@ look_back(struct rz *z, const struct rz_move *mv, int n)
 			continue;
 		bool dies = mv[i].to == ZN_GRAVEYARD;
 		const struct rz_view *ov = &z->cur[o].v;
+		/* "creatures dying don't cause abilities to trigger" (Hushbringer), looked back at
+		 * like the triggers it stops: persist and undying are dies triggers too */
+		char by[96];
+		if (dies && rz_rule_applies(z, RU_NO_DIES_TRIGGERS, -1, o, NULL, by, sizeof by, NULL)) {
+			bool any = (ov->kws & (KWBIT(KW_PERSIST) | KWBIT(KW_UNDYING))) != 0;
+			for (struct rz_abil_it it = {0}; !any && rz_next_abil(z, AK_TRIGGER, &it);)
+				any = (it.a->trig == TR_DIES || it.a->trig == TR_PUT_GRAVE || it.a->trig == TR_LTB)
+				    && rz_filter_match(z, &it.a->aff, o, it.s, it.ctl);
+			if (any)
+				STEP(z, RL(R_NO_TRIGGER, R_LOOK_BACK), "%s dying doesn't cause abilities to trigger (%s): its leaves-the-battlefield and dies abilities, and any that watch it die, don't trigger.",
+				    rz_oname(z, o), by);
+			continue;
+		}
 		if (dies && (ov->kws & KWBIT(KW_PERSIST)))
 			rz_pend(z, o, -1, KW_PERSIST, ov->controller, o, ov->power);
 		if (dies && (ov->kws & KWBIT(KW_UNDYING)))
