@@ -412,6 +412,27 @@ xref_target(const struct xref *x, struct sbuf *b)
 			*p = ' ';   /* "appendix-f" -> "mtr appendix f" */
 }
 
+/* One citing section as a list line: its link number, name and title, and the rule it cites
+ * when that is not the one asked for (rule may be NULL). */
+static void
+xref_line(struct jctx *c, const struct xref *x, const char *rule)
+{
+	struct sbuf l = {0}, nm = {0}, tg = {0};
+	xref_name(x, &nm);
+	xref_target(x, &tg);
+	int ln = jnav_link(c, tg.s);
+	if (ln > 0)
+		sbuf_addf(&l, "%s[%d]%s\u00a0", out_sgr(c->out, OS_DIM), ln, out_sgr(c->out, OS_RESET));
+	sbuf_addf(&l, "%s%s%s %s", out_sgr(c->out, OS_ID), nm.s, out_sgr(c->out, OS_RESET), x->doc->sec[x->sec].title);
+	if (rule)
+		sbuf_addf(&l, " %s(rule %s)%s", out_sgr(c->out, OS_DIM), rule, out_sgr(c->out, OS_RESET));
+	out_puts(c->out, "  ");
+	out_wrap(c->out, l.s, 2, 4);
+	sbuf_free(&l);
+	sbuf_free(&nm);
+	sbuf_free(&tg);
+}
+
 static void
 print_xrefs(struct jctx *c, const char *label, const struct xref *x, size_t n)
 {
@@ -1231,24 +1252,9 @@ pol_cli_rule_backrefs(struct jctx *c, const char *num, struct jw *w)
 	if (n == 0)
 		return 0;
 	out_printf(c->out, "%zu policy section%s cite%s %s:\n", n, n == 1 ? "" : "s", n == 1 ? "s" : "", num);
-	for (size_t m = 0; m < n; m++) {
-		struct sbuf l = {0}, nm = {0}, tg = {0};
-		xref_name(&x[m], &nm);
-		xref_target(&x[m], &tg);
-		int ln = jnav_link(c, tg.s);
-		if (ln > 0)
-			sbuf_addf(&l, "%s[%d]%s\u00a0", out_sgr(c->out, OS_DIM), ln, out_sgr(c->out, OS_RESET));
-		sbuf_addf(&l, "%s%s%s %s", out_sgr(c->out, OS_ID), nm.s, out_sgr(c->out, OS_RESET),
-		    x[m].doc->sec[x[m].sec].title);
+	for (size_t m = 0; m < n; m++)
 		/* a rule under the one asked for: say which */
-		if (strcasecmp(x[m].rule, num) != 0)
-			sbuf_addf(&l, " %s(rule %s)%s", out_sgr(c->out, OS_DIM), x[m].rule, out_sgr(c->out, OS_RESET));
-		out_puts(c->out, "  ");
-		out_wrap(c->out, l.s, 2, 4);
-		sbuf_free(&l);
-		sbuf_free(&nm);
-		sbuf_free(&tg);
-	}
+		xref_line(c, &x[m], strcasecmp(x[m].rule, num) != 0 ? x[m].rule : NULL);
 	return n;
 }
 
@@ -1296,20 +1302,8 @@ pol_cli_backrefs(struct jctx *c, int argc, char **argv)
 	else {
 		out_printf(c->out, "%zu section%s refer%s to %s %s:\n", n, n == 1 ? "" : "s", n == 1 ? "s" : "", name.s,
 		    d->sec[i].title);
-		for (size_t m = 0; m < n; m++) {
-			struct sbuf l = {0}, nm = {0}, tg = {0};
-			xref_name(&x[m], &nm);
-			xref_target(&x[m], &tg);
-			int ln = jnav_link(c, tg.s);
-			if (ln > 0)
-				sbuf_addf(&l, "%s[%d]%s\u00a0", out_sgr(c->out, OS_DIM), ln, out_sgr(c->out, OS_RESET));
-			sbuf_addf(&l, "%s%s%s %s", out_sgr(c->out, OS_ID), nm.s, out_sgr(c->out, OS_RESET), x[m].doc->sec[x[m].sec].title);
-			out_puts(c->out, "  ");
-			out_wrap(c->out, l.s, 2, 4);
-			sbuf_free(&l);
-			sbuf_free(&nm);
-			sbuf_free(&tg);
-		}
+		for (size_t m = 0; m < n; m++)
+			xref_line(c, &x[m], NULL);
 	}
 	sbuf_free(&name);
 	return JX_OK;
