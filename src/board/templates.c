@@ -1454,22 +1454,30 @@ rule_clause(const char *s, struct bd_rule *r)
 	return false;
 }
 
+/* A static ability that is one rule-changing effect of kind k, for any player until the
+ * caller says whose (101.2) */
+static struct bd_rule *
+one_rule(struct bd_abil *a, enum bd_rulek k)
+{
+	a->kind = AK_RULE;
+	struct bd_rule *r = &a->rules[0];
+	memset(r, 0, sizeof *r);
+	filter_init(&r->f);
+	r->who = FC_ANY;
+	r->k = k;
+	a->nrules = 1;
+	return r;
+}
+
 /* "You have hexproof." (Leyline of Sanctity, 702.11c), "You have shroud." (True Believer,
  * 702.18a): a player's keyword is a rule the targeting consults, relative to the ability's
  * controller like a "can't" */
 static bool
 b_player_kw(struct match *m, struct bd_abil *a)
 {
-	a->kind = AK_RULE;
-	struct bd_rule *r = &a->rules[0];
-	memset(r, 0, sizeof *r);
-	filter_init(&r->f);
+	struct bd_rule *r = one_rule(a, !strcmp(m->cap[2], "shroud") ? RU_PLAYER_SHROUD : RU_PLAYER_HEXPROOF);
 	const char *subj = m->cap[1];
-	if (!strcmp(subj, "you")) r->who = FC_YOU;
-	else if (!strcmp(subj, "players") || !strcmp(subj, "each player")) r->who = FC_ANY;
-	else r->who = FC_OPP;
-	r->k = !strcmp(m->cap[2], "shroud") ? RU_PLAYER_SHROUD : RU_PLAYER_HEXPROOF;
-	a->nrules = 1;
+	r->who = !strcmp(subj, "you") ? FC_YOU : !strcmp(subj, "players") || !strcmp(subj, "each player") ? FC_ANY : FC_OPP;
 	return true;
 }
 
@@ -1479,14 +1487,9 @@ b_player_kw(struct match *m, struct bd_abil *a)
 static bool
 b_gain_no_life(struct match *m, struct bd_abil *a)
 {
-	a->kind = AK_RULE;
-	struct bd_rule *r = &a->rules[0];
-	memset(r, 0, sizeof *r);
-	filter_init(&r->f);
+	struct bd_rule *r = one_rule(a, RU_GAIN_NO_LIFE);
 	const char *subj = m->cap[1];
 	r->who = !strcmp(subj, "you") ? FC_YOU : !strcmp(subj, "a player") ? FC_ANY : FC_OPP;
-	r->k = RU_GAIN_NO_LIFE;
-	a->nrules = 1;
 	return true;
 }
 
@@ -1496,14 +1499,9 @@ b_gain_no_life(struct match *m, struct bd_abil *a)
 static bool
 b_no_etb(struct match *m, struct bd_abil *a)
 {
-	a->kind = AK_RULE;
-	struct bd_rule *r = &a->rules[0];
-	memset(r, 0, sizeof *r);
-	r->who = FC_ANY;
-	r->k = RU_NO_ETB_TRIGGERS;
+	struct bd_rule *r = one_rule(a, RU_NO_ETB_TRIGGERS);
 	if (!subject_parse(m->cap[1], &r->f))
 		return false;
-	a->nrules = 1;
 	const char *ev = m->cap[2];
 	bool etb = !strncmp(ev, "entering", 8), dies = strstr(ev, "dying") != NULL;
 	if (!etb)
