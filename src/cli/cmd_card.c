@@ -338,11 +338,7 @@ card_json(struct jctx *c, struct jw *w, struct cards_db *db, const struct card *
 	jw_arr_end(w);
 	if (melds_from)
 		jw_kstr(w, "melds_from", melds_from);
-	jw_key(w, "keywords");
-	jw_arr(w);
-	for (size_t i = 0; i < k->nkeywords; i++)
-		jw_str(w, k->keywords[i]);
-	jw_arr_end(w);
+	jw_kstrs(w, "keywords", (const char *const *)k->keywords, k->nkeywords);
 	jw_key(w, "legalities");
 	jw_obj(w);
 	for (size_t i = 0; i < k->nlegal; i++)

@@ -422,13 +422,24 @@ rules_print(struct jctx *c, const struct jrelease *rel, uint32_t i, bool deep)
 		tb_print_taught_in(c, rel, r->id);
 }
 
-static void
-json_ids(struct jw *w, const char *key, const struct jrelease *rel, const uint32_t *v, uint32_t n)
+void
+rules_json_ids(struct jw *w, const char *key, const struct jrelease *rel, const uint32_t *v, uint32_t n)
 {
 	jw_key(w, key);
 	jw_arr(w);
 	for (uint32_t k = 0; k < n; k++)
 		jw_str(w, rel->rules[v[k]].num);
+	jw_arr_end(w);
+}
+
+/* key: the glossary entries that cite rule r, by their heads */
+static void
+json_gloss_backrefs(struct jw *w, const char *key, const struct jrelease *rel, const struct jrule *r)
+{
+	jw_key(w, key);
+	jw_arr(w);
+	for (uint32_t k = 0; k < r->ngloss_backrefs; k++)
+		jw_str(w, rel->gloss[r->gloss_backrefs[k]].head);
 	jw_arr_end(w);
 }
 
@@ -452,21 +463,13 @@ rules_json(struct jctx *c, struct jw *w, const struct jrelease *rel, uint32_t i)
 	jw_kstr(w, "release", rel->label);
 	jw_kstr(w, "title", r->title);
 	jw_kstr(w, "text", r->text);
-	jw_key(w, "examples");
-	jw_arr(w);
-	for (uint32_t k = 0; k < r->nexamples; k++)
-		jw_str(w, r->examples[k]);
-	jw_arr_end(w);
+	jw_kstrs(w, "examples", r->examples, r->nexamples);
 	jw_key(w, "parent");
 	jw_str(w, r->parent == JNONE ? NULL : rel->rules[r->parent].num);
-	json_ids(w, "children", rel, r->children, r->nchildren);
-	json_ids(w, "refs", rel, r->refs, r->nrefs);
-	json_ids(w, "backrefs", rel, r->backrefs, r->nbackrefs);
-	jw_key(w, "glossary_backrefs");
-	jw_arr(w);
-	for (uint32_t k = 0; k < r->ngloss_backrefs; k++)
-		jw_str(w, rel->gloss[r->gloss_backrefs[k]].head);
-	jw_arr_end(w);
+	rules_json_ids(w, "children", rel, r->children, r->nchildren);
+	rules_json_ids(w, "refs", rel, r->refs, r->nrefs);
+	rules_json_ids(w, "backrefs", rel, r->backrefs, r->nbackrefs);
+	json_gloss_backrefs(w, "glossary_backrefs", rel, r);
 	jw_key(w, "prev");
 	jw_str(w, i > 0 ? rel->rules[i - 1].num : NULL);
 	jw_key(w, "next");
@@ -736,19 +739,11 @@ define_json(struct jw *w, const struct jrelease *rel, const struct jgloss *g)
 	jw_obj(w);
 	jw_kstr(w, "term", g->head);
 	json_version(w, rel);
-	jw_key(w, "aliases");
-	jw_arr(w);
-	for (uint32_t k = 0; k < g->naliases; k++)
-		jw_str(w, g->aliases[k]);
-	jw_arr_end(w);
+	jw_kstrs(w, "aliases", g->aliases, g->naliases);
 	jw_kbool(w, "obsolete", g->obsolete);
 	jw_kstr(w, "text", g->text);
-	jw_key(w, "examples");
-	jw_arr(w);
-	for (uint32_t k = 0; k < g->nexamples; k++)
-		jw_str(w, g->examples[k]);
-	jw_arr_end(w);
-	json_ids(w, "refs", rel, g->refs, g->nrefs);
+	jw_kstrs(w, "examples", g->examples, g->nexamples);
+	rules_json_ids(w, "refs", rel, g->refs, g->nrefs);
 	jw_key(w, "source");
 	jw_obj(w);
 	jw_kstr(w, "file", rel->file);
@@ -992,7 +987,7 @@ cmd_refs(struct jctx *c, int argc, char **argv)
 		jw_obj(&w);
 		jw_kstr(&w, "id", r->num);
 		json_version(&w, rel);
-		json_ids(&w, "refs", rel, r->refs, r->nrefs);
+		rules_json_ids(&w, "refs", rel, r->refs, r->nrefs);
 		jw_obj_end(&w);
 		out_puts(c->out, "\n");
 		return JX_OK;
@@ -1024,12 +1019,8 @@ cmd_backrefs(struct jctx *c, int argc, char **argv)
 		jw_obj(&w);
 		jw_kstr(&w, "id", r->num);
 		json_version(&w, rel);
-		json_ids(&w, "backrefs", rel, r->backrefs, r->nbackrefs);
-		jw_key(&w, "glossary");
-		jw_arr(&w);
-		for (uint32_t k = 0; k < r->ngloss_backrefs; k++)
-			jw_str(&w, rel->gloss[r->gloss_backrefs[k]].head);
-		jw_arr_end(&w);
+		rules_json_ids(&w, "backrefs", rel, r->backrefs, r->nbackrefs);
+		json_gloss_backrefs(&w, "glossary", rel, r);
 		/* the sections of the loaded policy documents that cite it */
 		pol_cli_rule_backrefs(c, r->num, &w);
 		jw_obj_end(&w);

@@ -26,6 +26,8 @@ uint32_t rules_named_by_gloss(const struct jrelease *rel, uint32_t gi);
 void rules_print(struct jctx *c, const struct jrelease *rel, uint32_t i, bool deep);
 /* Write one rule as a JSON object (with -v, the textbook pages that teach it too). */
 void rules_json(struct jctx *c, struct jw *w, const struct jrelease *rel, uint32_t i);
+/* key: the numbers of the rules of rel at indexes v[0..n-1] ("refs": ["702.19", ...]). */
+void rules_json_ids(struct jw *w, const char *key, const struct jrelease *rel, const uint32_t *v, uint32_t n);
 /* Say that id is not in rel, with the nearest numbers ("did you mean 704.5k or 704.5m?"). */
 void rules_not_found(struct jctx *c, jrid id);
 /* "702.19 Trample" or "702.19b The first words of its text…" into buf. */

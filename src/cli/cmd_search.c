@@ -363,12 +363,7 @@ print_json(struct jctx *c, struct srch *s, const struct srch_result *r, const st
 		const jrid *rules;
 		size_t nr = srch_doc_rules(s, d, &rules);
 		if (k == SK_EXAMPLE || (k == SK_GLOSSARY && nr)) {
-			jw_key(&w, "rules");
-			jw_arr(&w);
-			char buf[16];
-			for (size_t j = 0; j < nr; j++)
-				jw_str(&w, jrid_str(rules[j], buf));
-			jw_arr_end(&w);
+			jw_krids(&w, "rules", rules, nr);
 		}
 		jw_obj_end(&w);
 	}

@@ -273,23 +273,13 @@ json_question(struct jw *w, const struct study_q *q)
 	jw_kstr(w, "key", q->key);
 	jw_kstr(w, "question", q->question);
 	if (q->nchoices) {
-		jw_key(w, "choices");
-		jw_arr(w);
-		for (int i = 0; i < q->nchoices; i++)
-			jw_str(w, q->choices[i]);
-		jw_arr_end(w);
+		jw_kstrs(w, "choices", (const char *const *)q->choices, (size_t)q->nchoices);
 		jw_kint(w, "correct", q->correct);
 	}
 	jw_kstr(w, "answer", q->answer);
 	jw_kstr(w, "source", q->source);
 	jw_kstr(w, "section", q->section);
-	jw_key(w, "rules");
-	jw_arr(w);
-	for (int i = 0; i < q->nrules; i++) {
-		char b[16];
-		jw_str(w, jrid_str(q->rules[i], b));
-	}
-	jw_arr_end(w);
+	jw_krids(w, "rules", q->rules, (size_t)q->nrules);
 	jw_obj_end(w);
 }
 

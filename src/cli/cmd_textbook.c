@@ -548,18 +548,6 @@ print_hit(struct jctx *c, const struct tb_book *b, const struct tb_hit *h)
 }
 
 static void
-ids_json(struct jw *w, const char *key, const jrid *v, uint32_t n)
-{
-	jw_key(w, key);
-	jw_arr(w);
-	for (uint32_t i = 0; i < n; i++) {
-		char id[16];
-		jw_str(w, jrid_str(v[i], id));
-	}
-	jw_arr_end(w);
-}
-
-static void
 hit_json(struct jctx *c, struct jw *w, const struct tb_book *b, const struct tb_hit *h)
 {
 	const struct tb_page *p = &b->pages[h->page];
@@ -594,7 +582,7 @@ hit_json(struct jctx *c, struct jw *w, const struct tb_book *b, const struct tb_
 	jw_arr_end(w);
 	uint32_t nr;
 	const jrid *rules = hit_rules(b, h, &nr);
-	ids_json(w, "rules", rules, nr);
+	jw_krids(w, "rules", rules, nr);
 	struct sbuf en = {0};
 	if (tb_era_note(c, b, rules, nr, &en))
 		jw_kstr(w, "era_note", en.s);
@@ -809,11 +797,7 @@ cmd_explain(struct jctx *c, int argc, char **argv)
 			jw_obj(&w);
 			jw_kstr(&w, "term", g->head);
 			jw_kstr(&w, "text", g->text);
-			jw_key(&w, "refs");
-			jw_arr(&w);
-			for (uint32_t k = 0; k < g->nrefs; k++)
-				jw_str(&w, rel->rules[g->refs[k]].num);
-			jw_arr_end(&w);
+			rules_json_ids(&w, "refs", rel, g->refs, g->nrefs);
 			jw_obj_end(&w);
 		} else
 			jw_null(&w);

@@ -152,3 +152,24 @@ void jw_kstr(struct jw *w, const char *k, const char *s) { jw_key(w, k); jw_str(
 void jw_kint(struct jw *w, const char *k, long long v) { jw_key(w, k); jw_int(w, v); }
 void jw_knum(struct jw *w, const char *k, double v) { jw_key(w, k); jw_num(w, v); }
 void jw_kbool(struct jw *w, const char *k, bool v) { jw_key(w, k); jw_bool(w, v); }
+
+void
+jw_kstrs(struct jw *w, const char *k, const char *const *v, size_t n)
+{
+	jw_key(w, k);
+	jw_arr(w);
+	for (size_t i = 0; i < n; i++)
+		jw_str(w, v[i]);
+	jw_arr_end(w);
+}
+
+void
+jw_krids(struct jw *w, const char *k, const jrid *v, size_t n)
+{
+	char id[16];
+	jw_key(w, k);
+	jw_arr(w);
+	for (size_t i = 0; i < n; i++)
+		jw_str(w, jrid_str(v[i], id));
+	jw_arr_end(w);
+}

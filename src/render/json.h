@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "../base/buf.h"
+#include "../index/ruleid.h"
 
 #define JW_DEPTH 32
 
@@ -33,6 +34,10 @@ void jw_kstr(struct jw *w, const char *k, const char *s);
 void jw_kint(struct jw *w, const char *k, long long v);
 void jw_knum(struct jw *w, const char *k, double v);
 void jw_kbool(struct jw *w, const char *k, bool v);
+/* key + an array: the n strings of v (a NULL one writes null), the n rule ids of v
+ * as numbers ("702.19b") */
+void jw_kstrs(struct jw *w, const char *k, const char *const *v, size_t n);
+void jw_krids(struct jw *w, const char *k, const jrid *v, size_t n);
 
 /* Append s as a JSON string literal (with quotes) to b. */
 void json_escape(struct sbuf *b, const char *s, size_t n);
