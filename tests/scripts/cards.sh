@@ -6,7 +6,8 @@
 set -u
 command -v jq >/dev/null || { echo "skip: jq is needed to read the fixtures independently"; exit 77; }
 W=$(mktemp -d "${TMPDIR:-/tmp}/judge-cards.XXXXXX")
-trap 'rm -rf "$W"' EXIT
+. "$(dirname "$0")/../lib/httpd.sh"
+trap 'httpd_stop; rm -rf "$W"' EXIT
 n=0
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
 nok() { n=$((n + 1)); echo "not ok $n - $1"; shift; for l in "$@"; do echo "#   $l"; done; }
@@ -410,15 +411,8 @@ check "board: abilities judge cannot read are left out with a warning, the board
 # judge update --cards against a local HTTP server (loopback only)
 mkdir -p "$W/www"
 xz -c "$MTG" > "$W/www/AtomicCards.json.xz"
-python3 -u -m http.server 0 --bind 127.0.0.1 --directory "$W/www" > "$W/server.log" 2>&1 &
-PY=$!
-port=
-for _ in $(seq 50); do
-	port=$(sed -n 's/.*port \([0-9]*\).*/\1/p' "$W/server.log" | head -n 1)
-	[ -n "$port" ] && break
-	sleep 0.1
-done
-if [ -n "$port" ]; then
+if httpd_start "$W/www" "$W/server.log"; then
+	port=$HTTPD_PORT
 	rm -f "$DB"
 	out=$(J update --cards --url "http://127.0.0.1:$port/AtomicCards.json.xz" 2>&1); st=$?
 	check "update --cards: downloads and imports the .xz ($(jq '.data | length' "$MTG") cards)" grep -q "imported $(jq '.data | length' "$MTG") cards" <<<"$out"
@@ -430,7 +424,7 @@ if [ -n "$port" ]; then
 else
 	nok "the local HTTP server did not start" "$(cat "$W/server.log")"
 fi
-kill "$PY" 2>/dev/null
+httpd_stop
 
 # no database at all
 XDG_DATA_HOME="$W/none" "$JUDGE" card tarmogoyf >"$W/out" 2>&1; st=$?

@@ -10,9 +10,10 @@
 set -u
 n=0; bad=0
 ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else bad=1; echo "not ok $n - $2"; fi; }
-W=$(mktemp -d); PY=
+W=$(mktemp -d)
+. "$(dirname "$0")/../lib/httpd.sh"
 # what this leaves in the test environment's folders would change the tests after it
-cleanup() { [ -n "$PY" ] && kill "$PY" 2>/dev/null; rm -rf "$W" "$XDG_DATA_HOME/judge" "$XDG_STATE_HOME/judge" "$XDG_CACHE_HOME/judge"; }
+cleanup() { httpd_stop; rm -rf "$W" "$XDG_DATA_HOME/judge" "$XDG_STATE_HOME/judge" "$XDG_CACHE_HOME/judge"; }
 trap cleanup EXIT
 S=$XDG_STATE_HOME/judge
 seen_total() { awk -F'\t' '!/^#/ && NF == 10 { s += $8 } END { print s + 0 }' "$S/study.tsv" 2>/dev/null; }
@@ -156,11 +157,8 @@ left=$(ls "$XDG_CACHE_HOME/judge" | grep -c 'tmp')
 if [ -n "${SHARED:-}" ] && command -v python3 >/dev/null; then
 	mkdir -p "$W/www"
 	cp "$SHARED/cr/cr-2025-11-14.txt" "$W/www/MagicCompRules 20251114.txt"
-	python3 -u -m http.server 0 --bind 127.0.0.1 --directory "$W/www" >"$W/server.log" 2>&1 &
-	PY=$!
-	port=
-	for _ in $(seq 50); do port=$(sed -n 's/.*port \([0-9]*\).*/\1/p' "$W/server.log" | head -n 1); [ -n "$port" ] && break; sleep 0.1; done
-	url="http://127.0.0.1:$port/MagicCompRules%2020251114.txt"
+	httpd_start "$W/www" "$W/server.log"
+	url="http://127.0.0.1:$HTTPD_PORT/MagicCompRules%2020251114.txt"
 	R=$XDG_DATA_HOME/judge/rules
 	rm -rf "$XDG_DATA_HOME/judge"
 	"$JUDGE" update --url "$url" >"$W/u1" 2>&1 & a=$!

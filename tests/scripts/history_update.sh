@@ -6,8 +6,8 @@ set -u
 [ -n "${SHARED:-}" ] || { echo "skip: ../shared is absent (the official CR releases are test inputs only)"; exit 77; }
 command -v python3 >/dev/null || { echo "skip: python3 is needed for the local HTTP server"; exit 77; }
 W=$(mktemp -d "${TMPDIR:-/tmp}/judge-update.XXXXXX")
-PY=
-cleanup() { [ -n "$PY" ] && kill "$PY" 2>/dev/null; rm -rf "$W"; }
+. "$(dirname "$0")/../lib/httpd.sh"
+cleanup() { httpd_stop; rm -rf "$W"; }
 trap cleanup EXIT
 n=0
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
@@ -24,16 +24,8 @@ HTML
 echo '<html><body>nothing here</body></html>' > "$W/www/empty.html"
 head -c 200000 "$SHARED/cr/cr-2024-07-30.txt" > "$W/www/cut.txt"
 
-# a free port: bind to 0 and read the port python chose
-python3 -u -m http.server 0 --bind 127.0.0.1 --directory "$W/www" > "$W/server.log" 2>&1 &
-PY=$!
-port=
-for _ in $(seq 50); do
-	port=$(sed -n 's/.*port \([0-9]*\).*/\1/p' "$W/server.log" | head -n 1)
-	[ -n "$port" ] && break
-	sleep 0.1
-done
-[ -n "$port" ] || { echo "not ok 1 - the local HTTP server did not start"; cat "$W/server.log"; exit 1; }
+httpd_start "$W/www" "$W/server.log" || { echo "not ok 1 - the local HTTP server did not start"; cat "$W/server.log"; exit 1; }
+port=$HTTPD_PORT
 base="http://127.0.0.1:$port"
 export XDG_DATA_HOME="$W/data"
 dest="$W/data/judge/rules/cr-2025-11-14.txt"
@@ -74,7 +66,7 @@ case "$rc:$err" in 2:*"not a complete release"*) ok "a cut-off release is refuse
 check "nothing was stored by the failures" [ ! -e "$dest" ]
 
 # 6. no network: a port nobody listens on (the server's, after it is stopped)
-kill "$PY"; wait "$PY" 2>/dev/null; PY=
+httpd_stop
 err=$("$JUDGE" update --url "$base/rules.html" 2>&1 >/dev/null); rc=$?
 lines=$(printf '%s\n' "$err" | grep -c .)
 case "$rc:$err" in 2:"judge: no network"*) ok "no network: says so, exit 2";; *) nok "no network: says so, exit 2" "$rc $err";; esac

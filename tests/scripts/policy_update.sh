@@ -9,8 +9,8 @@ ok() { n=$((n + 1)); if eval "$2"; then echo "ok $n - $1"; else echo "not ok $n 
 command -v python3 >/dev/null || { echo "skip: python3 is needed for the local HTTP server"; exit 77; }
 command -v pdftotext >/dev/null || { echo "skip: pdftotext (poppler-utils) is needed to read PDFs"; exit 77; }
 W=$(mktemp -d "${TMPDIR:-/tmp}/judge-docs.XXXXXX")
-PY=
-cleanup() { [ -n "$PY" ] && kill "$PY" 2>/dev/null; rm -rf "$W"; }
+. "$(dirname "$0")/../lib/httpd.sh"
+cleanup() { httpd_stop; rm -rf "$W"; }
 trap cleanup EXIT
 mkdir -p "$W/www/files" "$W/data"
 cp "$SHARED/docs/ipg-2021-02-05.pdf" "$W/www/files/MTG_IPG_2021.pdf"
@@ -23,15 +23,8 @@ cat >"$W/www/docs.html" <<'HTML'
 <a href="files/mtr-broken.pdf">Tournament Rules</a>
 <a href="files/brochure.pdf">Brochure</a></body></html>
 HTML
-python3 -u -m http.server 0 --bind 127.0.0.1 --directory "$W/www" >"$W/server.log" 2>&1 &
-PY=$!
-port=
-for _ in $(seq 50); do
-	port=$(sed -n 's/.*port \([0-9]*\).*/\1/p' "$W/server.log" | head -n 1)
-	[ -n "$port" ] && break
-	sleep 0.1
-done
-[ -n "$port" ] || { echo "not ok 1 - the local HTTP server did not start"; exit 1; }
+httpd_start "$W/www" "$W/server.log" || { echo "not ok 1 - the local HTTP server did not start"; exit 1; }
+port=$HTTPD_PORT
 export XDG_DATA_HOME="$W/data"
 
 $JUDGE update --docs --url "http://127.0.0.1:$port/docs.html" >"$W/o" 2>"$W/e"; st=$?
@@ -45,6 +38,6 @@ ok "versions lists it with its date" 'grep -q "IPG 2021-02-05" "$W/o"'
 rm -f "$W/data/judge/docs/"*
 $JUDGE update --docs --url "http://127.0.0.1:$port/files/MTG_IPG_2021.pdf" >"$W/o" 2>"$W/e"; st=$?
 ok "a PDF given directly is stored" '[ $st = 0 ] && [ -f "$W/data/judge/docs/ipg-2021-02-05.pdf" ]'
-kill "$PY" 2>/dev/null; wait "$PY" 2>/dev/null; PY=
+httpd_stop
 $JUDGE update --docs --url "http://127.0.0.1:$port/docs.html" >"$W/o" 2>"$W/e"; st=$?
 ok "no server: one error, exit 1" '[ $st = 1 ] && [ "$(grep -c "^judge:" "$W/e")" = 1 ]'

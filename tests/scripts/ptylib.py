@@ -1,7 +1,7 @@
 # ptylib.py — what the pseudo-terminal tests (repl_pty*.sh) share: TAP output, starting judge
 # on a pseudo-terminal of a given size, reading until a pattern, typing, and waiting for exit.
 # Not a test itself (tests/run runs only *.sh here).
-import fcntl, os, pty, re, select, struct, sys, termios, time
+import fcntl, os, pty, re, select, shutil, struct, sys, tempfile, termios, time
 
 
 def session(tmp):
@@ -12,6 +12,23 @@ def session(tmp):
                HOME=os.path.join(tmp, "home"), PAGER="cat", INPUTRC="/dev/null")
     env.pop("COLUMNS", None)
     return env, state
+
+
+def begin():
+    """What every pseudo-terminal test starts with: a temporary folder of its own, a session
+    environment inside it (see session) and a TAP counter. Returns (tmp, env, state, tap)."""
+    tmp = tempfile.mkdtemp()
+    env, state = session(tmp)
+    return tmp, env, state, Tap()
+
+
+def end(tap, tmp, term=None):
+    """What every one ends with: the transcript after a failure, the folder removed, and exit
+    status 1 when a check failed."""
+    if term is not None:
+        term.dump_if(tap.failed)
+    shutil.rmtree(tmp, ignore_errors=True)
+    sys.exit(1 if tap.failed else 0)
 
 
 class Tap:

@@ -4,14 +4,12 @@
 # Ctrl-D exiting 0, and the history file written (mode 0700 directory, no abandoned line).
 command -v python3 >/dev/null || { echo "python3 is needed to drive a pseudo-terminal"; exit 77; }
 exec python3 - "$JUDGE" <<'PY'
-import os, sys, tempfile, shutil, stat, re
+import os, sys, stat
 
 judge = sys.argv[1]
-tmp = tempfile.mkdtemp()
 sys.path.insert(0, os.path.join(os.environ.get("ROOT", "."), "tests", "scripts"))
 import ptylib
-env, state = ptylib.session(tmp)
-tap = ptylib.Tap()
+tmp, env, state, tap = ptylib.begin()
 ok = tap.ok
 
 # a history from earlier sessions, longer than the 2000 lines judge keeps
@@ -91,7 +89,5 @@ ok("old 2500" in lines and "old 500" not in lines and lines[-1] == "702.10a", "t
 ok("rule 70" not in lines, "the abandoned line is not in the history")
 ok('define "First Strike"' in lines, "the completed line is in the history as run")
 ok("702.7" in lines and "702.10a" in lines, "each line of a pasted block is its own history entry")
-term.dump_if(tap.failed)
-shutil.rmtree(tmp)
-sys.exit(1 if tap.failed else 0)
+ptylib.end(tap, tmp, term)
 PY

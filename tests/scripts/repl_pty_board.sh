@@ -8,15 +8,13 @@ command -v python3 >/dev/null || { echo "python3 is needed to drive a pseudo-ter
 RULES=tests/golden/data/mini-cr.txt
 [ -n "${SHARED:-}" ] && [ -f "$SHARED/cr/cr-2026-01-16.txt" ] && RULES=$SHARED/cr/cr-2026-01-16.txt
 exec python3 - "$JUDGE" "$RULES" <<'PY'
-import os, sys, tempfile, shutil, re
+import os, sys, re
 
 judge, rules = sys.argv[1], sys.argv[2]
 full_cr = "mini-cr" not in rules
-tmp = tempfile.mkdtemp()
 sys.path.insert(0, os.path.join(os.environ.get("ROOT", "."), "tests", "scripts"))
 import ptylib
-env, state = ptylib.session(tmp)
-tap = ptylib.Tap()
+tmp, env, state, tap = ptylib.begin()
 ok = tap.ok
 
 term = ptylib.Term([judge, "--rules", rules, "--no-pager"], env)
@@ -132,7 +130,5 @@ lines = open(hist).read().splitlines() if os.path.exists(hist) else []
 ok(lines.count("board") == 4 and "why 1" in lines and "100.1" in lines, "the history file holds the commands")
 ok(not any(l in lines for l in ("player Bob", "resolve Shock", "end", "player Ann", "  pt 2/2")),
    "board lines stay out of the history file")
-term.dump_if(tap.failed)
-shutil.rmtree(tmp)
-sys.exit(1 if tap.failed else 0)
+ptylib.end(tap, tmp, term)
 PY

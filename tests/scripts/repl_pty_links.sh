@@ -4,14 +4,12 @@
 # 100.1a" as [2] and [3]; typing 2 shows 702.19b.
 command -v python3 >/dev/null || { echo "python3 is needed to drive a pseudo-terminal"; exit 77; }
 exec python3 - "$JUDGE" <<'PY'
-import os, sys, tempfile, shutil
+import os, sys
 
 judge = sys.argv[1]
-tmp = tempfile.mkdtemp()
 sys.path.insert(0, os.path.join(os.environ.get("ROOT", "."), "tests", "scripts"))
 import ptylib
-env, state = ptylib.session(tmp)
-tap = ptylib.Tap()
+tmp, env, state, tap = ptylib.begin()
 ok = tap.ok
 
 term = ptylib.Term([judge, "--rules", "tests/golden/data/mini-cr.txt"], env)
@@ -30,7 +28,5 @@ ok(out is not None and "702.19b The controller" in out, "typing 2 follows the li
 
 send("\x04")
 ok(term.wait_exit() is not None, "Ctrl-D ends the session")
-term.dump_if(tap.failed)
-shutil.rmtree(tmp)
-sys.exit(1 if tap.failed else 0)
+ptylib.end(tap, tmp, term)
 PY

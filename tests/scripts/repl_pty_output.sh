@@ -3,22 +3,18 @@
 # to the terminal's width, and pages long answers through $PAGER; on a pipe it does none of it.
 command -v python3 >/dev/null || { echo "python3 is needed to drive a pseudo-terminal"; exit 77; }
 exec python3 - "$JUDGE" <<'PY'
-import os, pty, sys, time, select, fcntl, termios, struct, tempfile, shutil, re, subprocess
+import os, pty, sys, time, select, fcntl, termios, struct, tempfile, re, subprocess
 
 judge = sys.argv[1]
+sys.path.insert(0, os.path.join(os.environ.get("ROOT", "."), "tests", "scripts"))
+import ptylib
 tmp = tempfile.mkdtemp()
+tap = ptylib.Tap()
+ok = tap.ok
 pager = os.path.join(tmp, "pager")
 with open(pager, "w") as f:
     f.write("#!/bin/sh\ntouch %s/paged\ncat\n" % tmp)
 os.chmod(pager, 0o755)
-n = failed = 0
-
-def ok(cond, what):
-    global n, failed
-    n += 1
-    print(("ok %d - %s" if cond else "not ok %d - %s") % (n, what))
-    failed += 0 if cond else 1
-
 def session(lines, rows=40, cols=100, **envmod):
     """Run judge on a terminal of rows x cols, type lines, return everything it wrote."""
     env = dict(os.environ, XDG_STATE_HOME=os.path.join(tmp, "state"), XDG_CONFIG_HOME=os.path.join(tmp, "cfg"),
@@ -88,6 +84,5 @@ p = subprocess.run([judge, "--rules", "tests/golden/data/mini-cr.txt"], input=b"
 ok(b"\x1b[" not in p.stdout and b"judge>" not in p.stdout, "on a pipe: no colour, no prompt")
 ok(not os.path.exists(os.path.join(tmp, "paged")), "on a pipe: no pager")
 ok(not os.path.exists(os.path.join(tmp, "state2", "judge", "history")), "on a pipe: no history written")
-shutil.rmtree(tmp)
-sys.exit(1 if failed else 0)
+ptylib.end(tap, tmp)
 PY

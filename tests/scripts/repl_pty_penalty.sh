@@ -7,16 +7,14 @@
 command -v python3 >/dev/null || { echo "skip: python3 is needed to drive a pseudo-terminal"; exit 77; }
 [ -n "$SHARED" ] && [ -d "$SHARED/docs" ] || { echo "skip: ../shared/docs is absent (the policy documents are test inputs only)"; exit 77; }
 exec python3 - "$JUDGE" "$SHARED/docs" <<'PY'
-import os, re, sys, tempfile, shutil
+import os, re, sys
 
 judge, docs = sys.argv[1], sys.argv[2]
-tmp = tempfile.mkdtemp()
 sys.path.insert(0, os.path.join(os.environ.get("ROOT", "."), "tests", "scripts"))
 import ptylib
-env, state = ptylib.session(tmp)
+tmp, env, state, tap = ptylib.begin()
 env["XDG_DATA_HOME"] = os.path.join(tmp, "data")
 env["XDG_CACHE_HOME"] = os.path.join(tmp, "cache")
-tap = ptylib.Tap()
 ok = tap.ok
 
 term = ptylib.Term([judge, "--doc", os.path.join(docs, "ipg-2021-02-05.pdftotext.txt"),
@@ -67,7 +65,5 @@ ok(out is not None and "penalty abandoned" in out, "Ctrl-D at penalty> abandons 
 
 send("\x04")
 ok(term.wait_exit() is not None, "Ctrl-D at judge> ends the session")
-term.dump_if(tap.failed)
-shutil.rmtree(tmp)
-sys.exit(1 if tap.failed else 0)
+ptylib.end(tap, tmp, term)
 PY
