@@ -230,6 +230,13 @@ static const struct { const char *id, *what; } cites[R_COUNT] = {
 	[R_BLOCK_PAIR] = { "509.3d", "\"blocks or becomes blocked by a creature\" triggers once for each such creature" },
 	[R_OPTIONAL_SPELL] = { "608.2d", "a choice an instruction offers (\"you may\") is made as it is followed" },
 	[R_DAMAGE_RESULTS] = { "120.3", "damage has every result that applies to its recipient" },
+	[R_OWNER_ZONE] = { "400.3", "an object going to a graveyard, hand or library goes to its owner's" },
+	[R_DELAYED_ONCE] = { "603.7b", "a delayed triggered ability triggers only once, the next time its event occurs" },
+	[R_DELAYED_SPELL] = { "603.7d", "a spell's delayed triggered ability: its source is that spell, its controller the spell's" },
+	[R_DELAYED_ABILITY] = { "603.7e", "an ability's delayed triggered ability: its source and controller are that ability's" },
+	[R_UNTIL] = { "610.3", "an object moved \"until\" an event returns right after it" },
+	[R_UNTIL_GONE] = { "610.3b", "if the event already happened after the ability triggered, the object doesn't move" },
+	[R_UNTIL_OWNER] = { "610.3c", "an object returned this way returns under its owner's control" },
 };
 
 int

@@ -715,6 +715,89 @@ rz_grave_replacer(const struct rz *z, int o)
 	return 0;
 }
 
+/* Which graveyard the cards of a move go to (400.3: each to its owner's), said before they
+ * move (their controllers are known then) and appended to the step after. Said only when it
+ * is worth saying: cards of several owners, a card its owner didn't control, or several cards
+ * whose owner orders them (404.3). */
+static void
+grave_owners(struct rz *z, const struct rz_move *mv, int n, struct sbuf *out, bool *owner_rule, bool *order_rule)
+{
+	const struct board *b = z->b;
+	int count[BD_MAXPLAYERS] = { 0 }, nowners = 0, ncards = 0, stolen = 0;
+	for (int i = 0; i < n; i++) {
+		const struct bd_obj *ob = &b->objs[mv[i].obj];
+		if (mv[i].to != ZN_GRAVEYARD || ob->token || ob->owner < 0 || ob->zone == ZN_GRAVEYARD)
+			continue;
+		nowners += count[ob->owner]++ == 0;
+		ncards++;
+		stolen += ob->zone == ZN_BATTLEFIELD && z->cur[mv[i].obj].v.controller != ob->owner;
+	}
+	*owner_rule = *order_rule = false;
+	if (ncards == 0)
+		return;
+	if (nowners == 1 && !stolen) {
+		int p = 0;
+		while (!count[p]) p++;
+		if (count[p] < 2)
+			return;
+		*order_rule = true;
+		if (ncards == n)
+			sbuf_addf(out, ". They go to %s's graveyard at the same time, so %s may arrange them in any order (judge keeps the order above)",
+			    rz_pname(z, p), rz_pname(z, p));
+		else {
+			sbuf_adds(out, ". ");
+			int k = 0;
+			for (int i = 0; i < n; i++) {
+				const struct bd_obj *ob = &b->objs[mv[i].obj];
+				if (mv[i].to != ZN_GRAVEYARD || ob->token || ob->owner != p || ob->zone == ZN_GRAVEYARD)
+					continue;
+				sbuf_addf(out, "%s%s", k ? (k + 1 == ncards ? " and " : ", ") : "", rz_oname(z, mv[i].obj));
+				k++;
+			}
+			sbuf_addf(out, " go to %s's graveyard at the same time, so %s may arrange them in any order (judge keeps the order above)",
+			    rz_pname(z, p), rz_pname(z, p));
+		}
+		return;
+	}
+	bool several = false;
+	for (int p = 0; p < b->nplayers; p++)
+		several |= count[p] > 1;
+	if (!stolen && !several)
+		return;     /* one card for each owner: "it goes to its owner's graveyard" says it all */
+	*owner_rule = true;
+	if (ncards == 1) {
+		for (int i = 0; i < n; i++) {
+			const struct bd_obj *ob = &b->objs[mv[i].obj];
+			if (mv[i].to == ZN_GRAVEYARD && !ob->token && ob->owner >= 0 && ob->zone != ZN_GRAVEYARD)
+				sbuf_addf(out, ". %s goes to its owner's graveyard, %s's, though %s controlled it", rz_oname(z, mv[i].obj),
+				    rz_pname(z, ob->owner), rz_pname(z, z->cur[mv[i].obj].v.controller));
+		}
+		return;
+	}
+	sbuf_adds(out, ". Each card goes to its owner's graveyard: ");
+	for (int p = 0, np = 0; p < b->nplayers; p++) {
+		if (!count[p])
+			continue;
+		sbuf_adds(out, np++ ? "; " : "");
+		int k = 0;
+		for (int i = 0; i < n; i++) {
+			const struct bd_obj *ob = &b->objs[mv[i].obj];
+			if (mv[i].to != ZN_GRAVEYARD || ob->token || ob->owner != p || ob->zone == ZN_GRAVEYARD)
+				continue;
+			sbuf_addf(out, "%s%s", k ? (k + 1 == count[p] ? " and " : ", ") : "", rz_oname(z, mv[i].obj));
+			int ctl = ob->zone == ZN_BATTLEFIELD ? z->cur[mv[i].obj].v.controller : ob->owner;
+			if (ctl != p)
+				sbuf_addf(out, " (%s controlled it)", rz_pname(z, ctl));
+			k++;
+		}
+		sbuf_addf(out, " to %s's", rz_pname(z, p));
+	}
+	if (several) {
+		*order_rule = true;
+		sbuf_adds(out, "; each owner may arrange their own cards put there at the same time in any order (judge keeps the order above)");
+	}
+}
+
 void
 rz_move(struct rz *z, struct rz_move *mv, int n, const char *prefix, enum rz_rule extra)
 {
@@ -787,10 +870,9 @@ rz_move(struct rz *z, struct rz_move *mv, int n, const char *prefix, enum rz_rul
 	if (prefix)
 		sbuf_adds(&t, prefix);
 	size_t base = t.len;
-	int to_grave[BD_MAXPLAYERS] = { 0 };
-	for (int i = 0; i < n; i++)
-		if (mv[i].to == ZN_GRAVEYARD && b->objs[mv[i].obj].owner >= 0 && !b->objs[mv[i].obj].token)
-			to_grave[b->objs[mv[i].obj].owner]++;
+	struct sbuf owners = {0};
+	bool owner_rule, order_rule;
+	grave_owners(z, mv, n, &owners, &owner_rule, &order_rule);
 	for (int i = 0; i < n; i++) {
 		int o = mv[i].obj;
 		struct bd_obj *ob = &b->objs[o];
@@ -858,12 +940,10 @@ rz_move(struct rz *z, struct rz_move *mv, int n, const char *prefix, enum rz_rul
 		if (z->pending[i].subject_zone_seq == 0)
 			z->pending[i].subject_zone_seq = z->moveseq[z->pending[i].subject];
 
-	for (int p = 0; p < b->nplayers; p++)
-		if (to_grave[p] > 1) {
-			sbuf_addf(&t, ". They go to %s's graveyard at the same time, so %s may arrange them in any order (judge keeps the order above)",
-			    rz_pname(z, p), rz_pname(z, p));
-			if (nr < RZ_MAXCITE) rules[nr++] = R_GRAVE_ORDER;
-		}
+	sbuf_adds(&t, sbuf_str(&owners));
+	sbuf_free(&owners);
+	if (owner_rule && nr < RZ_MAXCITE) rules[nr++] = R_OWNER_ZONE;
+	if (order_rule && nr < RZ_MAXCITE) rules[nr++] = R_GRAVE_ORDER;
 	if (t.len > base) {
 		if (nr < RZ_MAXCITE) rules[nr++] = R_NEW_OBJECT;
 		rz_step(z, rules, nr, "%s.", sbuf_str(&t));
