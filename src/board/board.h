@@ -231,6 +231,8 @@ struct bd_effect {
 	int delay;                /* 1 + the step at whose next beginning a delayed triggered ability
 	                           * does this instead (603.7): "sacrifice it at the beginning of the
 	                           * next end step"; 0: now */
+	bool delay_yours;         /* "at the beginning of your next upkeep": only its controller's step */
+	char delay_text[128];      /* the delayed instruction as written, without its timing ("" if none) */
 	/* EF_CREATE_TOKEN: n tokens with these characteristics */
 	int tok_power, tok_toughness;
 	unsigned tok_colors, tok_types;

@@ -3124,18 +3124,21 @@ run(pcre2_code *code, const char *s, struct match *m)
  * creates a delayed triggered ability (603.7). Returns 1 + the step (the instruction without
  * its timing in out), or 0. */
 static int
-delayed_wording(const char *sent, char *out, size_t cap)
+delayed_wording(const char *sent, char *out, size_t cap, bool *yours)
 {
-	static const struct { const char *w; enum bd_step st; } when[] = {
-		{ "at end of combat", STP_END_COMBAT },
-		{ "at the beginning of the next end step", STP_END },
-		{ "at the beginning of the end step", STP_END },
-		{ "at the beginning of the next upkeep", STP_UPKEEP },
-		{ "at the beginning of your next upkeep", STP_UPKEEP },
+	static const struct { const char *w; enum bd_step st; bool yours; } when[] = {
+		{ "at end of combat", STP_END_COMBAT, false },
+		{ "at the beginning of the next end step", STP_END, false },
+		{ "at the beginning of the end step", STP_END, false },
+		{ "at the beginning of your next end step", STP_END, true },
+		{ "at the beginning of the next upkeep", STP_UPKEEP, false },
+		{ "at the beginning of the next turn's upkeep", STP_UPKEEP, false },
+		{ "at the beginning of your next upkeep", STP_UPKEEP, true },
 	};
 	size_t n = strlen(sent);
 	for (size_t k = 0; k < sizeof when / sizeof *when; k++) {
 		size_t l = strlen(when[k].w);
+		*yours = when[k].yours;
 		if (n > l + 1 && sent[n - l - 1] == ' ' && !strcmp(sent + n - l, when[k].w)) {
 			snprintf(out, cap, "%.*s", (int)(n - l - 1), sent);
 			return 1 + (int)when[k].st;
@@ -3145,7 +3148,26 @@ delayed_wording(const char *sent, char *out, size_t cap)
 			return 1 + (int)when[k].st;
 		}
 	}
+	*yours = false;
 	return 0;
+}
+
+/* Can a delayed triggered ability do what instruction e says? It is created while its spell
+ * or ability resolves and does it later (603.7): anything judge reads that doesn't need its
+ * own targets (those would be chosen as it is put on the stack, and the spell would ask for
+ * them as it is cast) nor the resolving spell's own moment (X, costs paid, a revealed card). */
+static bool
+delay_readable(const struct bd_effect *e, int ntgt_before, int ntgt_after)
+{
+	if (ntgt_after != ntgt_before || e->amt == AM_X || e->amt == AM_POWER_SACRIFICED || e->amt == AM_REVEALED_MV)
+		return false;
+	switch (e->kind) {
+	case EF_COUNTER: case EF_WARD: case EF_ATTACH: case EF_TEXT_CHANGE: case EF_SEARCH:
+	case EF_PUT_FROM_HAND: case EF_ADD_MANA: case EF_NOTE: case EF_REVEAL_TOP:
+		return false;
+	default:
+		return true;
+	}
 }
 
 static bool
@@ -3187,9 +3209,11 @@ effect_parse(const char *s, struct bd_abil *a)
 			filter_init(&e->f);
 			bool ok = false;
 			char dbuf[1024];
-			int delay = delayed_wording(sent, dbuf, sizeof dbuf);
+			bool yours = false;
+			int delay = delayed_wording(sent, dbuf, sizeof dbuf, &yours);
 			if (delay)
 				sent = dbuf;
+			int ntgt_before = a->ntgt;
 			for (size_t i = 0; i < NETMPL && !ok; i++) {
 				struct match m;
 				if (run(etmpls[i].code, sent, &m)) {
@@ -3203,10 +3227,12 @@ effect_parse(const char *s, struct bd_abil *a)
 			}
 			if (!ok)
 				return false;
-			/* a delayed instruction that is not a one-shot on objects isn't modelled */
-			if (delay && e->kind != EF_DESTROY && e->kind != EF_SACRIFICE && e->kind != EF_EXILE && e->kind != EF_BOUNCE)
+			if (delay && !delay_readable(e, ntgt_before, a->ntgt))
 				return false;
 			e->delay = delay;
+			e->delay_yours = yours;
+			if (delay)
+				snprintf(e->delay_text, sizeof e->delay_text, "%.127s", sent);
 			a->neff++;
 		}
 		if (!end)

@@ -305,6 +305,7 @@ rz_resolve(struct board *b)
 	free(z->link_src);
 	free(z->link_inc);
 	free(z->link_seq);
+	rz_delay_free(z);
 	for (size_t i = 0; i < n; i++)
 		free(z->dname[i]);
 	free(z->dname);

@@ -122,19 +122,27 @@ struct rz_trig {
 	bool had_m1m1, had_p1p1; /* last known counters, for persist/undying (603.4) */
 	int amount;              /* how much life or damage the event was about ("that much") */
 	bool delayed;            /* a delayed triggered ability (603.7): ab is its record's */
+	int drec;                /* delayed: its record, z->delayed[drec] */
 	int ev_player;           /* the player the event was about ("that player"), or -1 */
 };
 
-/* A delayed triggered ability (603.7) waiting for its step, about one object. */
+/* A delayed triggered ability (603.7) waiting for its step. One that refers to particular
+ * objects or players ("that card", "it") keeps them with the zone each was in as it was
+ * created, to find them later only if they are still there (603.7c). */
+#define RZ_MAXDREFS 64
 struct rz_delayed {
 	enum bd_step step;
-	int obj, obj_seq;        /* the object it refers to, as it was (603.7c) */
+	bool yours;              /* "your next upkeep": only its controller's */
 	int src, controller;     /* 603.7d-e */
 	bool fired;              /* 603.7b: it triggers once */
-	char text[160];
-	struct bd_abil ab;       /* what it does, as a triggered ability about obj */
+	bool particular;         /* refs are what it acts on; else its instruction finds them as it resolves */
+	struct bd_ref refs[RZ_MAXDREFS];
+	enum bd_zone zone[RZ_MAXDREFS];
+	int seq[RZ_MAXDREFS];    /* each object's zone move as it was created (400.7) */
+	int nrefs;
+	char text[240];
+	struct bd_abil ab;       /* what it does, as a triggered ability */
 };
-#define RZ_MAXDELAYED 16
 
 /* A rule-changing effect of a spell that resolved ("players can't gain life this turn"). */
 struct rz_rulefx {
@@ -187,8 +195,9 @@ struct rz {
 	 * object whose ability exiled it, link_inc that object's bf_seq then, link_seq the card's
 	 * own moveseq as it was exiled */
 	int *bf_seq, *link_src, *link_inc, *link_seq;
-	struct rz_delayed delayed[RZ_MAXDELAYED];
+	struct rz_delayed **delayed;   /* each allocated once: triggers point into them */
 	int ndelayed;
+	size_t delcap;
 	int last_put;            /* the object an earlier instruction put onto the battlefield ("that creature"), or -1 */
 	/* per object: the ability a copy effect's exception gives it ("and it has \"...\"", 707.9b),
 	 * read on first use; gained_read 1 read, -1 unreadable, 0 not yet */
@@ -368,9 +377,11 @@ void rz_link_return(struct rz *z, const struct bd_effect *e, int src, int contro
 void rz_delay_create(struct rz *z, const struct bd_effect *e, const struct bd_ref *r, int n, int src, int controller, const char *sname);
 /* Step st begins: the delayed triggered abilities waiting for it trigger (603.7b). */
 void rz_delay_step(struct rz *z, enum bd_step st);
-/* A delayed trigger whose object is gone or a new object does nothing (603.7c): true if so,
- * having said so. */
-bool rz_delay_lost(struct rz *z, const struct rz_trig *t);
+/* A delayed triggered ability resolves: what it refers to that is gone or a new object it
+ * doesn't affect (603.7c), the rest it does. */
+void rz_delay_resolve(struct rz *z, const struct rz_trig *t);
+/* Release the delayed triggered abilities (the resolver is done). */
+void rz_delay_free(struct rz *z);
 
 /* saga.c */
 int rz_lore(const struct bd_obj *o);

@@ -1238,8 +1238,10 @@ rz_resolve_trigger(struct rz *z, const struct rz_trig *t)
 		return;
 	}
 	const struct bd_abil *a = t->ab;
-	if (rz_delay_lost(z, t))
+	if (t->delayed) {
+		rz_delay_resolve(z, t);
 		return;
+	}
 	if ((a->ifk == IF_NO_M1M1 && t->had_m1m1) || (a->ifk == IF_NO_P1P1 && t->had_p1p1)
 	    || !rz_trigger_cond(z, a, t->src, t->subject)) {
 		STEP(z, RL(R_INTERVENING_IF), "%s's ability: its \"if\" condition is false as it resolves, so it does nothing.", sname);
