@@ -164,25 +164,6 @@ looks_policy(const char *q)
 	return false;
 }
 
-/* Does the question open as a question ("can I", "how does", "what happens")? A floor call
- * is mostly told ("he drew", "my opponent forgot"); a question of what the game allows is
- * asked, and a players' phrase of the thesaurus in it ("who picks", "mulligan") is weaker. */
-static bool
-opens_as_question(const char *q)
-{
-	static const char *const w[] = { "can", "could", "how", "what", "does", "do", "is", "are", "when",
-		"which", "who", "whose", "why", "if", "should", "will", "would", "may", NULL };
-	while (*q && !isalpha((unsigned char)*q))
-		q++;
-	size_t n = 0;
-	while (isalpha((unsigned char)q[n]))
-		n++;
-	for (int i = 0; w[i]; i++)
-		if (strlen(w[i]) == n && strncasecmp(q, w[i], n) == 0)
-			return true;
-	return false;
-}
-
 /* At most 200 bytes of the n of t, never cutting a UTF-8 character in two. */
 static size_t
 snip_len(const char *t, size_t n)
@@ -259,7 +240,7 @@ ps_run(struct jctx *c, const char *query, int mask, size_t limit, struct srch *r
 	 * situation (srch_policy_topic: late, a spectator, a deck check, a mistake noticed
 	 * afterwards ...) unless its words are overwhelmingly the rules'; when a players' phrase
 	 * of the thesaurus names one and the words are not against it (not for it, when the
-	 * question opens as a question: "how does mulligan work"); or when its words belong
+	 * question is asked, "how does mulligan work", or names a card); or when its words belong
 	 * to the documents far more than to the rules (pol_index_policy_odds: what the documents
 	 * and the rules themselves say). The thresholds were set on tests/search/policy-questions.tsv
 	 * and policy-dev.tsv against the rules questions of tests/search/questions.tsv and
@@ -272,12 +253,15 @@ ps_run(struct jctx *c, const char *query, int mask, size_t limit, struct srch *r
 	} else if (looks_policy(query))
 		odds = 2;   /* no rules to weigh the words against */
 	bool syn = pol_index_matched_synonyms(ix) > 0;
+	/* a question naming a card the documents name in an example ("Serum Powder … mulligan")
+	 * is asked about that card more often than told as a floor call */
+	bool names = pol_index_names(ix, query) > 0;
 	ps.topic = srch_policy_topic(query, false);
 	ps.odds = odds;
 	ps.named = named;
 	ps.syn = syn;
 	ps.first = only || (ps.n && (named || odds >= 1.2 || (ps.topic && odds >= -4) ||
-	    (syn && odds >= (opens_as_question(query) ? 0 : -1.1))));
+	    (syn && odds >= (pol_query_asked(query) || names ? 0 : -1.1))));
 	/* beside the rules, a policy hit with a weak score is noise */
 	if (!only && !ps.first) {
 		size_t k = 0;

@@ -28,7 +28,10 @@ static const char *const stopw[] = { "a", "an", "the", "i", "my", "me", "he", "s
 	"would", "if", "that", "this", "there", "then", "so", "as", "by", "from", "how", "when", "which",
 	"who", "we", "you", "your", "our", "have", "has", "had", "not", "no", "any", "all", "will", "about",
 	"into", "than", "just", "also", "because", "after", "before", "while", "up", "out", "one", "get",
-	"happens", "happen", "ok", "allowed", "player", "players", "opponent", "judge", NULL };
+	"happens", "happen", "ok", "allowed", "player", "players", "opponent", "judge",
+	/* how a question is told, not what it is about */
+	"very", "really", "every", "single", "someone", "somebody", "something", "anything", "said",
+	"say", "says", "still", "even", "much", "many", "some", "okay", "like", "thing", "things", NULL };
 
 static bool
 is_stop(const char *w)
@@ -77,24 +80,33 @@ stem:;
 		sbuf_add(o, buf, n);
 }
 
-/* Split text into stems (stop words out when drop_stop); calls fn for each. */
+/* How a word was written, for telling names (a card's, "Dark Confidant") from words. */
+enum wcase { WC_LOWER, WC_CAP, WC_START };   /* lower case; capitalised mid-sentence; first of a sentence */
+
+/* Split text into stems (stop words out when drop_stop); calls fn for each with how it was
+ * written. */
 static void
 each_stem(struct sb_stemmer *st, const char *text, bool drop_stop,
-    void (*fn)(void *, const char *, size_t), void *arg)
+    void (*fn)(void *, const char *, enum wcase), void *arg)
 {
 	struct sbuf w = {0}, s = {0};
-	size_t pos = 0;
+	bool start = true;      /* the next word opens a sentence, a line or a lettered example */
 	for (const char *p = text; *p;) {
 		if (!isalnum((unsigned char)*p)) {
 			/* ’ inside a word: "player’s" */
+			if (*p == '.' || *p == '!' || *p == '?' || *p == ':' || *p == '\n' || *p == '(' ||
+			    *p == '"' || strncmp(p, "\u201c", 3) == 0 || strncmp(p, "\u2022", 3) == 0)
+				start = true;
 			p++;
 			continue;
 		}
+		enum wcase wc = start ? WC_START : isupper((unsigned char)*p) ? WC_CAP : WC_LOWER;
 		sbuf_reset(&w);
 		while (isalnum((unsigned char)*p) || (*p == '\'' && isalpha((unsigned char)p[1]))) {
 			sbuf_addc(&w, (char)tolower((unsigned char)*p));
 			p++;
 		}
+		start = false;
 		if (strncmp(p, "\u2019s", 4) == 0)
 			p += 4;
 		size_t n = w.len;
@@ -103,7 +115,7 @@ each_stem(struct sb_stemmer *st, const char *text, bool drop_stop,
 		if (drop_stop && is_stop(w.s))
 			continue;
 		stem_word(st, w.s, n, &s);
-		fn(arg, s.s, pos++);
+		fn(arg, s.s, wc);
 	}
 	sbuf_free(&w);
 	sbuf_free(&s);
@@ -114,14 +126,20 @@ each_stem(struct sb_stemmer *st, const char *text, bool drop_stop,
 struct term {
 	char *stem;
 	uint32_t *doc;          /* postings: section numbers */
-	float *tf;              /* weighted frequency (title words count more) */
+	float *tf;              /* weighted frequency in the text (parts weighted) */
+	float *ttf;             /* frequency in the section's name (its title after the last dash) */
 	size_t n, cap;
+	/* how the documents write it, for term_is_name(): in lower case, capitalised inside a
+	 * sentence; in a section's name; outside examples */
+	uint32_t lower, capmid;
+	bool titled, outside_examples;
 };
 
 struct psec {
 	const struct pol_doc *doc;
 	size_t sec;
-	float len;
+	float len;              /* words in all */
+	float blen, tlen;       /* words of the text, of the name */
 	bool older;             /* an earlier edition */
 };
 
@@ -131,7 +149,7 @@ struct pol_index {
 	size_t nt, capt;        /* open addressing */
 	struct psec *d;
 	size_t nd, capd;
-	double avglen;
+	double avglen, avgblen, avgtlen;
 	/* thesaurus: a phrase of the user's (stems) → words of the documents */
 	struct syn { char *from; char *to; } *syn;
 	size_t nsyn, capsyn;
@@ -183,29 +201,52 @@ term_get(struct pol_index *ix, const char *stem, bool add)
 	return &ix->t[k];
 }
 
+/* Is t a name the documents use: never in lower case, capitalised inside a sentence, in no
+ * title, and either only in examples or in three sections at most (a card's, "Dark Confidant",
+ * a set's in a list)? It says which example mentions the card, not which section answers a
+ * question about it; "Professional" or "DCI", capitalised everywhere, are not names here. */
+static bool
+term_is_name(const struct term *t)
+{
+	return t->lower == 0 && t->capmid > 0 && !t->titled && (!t->outside_examples || t->n <= 3);
+}
+
+enum field { F_TITLE, F_TEXT };
+
 struct addctx {
 	struct pol_index *ix;
 	uint32_t doc;
+	enum field f;
 	float w;
+	bool examples;          /* the words come from examples */
 	float len;
 };
 
 static void
-add_stem(void *arg, const char *stem, size_t pos)
+add_stem(void *arg, const char *stem, enum wcase wc)
 {
-	(void)pos;
 	struct addctx *a = arg;
 	struct term *t = term_get(a->ix, stem, true);
-	if (t->n && t->doc[t->n - 1] == a->doc)
-		t->tf[t->n - 1] += a->w;
-	else {
-		size_t c = t->cap;
+	if (!t->n || t->doc[t->n - 1] != a->doc) {
+		size_t c = t->cap, c2 = t->cap;
 		t->doc = xgrow(t->doc, &c, t->n + 1, sizeof *t->doc);
+		t->ttf = xgrow(t->ttf, &c2, t->n + 1, sizeof *t->ttf);
 		t->tf = xgrow(t->tf, &t->cap, t->n + 1, sizeof *t->tf);
 		t->doc[t->n] = a->doc;
-		t->tf[t->n] = a->w;
+		t->tf[t->n] = t->ttf[t->n] = 0;
 		t->n++;
 	}
+	if (a->f == F_TITLE) {
+		t->ttf[t->n - 1] += a->w;
+		t->titled = true;
+	} else
+		t->tf[t->n - 1] += a->w;
+	if (wc == WC_LOWER)
+		t->lower++;
+	else if (wc == WC_CAP)
+		t->capmid++;
+	if (!a->examples)
+		t->outside_examples = true;
 	a->len += 1;
 }
 
@@ -217,30 +258,70 @@ pol_index_new(void)
 	return ix;
 }
 
+/* The weights of the ranking, set on tests/search/policy-questions.tsv and policy-dev.tsv
+ * (tests/bench/bench-policy.sh). */
+static const struct pweights {
+	double k1, b, bt;       /* BM25: saturation, length normalisation of the text, of the name */
+	double title;           /* the section's name (its title after the last dash) against the text */
+	double part[PP_N];      /* each part of the text */
+	double prefix;          /* the title before its last dash ("Game Play Error") */
+	double name;            /* a name (term_is_name) in the question */
+	double chapter, appendix, jar, penalty, older;
+	double asked;           /* a question asked: the Tournament Rules' procedures */
+} W = {
+	.k1 = 1.2, .b = 0.75, .bt = 0.5, .title = 1.5,
+	.part = { [PP_TEXT] = 1.0, [PP_DEFINITION] = 1.5, [PP_EXAMPLES] = 1.5, [PP_PHILOSOPHY] = 1.0,
+		[PP_REMEDY] = 1.0, [PP_UPGRADE] = 1.0, [PP_DOWNGRADE] = 1.0 },
+	.prefix = 4.0, .name = 0.3,
+	.chapter = 0.6, .appendix = 0.5, .jar = 0.8, .penalty = 1.4, .older = 0.85,
+	.asked = 1.5,
+};
+
 void
 pol_index_add(struct pol_index *ix, const struct pol_doc *doc, bool older)
 {
 	for (size_t i = 0; i < doc->nsec; i++) {
+		const struct pol_section *s = &doc->sec[i];
 		ix->d = xgrow(ix->d, &ix->capd, ix->nd + 1, sizeof *ix->d);
 		uint32_t id = (uint32_t)ix->nd++;
 		ix->d[id].doc = doc;
 		ix->d[id].sec = i;
 		ix->d[id].older = older;
-		struct addctx a = { ix, id, 4.0f, 0 };
-		each_stem(ix->st, doc->sec[i].title, true, add_stem, &a);
-		/* the definition and examples say what the infraction is: above the rest */
-		a.w = 1.0f;
+		/* the name judges use is the title after its last dash ("Game Play Error —
+		 * Missed Trigger"); the category before it is shared by a dozen sections */
+		const char *name = s->title;
+		for (const char *dash; (dash = strstr(name, "\u2014")) != NULL;)
+			name = dash + 3;
+		struct addctx a = { ix, id, F_TITLE, 1.0f, false, 0 };
+		each_stem(ix->st, name, true, add_stem, &a);
+		ix->d[id].tlen = a.len;
+		if (name != s->title) {
+			char *pre = xstrndup(s->title, (size_t)(name - 3 - s->title));
+			a.f = F_TEXT;
+			a.w = (float)W.prefix;
+			each_stem(ix->st, pre, true, add_stem, &a);
+			free(pre);
+		}
+		a.f = F_TEXT;
+		float before = a.len;
 		for (int p = 0; p < PP_N; p++)
-			if (doc->sec[i].parts[p]) {
-				a.w = p == PP_DEFINITION || p == PP_EXAMPLES ? 1.5f : 1.0f;
-				each_stem(ix->st, doc->sec[i].parts[p], true, add_stem, &a);
+			if (s->parts[p]) {
+				a.w = (float)W.part[p];
+				a.examples = p == PP_EXAMPLES;
+				each_stem(ix->st, s->parts[p], true, add_stem, &a);
 			}
+		ix->d[id].blen = a.len - before;
 		ix->d[id].len = a.len;
 	}
-	double tot = 0;
-	for (size_t i = 0; i < ix->nd; i++)
+	double tot = 0, btot = 0, ttot = 0;
+	for (size_t i = 0; i < ix->nd; i++) {
 		tot += ix->d[i].len;
+		btot += ix->d[i].blen;
+		ttot += ix->d[i].tlen;
+	}
 	ix->avglen = ix->nd ? tot / (double)ix->nd : 1;
+	ix->avgblen = ix->nd && btot > 0 ? btot / (double)ix->nd : 1;
+	ix->avgtlen = ix->nd && ttot > 0 ? ttot / (double)ix->nd : 1;
 }
 
 int
@@ -331,6 +412,7 @@ pol_index_free(struct pol_index *ix)
 			free(ix->t[i].stem);
 			free(ix->t[i].doc);
 			free(ix->t[i].tf);
+			free(ix->t[i].ttf);
 		}
 	free(ix->t);
 	free(ix->d);
@@ -359,9 +441,9 @@ struct qctx {
 };
 
 static void
-q_add(void *arg, const char *stem, size_t pos)
+q_add(void *arg, const char *stem, enum wcase wc)
 {
-	(void)pos;
+	(void)wc;
 	struct qctx *q = arg;
 	for (size_t i = 0; i < q->n; i++)
 		if (strcmp(q->v[i].stem, stem) == 0) {
@@ -376,16 +458,36 @@ q_add(void *arg, const char *stem, size_t pos)
 }
 
 static void
-q_all(void *arg, const char *stem, size_t pos)
+q_all(void *arg, const char *stem, enum wcase wc)
 {
-	(void)pos;
+	(void)wc;
 	struct sbuf *b = arg;
 	sbuf_addf(b, "%s ", stem);
+}
+
+bool
+pol_query_asked(const char *q)
+{
+	static const char *const w[] = { "can", "could", "how", "what", "does", "do", "is", "are", "when",
+		"which", "who", "whose", "why", "if", "should", "will", "would", "may", "am", NULL };
+	/* the first word, or the first after a comma ("I disagree with the ruling, can I appeal") */
+	for (const char *p = q; p; p = strchr(p, ',')) {
+		while (*p && !isalpha((unsigned char)*p))
+			p++;
+		size_t n = 0;
+		while (isalpha((unsigned char)p[n]))
+			n++;
+		for (int i = 0; w[i]; i++)
+			if (strlen(w[i]) == n && strncasecmp(p, w[i], n) == 0)
+				return true;
+	}
+	return false;
 }
 
 size_t
 pol_index_run(struct pol_index *ix, const char *query, int kind_mask, struct pol_hit *out, size_t max)
 {
+	bool asked = pol_query_asked(query);
 	struct qctx q = {0};
 	q.w = 1.0f;
 	each_stem(ix->st, query, true, q_add, &q);
@@ -402,16 +504,24 @@ pol_index_run(struct pol_index *ix, const char *query, int kind_mask, struct pol
 		}
 	sbuf_free(&q.all);
 	float *score = xcalloc(ix->nd + 1, sizeof *score);
-	const double k1 = 1.2, b = 0.75;
+	/* BM25 over the text (its parts weighted) plus BM25 over the section's name, each
+	 * saturating on its own: a word of the name ("End-of-Match Procedure") is worth as much
+	 * as many in the text, however often the text repeats its words */
 	for (size_t i = 0; i < q.n; i++) {
 		struct term *t = term_get(ix, q.v[i].stem, false);
 		if (!t)
 			continue;
 		double idf = log(1.0 + ((double)ix->nd - (double)t->n + 0.5) / ((double)t->n + 0.5));
+		double qw = q.v[i].w * (term_is_name(t) ? W.name : 1.0);
 		for (size_t k = 0; k < t->n; k++) {
-			double tf = t->tf[k];
-			double dl = ix->d[t->doc[k]].len;
-			score[t->doc[k]] += (float)(q.v[i].w * idf * tf * (k1 + 1) / (tf + k1 * (1 - b + b * dl / ix->avglen)));
+			const struct psec *d = &ix->d[t->doc[k]];
+			double x = t->tf[k] / (1 - W.b + W.b * d->blen / ix->avgblen);
+			double v = qw * idf * x * (W.k1 + 1) / (x + W.k1);
+			if (t->ttf[k] > 0) {
+				double y = t->ttf[k] / (1 - W.bt + W.bt * d->tlen / ix->avgtlen);
+				v += W.title * qw * idf * y * (W.k1 + 1) / (y + W.k1);
+			}
+			score[t->doc[k]] += (float)v;
 		}
 	}
 	free(q.v);
@@ -423,19 +533,23 @@ pol_index_run(struct pol_index *ix, const char *query, int kind_mask, struct pol
 			continue;
 		/* chapters and the front matter are where a question lands last */
 		const struct pol_section *s = &ix->d[d].doc->sec[ix->d[d].sec];
-		float sc = score[d] * (s->level == 0 ? 0.6f : 1.0f);
+		float sc = score[d] * (s->level == 0 ? (float)W.chapter : 1.0f);
 		/* appendices (the penalty quick reference, the changes) name every infraction
 		 * and answer none; the JAR answers for Regular REL only */
 		if (s->appendix)
-			sc *= 0.5f;
+			sc *= (float)W.appendix;
 		if (ix->d[d].doc->kind == POL_JAR)
-			sc *= 0.8f;
-		/* a floor call lands on an infraction: the sections that carry a penalty */
-		if (s->penalty)
-			sc *= 1.2f;
+			sc *= (float)W.jar;
+		/* a floor call, told ("he drew …"), lands on an infraction, a section that carries a
+		 * penalty; a question asked ("can I …", "how long …") on what the Tournament Rules
+		 * allow and how they run */
+		if (s->penalty && !asked)
+			sc *= (float)W.penalty;
+		if (asked && ix->d[d].doc->kind == POL_MTR)
+			sc *= (float)W.asked;
 		/* the newest edition first; an old one answers where it says what the new does not */
 		if (ix->d[d].older)
-			sc *= 0.85f;
+			sc *= (float)W.older;
 		/* insert sorted */
 		size_t at = n < max ? n : max;
 		while (at > 0 && out[at - 1].score < sc)
@@ -487,6 +601,30 @@ pol_match(const struct pol_doc *doc, const char *query, int *out, double *score,
 }
 
 size_t
+pol_index_names(struct pol_index *ix, const char *query)
+{
+	struct sbuf w = {0}, st = {0};
+	size_t n = 0;
+	for (const char *p = query; *p;) {
+		if (!isalpha((unsigned char)*p)) {
+			p++;
+			continue;
+		}
+		sbuf_reset(&w);
+		while (isalnum((unsigned char)*p) || (*p == '\'' && isalpha((unsigned char)p[1])))
+			sbuf_addc(&w, (char)tolower((unsigned char)*p++));
+		if (w.len < 2 || is_stop(w.s))
+			continue;
+		stem_word(ix->st, w.s, w.len, &st);
+		struct term *t = term_get(ix, st.s, false);
+		n += t && term_is_name(t);
+	}
+	sbuf_free(&w);
+	sbuf_free(&st);
+	return n;
+}
+
+size_t
 pol_index_matched_synonyms(const struct pol_index *ix)
 {
 	return ix->matched_syn;
@@ -515,6 +653,9 @@ pol_index_policy_odds(struct pol_index *ix, const char *query,
 			continue;
 		stem_word(ix->st, w.s, n, &st);
 		struct term *t = term_get(ix, st.s, false);
+		/* a name (a card an example uses) says nothing of the question's kind */
+		if (t && term_is_name(t))
+			continue;
 		double mine = t ? (double)t->n : 0;
 		/* the other side sees the word's base form, so "drew" counts its "draw" */
 		uint32_t od = other_df(ctx, w.s, n);

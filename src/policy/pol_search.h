@@ -26,6 +26,12 @@ int pol_index_thesaurus(struct pol_index *ix, const char *path, struct diags *d)
 /* The best sections for query among the kinds in kind_mask (1 << POL_IPG ...), best first. */
 size_t pol_index_run(struct pol_index *ix, const char *query, int kind_mask, struct pol_hit *out, size_t max);
 void pol_index_free(struct pol_index *ix);
+/* Does the question open as one asked ("can I", "how long", or after a comma: "…, can I
+ * appeal") rather than told ("he drew …")? A floor call is mostly told. */
+bool pol_query_asked(const char *q);
+/* How many words of query the documents use only as names (a card's, "Dark Confidant", in an
+ * example; a set's in a list): never in lower case, capitalised inside sentences, in no title. */
+size_t pol_index_names(struct pol_index *ix, const char *query);
 /* How many thesaurus entries the last query named (a question in tournament words). */
 size_t pol_index_matched_synonyms(const struct pol_index *ix);
 /* How much more the question's words belong to the policy documents than to another
@@ -33,7 +39,9 @@ size_t pol_index_matched_synonyms(const struct pol_index *ix);
  * many of its documents a word occurs (UINT32_MAX: a word it passes over): over the words either side knows
  * (stop words aside), log(share of the words written here that are it / share there), each
  * held within ±2, summed and divided by the square root of their number. Above 0 the
- * words are the documents' more than the rules'. *nwords (may be NULL) gets the words counted. */
+ * words are the documents' more than the rules'. Names (pol_index_names) are left out: a card an
+ * example happens to use says nothing of the question's kind. *nwords (may be NULL) gets the
+ * words counted. */
 double pol_index_policy_odds(struct pol_index *ix, const char *query,
     uint32_t (*other_df)(void *ctx, const char *word, size_t n), void *ctx, uint32_t other_n,
     size_t *nwords);

@@ -9,7 +9,8 @@
 # missed trigger). An answer is DOCUMENT:TITLE WORDS; a hit answers when its document is that
 # one and its title contains the words. Last, the other side: of the rules questions of
 # questions.tsv and train2-4.tsv, how many a plain search puts a policy section ahead of the rules
-# for. BENCH_POLICY_SETS=tuned runs the tuning sets alone (and the rules questions).
+# for, and of policy-cardq.tsv (rules questions naming cards the IPG's examples use) likewise.
+# BENCH_POLICY_SETS=tuned runs the tuning sets alone (and the rules questions).
 set -u
 JUDGE=${1:?usage: bench-policy.sh path/to/judge}
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -77,3 +78,8 @@ done
 n=$(wc -l <"$T/rulesq")
 pf=$(sed 's/^/search /' "$T/rulesq" | "${J[@]}" --rules "$CR" --json 2>/dev/null | jq -c 'if type == "array" then (.[0].kind // "none") else empty end' | grep -c '"policy"')
 printf '%-26s %3d questions  plain search puts a policy section ahead of the rules for %d\n' "rules questions" "$n" "$pf"
+# rules questions naming cards the IPG's examples use: a card name is no tournament question
+grep -v '^#' "$ROOT/tests/search/policy-cardq.tsv" | grep . >"$T/cardq"
+n=$(wc -l <"$T/cardq")
+pf=$(sed 's/^/search /' "$T/cardq" | "${J[@]}" --rules "$CR" --json 2>/dev/null | jq -c 'if type == "array" then (.[0].kind // "none") else empty end' | grep -c '"policy"')
+printf '%-26s %3d questions  plain search puts a policy section ahead of the rules for %d\n' "card questions" "$n" "$pf"

@@ -56,6 +56,12 @@ if [ -f "$CR" ]; then
 	ok "a word of running an event (the round) in a question of game words: policy first, End-of-Match Procedure" '[ "$(jq -r ".[0].kind" "$T/j")" = policy ] && jq -r ".[0].title" "$T/j" | grep -q "End-of-Match"'
 	"${J[@]}" --rules "$CR" --json search can I skip a step that has already started >"$T/j"
 	ok "a question asked, not told, with only a players' phrase of policy in it (skip a step): the rules first" '[ "$(jq -r ".[0].kind" "$T/j")" = rule ]'
+	"${J[@]}" --rules "$CR" --json search Sword of Feast and Famine untap all lands after combat damage >"$T/j"
+	ok "a rules question naming a card an IPG example uses (Sword of Feast and Famine): the rules first" '[ "$(jq -r ".[0].kind" "$T/j")" = rule ]'
+	"${J[@]}" --rules "$CR" --json search can Pithing Needle name a fetchland >"$T/j"
+	ok "another (Pithing Needle): the rules first" '[ "$(jq -r ".[0].kind" "$T/j")" = rule ]'
+	"${J[@]}" --rules "$CR" --json search Serum Powder exile my hand and draw that many, is that a mulligan >"$T/j"
+	ok "a card an example uses and a players' phrase of policy (mulligan): the rules first" '[ "$(jq -r ".[0].kind" "$T/j")" = rule ]'
 	"${J[@]}" --rules "$CR" -v search she shuffled her graveyard into her library by mistake >"$T/o"
 	ok "-v says why the policy block comes first" 'grep -q "^(first: .*a game error found afterwards" "$T/o"'
 	"${J[@]}" --rules "$CR" search my opponent forgot his exalted trigger >"$T/o"
