@@ -71,6 +71,7 @@ struct bd_filter {
 	bool you_only;                  /* of players: only the controller */
 	bool no_objects;                /* players only */
 	bool spell;                     /* spells (and abilities) on the stack, not permanents */
+	bool spell_or_perm;             /* "target spell or permanent": either one */
 	bool defending;                 /* what the trigger's attacking creature attacks */
 	bool it_ref;                    /* written "it": the source, or a trigger's subject */
 	bool subject;                   /* the object a trigger's event was about ("destroy it") */
@@ -201,8 +202,10 @@ enum bd_effk { EF_DAMAGE, EF_DESTROY, EF_EXILE, EF_CONTINUOUS, EF_COUNTERS, EF_G
 	                           * the board's `choose SOURCE: NAME` names, matching what */
 	EF_REMOVE_CTR,            /* "remove a fade counter from ~[. If you can't, sacrifice ~]" (or_sacrifice) */
 	EF_ADD_MANA,              /* "add {G}", "add an additional {G}": noted, mana pools are not modelled */
-	EF_TEXT_CHANGE };         /* "change the text of target permanent by replacing all instances of one
-	                           * color word (n 1) | basic land type (n 2) with another" (612.1, layer 3) */
+	EF_TEXT_CHANGE };         /* "change the text of target spell or permanent by replacing all instances
+	                           * of one color word (n bit 1) | basic land type (bit 2) | creature type
+	                           * (bit 4) with another" (612.1, layer 3); text_not: "the new creature
+	                           * type can't be Wall" */
 /* Restrictions on a creature (508.1c, 509.1b, 502.3): EF_RESTRICT's n and the resolver's. */
 enum { RS_NO_UNTAP = 1, RS_NO_ATTACK = 2, RS_NO_BLOCK = 4, RS_UNBLOCKABLE = 8 };
 /* The RS_* bits a restriction's text (lower case) states. */
@@ -218,6 +221,7 @@ struct bd_effect {
 	int slot;                 /* target slot, -1 = untargeted */
 	bool each;                /* applies to everything matching f */
 	struct bd_filter f;       /* what "each ..." covers, or the target restriction */
+	char text_not[BD_SUBLEN];
 	struct bd_part parts[BD_MAXPART];
 	int nparts;
 	bool until_eot;

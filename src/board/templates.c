@@ -2235,13 +2235,30 @@ e_add_mana(struct match *m, struct bd_abil *a, struct bd_effect *e)
 	return true;
 }
 
-/* Sleight of Mind, Magical Hack (612.1): the words are the board's `choose SOURCE: X to Y` */
+/* Sleight of Mind, Magical Hack, Mind Bend, Artificial Evolution (612.1): the words are the
+ * board's `choose SOURCE: X to Y`; which kinds of word it may change are bits of e->n */
+static int
+text_word_kind(const char *w)
+{
+	return !strcmp(w, "color word") ? 1 : !strcmp(w, "basic land type") ? 2 : !strcmp(w, "creature type") ? 4 : 0;
+}
+
 static bool
 e_text_change(struct match *m, struct bd_abil *a, struct bd_effect *e)
 {
 	e->kind = EF_TEXT_CHANGE;
-	e->n = !strcmp(m->cap[2], "color word") ? 1 : 2;
-	return recipient(a, e, "target permanent");
+	e->n = text_word_kind(m->cap[2]) | text_word_kind(m->cap[3]);
+	if (m->cap[4][0]) {
+		if (!(e->n & 4) || strlen(m->cap[4]) >= sizeof e->text_not)
+			return false;
+		subtype_word(m->cap[4], e->text_not);
+	}
+	if (!recipient(a, e, "target permanent"))
+		return false;
+	/* "target spell or permanent": a spell on the stack or a permanent (612.1 changes either) */
+	if (!strcmp(m->cap[1], "spell or permanent"))
+		e->f.spell_or_perm = a->tgt[e->slot].f.spell_or_perm = true;
+	return true;
 }
 
 /* "remove a fade counter from ~", "remove two time counters from target permanent" */
@@ -2977,7 +2994,7 @@ static struct eff_tmpl etmpls[] = {
 	  "Whenever a player taps a land for mana, that player adds an additional mana of any type that land produced.", NULL },
 	{ "^(?:that player adds|you add|add) one mana of any type that land produced$", e_add_mana,
 	  "Whenever a player taps a land for mana, that player adds one mana of any type that land produced.", NULL },
-	{ "^change the text of target (spell or permanent|permanent) by replacing all instances of one (color word|basic land type) with another$", e_text_change,
+	{ "^change the text of target (spell or permanent|permanent) by replacing all instances of one (color word|basic land type|creature type) with another(?: or one (color word|basic land type) with another)?(?:\\. the new creature type can't be ([a-z]+))?$", e_text_change,
 	  "Change the text of target spell or permanent by replacing all instances of one color word with another.", NULL },
 	{ "^shuffle$", e_shuffle, "Search your library for a creature card, reveal it, put it into your hand, then shuffle.", NULL },
 	{ "^(?:~|it) deals that much damage to " TGT "$", e_damage_that_much,
@@ -3190,7 +3207,8 @@ effect_parse(const char *s, struct bd_abil *a)
 	char *p = buf;
 	while (*p) {
 		char *end = strstr(p, ". ");
-		while (end && (!strncmp(end + 2, "it can't be regenerated", 23) || !strncmp(end + 2, "they can't be regenerated", 25)))
+		while (end && (!strncmp(end + 2, "it can't be regenerated", 23) || !strncmp(end + 2, "they can't be regenerated", 25)
+		    || !strncmp(end + 2, "the new creature type can't be ", 31)))
 			end = strstr(end + 2, ". ");
 		if (end) *end = 0;
 		/* "then" joins two effects: "..., then draw a card" */

@@ -246,6 +246,10 @@ rz_resolve(struct board *b)
 	z->link_src = xcalloc(n, sizeof *z->link_src);
 	z->link_inc = xcalloc(n, sizeof *z->link_inc);
 	z->link_seq = xcalloc(n, sizeof *z->link_seq);
+	z->unchanged = xcalloc(n, sizeof *z->unchanged);
+	z->text_seq = xcalloc(n, sizeof *z->text_seq);
+	for (size_t i = 0; i < n; i++)
+		z->text_seq[i] = -1;
 	/* objects sharing a name are told apart by their alias in the steps */
 	z->dname = xcalloc(n, sizeof *z->dname);
 	for (int i = 0; i < b->nobjs; i++)
@@ -306,6 +310,7 @@ rz_resolve(struct board *b)
 	free(z->link_inc);
 	free(z->link_seq);
 	rz_delay_free(z);
+	rz_text_free(z, n);
 	for (size_t i = 0; i < n; i++)
 		free(z->dname[i]);
 	free(z->dname);

@@ -1433,6 +1433,7 @@ rz_enter_replacements(struct rz *z, int o, int x, struct sbuf *t)
 			ob->copy_legend = 0;
 			sbuf_addf(t, "; %s's replacement effect makes it enter as a copy of %s: it has %s's copiable values (name, mana cost, types, colors, P/T, abilities)",
 			    rz_oname(z, s), rz_oname(z, s), rz_oname(z, s));
+			rz_text_not_copied(z, s, t);
 			rz_layers(z);
 		} else if (a->copy) {
 			/* 707.2, 614.1c: it enters as a copy of the chosen object, or as itself */
@@ -1451,6 +1452,7 @@ rz_enter_replacements(struct rz *z, int o, int x, struct sbuf *t)
 				sbuf_addf(t, "; as it enters, %s chooses to have it enter as a copy of %s: it has %s's copiable values (name, mana cost, types, colors, P/T, abilities), not its counters or status%s",
 				    rz_pname(z, ob->controller), rz_oname(z, pick), rz_oname(z, pick), sbuf_str(&ex));
 				sbuf_free(&ex);
+				rz_text_not_copied(z, pick, t);
 				rz_layers(z);
 				/* not copiable: counters it enters with "if it's a creature" (707.9) */
 				if (a->copyx.extra_p1 && (z->cur[o].v.types & BT_CREATURE)) {

@@ -43,17 +43,28 @@ struct pass {
 };
 
 const struct bd_obj *
-rz_printed(const struct rz *z, int o)
+rz_copiable(const struct rz *z, int o)
 {
 	const struct bd_obj *p = &z->b->objs[o];
 	/* only a permanent on the battlefield is a copy; what it copied was fixed as it became
 	 * one (707.2b), so a copied copy that left since still gives what it copied (707.3);
 	 * a loop of copies stops after a few */
-	if (p->zone != ZN_BATTLEFIELD)
-		return p;
-	for (int depth = 0; depth < 8 && p->copy_of >= 0; depth++)
-		p = &z->b->objs[p->copy_of];
-	return p;
+	if (p->zone == ZN_BATTLEFIELD)
+		for (int depth = 0; depth < 8 && p->copy_of >= 0; depth++) {
+			o = p->copy_of;
+			p = &z->b->objs[o];
+		}
+	/* text-changing effects are not copied (707.2): the text before them */
+	return z->unchanged[o] ? z->unchanged[o] : p;
+}
+
+const struct bd_obj *
+rz_printed(const struct rz *z, int o)
+{
+	const struct bd_obj *p = &z->b->objs[o];
+	if (p->zone != ZN_BATTLEFIELD || p->copy_of < 0)
+		return p;   /* itself, with the text-changing effects on it (layer 3) */
+	return rz_copiable(z, o);
 }
 
 /* What an Aura or Equipment is attached to, or -1. Attachments are given by the board and
@@ -185,7 +196,7 @@ rz_filter_match(const struct rz *z, const struct bd_filter *f, int o, int src, i
 	const struct bd_obj *ob = &z->b->objs[o];
 	if (f->self)
 		return o == src;
-	if (f->spell != (ob->zone == ZN_STACK))
+	if (f->spell_or_perm ? ob->zone != ZN_STACK && ob->zone != ZN_BATTLEFIELD : f->spell != (ob->zone == ZN_STACK))
 		return false;
 	if (f->attached)
 		return src >= 0 && rz_host(z, src) == o;
@@ -808,6 +819,7 @@ rz_layers(struct rz *z)
 	struct pass *ps = xcalloc(1, sizeof *ps);
 	ps->z = z;
 	rz_link_note_battlefield(z);
+	rz_text_ends(z);
 	reset(z);
 	gather(ps);
 	bool trace = z->trace_layers;

@@ -67,6 +67,8 @@ enum rz_rule {
 	R_SEARCH, R_SEARCH_FAIL, R_SHUFFLE, R_MANA_COST, R_EVOLVE, R_FADING, R_MANA_TRIGGER, R_TEXT_CHANGE, R_LAYER_TEXT,
 	/* owners' zones, triggers put on the stack, delayed triggers, "until" exile */
 	R_OWNER_ZONE, R_DELAYED_ONCE, R_DELAYED_SPELL, R_DELAYED_ABILITY, R_UNTIL, R_UNTIL_GONE, R_UNTIL_OWNER,
+	/* text-changing effects (text.c) */
+	R_TEXT_TYPELINE, R_TEXT_SPELL_PERM, R_TEXT_TOKEN_NAME,
 	R_COUNT
 };
 
@@ -76,6 +78,9 @@ struct rz;
 /* The object whose copiable values (707.2) an object has: itself, or what it copies (613.2a),
  * following copies of copies. Its abilities are the ones the object has before layer 6. */
 const struct bd_obj *rz_printed(const struct rz *z, int o);
+/* o's copiable values (707.2): what it copies, or itself, as printed — without the
+ * text-changing effects on it, which are not copied */
+const struct bd_obj *rz_copiable(const struct rz *z, int o);
 /* Is o a face-down permanent, or a copy of one (708.2a, 707.2)? */
 bool rz_face_down(const struct rz *z, int o);
 
@@ -203,7 +208,22 @@ struct rz {
 	 * read on first use; gained_read 1 read, -1 unreadable, 0 not yet */
 	struct bd_abil *gained;
 	signed char *gained_read;
+	/* text-changing effects (612, layer 3), per object: the object as it was before its text
+	 * was first changed (its copiable values, 707.2, kept until the resolver ends since
+	 * triggered abilities may point at its abilities), or NULL; text_seq is its moveseq when
+	 * the change applied, or -1 once the change has ended (400.7: it left its zone) */
+	struct bd_obj **unchanged;
+	int *text_seq;
 };
+
+/* text.c: text-changing effects (612, layer 3). rz_change_text follows effect e of src on
+ * spell or permanent o; rz_text_ends gives an object that left its zone its printed text
+ * again (400.7), from rz_layers; rz_text_free releases the kept texts (n objects). */
+void rz_change_text(struct rz *z, const struct bd_effect *e, int o, int src, const char *sname);
+void rz_text_ends(struct rz *z);
+/* says (in t) that the text-changing effect on what o copies is not copied, if there is one */
+void rz_text_not_copied(const struct rz *z, int o, struct sbuf *t);
+void rz_text_free(struct rz *z, size_t n);
 
 /* explain.c */
 void rz_step(struct rz *z, const enum rz_rule *rules, int nrules, const char *fmt, ...)

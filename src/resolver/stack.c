@@ -37,7 +37,9 @@ rz_target_legal(const struct rz *z, const struct bd_tspec *ts, struct bd_ref r, 
 	const struct bd_obj *o = &b->objs[r.o];
 	const struct rz_view *v = &z->cur[r.o].v;
 	if (!ts->object_ok) { snprintf(why, cap, "%s is not a player", rz_oname(z, r.o)); return false; }
-	if (ts->f.spell) {
+	if (ts->f.spell_or_perm) {
+		if (o->zone != ZN_STACK && o->zone != ZN_BATTLEFIELD) { snprintf(why, cap, "%s is no longer on the stack or the battlefield", rz_oname(z, r.o)); return false; }
+	} else if (ts->f.spell) {
 		if (o->zone != ZN_STACK) { snprintf(why, cap, "%s is no longer on the stack", rz_oname(z, r.o)); return false; }
 	} else if (o->zone != ZN_BATTLEFIELD) { snprintf(why, cap, "%s is no longer on the battlefield", rz_oname(z, r.o)); return false; }
 	if (!rz_filter_match(z, &ts->f, r.o, src, controller)) {
@@ -412,7 +414,7 @@ copy_tokens(struct rz *z, const struct bd_effect *e, int controller, const char 
 		int orig = src;
 		int ti = bd_add_obj(b, NULL);
 		struct bd_obj *tok = &b->objs[ti];
-		const struct bd_obj *pr = rz_printed(z, orig);
+		const struct bd_obj *pr = rz_copiable(z, orig);
 		tok->name = xstrdup(pr->name);
 		tok->owner = tok->controller = controller;
 		tok->types = pr->types;
@@ -435,6 +437,7 @@ copy_tokens(struct rz *z, const struct bd_effect *e, int controller, const char 
 			x->legend || x->set_pt || x->setsub[0] || x->addsub[0] || x->addtypes ? R_COPY_EXCEPT : R_TS_ZONE, R_COPY_OF_COPY };
 		if (of_copy)
 			sbuf_addf(&ex, "; %s is itself a copy, so its copiable values are those it copied (707.3)", rz_oname(z, src));
+		rz_text_not_copied(z, src, &ex);
 		rz_step(z, rules, of_copy ? 6 : 5, "%s: %s creates a token that's a copy of %s: it has %s's copiable values (name, mana cost, types, colors, P/T, abilities; not its counters, damage or status)%s, so it is %s %d/%d named %s.",
 		    sname, rz_pname(z, controller), rz_oname(z, src), rz_oname(z, src), sbuf_str(&ex),
 		    (z->cur[ti].v.types & BT_CREATURE) ? "a" : "an object, not a creature,", z->cur[ti].v.power, z->cur[ti].v.toughness, tok->name);
@@ -447,94 +450,6 @@ copy_tokens(struct rz *z, const struct bd_effect *e, int controller, const char 
 	if (nmade == 0)
 		STEP(z, RL(R_RESOLVE_TARGETS), "%s creates no token: what it would copy is no longer on the battlefield.", sname);
 	rz_entered(z, made, nmade);
-}
-
-/* Replace the word `from` (a whole word, or its plural with "s") by `to` in text, keeping a
- * capital; returns how many it replaced. */
-static int
-replace_word(const char *text, const char *from, const char *to, struct sbuf *out)
-{
-	size_t fl = strlen(from);
-	int n = 0;
-	for (const char *p = text; *p;) {
-		bool at_word = p == text || !isalpha((unsigned char)p[-1]);
-		if (at_word && !strncasecmp(p, from, fl) && (!isalpha((unsigned char)p[fl]) || (p[fl] == 's' && !isalpha((unsigned char)p[fl + 1])))) {
-			sbuf_addc(out, isupper((unsigned char)*p) ? (char)toupper((unsigned char)to[0]) : (char)tolower((unsigned char)to[0]));
-			sbuf_adds(out, to + 1);
-			p += fl;
-			n++;
-			continue;
-		}
-		sbuf_addc(out, *p++);
-	}
-	return n;
-}
-
-/* 612.1, 613.1c: a text-changing effect on permanent o. The words are the board's `choose
- * SOURCE: X to Y`; each ability whose text uses X is read again with Y (the change lasts
- * while o stays on the battlefield: the board's object keeps the new text). */
-static void
-change_text(struct rz *z, const struct bd_effect *e, int o, int src, const char *sname)
-{
-	static const char *const colors[] = { "white", "blue", "black", "red", "green", NULL };
-	static const char *const lands[] = { "plains", "island", "swamp", "mountain", "forest", NULL };
-	const char *const *words = e->n == 1 ? colors : lands;
-	const char *c = rz_choice(z, src);
-	char from[32] = "", to[32] = "";
-	int wf = -1, wt = -1;
-	if (c && sscanf(c, "%31s to %31s", from, to) == 2)
-		for (int i = 0; words[i]; i++) {
-			if (!strcasecmp(from, words[i])) wf = i;
-			if (!strcasecmp(to, words[i])) wt = i;
-		}
-	if (wf < 0 || wt < 0) {
-		STEP(z, RL(R_TEXT_CHANGE), "%s: the board doesn't say which %s to change into which (add `choose %s: %s to %s`); judge stops here.",
-		    sname, e->n == 1 ? "color word" : "basic land type", sname, e->n == 1 ? "white" : "mountain", e->n == 1 ? "black" : "island");
-		z->game_over = true;
-		return;
-	}
-	struct bd_obj *ob = &z->b->objs[o];
-	if (ob->copy_of >= 0 || ob->face_down) {
-		STEP(z, RL(R_TEXT_CHANGE), "%s: judge does not model changing the text of a copy or of a face-down permanent; it stops here.", sname);
-		z->game_over = true;
-		return;
-	}
-	/* 612.2: a color word used as a color, a land type as a land type — in the text of its
-	 * abilities, not its name */
-	char cap[32];
-	snprintf(cap, sizeof cap, "%s", words[wt]);
-	cap[0] = (char)toupper((unsigned char)cap[0]);
-	struct sbuf done = {0};
-	for (int k = 0; k < ob->nabils; k++) {
-		struct bd_abil *a = &ob->abils[k];
-		if (!a->text)
-			continue;
-		struct sbuf t = {0};
-		if (replace_word(a->text, words[wf], e->n == 2 ? cap : words[wt], &t) == 0) {
-			sbuf_free(&t);
-			continue;
-		}
-		struct bd_abil na;
-		if (!bd_read_ability(sbuf_str(&t), ob->name, ob->zone == ZN_STACK, &na, NULL, a->line, a->col, NULL)) {
-			STEP(z, RL(R_TEXT_CHANGE, R_LAYER_TEXT), "%s changes \"%s\" to \"%s\"; judge cannot read the new text, so it stops here.", sname, a->text, sbuf_str(&t));
-			sbuf_free(&t);
-			sbuf_free(&done);
-			z->game_over = true;
-			return;
-		}
-		sbuf_addf(&done, "%s\"%s\" now reads \"%s\"", done.len ? "; " : "", a->text, na.text);
-		free(a->text);
-		*a = na;
-		sbuf_free(&t);
-	}
-	rz_layers(z);
-	if (done.len)
-		STEP(z, RL(R_LAYER_TEXT, R_TEXT_CHANGE), "%s changes the text of %s, replacing %s with %s (a text-changing effect, layer 3): %s.",
-		    sname, rz_oname(z, o), words[wf], words[wt], sbuf_str(&done));
-	else
-		STEP(z, RL(R_LAYER_TEXT, R_TEXT_CHANGE), "%s changes the text of %s, replacing %s with %s (layer 3), but its rules text has no such word, so nothing changes.",
-		    sname, rz_oname(z, o), words[wf], words[wt]);
-	sbuf_free(&done);
 }
 
 /* "fade", "+1/+1", "loyalty": a counter kind for the steps */
@@ -1022,7 +937,7 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 		case EF_TEXT_CHANGE:
 			for (int i = 0; i < n; i++)
 				if (r[i].o >= 0)
-					change_text(z, e, r[i].o, src, sname);
+					rz_change_text(z, e, r[i].o, src, sname);
 			break;
 		case EF_ADD_MANA:
 			STEP(z, RL(R_RESOLVE_FOLLOW), "%s: %s adds mana; mana pools are not part of the board.", sname,
@@ -1361,7 +1276,11 @@ resolve_permanent(struct rz *z, int s)
 	o->damage = 0;
 	o->tapped = false;
 	o->ts = ++b->next_ts;
+	/* 400.7a: a text-changing effect on the spell goes on applying to the permanent */
+	bool text_kept = z->unchanged[s] && z->text_seq[s] == z->moveseq[s];
 	z->moveseq[s] = ++z->zseq;
+	if (text_kept)
+		z->text_seq[s] = z->moveseq[s];
 	if (aura) {
 		o->attached = to.p >= 0 ? -2 - to.p : to.o;
 		z->attseq[s] = to.o >= 0 ? z->moveseq[to.o] : 0;
@@ -1391,6 +1310,10 @@ resolve_permanent(struct rz *z, int s)
 	}
 	if (z->entered_choice && nr < RZ_MAXCITE) {
 		rules[nr++] = R_ENTERS_CHOICE;
+	}
+	if (text_kept && nr < RZ_MAXCITE) {
+		sbuf_adds(&t, "; the text-changing effect on the spell goes on applying to the permanent it becomes");
+		rules[nr++] = R_TEXT_SPELL_PERM;
 	}
 	if ((o->types & BT_PLANESWALKER) && nr < RZ_MAXCITE) {
 		/* its printed loyalty is counters it enters with (306.5b, 122.6): "can't" effects and
@@ -1508,6 +1431,7 @@ rz_resolve_spell(struct rz *z, int s)
 		sbuf_free(&bad);
 		o->zone = rep ? ZN_EXILE : o->types ? ZN_GRAVEYARD : ZN_GONE;
 		o->zpos = ++z->zseq;
+		z->moveseq[s] = z->zseq;
 		rz_settle(z);
 		return;
 	}

@@ -279,8 +279,16 @@ main(void)
 	    && a.kind == AK_STATIC && !strcmp(a.aff.sub, "Forest") && !strcmp(a.aff.orsub, "Saproling") && a.nparts == 5, "Life and Limb");
 	free_ab(&a);
 	CHECK(read_ab("Change the text of target spell or permanent by replacing all instances of one basic land type with another.", "Magical Hack", true, &a)
-	    && a.eff[0].kind == EF_TEXT_CHANGE && a.eff[0].n == 2 && a.ntgt == 1, "Magical Hack");
+	    && a.eff[0].kind == EF_TEXT_CHANGE && a.eff[0].n == 2 && a.ntgt == 1 && a.tgt[0].f.spell_or_perm, "Magical Hack");
 	free_ab(&a);
+	CHECK(read_ab("Change the text of target permanent by replacing all instances of one color word with another or one basic land type with another. (This effect lasts indefinitely.)", "Mind Bend", true, &a)
+	    && a.eff[0].kind == EF_TEXT_CHANGE && a.eff[0].n == 3 && a.neff == 1 && !a.tgt[0].f.spell_or_perm, "Mind Bend: either kind of word, permanents only");
+	free_ab(&a);
+	CHECK(read_ab("Change the text of target spell or permanent by replacing all instances of one creature type with another. The new creature type can't be Wall.", "Artificial Evolution", true, &a)
+	    && a.eff[0].kind == EF_TEXT_CHANGE && a.eff[0].n == 4 && a.neff == 1 && !strcmp(a.eff[0].text_not, "Wall"), "Artificial Evolution");
+	free_ab(&a);
+	CHECK(!read_ab("Change the text of target permanent by replacing all instances of one color word with another. The new creature type can't be Wall.", "X", true, &a),
+	    "a creature-type restriction without a creature type is not read");
 	CHECK(read_ab("Evolve", "Cloudfin Raptor", false, &a) && a.kind == AK_TRIGGER && a.trig == TR_ETB && a.aff.other && a.ifk == IF_COND
 	    && a.ifcond.kind == CD_EVOLVE && a.eff[0].kind == EF_COUNTERS && a.eff[0].ctr.dp == 1 && !strcmp(a.tmpl, "evolve"), "evolve");
 	free_ab(&a);
