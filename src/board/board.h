@@ -289,7 +289,7 @@ enum bd_step { STP_UNTAP, STP_UPKEEP, STP_DRAW, STP_MAIN1, STP_BEGIN_COMBAT, STP
 	STP_COUNT };
 
 /* Replacement/prevention kinds. */
-enum bd_dmk { DM_DOUBLE, DM_PLUS, DM_MINUS, DM_PREVENT_ALL };
+enum bd_dmk { DM_DOUBLE, DM_PLUS, DM_MINUS, DM_PREVENT_ALL, DM_HALF /* rounded down: counters only */ };
 
 struct bd_abil {
 	enum bd_akind kind;
@@ -349,6 +349,9 @@ struct bd_abil {
 	/* AK_CTR_MOD / AK_TOKEN_MOD: dmk (DM_DOUBLE, DM_PLUS) and dmn say how many instead;
 	 * tctr the counter kind, aff what they are put on (tokens: aff.ctl whose, aff.types) */
 	bool by_effect;           /* "if an effect would ...": not counters put as a cost (614.16) */
+	enum bd_ctl ctr_putter;   /* AK_CTR_MOD: "if you|an opponent would put ..." (Vorinclex): only
+	                           * counters that player puts (122.6a), FC_ANY for any */
+	bool ctr_players;         /* AK_CTR_MOD: "... on a permanent or player": counters on players too */
 	/* modal spells (700.2): the "Choose one —" line (AK_INERT) says how many modes, each
 	 * "• ..." line is mode number `mode` (1-based); an unreadable mode is kept unread and is
 	 * an error only when it is chosen */

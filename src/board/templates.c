@@ -1580,6 +1580,7 @@ how_many_parse(const char *w, struct bd_abil *a)
 	if (!strncmp(w, "twice that many", 15)) { a->dmk = DM_DOUBLE; return true; }
 	if (!strncmp(w, "that many plus ", 15) && (n = number_word(w + 15)) > 0) { a->dmk = DM_PLUS; a->dmn = n; return true; }
 	if (!strncmp(w, "that many minus ", 16) && (n = number_word(w + 16)) > 0) { a->dmk = DM_MINUS; a->dmn = n; return true; }
+	if (!strncmp(w, "half that many", 14)) { a->dmk = DM_HALF; return true; }
 	return false;
 }
 
@@ -1609,6 +1610,25 @@ static bool
 b_ctr_mod_effect(struct match *m, struct bd_abil *a)
 {
 	return ctr_mod(a, true, m->cap[1], m->cap[2], m->cap[3]);
+}
+
+/* "If you|an opponent would put one or more counters on a permanent or player, [they] put
+ * twice|half that many of each of those kinds of counters on that permanent or player
+ * instead[, rounded down]" (Vorinclex, Monstrous Raider): counters that player puts, as a
+ * cost too (no "effect" in its text); "half" must say it rounds down (107.1a) */
+static bool
+b_ctr_mod_putter(struct match *m, struct bd_abil *a)
+{
+	/* cap[4] is SUBJ's own group */
+	bool half = !strncmp(m->cap[5], "half", 4);
+	if (half != (m->cap[6][0] != 0))
+		return false;
+	bool players = !strcmp(m->cap[3], "a permanent or player");
+	if (!ctr_mod(a, false, m->cap[2], players ? "permanent" : m->cap[3], m->cap[5]))
+		return false;
+	a->ctr_putter = !strcmp(m->cap[1], "you") ? FC_YOU : FC_OPP;
+	a->ctr_players = players;
+	return true;
 }
 
 /* "If an effect would create one or more [creature] tokens under your control, it creates
@@ -1967,10 +1987,12 @@ static struct tmpl tmpls[] = {
 	  "Players may spend mana as though it were mana of any color.", false, NULL },
 	{ "begin the game with it", "^if ~ is in your opening hand, you may begin the game with it on the battlefield$", b_inert,
 	  "If this card is in your opening hand, you may begin the game with it on the battlefield.", false, NULL },
-	{ "counters replacement", "^if one or more ([+-]\\d+/[+-]\\d+|[a-z]+)? ?counters would be put on " SUBJ ", (twice that many|that many (?:plus|minus) [a-z0-9]+)(?: [+-]\\d+/[+-]\\d+| [a-z]+)? counters are put on (?:it|them) instead$", b_ctr_mod,
+	{ "counters replacement", "^if one or more ([+-]\\d+/[+-]\\d+|[a-z]+)? ?counters would be put on " SUBJ ", (twice that many|that many (?:plus|minus) [a-z0-9]+)(?: of each of those kinds of| [+-]\\d+/[+-]\\d+| [a-z]+)? counters are put on (?:it|them|that permanent) instead$", b_ctr_mod,
 	  "If one or more +1/+1 counters would be put on a creature you control, that many plus one +1/+1 counters are put on it instead.", false, NULL },
 	{ "counters replacement (effects)", "^if an effect would put one or more ([+-]\\d+/[+-]\\d+|[a-z]+)? ?counters on " SUBJ ", it puts (twice that many|that many plus [a-z0-9]+)(?: of those)?(?: [+-]\\d+/[+-]\\d+| [a-z]+)? counters on (?:it|that permanent|that creature|them) instead$", b_ctr_mod_effect,
 	  "If an effect would put one or more counters on a permanent you control, it puts twice that many of those counters on that permanent instead.", false, NULL },
+	{ "counters replacement (by a player)", "^if (you|an opponent) would put one or more ([+-]\\d+/[+-]\\d+|[a-z]+)? ?counters on (a permanent or player|" SUBJ "), (?:they |you )?put (twice that many|half that many|that many plus [a-z0-9]+)(?: of each of those kinds of| of those)?(?: [+-]\\d+/[+-]\\d+| [a-z]+)? counters on (?:that permanent or player|that permanent|it|them) instead(, rounded down)?$", b_ctr_mod_putter,
+	  "If you would put one or more counters on a permanent or player, put twice that many of each of those kinds of counters on that permanent or player instead.", false, NULL },
 	{ "tokens replacement", "^if an effect would create one or more (?:([a-z]+) )?tokens under your control, it creates (twice that many|that many plus [a-z0-9]+) of those tokens instead$", b_token_mod,
 	  "If an effect would create one or more tokens under your control, it creates twice that many of those tokens instead.", false, NULL },
 	{ "attack/block restriction", "^[a-z~ ,'-]+ (?:can't (?:attack|block|attack or block|be blocked)|attacks each (?:combat|turn) if able|blocks each (?:combat|turn) if able|doesn't untap during [a-z' ]+ untap step)(?: [a-z~ ,'-]+)?$", b_inert,

@@ -174,6 +174,7 @@ static const struct { const char *id, *what; } cites[R_COUNT] = {
 	[R_TEXT_CHANGE] = { "612.2", "a text-changing effect changes words used the right way (a color word as a color, a land type as a land type)" },
 	[R_LAYER_TEXT] = { "613.1c", "layer 3: text-changing effects" },
 	[R_TEXT_TYPELINE] = { "612.1", "a text-changing effect changes the rules text and the type line" },
+	[R_REPL_BECOMES] = { "616.2", "a replacement effect can become applicable once another has modified the event" },
 	[R_TEXT_TOKEN_NAME] = { "612.2a", "a creature type that also names tokens is changed as a creature type" },
 	[R_TEXT_SPELL_PERM] = { "400.7a", "an effect that changed a permanent spell applies to the permanent it becomes" },
 	[R_EVOLVE] = { "702.100a", "evolve: a +1/+1 counter when a greater creature enters under your control" },

@@ -132,11 +132,20 @@ rz_activate(struct rz *z, int abobj)
 	if (c->tap) { s->tapped = true; sbuf_addf(&t, "%staps %s", t.len ? "; " : "", rz_oname(z, src)); }
 	if (c->loyalty) {
 		struct bd_ctr k = { .kind = CK_LOYALTY, .n = c->loy };
-		if (c->loy > 0) rz_put_counters_cost(z, src, &k);
-		else if (c->loy < 0) rz_remove_counters(s, &k, -c->loy);
+		int put = c->loy;
+		if (c->loy > 0) {
+			/* the activating player puts them, as a cost, not an effect (606.4, 614.16) */
+			z->putter = ctl;
+			put = rz_put_counters_cost(z, src, &k);
+			z->putter = -1;
+		} else if (c->loy < 0)
+			rz_remove_counters(s, &k, -c->loy);
 		struct bd_ctr q = { .kind = CK_LOYALTY };
-		sbuf_addf(&t, "%s%s %d loyalty counter%s %s %s (loyalty %d)", t.len ? "; " : "", c->loy >= 0 ? "puts" : "removes",
-		    c->loy >= 0 ? c->loy : -c->loy, (c->loy == 1 || c->loy == -1) ? "" : "s", c->loy >= 0 ? "on" : "from", rz_oname(z, src), rz_counters_of(s, &q));
+		char inst[64] = "";
+		if (c->loy > 0 && put != c->loy)
+			snprintf(inst, sizeof inst, " (%d instead of %d, see above)", put, c->loy);
+		sbuf_addf(&t, "%s%s %d loyalty counter%s %s %s%s (loyalty %d)", t.len ? "; " : "", c->loy >= 0 ? "puts" : "removes",
+		    c->loy >= 0 ? c->loy : -c->loy, (c->loy == 1 || c->loy == -1) ? "" : "s", c->loy >= 0 ? "on" : "from", rz_oname(z, src), inst, rz_counters_of(s, &q));
 	}
 	if (c->remove.n > 0) {
 		rz_remove_counters(s, &c->remove, c->remove.n);

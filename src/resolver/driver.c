@@ -246,6 +246,7 @@ rz_resolve(struct board *b)
 	z->link_src = xcalloc(n, sizeof *z->link_src);
 	z->link_inc = xcalloc(n, sizeof *z->link_inc);
 	z->link_seq = xcalloc(n, sizeof *z->link_seq);
+	z->putter = -1;
 	z->unchanged = xcalloc(n, sizeof *z->unchanged);
 	z->text_seq = xcalloc(n, sizeof *z->text_seq);
 	for (size_t i = 0; i < n; i++)

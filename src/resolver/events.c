@@ -319,8 +319,11 @@ rz_deal_damage(struct rz *z, struct rz_dmg *d, int n, const char *why)
 				sbuf_addf(&t, " (no poison counters: %s can't get them, %s)", rz_pname(z, x->to.p), by);
 				CITE(R_DAMAGE_INFECT_PLAYER); CITE(R_INFECT); CITE(R_CANT);
 			} else if (infect) {
-				p->poison = rz_add(p->poison, a);
-				sbuf_addf(&t, " (%d poison counters, now %d)", a, p->poison);
+				/* 120.3b: the source's controller gives them; replacement effects on
+				 * counters put on players apply (Vorinclex) */
+				int pn = rz_counter_replacements(z, x->to, &poison, true, x->controller, "poison");
+				p->poison = rz_add(p->poison, pn);
+				sbuf_addf(&t, " (%d poison counters, now %d)", pn, p->poison);
 				CITE(R_DAMAGE_INFECT_PLAYER); CITE(R_INFECT);
 			} else if (rz_rule_applies(z, RU_CANT_LOSE_LIFE, x->to.p, -1, NULL, by, sizeof by, NULL)) {
 				sbuf_addf(&t, " (no life lost: %s can't lose life, %s; life %d)", rz_pname(z, x->to.p), by, p->life);
@@ -356,9 +359,13 @@ rz_deal_damage(struct rz *z, struct rz_dmg *d, int n, const char *why)
 			if (pw && !cr) {
 				/* a noncreature planeswalker: nothing is marked */
 			} else if (infect || wither) {
+				/* 120.3d: the source's controller puts them */
 				struct bd_ctr c = { .kind = CK_PT, .dp = -1, .dt = -1, .n = a };
-				rz_put_counters(z, x->to.o, &c, NULL);
-				sbuf_addf(&t, " (as %d -1/-1 counters)", a);
+				int was = z->putter;
+				z->putter = x->controller;
+				int put = rz_put_counters(z, x->to.o, &c, NULL);
+				z->putter = was;
+				sbuf_addf(&t, " (as %d -1/-1 counters)", put > 0 ? put : a);
 				CITE(R_DAMAGE_WITHER);
 			} else {
 				o->damage = rz_add(o->damage, a);
@@ -469,7 +476,7 @@ put_counters(struct rz *z, int o, const struct bd_ctr *c0, const char *why, bool
 	if (c->n > 0 && ob->zone == ZN_BATTLEFIELD) {
 		char kind[32];
 		ctr_kind_str(c, kind, sizeof kind);
-		cc.n = rz_counter_replacements(z, o, c, by_effect, kind);
+		cc.n = rz_counter_replacements(z, (struct bd_ref){ -1, o }, c, by_effect, z->putter >= 0 ? z->putter : z->cur[o].v.controller, kind);
 		if (cc.n <= 0)
 			return 0;
 	}

@@ -11,9 +11,12 @@
 #define MAXNMOD 6
 
 struct nmod {
-	enum bd_dmk k;            /* DM_DOUBLE, DM_PLUS or DM_MINUS */
+	enum bd_dmk k;            /* DM_DOUBLE, DM_PLUS, DM_MINUS or DM_HALF */
 	int n;
 	int src;
+	/* "if an effect would put ..." on counters put as a cost: it applies only once another
+	 * replacement effect has modified the event (614.16, 616.2) */
+	bool needs_effect;
 	char label[96];
 };
 
@@ -22,13 +25,24 @@ apply_one(const struct nmod *m, int amount)
 {
 	if (m->k == DM_MINUS)
 		return amount > m->n ? amount - m->n : 0;
+	if (m->k == DM_HALF)
+		return amount / 2;   /* rounded down (107.1a) */
 	return m->k == DM_DOUBLE ? rz_mul(amount, 2) : rz_add(amount, m->n);
+}
+
+/* An order the affected player may choose: an effect is applicable when it is chosen (616.1),
+ * so one that needs an effect can't come first (616.2) */
+static bool
+valid_order(const struct nmod *m, const int *perm, int n)
+{
+	return n == 0 || !m[perm[0]].needs_effect;
 }
 
 static int
 run(const struct nmod *m, const int *perm, int n, int amount)
 {
-	for (int i = 0; i < n; i++)
+	/* each applies "if one or more ... would be put": once none would, none applies */
+	for (int i = 0; i < n && amount > 0; i++)
 		amount = apply_one(&m[perm[i]], amount);
 	return amount;
 }
@@ -63,6 +77,13 @@ stated_order(const struct rz *z, const struct nmod *m, int n, int *perm)
 			continue;
 		for (int j = 0; j < n; j++)
 			if (!used[j]) perm[k++] = j;
+		/* an effect not yet applicable can't be chosen first: the first one that is goes first */
+		for (int j = 1; j < n && m[perm[0]].needs_effect; j++)
+			if (!m[perm[j]].needs_effect) {
+				int t = perm[j];
+				memmove(perm + 1, perm, (size_t)j * sizeof *perm);
+				perm[0] = t;
+			}
 		return true;
 	}
 	return false;
@@ -78,7 +99,8 @@ apply_all(struct rz *z, struct nmod *m, int nm, int amount, int chooser, bool wa
 		return amount;
 	if (nm == 1) {
 		int v = apply_one(&m[0], amount);
-		STEP(z, RL(R_COUNTER_TOKEN_REPL, R_REPLACE_INSTEAD, z->entering ? R_COUNTERS_ENTERING : R_NONE), "%s's replacement effect: instead of %d %s, %d.", m[0].label, amount, what, v);
+		STEP(z, RL(R_COUNTER_TOKEN_REPL, R_REPLACE_INSTEAD, z->entering ? R_COUNTERS_ENTERING : R_NONE), "%s's replacement effect: instead of %d %s, %d%s.", m[0].label, amount, what, v,
+		    m[0].k == DM_HALF ? " (half, rounded down)" : "");
 		return v;
 	}
 	int perm[MAXNMOD], best[MAXNMOD], chosen[MAXNMOD];
@@ -87,6 +109,8 @@ apply_all(struct rz *z, struct nmod *m, int nm, int amount, int chooser, bool wa
 	int bestv = -1, minv = 1 << 30, maxv = -1;
 	struct sbuf br = {0};
 	do {
+		if (!valid_order(m, perm, nm))
+			continue;
 		int v = run(m, perm, nm, amount);
 		sbuf_addf(&br, "%s", br.len ? "; " : "");
 		for (int k = 0; k < nm; k++)
@@ -103,17 +127,26 @@ apply_all(struct rz *z, struct nmod *m, int nm, int amount, int chooser, bool wa
 	struct sbuf ord = {0};
 	for (int k = 0; k < nm; k++)
 		sbuf_addf(&ord, "%s%s", k ? " then " : "", m[chosen[k]].label);
+	/* 614.16, 616.2: which effects became applicable only once another had applied */
+	struct sbuf late = {0};
+	for (int k = 0; k < nm; k++)
+		if (m[k].needs_effect)
+			sbuf_addf(&late, "%s%s's", late.len ? " and " : "", m[k].label);
+	if (late.len)
+		sbuf_adds(&late, " applies only to counters an effect puts; these are not put by an effect, but once another replacement effect has modified the event, it applies too, so it can't be the first");
 	if (minv != maxv)
-		STEP(z, RL(R_COUNTER_TOKEN_REPL, R_REPL_ORDER, R_REPL_ANY, R_REPL_REPEAT, z->entering ? R_COUNTERS_ENTERING : R_NONE),
-		    "%d replacement effects apply to %d %s, and %s chooses their order, which changes the outcome. Branches: %s. %s %s: %d.",
-		    nm, amount, what, rz_pname(z, chooser), sbuf_str(&br),
+		STEP(z, RL(R_COUNTER_TOKEN_REPL, R_REPL_ORDER, R_REPL_ANY, R_REPL_REPEAT, late.len ? R_REPL_BECOMES : R_NONE, z->entering ? R_COUNTERS_ENTERING : R_NONE),
+		    "%d replacement effects apply to %d %s, and %s chooses their order, which changes the outcome%s%s%s. Branches: %s. %s %s: %d.",
+		    nm, amount, what, rz_pname(z, chooser), late.len ? " (" : "", late.len ? late.s : "", late.len ? ")" : "", sbuf_str(&br),
 		    stated ? "As the board states, they apply" : want_max ? "Judge follows the order that gives the most (add `order NAME, NAME` to the board for another):"
 		    : "Judge follows the order that gives the fewest (add `order NAME, NAME` to the board for another):",
 		    sbuf_str(&ord), v);
 	else
-		STEP(z, RL(R_COUNTER_TOKEN_REPL, R_REPL_ORDER, R_REPL_REPEAT, z->entering ? R_COUNTERS_ENTERING : R_NONE),
-		    "%d replacement effects apply to %d %s; %s orders them (%s), and every order gives %d.",
-		    nm, amount, what, rz_pname(z, chooser), sbuf_str(&ord), v);
+		STEP(z, RL(R_COUNTER_TOKEN_REPL, R_REPL_ORDER, R_REPL_REPEAT, late.len ? R_REPL_BECOMES : R_NONE, z->entering ? R_COUNTERS_ENTERING : R_NONE),
+		    "%d replacement effects apply to %d %s%s%s%s; %s orders them (%s), and %s %d.",
+		    nm, amount, what, late.len ? " (" : "", late.len ? late.s : "", late.len ? ")" : "", rz_pname(z, chooser), sbuf_str(&ord),
+		    late.len ? "that gives" : "every order gives", v);
+	sbuf_free(&late);
 	sbuf_free(&br);
 	sbuf_free(&ord);
 	return v;
@@ -130,24 +163,35 @@ add_mod(const struct rz *z, struct nmod *m, const struct bd_abil *a, int src)
 }
 
 int
-rz_counter_replacements(struct rz *z, int o, const struct bd_ctr *c, bool by_effect, const char *kind)
+rz_counter_replacements(struct rz *z, struct bd_ref to, const struct bd_ctr *c, bool by_effect, int putter, const char *kind)
 {
 	struct nmod m[MAXNMOD];
-	int nm = 0;
+	int nm = 0, nlate = 0;
+	int o = to.o;
 	for (struct rz_abil_it it = {0}; nm < MAXNMOD && rz_next_abil(z, AK_CTR_MOD, &it);) {
 		const struct bd_abil *a = it.a;
-		if ((a->by_effect && !by_effect) || !rz_ctr_matches(&a->tctr, c))
+		if (!rz_ctr_matches(&a->tctr, c))
 			continue;
-		if (a->aff.self ? o != it.s : !rz_filter_match(z, &a->aff, o, it.s, it.ctl))
+		/* "if you|an opponent would put": who puts them (122.6a) */
+		if ((a->ctr_putter == FC_YOU && putter != it.ctl) || (a->ctr_putter == FC_OPP && (putter == it.ctl || putter < 0)))
 			continue;
-		add_mod(z, &m[nm++], a, it.s);
+		if (o < 0 ? !a->ctr_players : a->aff.self ? o != it.s : !rz_filter_match(z, &a->aff, o, it.s, it.ctl))
+			continue;
+		add_mod(z, &m[nm], a, it.s);
+		m[nm].needs_effect = a->by_effect && !by_effect;
+		nlate += m[nm++].needs_effect;
 	}
+	/* 614.16: an effect that needs "an effect" applies to counters put as a cost only after
+	 * another replacement effect has modified the event */
+	if (nlate == nm)
+		nm = 0;
 	if (nm == 0)
 		return c->n;
 	char what[160];
-	snprintf(what, sizeof what, "%s counter%s put on %s", kind, c->n == 1 ? "" : "s", rz_oname(z, o));
-	/* -1/-1 counters on your own creature: the fewest; anything else: the most */
-	return apply_all(z, m, nm, c->n, z->cur[o].v.controller, !(c->kind == CK_PT && c->dp < 0), what);
+	snprintf(what, sizeof what, "%s counter%s put on %s", kind, c->n == 1 ? "" : "s", o >= 0 ? rz_oname(z, o) : rz_pname(z, to.p));
+	/* -1/-1 counters on your own creature, poison on yourself: the fewest; anything else: the most */
+	bool bad = (c->kind == CK_PT && c->dp < 0) || o < 0;
+	return apply_all(z, m, nm, c->n, o >= 0 ? z->cur[o].v.controller : to.p, !bad, what);
 }
 
 int

@@ -68,7 +68,7 @@ enum rz_rule {
 	/* owners' zones, triggers put on the stack, delayed triggers, "until" exile */
 	R_OWNER_ZONE, R_DELAYED_ONCE, R_DELAYED_SPELL, R_DELAYED_ABILITY, R_UNTIL, R_UNTIL_GONE, R_UNTIL_OWNER,
 	/* text-changing effects (text.c) */
-	R_TEXT_TYPELINE, R_TEXT_SPELL_PERM, R_TEXT_TOKEN_NAME,
+	R_TEXT_TYPELINE, R_TEXT_SPELL_PERM, R_TEXT_TOKEN_NAME, R_REPL_BECOMES,
 	R_COUNT
 };
 
@@ -187,6 +187,9 @@ struct rz {
 	int nrulefx;
 	bool cant_lose_noted[BD_MAXPLAYERS];
 	int entering;            /* 1 + the object being given the counters it enters with (122.6), or 0 */
+	int putter;              /* the player putting counters now (122.6a: the controller of the
+	                          * spell or ability, of the source dealing wither damage), or -1:
+	                          * the controller of the object they are put on */
 	int revealed;            /* the card an "reveal the top card" instruction just revealed, or -1 */
 	bool lib_noted[BD_MAXPLAYERS];  /* said that an undescribed library is taken as big enough */
 	bool *no_untap;          /* per object: doesn't untap during its controller's next untap step */
@@ -377,9 +380,11 @@ void rz_rule_add(struct rz *z, const struct bd_rule *r, int src, int controller)
 void rz_rule_text(const struct bd_rule *r, char *out, size_t cap);
 
 /* replace.c */
-/* How many of c's counters are put on o after the replacement effects on counters (614.16),
- * in the order its controller chooses (616.1); kind names the counter for the step text. */
-int rz_counter_replacements(struct rz *z, int o, const struct bd_ctr *c, bool by_effect, const char *kind);
+/* How many of c's counters are put on object or player `to` after the replacement effects on
+ * counters (614.16), in the order its controller or that player chooses (616.1); by_effect:
+ * an effect puts them (not a cost); putter: the player putting them (122.6a); kind names the
+ * counter for the step text. */
+int rz_counter_replacements(struct rz *z, struct bd_ref to, const struct bd_ctr *c, bool by_effect, int putter, const char *kind);
 /* How many tokens e creates for controller after "twice that many" effects (614.16). */
 int rz_token_replacements(struct rz *z, const struct bd_effect *e, int controller, int n);
 

@@ -927,9 +927,12 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 			break;
 		}
 		case EF_COUNTERS:
+			/* the spell's or ability's controller puts them (Vorinclex asks who) */
+			z->putter = controller;
 			for (int i = 0; i < n; i++)
 				if (r[i].o >= 0)
 					rz_put_counters(z, r[i].o, &e->ctr, sname);
+			z->putter = -1;
 			break;
 		case EF_SEARCH:
 			search_library(z, e, src, controller, sname);

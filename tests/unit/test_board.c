@@ -287,6 +287,14 @@ main(void)
 	CHECK(read_ab("Change the text of target spell or permanent by replacing all instances of one creature type with another. The new creature type can't be Wall.", "Artificial Evolution", true, &a)
 	    && a.eff[0].kind == EF_TEXT_CHANGE && a.eff[0].n == 4 && a.neff == 1 && !strcmp(a.eff[0].text_not, "Wall"), "Artificial Evolution");
 	free_ab(&a);
+	CHECK(read_ab("If an opponent would put one or more counters on a permanent or player, they put half that many of each of those kinds of counters on that permanent or player instead, rounded down.", "Vorinclex, Monstrous Raider", false, &a)
+	    && a.kind == AK_CTR_MOD && a.dmk == DM_HALF && a.ctr_putter == FC_OPP && a.ctr_players && !a.by_effect, "Vorinclex: half, for an opponent's counters, on players too");
+	free_ab(&a);
+	CHECK(read_ab("If you would put one or more counters on a permanent or player, put twice that many of each of those kinds of counters on that permanent or player instead.", "Vorinclex, Monstrous Raider", false, &a)
+	    && a.kind == AK_CTR_MOD && a.dmk == DM_DOUBLE && a.ctr_putter == FC_YOU, "Vorinclex: twice, for your counters");
+	free_ab(&a);
+	CHECK(!read_ab("If an opponent would put one or more counters on a permanent or player, they put half that many of each of those kinds of counters on that permanent or player instead.", "V", false, &a),
+	    "half without \"rounded down\" is not read");
 	CHECK(!read_ab("Change the text of target permanent by replacing all instances of one color word with another. The new creature type can't be Wall.", "X", true, &a),
 	    "a creature-type restriction without a creature type is not read");
 	CHECK(read_ab("Evolve", "Cloudfin Raptor", false, &a) && a.kind == AK_TRIGGER && a.trig == TR_ETB && a.aff.other && a.ifk == IF_COND
