@@ -731,29 +731,10 @@ b_land_add(struct match *m, struct bd_abil *a)
 
 /* "X is/are [an] artifact creature(s) [in addition to its other types] [and has/with]
  *  [base] power and toughness each equal to its mana value" (Opalescence, March) */
+/* A static ability of the subject in cap[1] that adds the types named in cap[2] (layer 4):
+ * card types into one part, and each other word as a subtype when subs, else not read. */
 static bool
-b_becomes_mv(struct match *m, struct bd_abil *a)
-{
-	a->kind = AK_STATIC;
-	if (!subject_parse(m->cap[1], &a->aff))
-		return false;
-	char buf[256];
-	snprintf(buf, sizeof buf, "%s", m->cap[2]);
-	unsigned t = 0;
-	for (char *w = strtok(buf, " "); w; w = strtok(NULL, " ")) {
-		unsigned x = bd_type_lookup(w);
-		if (!x) return false;
-		t |= x;
-	}
-	part_add(a, OP_ADD_TYPES, LY_TYPE);
-	a->parts[0].mask = t;
-	part_add(a, OP_SET_PT_MV, LY_7B);
-	return true;
-}
-
-/* "All creatures are artifacts in addition to their other types"; "X is a Zombie in addition" */
-static bool
-b_add_types(struct match *m, struct bd_abil *a)
+types_added(struct match *m, struct bd_abil *a, bool subs)
 {
 	a->kind = AK_STATIC;
 	if (!subject_parse(m->cap[1], &a->aff))
@@ -764,6 +745,8 @@ b_add_types(struct match *m, struct bd_abil *a)
 	for (char *w = strtok(buf, " "); w; w = strtok(NULL, " ")) {
 		unsigned x = bd_type_lookup(w);
 		if (x) { t |= x; continue; }
+		if (!subs)
+			return false;
 		part_add(a, OP_ADD_SUB, LY_TYPE);
 		subtype_word(w, a->parts[a->nparts - 1].sub);
 	}
@@ -772,6 +755,22 @@ b_add_types(struct match *m, struct bd_abil *a)
 		a->parts[a->nparts - 1].mask = t;
 	}
 	return a->nparts > 0;
+}
+
+static bool
+b_becomes_mv(struct match *m, struct bd_abil *a)
+{
+	if (!types_added(m, a, false))
+		return false;
+	part_add(a, OP_SET_PT_MV, LY_7B);
+	return true;
+}
+
+/* "All creatures are artifacts in addition to their other types"; "X is a Zombie in addition" */
+static bool
+b_add_types(struct match *m, struct bd_abil *a)
+{
+	return types_added(m, a, true);
 }
 
 /* "All Forests and all Saprolings are 1/1 green Saproling creatures and Forest lands in
@@ -834,15 +833,22 @@ b_control(struct match *m, struct bd_abil *a)
 	return true;
 }
 
-static bool
-b_cda_count(struct match *m, struct bd_abil *a)
+/* A characteristic-defining ability setting the object's own P/T (604.3, layer 7a): its part */
+static struct bd_part *
+cda_pt(struct bd_abil *a)
 {
 	a->kind = AK_STATIC;
 	a->cda = true;
 	filter_init(&a->aff);
 	a->aff.self = true;
 	part_add(a, OP_CDA_PT, LY_7A);
-	struct bd_part *p = &a->parts[0];
+	return &a->parts[0];
+}
+
+static bool
+b_cda_count(struct match *m, struct bd_abil *a)
+{
+	struct bd_part *p = cda_pt(a);
 	struct bd_filter cf;
 	if (!bd_filter_parse(m->cap[1], &cf))
 		return false;
@@ -857,13 +863,9 @@ b_cda_count(struct match *m, struct bd_abil *a)
 static bool
 b_cda_goyf(struct match *m, struct bd_abil *a)
 {
-	a->kind = AK_STATIC;
-	a->cda = true;
-	filter_init(&a->aff);
-	a->aff.self = true;
-	part_add(a, OP_CDA_PT, LY_7A);
-	a->parts[0].count = CN_TARMOGOYF;
-	a->parts[0].b = 1;
+	struct bd_part *p = cda_pt(a);
+	p->count = CN_TARMOGOYF;
+	p->b = 1;
 	return true;
 }
 
@@ -1679,6 +1681,22 @@ b_chapter(struct match *m, struct bd_abil *a)
 	return trig_effect(m->cap[2], a);
 }
 
+/* The next item of a list "A, B, and C" or "A and B" in *rest (split in place), or NULL */
+static char *
+list_item(char **rest)
+{
+	char *p = *rest;
+	if (!p || !*p)
+		return NULL;
+	char *next = strstr(p, ", ");
+	if (next) { *next = 0; next += 2; }
+	if (!strncmp(p, "and ", 4)) p += 4;
+	char *and = strstr(p, " and ");
+	if (and && !next) { *and = 0; next = and + 5; }
+	*rest = next;
+	return p;
+}
+
 /* "LIST are the chosen type" (Conspiracy): layer 4 sets the creature types (613.1d), of the
  * permanents the list names and, when it names them, of the creature cards its controller owns
  * outside the battlefield and the creature spells they control. */
@@ -1688,13 +1706,7 @@ b_chosen_type(struct match *m, struct bd_abil *a)
 	char buf[256];
 	snprintf(buf, sizeof buf, "%s", m->cap[1]);
 	bool any = false, off = false;
-	char *p = buf;
-	while (p && *p) {
-		char *next = strstr(p, ", ");
-		if (next) { *next = 0; next += 2; }
-		if (!strncmp(p, "and ", 4)) p += 4;
-		char *and = strstr(p, " and ");
-		if (and && !next) { *and = 0; next = and + 5; }
+	for (char *p, *rest = buf; (p = list_item(&rest));) {
 		if (!strstr(p, "spell") && !strstr(p, "card") && !any) {
 			if (!subject_parse(p, &a->aff))
 				return false;
@@ -1705,7 +1717,6 @@ b_chosen_type(struct match *m, struct bd_abil *a)
 			off = true;
 		else
 			return false;
-		p = next;
 	}
 	if (!any)
 		return false;
@@ -1725,13 +1736,7 @@ b_colorless(struct match *m, struct bd_abil *a)
 	char buf[256];
 	snprintf(buf, sizeof buf, "%s", m->cap[1]);
 	bool any = false, cards = false, spells = false;
-	char *p = buf;
-	while (p && *p) {
-		char *next = strstr(p, ", ");
-		if (next) { *next = 0; next += 2; }
-		if (!strncmp(p, "and ", 4)) p += 4;
-		char *and = strstr(p, " and ");
-		if (and && !next) { *and = 0; next = and + 5; }
+	for (char *p, *rest = buf; (p = list_item(&rest));) {
 		if (!strcmp(p, "all cards that aren't on the battlefield") || !strcmp(p, "cards that aren't on the battlefield"))
 			cards = true;
 		else if (!strcmp(p, "spells") || !strcmp(p, "all spells"))
@@ -1742,7 +1747,6 @@ b_colorless(struct match *m, struct bd_abil *a)
 			any = true;
 		} else
 			return false;
-		p = next;
 	}
 	if (!any || cards != spells)
 		return false;   /* cards without spells (or the reverse) isn't a kind judge keeps */
@@ -2454,11 +2458,13 @@ e_lose_all(struct match *m, struct bd_abil *a, struct bd_effect *e)
 	return true;
 }
 
+/* "TARGET has base power and toughness N/N [until end of turn]", "TARGET becomes N/N until end
+ * of turn": layer 7b for the recipient in cap[1], P/T in cap[2] and cap[3] */
 static bool
-e_base_pt(struct match *m, struct bd_abil *a, struct bd_effect *e)
+set_pt(struct match *m, struct bd_abil *a, struct bd_effect *e, bool until_eot)
 {
 	e->kind = EF_CONTINUOUS;
-	e->until_eot = m->cap[5][0] != 0;
+	e->until_eot = until_eot;
 	if (!recipient(a, e, m->cap[1]))
 		return false;
 	struct bd_part *p = eff_part(e, OP_SET_PT, LY_7B); p->a = bd_num(m->cap[2]); p->b = bd_num(m->cap[3]);
@@ -2466,14 +2472,15 @@ e_base_pt(struct match *m, struct bd_abil *a, struct bd_effect *e)
 }
 
 static bool
+e_base_pt(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	return set_pt(m, a, e, m->cap[5][0] != 0);
+}
+
+static bool
 e_becomes_pt(struct match *m, struct bd_abil *a, struct bd_effect *e)
 {
-	e->kind = EF_CONTINUOUS;
-	e->until_eot = true;
-	if (!recipient(a, e, m->cap[1]))
-		return false;
-	struct bd_part *p = eff_part(e, OP_SET_PT, LY_7B); p->a = bd_num(m->cap[2]); p->b = bd_num(m->cap[3]);
-	return true;
+	return set_pt(m, a, e, true);
 }
 
 static bool
@@ -3334,14 +3341,31 @@ word_distance(const char *a, const char *b, int *first_diff)
 	return d[na][nb];
 }
 
+/* Does the (uncompiled) pattern re match s? For the hints on an unread ability, which are
+ * asked once per refusal. */
+static bool
+hint_matches(const char *re_text, const char *s)
+{
+	int err;
+	PCRE2_SIZE off;
+	pcre2_code *re = pcre2_compile((PCRE2_SPTR)re_text, PCRE2_ZERO_TERMINATED, 0, &err, &off, NULL);
+	if (!re)
+		return false;
+	pcre2_match_data *md = pcre2_match_data_create_from_pattern(re, NULL);
+	int rc = pcre2_match(re, (PCRE2_SPTR)s, PCRE2_ZERO_TERMINATED, 0, 0, md, NULL);
+	pcre2_match_data_free(md);
+	pcre2_code_free(re);
+	return rc >= 0;
+}
+
 /* Rules text judge knows it does not model, so that the error can say so rather than
  * point at the nearest template (s is normalised). */
 static const char *
 unmodelled(const char *s)
 {
 	static const struct { const char *re; const char *what; } un[] = {
-		{ "counters? (?:would be|are) put on|would put one or more counters", "replacement effects on counters (Hardened Scales, Doubling Season)" },
-		{ "would create one or more tokens|would create a token", "replacement effects on tokens" },
+		{ "counters? (?:would be|are) put on|would put one or more counters", "replacement effects on counters worded otherwise than Hardened Scales, Doubling Season or Vorinclex" },
+		{ "would create one or more tokens|would create a token", "replacement effects on tokens worded otherwise than Doubling Season" },
 		{ "(?:^| )copy|copies", "copy effects other than `copy-of`" },
 		{ "redirect|deals that damage to .* instead", "damage redirection" },
 		{ "scry|surveil|mill|search (?:your|their|its owner's) library|discards?|shuffle|look at the top|reveal|from your hand|exile the top", "effects on libraries and hands (scry, surveil, search, mill, discard, reveal)" },
@@ -3349,19 +3373,9 @@ unmodelled(const char *s)
 		{ "^each player may", "optional effects with a choice for each player (state the choice on the board instead)" },
 		{ "^hexproof from|^protection from", "hexproof or protection from qualities other than colors, card types and everything" },
 	};
-	for (size_t i = 0; i < sizeof un / sizeof *un; i++) {
-		int err;
-		PCRE2_SIZE off;
-		pcre2_code *re = pcre2_compile((PCRE2_SPTR)un[i].re, PCRE2_ZERO_TERMINATED, 0, &err, &off, NULL);
-		if (!re)
-			continue;
-		pcre2_match_data *md = pcre2_match_data_create_from_pattern(re, NULL);
-		int rc = pcre2_match(re, (PCRE2_SPTR)s, PCRE2_ZERO_TERMINATED, 0, 0, md, NULL);
-		pcre2_match_data_free(md);
-		pcre2_code_free(re);
-		if (rc >= 0)
+	for (size_t i = 0; i < sizeof un / sizeof *un; i++)
+		if (hint_matches(un[i].re, s))
 			return un[i].what;
-	}
 	return NULL;
 }
 
@@ -3395,19 +3409,9 @@ ability_area(const char *s, bool spell)
 		{ "(?:gains?|has|have|loses?) ", "613.1f ability-adding and -removing effects (layer 6)" },
 		{ "^[a-z-]+(?: \\d+| x| (?:\\{[^}]*\\})+)?$", "702 keyword abilities" },
 	};
-	for (size_t i = 0; i < sizeof ar / sizeof *ar; i++) {
-		int err;
-		PCRE2_SIZE off;
-		pcre2_code *re = pcre2_compile((PCRE2_SPTR)ar[i].re, PCRE2_ZERO_TERMINATED, 0, &err, &off, NULL);
-		if (!re)
-			continue;
-		pcre2_match_data *md = pcre2_match_data_create_from_pattern(re, NULL);
-		int rc = pcre2_match(re, (PCRE2_SPTR)s, PCRE2_ZERO_TERMINATED, 0, 0, md, NULL);
-		pcre2_match_data_free(md);
-		pcre2_code_free(re);
-		if (rc >= 0)
+	for (size_t i = 0; i < sizeof ar / sizeof *ar; i++)
+		if (hint_matches(ar[i].re, s))
 			return ar[i].area;
-	}
 	return spell ? "608.2 spell and ability effects" : "604 static abilities";
 }
 

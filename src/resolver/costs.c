@@ -34,6 +34,51 @@ rz_remove_counters(struct bd_obj *o, const struct bd_ctr *k, int n)
 		}
 }
 
+/* The costs that move objects (601.2h), for a spell or an activated ability of `whose`:
+ * the object itself sacrificed or exiled (self, or -1) and the chosen permanents sacrificed,
+ * all at once; then the cards discarded and the cards exiled from hand, one step each. */
+static void
+pay_card_costs(struct rz *z, int ctl, int whose, int self, bool self_exile, const int *sac, int nsac,
+    const int *disc, int ndisc, const int *exl, int nexl)
+{
+	struct rz_move mv[BD_MAXTGT + 1];
+	int nm = 0;
+	if (self >= 0) {
+		memset(&mv[nm], 0, sizeof mv[nm]);
+		mv[nm].obj = self;
+		mv[nm].to = self_exile ? ZN_EXILE : ZN_GRAVEYARD;
+		mv[nm].why = self_exile ? MV_EXILE : MV_SACRIFICE;
+		mv[nm].rule = self_exile ? R_EXILE : R_SACRIFICE;
+		snprintf(mv[nm].reason, sizeof mv[nm].reason, "to pay the cost");
+		nm++;
+	}
+	for (int i = 0; i < nsac && nm <= BD_MAXTGT; i++) {
+		memset(&mv[nm], 0, sizeof mv[nm]);
+		mv[nm].obj = sac[i];
+		mv[nm].to = ZN_GRAVEYARD;
+		mv[nm].why = MV_SACRIFICE;
+		mv[nm].rule = R_SACRIFICE;
+		snprintf(mv[nm].reason, sizeof mv[nm].reason, "to pay %s's cost", rz_oname(z, whose));
+		nm++;
+	}
+	if (nm)
+		rz_move(z, mv, nm, "Cost: ", R_COST_ORDER);
+	/* cards from hand: discarded, or exiled (an alternative cost, 118.9) */
+	for (int k = 0; k < 2; k++) {
+		const int *cards = k ? exl : disc;
+		for (int i = 0; i < (k ? nexl : ndisc); i++) {
+			struct bd_obj *d = &z->b->objs[cards[i]];
+			d->zone = k ? ZN_EXILE : ZN_GRAVEYARD;
+			d->zpos = ++z->zseq;
+			z->moveseq[cards[i]] = z->zseq;
+			if (k)
+				STEP(z, RL(R_COST_ORDER, R_EXILE), "Cost: %s exiles %s from their hand.", rz_pname(z, ctl), rz_oname(z, cards[i]));
+			else
+				STEP(z, RL(R_COST_ORDER, R_DISCARD), "Cost: %s discards %s.", rz_pname(z, ctl), rz_oname(z, cards[i]));
+		}
+	}
+}
+
 /* Can the cost be paid? why gets the reason when not. */
 static bool
 payable(struct rz *z, const struct bd_obj *ab, const struct bd_cost *c, int src, char *why, size_t cap)
@@ -180,35 +225,9 @@ rz_activate(struct rz *z, int abobj)
 		struct rz_tev ev = { .kind = TR_TAPPED, .obj = src, .src = -1, .player = -1 };
 		rz_trigger_event(z, &ev);
 	}
-	struct rz_move mv[BD_MAXTGT + 1];
-	int nm = 0;
-	if (c->sac_self || c->exile_self) {
-		memset(&mv[nm], 0, sizeof mv[nm]);
-		mv[nm].obj = src;
-		mv[nm].to = c->exile_self ? ZN_EXILE : ZN_GRAVEYARD;
-		mv[nm].why = c->exile_self ? MV_EXILE : MV_SACRIFICE;
-		mv[nm].rule = c->exile_self ? R_EXILE : R_SACRIFICE;
-		snprintf(mv[nm].reason, sizeof mv[nm].reason, "to pay the cost");
-		nm++;
-	}
-	for (int i = 0; i < ab->nact_sac && i < c->nsac && nm <= BD_MAXTGT; i++) {
-		memset(&mv[nm], 0, sizeof mv[nm]);
-		mv[nm].obj = ab->act_sac[i];
-		mv[nm].to = ZN_GRAVEYARD;
-		mv[nm].why = MV_SACRIFICE;
-		mv[nm].rule = R_SACRIFICE;
-		snprintf(mv[nm].reason, sizeof mv[nm].reason, "to pay %s's cost", rz_oname(z, src));
-		nm++;
-	}
-	if (nm)
-		rz_move(z, mv, nm, "Cost: ", R_COST_ORDER);
-	for (int i = 0; i < ab->nact_discard && i < c->discard; i++) {
-		struct bd_obj *d = &b->objs[ab->act_discard[i]];
-		d->zone = ZN_GRAVEYARD;
-		d->zpos = ++z->zseq;
-		z->moveseq[ab->act_discard[i]] = z->zseq;
-		STEP(z, RL(R_COST_ORDER, R_DISCARD), "Cost: %s discards %s.", rz_pname(z, ctl), rz_oname(z, ab->act_discard[i]));
-	}
+	pay_card_costs(z, ctl, src, c->sac_self || c->exile_self ? src : -1, c->exile_self,
+	    ab->act_sac, ab->nact_sac < c->nsac ? ab->nact_sac : c->nsac,
+	    ab->act_discard, ab->nact_discard < c->discard ? ab->nact_discard : c->discard, NULL, 0);
 	/* the permanents it targets "become the target" of an ability (ward, 702.21a) */
 	rz_targeted(z, abobj);
 }
@@ -314,33 +333,6 @@ rz_cast_costs(struct rz *z, int spell, enum bd_zone from)
 		struct rz_tev ev = { .kind = TR_LOSE_LIFE, .obj = -1, .src = -1, .player = ctl, .amount = life };
 		rz_trigger_event(z, &ev);
 	}
-	if (o->nact_sac) {
-		struct rz_move mv[BD_MAXTGT];
-		int nm = 0;
-		for (int i = 0; i < o->nact_sac && nm < BD_MAXTGT; i++) {
-			memset(&mv[nm], 0, sizeof mv[nm]);
-			mv[nm].obj = o->act_sac[i];
-			mv[nm].to = ZN_GRAVEYARD;
-			mv[nm].why = MV_SACRIFICE;
-			mv[nm].rule = R_SACRIFICE;
-			snprintf(mv[nm].reason, sizeof mv[nm].reason, "to pay %s's cost", rz_oname(z, spell));
-			nm++;
-		}
-		rz_move(z, mv, nm, "Cost: ", R_COST_ORDER);
-	}
-	for (int i = 0; i < o->nact_discard; i++) {
-		struct bd_obj *d = &b->objs[o->act_discard[i]];
-		d->zone = ZN_GRAVEYARD;
-		d->zpos = ++z->zseq;
-		z->moveseq[o->act_discard[i]] = z->zseq;
-		STEP(z, RL(R_COST_ORDER, R_DISCARD), "Cost: %s discards %s.", rz_pname(z, ctl), rz_oname(z, o->act_discard[i]));
-	}
-	for (int i = 0; i < o->nact_exile; i++) {
-		struct bd_obj *d = &b->objs[o->act_exile[i]];
-		d->zone = ZN_EXILE;
-		d->zpos = ++z->zseq;
-		z->moveseq[o->act_exile[i]] = z->zseq;
-		STEP(z, RL(R_COST_ORDER, R_EXILE), "Cost: %s exiles %s from %s hand.", rz_pname(z, ctl), rz_oname(z, o->act_exile[i]), "their");
-	}
+	pay_card_costs(z, ctl, spell, -1, false, o->act_sac, o->nact_sac, o->act_discard, o->nact_discard, o->act_exile, o->nact_exile);
 	return true;
 }

@@ -145,19 +145,6 @@ gather_mods(struct rz *z, const struct rz_dmg *d, struct mod *m)
 	return n;
 }
 
-static bool
-next_perm(int *p, int n)
-{
-	int i = n - 2;
-	while (i >= 0 && p[i] >= p[i + 1]) i--;
-	if (i < 0) return false;
-	int j = n - 1;
-	while (p[j] <= p[i]) j--;
-	int t = p[i]; p[i] = p[j]; p[j] = t;
-	for (int a = i + 1, c = n - 1; a < c; a++, c--) { t = p[a]; p[a] = p[c]; p[c] = t; }
-	return true;
-}
-
 /* The damage left after applying the effects in this order (616.1f: once it is 0 nothing
  * else applies). *used gets what a "prevent the next N" shield used up. */
 static int
@@ -187,28 +174,6 @@ use_shield(struct rz *z, struct bd_ref to, int used)
 		return;
 	if (to.p >= 0) z->b->players[to.p].shield -= used;
 	else z->b->objs[to.o].shield -= used;
-}
-
-/* The order the board states with `order A, B`, if it covers these effects. */
-static bool
-stated_order(const struct rz *z, const struct mod *m, int n, int *perm)
-{
-	for (int c = 0; c < z->b->nchoices; c++) {
-		const struct bd_choice *ch = &z->b->choices[c];
-		if (ch->kind != CH_ORDER)
-			continue;
-		int k = 0;
-		bool used[8] = { false };
-		for (int i = 0; i < ch->nobjs; i++)
-			for (int j = 0; j < n; j++)
-				if (!used[j] && m[j].src == ch->objs[i]) { perm[k++] = j; used[j] = true; }
-		if (k == 0)
-			continue;
-		for (int j = 0; j < n; j++)
-			if (!used[j]) perm[k++] = j;
-		return true;
-	}
-	return false;
 }
 
 static const char *
@@ -265,9 +230,11 @@ rz_deal_damage(struct rz *z, struct rz_dmg *d, int n, const char *why)
 			sbuf_addf(&br, " gives %d", v);
 			if (v < minv) { minv = v; memcpy(best, perm, sizeof perm); }
 			if (v > maxv) maxv = v;
-		} while (next_perm(perm, nm));
+		} while (rz_next_perm(perm, nm));
 		int chosen[8];
-		bool stated = stated_order(z, m, nm, chosen);
+		int srcs[8];
+		for (int k = 0; k < nm; k++) srcs[k] = m[k].src;
+		bool stated = rz_stated_order(z, srcs, nm, chosen);
 		if (!stated)
 			memcpy(chosen, best, sizeof chosen);
 		int used;

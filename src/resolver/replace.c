@@ -47,8 +47,8 @@ run(const struct nmod *m, const int *perm, int n, int amount)
 	return amount;
 }
 
-static bool
-next_perm(int *p, int n)
+bool
+rz_next_perm(int *p, int n)
 {
 	int i = n - 2;
 	while (i >= 0 && p[i] >= p[i + 1]) i--;
@@ -60,33 +60,44 @@ next_perm(int *p, int n)
 	return true;
 }
 
-/* The board's `order A, B` naming these effects' sources, if any. */
-static bool
-stated_order(const struct rz *z, const struct nmod *m, int n, int *perm)
+bool
+rz_stated_order(const struct rz *z, const int *src, int n, int *perm)
 {
 	for (int c = 0; c < z->b->nchoices; c++) {
 		const struct bd_choice *ch = &z->b->choices[c];
 		if (ch->kind != CH_ORDER)
 			continue;
 		int k = 0;
-		bool used[MAXNMOD] = { false };
+		bool used[RZ_MAXORDER] = { false };
 		for (int i = 0; i < ch->nobjs; i++)
-			for (int j = 0; j < n; j++)
-				if (!used[j] && m[j].src == ch->objs[i]) { perm[k++] = j; used[j] = true; }
+			for (int j = 0; j < n && j < RZ_MAXORDER; j++)
+				if (!used[j] && src[j] == ch->objs[i]) { perm[k++] = j; used[j] = true; }
 		if (k == 0)
 			continue;
-		for (int j = 0; j < n; j++)
+		for (int j = 0; j < n && j < RZ_MAXORDER; j++)
 			if (!used[j]) perm[k++] = j;
-		/* an effect not yet applicable can't be chosen first: the first one that is goes first */
-		for (int j = 1; j < n && m[perm[0]].needs_effect; j++)
-			if (!m[perm[j]].needs_effect) {
-				int t = perm[j];
-				memmove(perm + 1, perm, (size_t)j * sizeof *perm);
-				perm[0] = t;
-			}
 		return true;
 	}
 	return false;
+}
+
+/* The board's `order A, B` naming these effects' sources, if any; an effect not yet
+ * applicable can't be chosen first (616.2): the first one that is goes first. */
+static bool
+stated_order(const struct rz *z, const struct nmod *m, int n, int *perm)
+{
+	int srcs[MAXNMOD];
+	for (int k = 0; k < n; k++)
+		srcs[k] = m[k].src;
+	if (!rz_stated_order(z, srcs, n, perm))
+		return false;
+	for (int j = 1; j < n && m[perm[0]].needs_effect; j++)
+		if (!m[perm[j]].needs_effect) {
+			int t = perm[j];
+			memmove(perm + 1, perm, (size_t)j * sizeof *perm);
+			perm[0] = t;
+		}
+	return true;
 }
 
 /* Apply the effects to amount in the order chosen by chooser; what says what is counted
@@ -119,7 +130,7 @@ apply_all(struct rz *z, struct nmod *m, int nm, int amount, int chooser, bool wa
 		if (bestv < 0 || (want_max ? v > bestv : v < bestv)) { bestv = v; memcpy(best, perm, sizeof perm); }
 		if (v < minv) minv = v;
 		if (v > maxv) maxv = v;
-	} while (next_perm(perm, nm));
+	} while (rz_next_perm(perm, nm));
 	bool stated = stated_order(z, m, nm, chosen);
 	if (!stated)
 		memcpy(chosen, best, sizeof chosen);

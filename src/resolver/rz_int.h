@@ -387,6 +387,12 @@ void rz_rule_text(const struct bd_rule *r, char *out, size_t cap);
 int rz_counter_replacements(struct rz *z, struct bd_ref to, const struct bd_ctr *c, bool by_effect, int putter, const char *kind);
 /* How many tokens e creates for controller after "twice that many" effects (614.16). */
 int rz_token_replacements(struct rz *z, const struct bd_effect *e, int controller, int n);
+/* The next permutation of p[0..n) in lexical order; false after the last. */
+bool rz_next_perm(int *p, int n);
+/* The order of n effects whose sources are src[] that the board's `order A, B` states, as
+ * indexes into src (the ones it doesn't name after, in their order), if an `order` names one. */
+#define RZ_MAXORDER 8
+bool rz_stated_order(const struct rz *z, const int *src, int n, int *perm);
 
 /* linked.c */
 /* Remember which object each permanent is (its zone move), so a linked ability finds the
