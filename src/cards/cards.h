@@ -64,6 +64,8 @@ struct cards_sink {
 	int (*card)(void *ctx, const struct card *c);
 	int (*ruling)(void *ctx, const char *oracle_id, const struct card_ruling *r);
 	int (*meta)(void *ctx, const char *key, const char *value);   /* "date", "version" */
+	/* a record that is no game card (Scryfall's art series), left out; may be NULL */
+	void (*skipped)(void *ctx, const char *name, const char *layout);
 };
 
 /* Parse one file (compression recognised by its first bytes). Errors go to d as
@@ -77,6 +79,7 @@ int cards_parse_mem(const char *name, const void *data, size_t len, enum cards_f
 
 struct cards_import_stats {
 	size_t cards, faces, rulings, duplicates, orphan_rulings;
+	size_t skipped;         /* records that are no game card (art series cards) */
 	char date[32];          /* the source's date, YYYY-MM-DD, "" if none found */
 	char date_from[32];     /* where the date came from: "meta", "file name", "file time" */
 	char source[24];        /* "mtgjson", "scryfall" or "mtgjson+scryfall" */

@@ -4,8 +4,9 @@
 #include <sys/types.h>
 #include "cards.h"
 
-/* source.c: a card file's bytes, decompressed when its first bytes say so */
-enum csrc_kind { CS_PLAIN, CS_GZIP, CS_XZ, CS_BZIP2 };
+/* source.c: a card file's bytes, decompressed when its first bytes say so (a .zip: its first
+ * member, deflated or stored) */
+enum csrc_kind { CS_PLAIN, CS_GZIP, CS_XZ, CS_BZIP2, CS_ZIP };
 struct csrc;
 struct csrc *csrc_open_file(const char *path, struct sbuf *err);
 struct csrc *csrc_open_mem(const void *data, size_t len);

@@ -258,6 +258,13 @@ sink_meta(void *ctx, const char *key, const char *value)
 	return 0;
 }
 
+static void
+sink_skipped(void *ctx, const char *name, const char *layout)
+{
+	struct writer *w = ctx;
+	w->st->skipped++;
+}
+
 static int exec(struct writer *w, const char *sql, const char *what);
 
 /* The lines of a and b, each once, into out ("\n" between). */
@@ -601,7 +608,7 @@ cards_import(const char *dir, const char *const *files, int nfiles, enum cards_f
 	    "PRAGMA cache_size=-32768;", "settings") ||
 	    exec(&w, schema, "schema") || prepare(&w) || exec(&w, "BEGIN", "begin"))
 		goto out;
-	struct cards_sink sink = {&w, sink_card, sink_ruling, sink_meta};
+	struct cards_sink sink = {&w, sink_card, sink_ruling, sink_meta, sink_skipped};
 	struct sbuf names = {0};
 	char date[32] = "", date_from[32] = "";
 	for (int i = 0; i < nfiles; i++) {

@@ -314,9 +314,19 @@ mtg_card(struct parser *p, const struct jn *arr, const char *key)
 		const char *type = rstr(&r, e, "type", true);
 		if (r.bad)
 			break;
-		/* a second printing of the same side (Unfinity's variants) is not another face */
-		char sc = side && *side ? side[0] : 'a';
-		if (strchr(sides, sc))
+		/* a second printing of the same side (Unfinity's attractions, one per set of
+		 * lights) is not another face; without a side, a face is new when its name is */
+		const char *shown = fname ? fname : nm;
+		char sc = side && *side ? side[0] : 0;
+		if (!sc) {
+			bool again = false;
+			for (size_t i = 0; i < c.nfaces && !again; i++)
+				again = strcmp(c.faces[i].name, shown) == 0;
+			if (again)
+				continue;
+			for (sc = 'a'; strchr(sides, sc); sc++)
+				;
+		} else if (strchr(sides, sc))
 			continue;
 		if (c.nfaces >= CARDS_MAX_FACES) {
 			rec_fail(&r, e, "more than %d faces", CARDS_MAX_FACES);
@@ -326,7 +336,7 @@ mtg_card(struct parser *p, const struct jn *arr, const char *key)
 		sides[ns] = sc;
 		sides[ns + 1] = '\0';
 		struct card_face *f = &c.faces[c.nfaces++];
-		f->name = (char *)(fname ? fname : nm);
+		f->name = (char *)shown;
 		f->type = (char *)type;
 		f->mana_cost = (char *)rstr(&r, e, "manaCost", false);
 		f->text = (char *)rstr(&r, e, "text", false);
@@ -334,7 +344,9 @@ mtg_card(struct parser *p, const struct jn *arr, const char *key)
 		f->toughness = (char *)rstr(&r, e, "toughness", false);
 		f->loyalty = (char *)rstr(&r, e, "loyalty", false);
 		f->defense = (char *)rstr(&r, e, "defense", false);
-		f->mana_value = rnum(&r, e, "faceManaValue", rnum(&r, e, "manaValue", c.mana_value));
+		/* faceManaValue, or its older name; else the card's (a transform card's back face) */
+		f->mana_value = rnum(&r, e, "faceManaValue", rnum(&r, e, "faceConvertedManaCost",
+		    rnum(&r, e, "manaValue", rnum(&r, e, "convertedManaCost", c.mana_value))));
 		add_keywords(&r, &c, rarr(&r, e, "keywords"));
 		const struct jn *ru = rarr(&r, e, "rulings");
 		for (const struct jn *x = ru ? ru->kids : NULL; x && !r.bad; x = x->next) {
@@ -368,13 +380,30 @@ mtg_card(struct parser *p, const struct jn *arr, const char *key)
 	return p->sink->card ? p->sink->card(p->sink->ctx, &c) : 0;
 }
 
+/* The part of a "Fire // Ice"-style text for face k of n ("" when it does not split so). */
+static const char *
+nth_part(struct parser *p, const char *s, size_t k, size_t n)
+{
+	if (!s)
+		return NULL;
+	const char *b = s;
+	for (size_t i = 0; i < k; i++) {
+		const char *e = strstr(b, " // ");
+		if (!e)
+			return NULL;
+		b = e + 4;
+	}
+	const char *e = strstr(b, " // ");
+	if (!e && k + 1 < n)
+		return NULL;
+	return e ? arena_strndup(&p->a, b, (size_t)(e - b)) : b;
+}
+
 static void
-scry_face(struct rec *r, struct card_face *f, const struct jn *m, const struct jn *top)
+scry_face(struct rec *r, struct card_face *f, const struct jn *m)
 {
 	f->mana_cost = (char *)rstr(r, m, "mana_cost", false);
 	f->type = (char *)rstr(r, m, "type_line", false);
-	if (!f->type && top)
-		f->type = (char *)rstr(r, top, "type_line", false);
 	f->text = (char *)rstr(r, m, "oracle_text", false);
 	f->power = (char *)rstr(r, m, "power", false);
 	f->toughness = (char *)rstr(r, m, "toughness", false);
@@ -382,6 +411,60 @@ scry_face(struct rec *r, struct card_face *f, const struct jn *m, const struct j
 	f->defense = (char *)rstr(r, m, "defense", false);
 	if (f->mana_cost && !*f->mana_cost)
 		f->mana_cost = NULL;   /* Scryfall writes "" for no cost */
+}
+
+/* A face's mana value: its own where Scryfall gives one (reversible cards), else its cost's
+ * for the faces cast on their own (split, adventure), else the card's. */
+static double
+scry_face_value(struct rec *r, const struct jn *e, const struct card_face *f, double card)
+{
+	if (jget(e, "cmc"))
+		return rnum(r, e, "cmc", card);
+	return f->mana_cost ? cards_cost_value(f->mana_cost) : card;
+}
+
+/* A reversible card (layout reversible_card) is two cards printed back to back, often the
+ * same card twice: it has no oracle_id, mana value or type line of its own, its faces do.
+ * Each distinct face is handed over as a card of its own, so that it joins its rulings and
+ * its other printings by oracle_id. */
+static int
+scry_reversible(struct parser *p, struct rec *r, struct card *c, const struct jn *faces)
+{
+	const char *done[CARDS_MAX_FACES];
+	size_t ndone = 0;
+	for (const struct jn *e = faces->kids; e && !r->bad; e = e->next) {
+		if (e->type != JN_MAP) {
+			rec_fail(r, e, "a face in \"card_faces\" is not an object");
+			break;
+		}
+		struct card one = *c;
+		struct card_face *f = arena_alloc(&p->a, sizeof *f);
+		f->name = (char *)rstr(r, e, "name", true);
+		scry_face(r, f, e);
+		if (!f->type && !r->bad)
+			rec_fail(r, e, "face \"%s\" has no \"type_line\"", f->name);
+		if (r->bad)
+			break;
+		const char *oid = rstr(r, e, "oracle_id", false);
+		one.oracle_id = (char *)(oid ? oid : c->oracle_id);
+		const char *key = one.oracle_id ? one.oracle_id : f->name;
+		bool again = false;
+		for (size_t i = 0; i < ndone && !again; i++)
+			again = strcmp(done[i], key) == 0;
+		if (again)
+			continue;
+		done[ndone++] = key;
+		const char *lay = rstr(r, e, "layout", false);
+		one.layout = (char *)(lay ? lay : "normal");
+		one.name = f->name;
+		f->mana_value = scry_face_value(r, e, f, c->mana_value);
+		one.mana_value = f->mana_value;
+		one.faces = f;
+		one.nfaces = 1;
+		if (!r->bad && p->sink->card && p->sink->card(p->sink->ctx, &one) != 0)
+			return -1;
+	}
+	return r->bad ? -1 : 0;
 }
 
 /* Scryfall: one element of the top-level array, a card or a ruling */
@@ -422,6 +505,15 @@ scry_object(struct parser *p, const struct jn *m)
 		snprintf(what, sizeof what, "card \"%.250s\"", c.name);
 	}
 	c.layout = (char *)rstr(&r, m, "layout", true);
+	if (r.bad)
+		return -1;
+	/* the art series' cards are collectibles, not game cards: they would answer "Fire" with
+	 * an art card of that name */
+	if (strcmp(c.layout, "art_series") == 0) {
+		if (p->sink->skipped)
+			p->sink->skipped(p->sink->ctx, c.name, c.layout);
+		return 0;
+	}
 	c.mana_value = rnum(&r, m, "cmc", CARDS_NO_VALUE);
 	c.oracle_id = (char *)rstr(&r, m, "oracle_id", false);
 	const struct jn *faces = rarr(&r, m, "card_faces");
@@ -440,33 +532,38 @@ scry_object(struct parser *p, const struct jn *m)
 	add_legal(&r, &c, rmap(&r, m, "legalities"));
 	if (r.bad)
 		return -1;
+	if (faces && faces->nkids > 0 && faces->nkids > CARDS_MAX_FACES) {
+		rec_fail(&r, faces, "more than %d faces", CARDS_MAX_FACES);
+		return -1;
+	}
+	if (faces && faces->nkids > 0 && strcmp(c.layout, "reversible_card") == 0)
+		return scry_reversible(p, &r, &c, faces);
+	const char *top_type = rstr(&r, m, "type_line", false);
 	if (faces && faces->nkids > 0) {
-		if (faces->nkids > CARDS_MAX_FACES) {
-			rec_fail(&r, faces, "more than %d faces", CARDS_MAX_FACES);
-			return -1;
-		}
 		c.faces = arena_alloc(&p->a, faces->nkids * sizeof *c.faces);
 		for (const struct jn *e = faces->kids; e && !r.bad; e = e->next) {
 			if (e->type != JN_MAP) {
 				rec_fail(&r, e, "a face in \"card_faces\" is not an object");
 				break;
 			}
-			struct card_face *f = &c.faces[c.nfaces++];
+			struct card_face *f = &c.faces[c.nfaces];
 			f->name = (char *)rstr(&r, e, "name", true);
-			scry_face(&r, f, e, m);
+			scry_face(&r, f, e);
+			/* a face without its own type line takes its part of the card's */
+			if (!f->type)
+				f->type = (char *)nth_part(p, top_type, c.nfaces, faces->nkids);
 			if (!f->type && !r.bad)
 				rec_fail(&r, e, "face \"%s\" has no \"type_line\"", f->name);
 			if (!c.oracle_id)
 				c.oracle_id = (char *)rstr(&r, e, "oracle_id", false);
-			/* Scryfall gives a face's own mana value only for some layouts */
-			f->mana_value = jget(e, "cmc") ? rnum(&r, e, "cmc", 0)
-			    : f->mana_cost ? cards_cost_value(f->mana_cost) : c.mana_value;
+			f->mana_value = scry_face_value(&r, e, f, c.mana_value);
+			c.nfaces++;
 		}
 	} else {
 		c.faces = arena_alloc(&p->a, sizeof *c.faces);
 		struct card_face *f = &c.faces[c.nfaces++];
 		f->name = c.name;
-		scry_face(&r, f, m, NULL);
+		scry_face(&r, f, m);
 		f->mana_value = c.mana_value;
 		if (!f->type && !r.bad)
 			rec_fail(&r, m, "\"type_line\" is missing");
@@ -821,7 +918,7 @@ parse_source(const char *name, struct csrc *src, enum cards_format *format,
 	unsigned char *buf = xmalloc(CHUNK);
 	struct sbuf err = {0};
 	uint64_t total = 0;
-	bool ended = false;
+	bool ended = false, bom = false;
 	while (!p.failed) {
 		ssize_t n = csrc_read(src, buf, CHUNK, &err);
 		if (n < 0) {
@@ -834,21 +931,36 @@ parse_source(const char *name, struct csrc *src, enum cards_format *format,
 			ended = true;
 			break;
 		}
-		p.chunk = buf;
-		p.chunklen = (size_t)n;
+		unsigned char *b = buf;
+		size_t len = (size_t)n;
+		if (total == 0 && len >= 3 && memcmp(b, "\xef\xbb\xbf", 3) == 0) {
+			/* a UTF-8 byte order mark, as some editors and downloads write: not JSON, and
+			 * not part of the first line's columns */
+			b += 3;
+			len -= 3;
+			total = 3;
+			p.cnt_ls = 3;
+			bom = true;
+		} else if (total == 0 && len >= 2 && ((b[0] == 0xff && b[1] == 0xfe) || (b[0] == 0xfe && b[1] == 0xff))) {
+			fail_at(&p, 1, 1, "card files are UTF-8: download the file again, or save it as UTF-8",
+			    "the file is UTF-16 text, not UTF-8 JSON (byte 0)");
+			break;
+		}
+		p.chunk = b;
+		p.chunklen = len;
 		p.chunk_base = total;
 		p.chunk_line = p.cnt_line;
 		p.chunk_ls = p.cnt_ls;
 		p.cnt_off = 0;
-		if (!scan_strings(&p, buf, (size_t)n))
+		if (!scan_strings(&p, b, len))
 			break;
-		if (yajl_parse(p.h, buf, (size_t)n) != yajl_status_ok) {
-			yajl_failed(&p, buf, (size_t)n);
+		if (yajl_parse(p.h, b, len) != yajl_status_ok) {
+			yajl_failed(&p, b, len);
 			break;
 		}
 		unsigned l, c;
-		where(&p, (size_t)n, &l, &c);
-		total += (uint64_t)n;
+		where(&p, len, &l, &c);
+		total += (uint64_t)len;
 	}
 	if (!p.failed && ended) {
 		p.chunk = buf;
@@ -857,7 +969,7 @@ parse_source(const char *name, struct csrc *src, enum cards_format *format,
 		p.chunk_line = p.cnt_line;
 		p.chunk_ls = p.cnt_ls;
 		p.cnt_off = 0;
-		if (total == 0) {
+		if (total == (bom ? 3u : 0u)) {
 			fail_at(&p, 1, 1, "download the file again", "the file is empty");
 		} else if (yajl_complete_parse(p.h) != yajl_status_ok) {
 			unsigned line, col;

@@ -1,5 +1,6 @@
 /* source.c — the bytes of a card file, decompressed in-process (zlib, liblzma, libbz2) when its
- * first bytes say gzip, xz or bzip2: no child process to manage, and errors that name the file. */
+ * first bytes say gzip, xz, bzip2 or zip (MTGJSON offers AtomicCards.json.zip too): no child
+ * process to manage, and errors that name the file. */
 #include "cards_int.h"
 
 #include <bzlib.h>
@@ -31,6 +32,8 @@ struct csrc {
 	lzma_stream x;
 	bz_stream b;
 	bool inited;
+	bool zip_stored;            /* a zip member kept as is: zip_left bytes follow */
+	uint64_t zip_left;
 };
 
 static ssize_t
@@ -91,6 +94,8 @@ detect(struct csrc *s)
 		s->kind = CS_XZ;
 	else if (s->rawlen >= 3 && memcmp(p, "BZh", 3) == 0)
 		s->kind = CS_BZIP2;
+	else if (s->rawlen >= 4 && memcmp(p, "PK\3\4", 4) == 0)
+		s->kind = CS_ZIP;
 	else
 		s->kind = CS_PLAIN;
 }
@@ -142,8 +147,67 @@ csrc_kind_name(enum csrc_kind k)
 	case CS_GZIP: return "gzip";
 	case CS_XZ: return "xz";
 	case CS_BZIP2: return "bzip2";
+	case CS_ZIP: return "zip";
 	default: return "plain";
 	}
+}
+
+static unsigned
+le16(const unsigned char *p)
+{
+	return (unsigned)p[0] | (unsigned)p[1] << 8;
+}
+
+/* A zip archive: read its first member's local header (30 bytes, then the member's name and
+ * an extra field) and start on its data, deflated (raw deflate, no sizes needed) or stored. */
+static int
+zip_member(struct csrc *s, struct sbuf *err)
+{
+	while (s->rawlen < 30 && !s->raw_eof) {
+		ssize_t r = raw_read(s, s->raw + s->rawlen, RAW_CHUNK - s->rawlen);
+		if (r <= 0)
+			s->raw_eof = true;
+		else {
+			s->rawlen += (size_t)r;
+			s->raw_total += (uint64_t)r;
+		}
+	}
+	const unsigned char *h = s->raw;
+	size_t skip = s->rawlen >= 30 ? 30 + le16(h + 26) + le16(h + 28) : 0;
+	while (skip && s->rawlen < skip && !s->raw_eof && skip <= RAW_CHUNK) {
+		ssize_t r = raw_read(s, s->raw + s->rawlen, RAW_CHUNK - s->rawlen);
+		if (r <= 0)
+			s->raw_eof = true;
+		else {
+			s->rawlen += (size_t)r;
+			s->raw_total += (uint64_t)r;
+		}
+	}
+	if (!skip || s->rawlen < skip) {
+		sbuf_adds(err, "the zip archive ends inside its first header: the download is incomplete");
+		return -1;
+	}
+	unsigned flags = le16(h + 6), method = le16(h + 8);
+	uint32_t csize = (uint32_t)h[18] | (uint32_t)h[19] << 8 | (uint32_t)h[20] << 16 | (uint32_t)h[21] << 24;
+	if (flags & 1) {
+		sbuf_adds(err, "the zip archive is encrypted; unzip it and import the .json file");
+		return -1;
+	}
+	s->rawoff = skip;
+	if (method == 8) {
+		if (inflateInit2(&s->z, -15) != Z_OK) {
+			sbuf_adds(err, "cannot start the zip (deflate) decoder");
+			return -1;
+		}
+		return 0;
+	}
+	if (method == 0 && !(flags & 8) && csize != 0xffffffffu) {
+		s->zip_stored = true;
+		s->zip_left = csize;
+		return 0;
+	}
+	sbuf_addf(err, "the zip archive's first member is compressed with method %u, which judge does not read; unzip it and import the .json file", method);
+	return -1;
 }
 
 static int
@@ -173,6 +237,8 @@ init_decoder(struct csrc *s, struct sbuf *err)
 			return -1;
 		}
 		break;
+	case CS_ZIP:
+		return zip_member(s, err);
 	default:
 		break;
 	}
@@ -204,6 +270,28 @@ csrc_read(struct csrc *s, unsigned char *out, size_t cap, struct sbuf *err)
 			s->done = true;
 		return r;
 	}
+	if (s->zip_stored) {
+		if (s->zip_left == 0) {
+			s->done = true;
+			return 0;
+		}
+		if (raw_fill(s, err) != 0)
+			return -1;
+		size_t k = s->rawlen - s->rawoff;
+		if (k == 0) {
+			sbuf_addf(err, "the zip data ends early (after %llu bytes): the download is incomplete",
+			    (unsigned long long)s->raw_total);
+			return -1;
+		}
+		if (k > cap)
+			k = cap;
+		if (k > s->zip_left)
+			k = (size_t)s->zip_left;
+		memcpy(out, s->raw + s->rawoff, k);
+		s->rawoff += k;
+		s->zip_left -= k;
+		return (ssize_t)k;
+	}
 	size_t produced = 0;
 	while (produced == 0) {
 		if (raw_fill(s, err) != 0)
@@ -211,10 +299,10 @@ csrc_read(struct csrc *s, unsigned char *out, size_t cap, struct sbuf *err)
 		size_t avail = s->rawlen - s->rawoff;
 		unsigned char *in = s->raw + s->rawoff;
 		size_t used = 0;
-		if (s->kind == CS_GZIP) {
+		if (s->kind == CS_GZIP || s->kind == CS_ZIP) {
 			if (avail == 0 && s->raw_eof) {
-				sbuf_addf(err, "the gzip data ends early (after %llu compressed bytes): the download is incomplete",
-				    (unsigned long long)s->raw_total);
+				sbuf_addf(err, "the %s data ends early (after %llu compressed bytes): the download is incomplete",
+				    csrc_kind_name(s->kind), (unsigned long long)s->raw_total);
 				return -1;
 			}
 			s->z.next_in = in;
@@ -224,6 +312,12 @@ csrc_read(struct csrc *s, unsigned char *out, size_t cap, struct sbuf *err)
 			int zr = inflate(&s->z, Z_NO_FLUSH);
 			used = avail - s->z.avail_in;
 			produced = cap - s->z.avail_out;
+			if (zr == Z_STREAM_END && s->kind == CS_ZIP) {
+				/* the first member is the card file; what follows is the archive's index */
+				s->rawoff += used;
+				s->done = true;
+				return (ssize_t)produced;
+			}
 			if (zr == Z_STREAM_END) {
 				s->rawoff += used;
 				/* another gzip member may follow (concatenated files) */
@@ -238,7 +332,7 @@ csrc_read(struct csrc *s, unsigned char *out, size_t cap, struct sbuf *err)
 				continue;
 			}
 			if (zr != Z_OK && zr != Z_BUF_ERROR) {
-				sbuf_addf(err, "damaged gzip data near compressed byte %llu: %s",
+				sbuf_addf(err, "damaged %s data near compressed byte %llu: %s", csrc_kind_name(s->kind),
 				    (unsigned long long)(s->raw_total - (avail - used)), s->z.msg ? s->z.msg : "inflate failed");
 				return -1;
 			}
@@ -316,7 +410,7 @@ csrc_close(struct csrc *s)
 	if (!s)
 		return;
 	if (s->inited) {
-		if (s->kind == CS_GZIP)
+		if (s->kind == CS_GZIP || (s->kind == CS_ZIP && !s->zip_stored))
 			inflateEnd(&s->z);
 		else if (s->kind == CS_XZ)
 			lzma_end(&s->x);

@@ -683,6 +683,7 @@ print_import(struct jctx *c, const struct cards_import_stats *st, const char *di
 		jw_kint(&w, "rulings", (long long)st->rulings);
 		jw_kint(&w, "duplicates", (long long)st->duplicates);
 		jw_kint(&w, "orphan_rulings", (long long)st->orphan_rulings);
+		jw_kint(&w, "skipped", (long long)st->skipped);
 		jw_kstr(&w, "source", st->source);
 		jw_kstr(&w, "date", st->date);
 		jw_kstr(&w, "date_from", st->date_from);
@@ -701,6 +702,8 @@ print_import(struct jctx *c, const struct cards_import_stats *st, const char *di
 		out_printf(c->out, "  %zu cards appeared twice; the first was kept\n", st->duplicates);
 	if (st->orphan_rulings)
 		out_printf(c->out, "  %zu rulings name no imported card (by oracle_id) and were left out\n", st->orphan_rulings);
+	if (st->skipped)
+		out_printf(c->out, "  %zu art series cards (collectibles, no game cards) were left out\n", st->skipped);
 }
 
 /* Parse --format; returns the remaining file arguments in files. */

@@ -29,7 +29,7 @@ const struct jcmd jcmd_table[] = {
 	/* textbook (cmd_textbook.c) */
 	{"textbook", "tb book", JA_TOPIC, "textbook [TOPIC]", "the Judge Candidate Textbook page on a topic, its examples and the CR rules it teaches", cmd_textbook, false},
 	{"explain", NULL, JA_TOPIC, "explain TOPIC", "the CR rule, the glossary entry and the textbook page on a topic, together", cmd_explain, false},
-	{"cards", NULL, JA_CARD, "cards [NAME] | cards import FILE...", "the textbook examples that mention a card; `cards import` reads MTGJSON or Scryfall card files (.json, .gz, .xz, .bz2)", cmd_cards, false},
+	{"cards", NULL, JA_CARD, "cards [NAME] | cards import FILE...", "the textbook examples that mention a card; `cards import` reads MTGJSON or Scryfall card files (.json, .gz, .xz, .bz2, .zip)", cmd_cards, false},
 	/* card data (cmd_card.c) */
 	{"card", "oracle", JA_CARD, "card NAME", "a card's Oracle text, faces, legalities, rulings and the rules it touches (kept from the import), from the imported card file; a meld back face is one card", cmd_card, false},
 	{"check", "lint", JA_FILE, "check [--strict] FILE...", "parse rules files and print their diagnostics and what of judge's data each drops; exit 2 on errors, 1 on warnings only with --strict", cmd_check, false},

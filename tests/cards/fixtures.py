@@ -3,6 +3,7 @@
 Scryfall's oracle-cards + rulings shape, from one list of cards written for the tests (no
 downloaded data). Run it from the repository root to regenerate tests/cards/*.json."""
 import json, os, sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 # name, layout, faces [(face name, cost, mana value, type, text, P, T, loyalty, defense)],
 # keywords, legalities, rulings [(date, source, text)], oracle id suffix
@@ -196,6 +197,13 @@ def shapes_mtgjson():
             "type": "Enchantment", "text": "At the beginning of each upkeep, you may exile target creature card from your graveyard. If you do, create a token that's a copy of that card, except it's a Spirit in addition to its other types. Exile it at the beginning of the next end step.",
             "legalities": {"commander": "Legal", "modern": "Legal"}, "identifiers": {"scryfallOracleId": "aaaaaaaa-0000-4000-8000-000000000003"},
             "leadershipSkills": None, "keywords": None, "rulings": []}],
+        # older or odd records: faces with a faceName and no side, the face's mana value under
+        # its older name only
+        "Sun // Moon": [
+            {"name": "Sun // Moon", "faceName": "Sun", "layout": "split", "convertedManaCost": 5.0, "faceConvertedManaCost": 2.0,
+             "manaCost": "{1}{W}", "type": "Instant", "text": "You gain 2 life.", "legalities": {}, "identifiers": {}},
+            {"name": "Sun // Moon", "faceName": "Moon", "layout": "split", "convertedManaCost": 5.0, "faceConvertedManaCost": 3.0,
+             "manaCost": "{2}{B}", "type": "Instant", "text": "Each player loses 2 life.", "legalities": {}, "identifiers": {}}],
         "Dandân": [{"name": "Dandân", "layout": "normal", "convertedManaCost": 2, "manaCost": "{U}{U}", "type": "Creature — Fish",
             "text": "Dandân can't attack unless defending player controls an Island.\nWhen you control no Islands, sacrifice Dandân.", "power": "4", "toughness": "1",
             "legalities": {"vintage": "Restricted"}, "identifiers": {"scryfallOracleId": "aaaaaaaa-0000-4000-8000-000000000004"}}],
@@ -220,11 +228,132 @@ def shapes_scryfall():
          "mana_cost": "{1}{G/W}{G/W}", "type_line": "Creature — Ouphe", "oracle_text": "When Kitchen Finks enters, you gain 2 life.\nPersist", "power": "3", "toughness": "2",
          "loyalty": None, "defense": None, "color_indicator": None, "produced_mana": None, "keywords": ["Persist"],
          "legalities": {"modern": "legal", "legacy": "legal", "pauper": "not_legal"}, "game_changer": False, "prices": {"usd": "0.50"}},
+        # a card the file gives no mana value: unknown, not 0
+        {"object": "card", "oracle_id": "bbbbbbbb-0000-4000-8000-000000000005", "name": "Unvalued Oddity", "layout": "normal",
+         "type_line": "Card", "keywords": [], "legalities": {}},
         {"object": "card", "oracle_id": "bbbbbbbb-0000-4000-8000-000000000004", "name": "Art Card // Art Card", "layout": "art_series", "cmc": 0.0,
          "type_line": "Card // Card", "keywords": [], "legalities": {},
          "card_faces": [{"object": "card_face", "name": "Art Card", "mana_cost": "", "type_line": "Card"},
                         {"object": "card_face", "name": "Art Card", "mana_cost": "", "type_line": "Card", "oracle_text": ""}]},
     ]
+
+# Real-shaped records (realshape.py: every field the real files carry), each showing a shape
+# the cards above do not: MTGJSON's attraction printed with several sets of lights (one face),
+# a vanguard's hand and life, a battle's defense, relatedCards, faceConvertedManaCost, asciiName,
+# a meta like the download's; Scryfall's transform and split faces with and without their own
+# images, a reversible card with no oracle_id, mana value or type line of its own (two different
+# cards, and one card printed twice, already in the file), art series cards (no game cards),
+# tokens, a double-faced token, an emblem, a vanguard, a plane, a phenomenon, a scheme, an
+# attraction, game_changer, produced_mana, prices with nulls, and rulings from both sources.
+from realshape import mtgjson_face as MF, scryfall_card as SC, scryfall_face as SF, scryfall_ruling as SR, uuid
+
+REAL_DATE = "20251201101500"
+
+def real_mtgjson():
+    L = {"commander": "Legal", "legacy": "Legal", "modern": "Legal", "vintage": "Legal"}
+    warden = ("Glimmerfen Warden", "normal", "Creature — Elf Scout",
+              "Vigilance\nWhen this creature enters, scry 2.", "{2}{G}", 3.0)
+    data = {
+        "Glimmerfen Warden": [MF(*warden, power="2", toughness="4", keywords=["Vigilance", "Scry"], legal=L,
+            rulings=[("2025-11-14", "The scry happens even if the Warden has left the battlefield by then (rule 701.22).")],
+            relatedCards={"spellbook": ["Bright // Dim"]}, foreign=9)],
+        "Bright // Dim": [
+            MF("Bright // Dim", "split", "Instant", "Target creature gains lifelink until end of turn.", "{1}{W}", 4.0,
+               face_name="Bright", side="a", face_mv=2.0, legal=L, relatedCards=None),
+            MF("Bright // Dim", "split", "Sorcery", "Target player discards a card.", "{1}{B}", 4.0,
+               face_name="Dim", side="b", face_mv=2.0, legal=L, relatedCards=None)],
+        "Spinning Saucers": [
+            MF("Spinning Saucers", "normal", "Artifact — Attraction", "Visit — Draw a card.", None, 0.0, legal={},
+               attractionLights=[2, 4, 6], isFunny=True, subsets=["attraction"]),
+            MF("Spinning Saucers", "normal", "Artifact — Attraction", "Visit — Draw a card.", None, 0.0, legal={},
+               attractionLights=[3, 5], isFunny=True, subsets=["attraction"])],
+        "Test Avatar": [MF("Test Avatar", "vanguard", "Vanguard", "Creatures you control get +0/+1.", None, 0.0,
+                           hand="+1", life="-2", legal={})],
+        "Invasion of Testland // Testland Reborn": [
+            MF("Invasion of Testland // Testland Reborn", "transform", "Battle — Siege",
+               "When this Siege enters, you gain 3 life.", "{3}{W}", 4.0, face_name="Invasion of Testland", side="a",
+               defense="4", legal=L),
+            MF("Invasion of Testland // Testland Reborn", "transform", "Creature — Spirit", "Flying", None, 4.0,
+               face_name="Testland Reborn", side="b", face_mv=4.0, power="3", toughness="3", colorIndicator=["W"],
+               keywords=["Flying"], legal=L)],
+        "Ærathi Wanderer": [MF("Ærathi Wanderer", "normal", "Creature — Human Nomad", "Ærathi Wanderer can't be blocked.",
+                               "{1}{U}", 2.0, power="1", toughness="1", legal=L, hasAlternativeDeckLimit=True,
+                               isReserved=True, isGameChanger=True)],
+        "Lantern Keeper // Light the Way": [
+            MF("Lantern Keeper // Light the Way", "adventure", "Sorcery — Adventure", "Draw a card.", "{U}", 3.0,
+               face_name="Light the Way", side="b", face_mv=1.0, legal=L),
+            MF("Lantern Keeper // Light the Way", "adventure", "Creature — Human Wizard", "Flying", "{2}{U}", 3.0,
+               face_name="Lantern Keeper", side="a", face_mv=3.0, power="2", toughness="2", keywords=["Flying"], legal=L)],
+    }
+    return {"meta": {"date": "2025-12-01", "version": "5.2.2+20251201"}, "data": data}
+
+def real_scryfall():
+    L = {"commander": "legal", "legacy": "legal", "modern": "legal", "vintage": "legal"}
+    warden_oid = uuid("oracle", "Glimmerfen Warden")
+    sage_oid, courier_oid = uuid("oracle", "Salt Marsh Sage"), uuid("oracle", "Ember Courier")
+    wid = uuid("scryfall", "Glimmerfen Warden // Glimmerfen Warden", "reversible_card")
+    rid = uuid("scryfall", "Salt Marsh Sage // Ember Courier", "reversible_card")
+    cards = [
+        SC("Glimmerfen Warden", "normal", "Creature — Elf Scout", "Vigilance\nWhen this creature enters, scry 2.", "{2}{G}", 3.0,
+           power="2", toughness="4", keywords=["Vigilance", "Scry"], legal=L, flavor_text="It watches."),
+        SC("Nightfall Cultist // Daybreak Herald", "transform", "Creature — Human Cleric // Creature — Angel", None, None, 2.0,
+           keywords=["Flying", "Transform"], legal=L, faces=[
+              SF("Nightfall Cultist", "Creature — Human Cleric", "At the beginning of your upkeep, you may transform this creature.", "{1}{W}",
+                 power="1", toughness="2", cid=uuid("scryfall", "Nightfall Cultist // Daybreak Herald", "transform")),
+              SF("Daybreak Herald", "Creature — Angel", "Flying", None, power="3", toughness="3", color_indicator=["W"],
+                 cid=uuid("scryfall", "Nightfall Cultist // Daybreak Herald", "transform"), back=True)]),
+        SC("Bright // Dim", "split", "Instant // Sorcery", None, "{1}{W} // {1}{B}", 4.0, legal=L, faces=[
+              SF("Bright", "Instant", "Target creature gains lifelink until end of turn.", "{1}{W}", image=False),
+              SF("Dim", "Sorcery", "Target player discards a card.", "{1}{B}", image=False)]),
+        # one card printed twice: the faces carry the card's oracle_id, the card none of its own
+        SC("Glimmerfen Warden // Glimmerfen Warden", "reversible_card", None, None, None, None, oracle_id=False,
+           keywords=["Vigilance", "Scry"], legal=L, faces=[
+              SF("Glimmerfen Warden", "Creature — Elf Scout", "Vigilance\nWhen this creature enters, scry 2.", "{2}{G}",
+                 power="2", toughness="4", cid=wid, oracle_id=warden_oid, layout="normal", cmc=3.0),
+              SF("Glimmerfen Warden", "Creature — Elf Scout", "Vigilance\nWhen this creature enters, scry 2.", "{2}{G}",
+                 power="2", toughness="4", cid=wid, back=True, oracle_id=warden_oid, layout="normal", cmc=3.0)]),
+        # two different cards back to back
+        SC("Salt Marsh Sage // Ember Courier", "reversible_card", None, None, None, None, oracle_id=False, legal=L, faces=[
+              SF("Salt Marsh Sage", "Creature — Merfolk Wizard", "{T}: Scry 1.", "{1}{U}", power="1", toughness="3",
+                 cid=rid, oracle_id=sage_oid, layout="normal", cmc=2.0),
+              SF("Ember Courier", "Creature — Goblin", "Haste", "{R}", power="1", toughness="1",
+                 cid=rid, back=True, oracle_id=courier_oid, layout="normal", cmc=1.0)]),
+        SC("Glimmerfen Warden // Glimmerfen Warden", "art_series", "Card // Card", None, None, 0.0, legal={}, faces=[
+              SF("Glimmerfen Warden", "Card", None, None, cid=uuid("art")), SF("Glimmerfen Warden", "Card", "", None, cid=uuid("art"), back=True)]),
+        SC("Bright // Bright", "art_series", "Card // Card", None, None, 0.0, legal={}, faces=[
+              SF("Bright", "Card", None, None, cid=uuid("art2")), SF("Bright", "Card", None, None, cid=uuid("art2"), back=True)]),
+        SC("Spirit", "token", "Token Creature — Spirit", "Flying", None, 0.0, power="1", toughness="1", keywords=["Flying"], legal={},
+           oracle_id=uuid("oracle", "Spirit token 1/1 flying")),
+        SC("Human // Wolf", "double_faced_token", "Token Creature — Human // Token Creature — Wolf", None, None, 0.0, oracle_id=False, legal={},
+           faces=[SF("Human", "Token Creature — Human", "", None, power="1", toughness="1", oracle_id=uuid("oracle", "Human token"), cid=uuid("dft")),
+                  SF("Wolf", "Token Creature — Wolf", "", None, power="2", toughness="2", oracle_id=uuid("oracle", "Human token"), cid=uuid("dft"), back=True)]),
+        SC("Testwalker Emblem", "emblem", "Emblem — Testwalker", "Creatures you control get +1/+1.", None, 0.0, legal={}),
+        SC("Test Avatar", "vanguard", "Vanguard", "Creatures you control get +0/+1.", None, 0.0, legal={},
+           hand_modifier="+1", life_modifier="-2"),
+        SC("Testland Vale", "planar", "Plane — Testland", "Whenever you roll the chaos die, draw a card.\nWhenever chaos ensues, scry 1.",
+           None, 0.0, legal={}),
+        SC("Temporal Ripple", "planar", "Phenomenon", "When you encounter Temporal Ripple, each player draws a card.", None, 0.0, legal={}),
+        SC("Your Doom Is Certain", "scheme", "Ongoing Scheme", "(An ongoing scheme remains face up until it's abandoned.)", None, 0.0, legal={}),
+        SC("Spinning Saucers", "normal", "Artifact — Attraction", "Visit — Draw a card.", "", 0.0, legal={},
+           attraction_lights=[2, 4, 6], security_stamp="acorn"),
+        SC("Invasion of Testland // Testland Reborn", "transform", "Battle — Siege // Creature — Spirit", None, None, 4.0,
+           keywords=["Flying"], legal=L, faces=[
+              SF("Invasion of Testland", "Battle — Siege", "When this Siege enters, you gain 3 life.", "{3}{W}", defense="4", cid=uuid("inv")),
+              SF("Testland Reborn", "Creature — Spirit", "Flying", None, power="3", toughness="3", color_indicator=["W"], cid=uuid("inv"), back=True)]),
+        SC("Verdant Spring", "normal", "Land", "{T}: Add {G}.", "", 0.0, legal=L, produced_mana=["G"], game_changer=True,
+           flavor_name="The Green Well"),
+        SC("Lantern Keeper // Light the Way", "adventure", "Creature — Human Wizard // Sorcery — Adventure", None, "{2}{U} // {U}", 3.0,
+           keywords=["Flying"], legal=L, faces=[
+              SF("Lantern Keeper", "Creature — Human Wizard", "Flying", "{2}{U}", power="2", toughness="2", image=False),
+              SF("Light the Way", "Sorcery — Adventure", "Draw a card.", "{U}", image=False)]),
+    ]
+    rulings = [
+        SR(warden_oid, "2025-11-14", "The scry happens even if the Warden has left the battlefield by then (rule 701.22)."),
+        SR(warden_oid, "2025-11-20", "Scryfall's note: the reversible printing is the same card.", "scryfall"),
+        SR(courier_oid, "2025-11-14", "Ember Courier can attack the turn it comes under your control (rule 702.10)."),
+        SR(uuid("oracle", "a card not in this file"), "2025-11-14", "A ruling for a card the file lacks."),
+    ]
+    return cards, rulings
 
 if __name__ == "__main__":
     out = os.path.join(os.path.dirname(os.path.abspath(__file__)))
@@ -239,3 +368,10 @@ if __name__ == "__main__":
         json.dump(shapes_mtgjson(), f, ensure_ascii=False, separators=(",", ":"))
     with open(os.path.join(out, "shapes-scryfall-20251201.json"), "w", encoding="utf-8") as f:
         json.dump(shapes_scryfall(), f, ensure_ascii=False, indent=1)
+    # as the downloads are: MTGJSON minified on one line, Scryfall one card per line
+    with open(os.path.join(out, "real-AtomicCards.json"), "w", encoding="utf-8") as f:
+        json.dump(real_mtgjson(), f, ensure_ascii=False, separators=(",", ":"))
+    cards, rulings = real_scryfall()
+    for name, arr in (("real-oracle-cards-%s.json" % REAL_DATE, cards), ("real-rulings-%s.json" % REAL_DATE, rulings)):
+        with open(os.path.join(out, name), "w", encoding="utf-8") as f:
+            f.write("[\n" + ",\n".join(json.dumps(o, ensure_ascii=False, separators=(",", ":")) for o in arr) + "\n]\n")

@@ -40,7 +40,7 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const enum cards_format fmts[] = {CF_AUTO, CF_MTGJSON, CF_SCRYFALL};
-	struct cards_sink sink = {NULL, check_card, check_ruling, NULL};
+	struct cards_sink sink = {NULL, check_card, check_ruling, NULL, NULL};
 	for (size_t i = 0; i < 3; i++) {
 		struct diags d = {0};
 		enum cards_format f = fmts[i];

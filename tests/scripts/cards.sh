@@ -322,20 +322,100 @@ twoface=$(jq -r '[.data | to_entries[] | select(.value[0].side == "b")][0].key' 
 fa=$(jq -r --arg k "$twoface" '.data[$k][] | select(.side == "a") | .faceName' "$SM")
 check "shapes: faces in the order of their sides though the file lists b first ($fa first)" [ "$(J --json card "$twoface" | jq -r '.[0].faces[0].name')" = "$fa" ]
 check "shapes: a face whose text is null has no text" [ "$(J --json card "$twoface" | jq -r '.[0].faces[1].text')" = null ]
+check "shapes: faces without a side are faces when their names differ, each with its faceConvertedManaCost" \
+	[ "$(J --json card "sun // moon" | jq -c '[.[0].mana_value, [.[0].faces[] | [.name, .mana_value]]]')" = "$(jq -c '.data["Sun // Moon"] | [.[0].convertedManaCost, [.[] | [.faceName, .faceConvertedManaCost]]]' "$SM")" ]
 for q in "ifh biff efreet:Ifh-Bíff Efreet" "seance:Séance" "dandan:Dandân"; do
 	check "shapes: \"${q%%:*}\" finds ${q#*:}" grep -q "^${q#*:} " <<<"$(J card "${q%%:*}" | head -n 1)"
 done
 J cards import "$SS" > "$W/out" 2>&1; st=$?
-check "shapes (Scryfall): imported ($(jq length "$SS") cards), all_parts and unknown fields ignored" bash -c "[ $st = 0 ] && grep -q 'imported $(jq length "$SS") cards' '$W/out'"
-rev=$(jq -r '[.[] | select(.oracle_id == null)][0].card_faces[1].name' "$SS")
+# a reversible card is a card per distinct face (by oracle_id); an art series card is none
+nss=$(jq '[.[] | select(.layout != "art_series") | if .layout == "reversible_card" then (.card_faces | map(.oracle_id // .name) | unique | length) else 1 end] | add' "$SS")
+check "shapes (Scryfall): imported ($nss cards), all_parts and unknown fields ignored" bash -c "[ $st = 0 ] && grep -q 'imported $nss cards' '$W/out'"
+check "shapes: the art series card is left out, and said" grep -q "$(jq '[.[] | select(.layout == "art_series")] | length' "$SS") art series cards" "$W/out"
 # a card the file gives no mana value is unknown, not 0 (a land's 0 is given)
-nomv=$(jq -r '[.[] | select(.cmc == null)][0].name' "$SS")
+nomv=$(jq -r '[.[] | select(.cmc == null and .layout != "reversible_card")][0].name' "$SS")
 check "shapes: $nomv, given no cmc, shows its mana value as unknown, while $land's given 0 stays 0" \
 	bash -c "grep -qF 'mana value unknown)' <<<'$(J card "$nomv" | head -n 1)' && grep -qF '(mana value 0)' <<<'$land_line'"
-check "shapes: --json gives $nomv's mana value as null, its faces' as given" [ "$(J --json card "$nomv" | jq -c '[.[0].mana_value, .[0].faces[0].mana_value]')" = "[null,$(jq --arg n "$nomv" '[.[] | select(.name == $n)][0].card_faces[0].cmc' "$SS")]" ]
-check "shapes: a reversible card (oracle_id on its faces) is found by a face name ($rev)" grep -q "^$(jq -r '[.[] | select(.oracle_id == null)][0].name' "$SS") " <<<"$(J card "$rev" | head -n 1)"
-check "shapes: a face without oracle_text" [ "$(J --json card "$rev" | jq -r '.[0].faces[1].text')" = null ]
+check "shapes: --json gives $nomv's mana value as null, its face's too" [ "$(J --json card "$nomv" | jq -c '[.[0].mana_value, .[0].faces[0].mana_value]')" = "[null,null]" ]
+for rev in $(jq -r '[.[] | select(.layout == "reversible_card")][0].card_faces[].name' "$SS"); do
+	check "shapes: a reversible card's face ($rev) is a card of its own" grep -q "^$rev " <<<"$(J card "$rev" | head -n 1)"
+	check "shapes: $rev's mana value is its face's cmc" [ "$(J --json card "$rev" | jq '.[0].mana_value')" = "$(jq --arg n "$rev" '[.[].card_faces[]? | select(.name == $n)][0].cmc' "$SS")" ]
+done
+check "shapes: a face without oracle_text ($rev)" [ "$(J --json card "$rev" | jq -r '.[0].faces[0].text')" = null ]
 check "shapes: nulls where Scryfall writes them (loyalty, defense) are absent" [ "$(J --json card "kitchen finks" | jq -c '.[0].faces[0] | [.loyalty, .defense, .power]')" = '[null,null,"3"]' ]
+# real-shaped records (tests/cards/real-*.json, written by fixtures.py with realshape.py: every
+# field the downloads carry), into a database of their own
+RM="$F/real-AtomicCards.json"; RO="$F/real-oracle-cards-20251201101500.json"; RR="$F/real-rulings-20251201101500.json"
+JR() { XDG_DATA_HOME="$W/real" "$JUDGE" "$@"; }
+JR cards import "$RM" > "$W/out" 2>&1; st=$?
+nrm=$(jq '.data | length' "$RM")
+frm=$(jq '[.data[] | map(.side // ("-" + (.faceName // .name))) | unique | length] | add' "$RM")
+check "real MTGJSON: $nrm cards, $frm faces (an attraction's printings with other lights are one face)" \
+	bash -c "[ $st = 0 ] && grep -q 'imported $nrm cards ($frm faces' '$W/out'"
+check "real MTGJSON: the attraction has one face" [ "$(JR --json card "spinning saucers" | jq '.[0].faces | length')" = 1 ]
+inv=$(jq -r '.data | keys[] | select(startswith("Invasion"))' "$RM")
+check "real MTGJSON: a battle's defense ($inv)" [ "$(JR --json card "$inv" | jq -r '.[0].faces[0].defense')" = "$(jq -r --arg k "$inv" '.data[$k][] | select(.side == "a") | .defense' "$RM")" ]
+check "real MTGJSON: a split card's faces have their faceManaValue" [ "$(JR --json card "bright // dim" | jq -c '[.[0].faces[].mana_value]')" = "$(jq -c '[.data["Bright // Dim"][] | .faceManaValue]' "$RM")" ]
+adv=$(jq -r '.data | to_entries[] | select(.value[0].layout == "adventure") | .key' "$RM")
+check "real MTGJSON: $adv, listed adventure first, shows the creature first" [ "$(JR --json card "$adv" | jq -r '.[0].faces[0].name')" = "$(jq -r --arg k "$adv" '.data[$k][] | select(.side == "a") | .faceName' "$RM")" ]
+check "real MTGJSON: \"aerathi wanderer\" finds $(jq -r '.data | keys[] | select(startswith("Æ"))' "$RM")" grep -q '^Ærathi Wanderer ' <<<"$(JR card aerathi wanderer | head -n 1)"
+# a UTF-8 byte order mark is skipped; UTF-16 is refused at its first byte
+printf '\xef\xbb\xbf' | cat - "$RM" > "$W/bom.json"
+JR cards import "$W/bom.json" > "$W/out" 2>&1; st=$?
+check "real MTGJSON with a byte order mark: the same $nrm cards" bash -c "[ $st = 0 ] && grep -q 'imported $nrm cards' '$W/out'"
+head -c 1000 "$W/bom.json" > "$W/bomcut.json"
+JR cards import "$W/bomcut.json" > "$W/out" 2>&1; st=$?
+check "a byte order mark, cut at byte 1000: the byte counts the mark, the column does not" \
+	bash -c "[ $st = 2 ] && grep -q 'bomcut.json:1:998: error: the JSON ends early, at byte 1000' '$W/out'"
+printf '\xff\xfe{\x00' > "$W/u16.json"
+JR cards import "$W/u16.json" > "$W/out" 2>&1; st=$?
+check "UTF-16: one error at 1:1 that says so" bash -c "[ $st = 2 ] && grep -q 'u16.json:1:1: error: the file is UTF-16' '$W/out'"
+# MTGJSON's .zip: its one member, deflated or stored; cut or in a method judge does not read, an error
+python3 - "$RM" "$W" <<'PY'
+import sys, zipfile
+src, w = sys.argv[1], sys.argv[2]
+for name, method in (("deflate.zip", zipfile.ZIP_DEFLATED), ("stored.zip", zipfile.ZIP_STORED), ("bzip2.zip", zipfile.ZIP_BZIP2)):
+    with zipfile.ZipFile(w + "/" + name, "w", method) as z:
+        z.write(src, "AtomicCards.json")
+PY
+for z in deflate stored; do
+	JR cards import "$W/$z.zip" > "$W/out" 2>&1; st=$?
+	check "real MTGJSON in a .zip ($z): the same $nrm cards" bash -c "[ $st = 0 ] && grep -q 'imported $nrm cards' '$W/out'"
+done
+head -c 3000 "$W/deflate.zip" > "$W/cut.zip"
+JR cards import "$W/cut.zip" > "$W/out" 2>&1; st=$?
+check "a cut .zip: one error naming the file, download again" bash -c "[ $st = 2 ] && grep -q 'cut.zip: error: .*zip data ends early' '$W/out' && grep -q 'download the file again' '$W/out'"
+JR cards import "$W/bzip2.zip" > "$W/out" 2>&1; st=$?
+check "a .zip in bzip2 (method 12): one error, unzip it" bash -c "[ $st = 2 ] && grep -q 'method 12.*unzip it' '$W/out'"
+mtg_faces() { JR --json card "$1" | jq -c '[.[0].faces[] | [.name, .mana_cost, .mana_value, .type, .text, .power, .toughness, .defense]]'; }
+declare -A from_mtg
+for k in "Bright // Dim" "Glimmerfen Warden" "$inv" "$adv"; do from_mtg[$k]=$(mtg_faces "$k"); done
+# Scryfall: a reversible card is a card per distinct face oracle_id (one already in the file
+# is a duplicate), an art series card is none, tokens, emblems and the rest are cards
+JR cards import "$RO" "$RR" > "$W/out" 2>&1; st=$?
+keys=$(jq '[.[] | select(.layout != "art_series") | if .layout == "reversible_card" then (.card_faces | map(.oracle_id // .name) | unique[]) else (.oracle_id // .card_faces[0].oracle_id // .name) end]' "$RO")
+nro=$(jq 'unique | length' <<<"$keys"); dro=$(( $(jq 'length' <<<"$keys") - nro ))
+orph=$(jq --argjson k "$keys" '[.[] | select(.oracle_id as $o | $k | index($o) | not)] | length' "$RR")
+check "real Scryfall: $nro cards ($dro printed twice, said)" bash -c "[ $st = 0 ] && grep -q 'imported $nro cards' '$W/out' && grep -q '$dro cards appeared twice' '$W/out'"
+check "real Scryfall: $(jq '[.[] | select(.layout == "art_series")] | length' "$RO") art series cards left out, $orph ruling naming no card" \
+	bash -c "grep -q '$(jq '[.[] | select(.layout == "art_series")] | length' "$RO") art series cards' '$W/out' && grep -q '$orph rulings name no imported card' '$W/out'"
+check "real Scryfall: \"bright\" is the split card, not an art card" grep -q '^Bright // Dim ' <<<"$(JR card bright | head -n 1)"
+back=$(jq -r '[.[] | select(.layout == "reversible_card") | .card_faces[1] | select(.oracle_id != .name)][-1].name' "$RO")
+check "real Scryfall: $back, the back of a reversible card, has its ruling (joined by its face's oracle_id)" \
+	[ "$(JR --json card "$back" | jq '.[0].rulings | length')" = "$(jq --arg o "$(jq -r --arg n "$back" '[.[].card_faces[]? | select(.name == $n)][0].oracle_id' "$RO")" '[.[] | select(.oracle_id == $o)] | length' "$RR")" ]
+check "real Scryfall: Glimmerfen Warden's rulings from both sources" [ "$(JR --json card "glimmerfen warden" | jq -c '[.[0].rulings[].source]')" = '["wotc","scryfall"]' ]
+for l in token double_faced_token emblem vanguard planar scheme; do
+	for nm in $(jq -r --arg l "$l" '.[] | select(.layout == $l) | .name | @base64' "$RO"); do
+		nm=$(base64 -d <<<"$nm")
+		tl=$(jq -r --arg n "$nm" '[.[] | select(.name == $n)][0] | .card_faces[0].type_line // .type_line' "$RO")
+		check "real Scryfall: the $l \"$nm\" is found, its type line $tl" [ "$(JR --json card "$nm" | jq -r '.[0].faces[0].type')" = "$tl" ]
+	done
+done
+check "real Scryfall: a transform card's back face has no mana cost" [ "$(JR --json card "daybreak herald" | jq -r '.[0].faces[1].mana_cost')" = null ]
+for k in "Bright // Dim" "Glimmerfen Warden" "$inv" "$adv"; do
+	check "real files: $k has the same faces from MTGJSON and from Scryfall" [ "$(mtg_faces "$k")" = "${from_mtg[$k]}" ]
+done
+
 # errors on damaged or wrong files: file:line:col, the byte, a next step; the old database answers
 before2=$(J card "kitchen finks")
 cut_at=$(( $(stat -c %s "$SM") * 2 / 3 ))
