@@ -225,15 +225,53 @@ rules_whole(const struct jrelease *rel)
 	return rel && !rel->fragment && !rel->truncated;
 }
 
+/* The runs of a question that look like card names (search_cards_guess()). In any case only
+ * where a word the rules do not know is worth noticing: a whole release; or, with only the
+ * built-in partial texts, a word none of them (nor the thesaurus) knows, since each is a part
+ * of the rules. *whole says when the one name is the whole question. */
+static bool
+cards_guess(struct jctx *c, struct srch *s, const struct jrelease *from, const char *query, bool lower,
+    struct sbuf *names, bool *whole)
+{
+	*whole = false;
+	if (!lower || rules_whole(from ? from : c->rel))
+		return search_cards_guess_in(&s, 1, false, query, lower, names, whole);
+	if (!rules_only_partial(c->ix))
+		return search_cards_guess(s, query, false, names);
+	struct srch *v[NSEEDS];
+	size_t n = 0;
+	for (uint32_t i = 0; i < c->ix->nrels && n < NSEEDS; i++) {
+		struct srch *x = seed_index(c, c->ix->rels[i]);
+		if (x)
+			v[n++] = x;
+	}
+	return search_cards_guess_in(v, n, true, query, true, names, whole);
+}
+
+/* The whole question is one name that looks like a card's (with only the partial texts). */
+static bool
+card_alone(struct jctx *c, struct srch *s, const struct jrelease *from, const char *query)
+{
+	struct sbuf names = {0};
+	bool whole = false;
+	bool got = cards_guess(c, s, from, query, true, &names, &whole);
+	sbuf_free(&names);
+	return got && whole;
+}
+
+#define CARDS_IMPORT_HINT "import a card database with `judge cards import AtomicCards.json` (MTGJSON; or " \
+	"Scryfall's oracle-cards and rulings files) or `judge update --cards`, then `judge card NAME`"
+
 /* Without a card database, a question that seems to name cards says what judge could do
  * with them: the cards' text joins the search once a card file is imported. */
 static void
-cards_note(struct jctx *c, struct srch *s, const char *query, bool lower)
+cards_note(struct jctx *c, struct srch *s, const struct jrelease *from, const char *query, bool lower)
 {
 	if (cards_for(c))
 		return;
 	struct sbuf names = {0};
-	if (search_cards_guess(s, query, lower, &names)) {
+	bool whole;
+	if (cards_guess(c, s, from, query, lower, &names, &whole)) {
 		struct sbuf b = {0};
 		sbuf_addf(&b, "Note: the question seems to name cards (%s), and judge has no card "
 		    "database to read them from: import one with `judge cards import AtomicCards.json` "
@@ -905,10 +943,12 @@ cmd_search(struct jctx *c, int argc, char **argv)
 		}
 		/* nothing in the rules: a name they never use may be a card's */
 		struct sbuf names = {0};
-		if (!cards_for(c) && !srch_policy_topic(sbuf_str(&q), false) && rules_whole(from ? from : c->rel) &&
-		    search_cards_guess(s, sbuf_str(&q), true, &names))
-			sbuf_addf(&hint, "; if %s names a card, import a card database with `judge cards import "
-			    "AtomicCards.json` or `judge update --cards`, then `judge card NAME`", names.s);
+		bool whole;
+		if (!cards_for(c) && !srch_policy_topic(sbuf_str(&q), false) &&
+		    cards_guess(c, s, from, sbuf_str(&q), true, &names, &whole))
+			sbuf_addf(&hint, "; if %s names a card: no card database is installed, " CARDS_IMPORT_HINT "%s", names.s,
+			    rules_whole(from ? from : c->rel) ? "" : "; for a rule's word the built-in parts of old releases do "
+			    "not know, load a whole release (`judge update`, or --rules FILE)");
 		sbuf_free(&names);
 		/* a query with quotes of its own is shown as typed, not quoted again */
 		if (strchr(sbuf_str(&q), '"'))
@@ -916,6 +956,17 @@ cmd_search(struct jctx *c, int argc, char **argv)
 		else
 			jerr(c, hint.s, "nothing found for \"%s\"", sbuf_str(&q));
 		sbuf_free(&hint);
+		st = JX_NOTFOUND;
+	} else if (!card && !cards_for(c) && rules_only_partial(c->ix) && r.nsit == 0 && !ps_count() &&
+	    !srch_policy_topic(sbuf_str(&q), false) && card_alone(c, s, from, sbuf_str(&q))) {
+		/* only the built-in parts of the rules, and the question is a name none of them
+		 * knows ("tarmogoyf", "questing beast"): what matched is a word's chance
+		 * neighbour, not an answer, so the answer is where the card is */
+		if (c->json)
+			out_puts(c->out, "[]\n");
+		jerr(c, "if it names a card: no card database is installed, " CARDS_IMPORT_HINT "; if it is a "
+		    "rule's word, load a whole release (`judge update`, or --rules FILE)",
+		    "the built-in rules (parts of old releases) do not know \"%s\"", sbuf_str(&q));
 		st = JX_NOTFOUND;
 	} else if (c->json) {
 		print_json(c, s, &r, from, card ? &sc : NULL);
@@ -925,8 +976,7 @@ cmd_search(struct jctx *c, int argc, char **argv)
 			policy_note(c, sbuf_str(&q));
 		/* lower-case names only where slang is unlikely: no common situation and no
 		 * tournament policy named ("chump", "spectator" are no cards) */
-		cards_note(c, s, sbuf_str(&q), r.nsit == 0 && !ps_count() && !srch_policy_topic(sbuf_str(&q), false) &&
-		    rules_whole(from ? from : c->rel));
+		cards_note(c, s, from, sbuf_str(&q), r.nsit == 0 && !ps_count() && !srch_policy_topic(sbuf_str(&q), false));
 		ps_print(c, true);  /* policy sections first when the question is about policy */
 		if (from) {
 			char era[160];

@@ -262,6 +262,34 @@ joiner(const char *t, size_t n)
 bool
 search_cards_guess(struct srch *s, const char *query, bool lower, struct sbuf *names)
 {
+	return search_cards_guess_in(&s, 1, false, query, lower, names, NULL);
+}
+
+/* a word any of the indexes knows (with vocab, their thesaurus too), or is a
+ * typo of */
+static bool
+known_in(struct srch *const *v, size_t n, bool vocab, const char *folded)
+{
+	for (size_t i = 0; i < n; i++)
+		if (srch_knows_word(v[i], folded) || (vocab && srch_vocab_knows(v[i], folded)))
+			return true;
+	return false;
+}
+
+static bool
+typo_in(struct srch *const *v, size_t n, const char *folded)
+{
+	for (size_t i = 0; i < n; i++)
+		if (srch_typo_of_known(v[i], folded))
+			return true;
+	return false;
+}
+
+bool
+search_cards_guess_in(struct srch *const *v, size_t nv, bool vocab, const char *query, bool lower,
+    struct sbuf *names, bool *whole)
+{
+	size_t words = 0, named = 0;
 	enum { MAXT = 64 };
 	size_t ts[MAXT], te[MAXT], nt = 0;
 	bool namey[MAXT], unknown[MAXT], strange[MAXT];
@@ -281,13 +309,13 @@ search_cards_guess(struct srch *s, const char *query, bool lower, struct sbuf *n
 		cards_name_key(raw, folded, sizeof folded);
 		bool option = raw[0] == '-' || strchr(raw, ':') || raw[0] == '/';
 		/* a word the rules do not know, or one capitalised past the question's start */
-		unknown[nt] = !option && strlen(folded) >= 3 && !strchr(folded, ' ') && !srch_knows_word(s, folded);
+		unknown[nt] = !option && strlen(folded) >= 3 && !strchr(folded, ' ') && !known_in(v, nv, vocab, folded);
 		namey[nt] = !option && (unknown[nt] || (nt > 0 && isupper((unsigned char)raw[0]) && len > 1));
 		/* with lower: in any case, a word the index does not know (the rules, the
 		 * thesaurus) that is no typo of one ("thragtusk", not "trampel"), of 4
 		 * letters or more, all letters and no apostrophe ("can't", "opponent's") */
 		strange[nt] = lower && unknown[nt] && strlen(folded) >= 4 && all_letters(folded) &&
-		    !strchr(raw, '\'') && !strstr(raw, "\u2019") && !srch_typo_of_known(s, folded);
+		    !strchr(raw, '\'') && !strstr(raw, "\u2019") && !typo_in(v, nv, folded);
 		namey[nt] = namey[nt] || strange[nt];
 		ts[nt] = s0;
 		te[nt] = i;
@@ -320,9 +348,13 @@ search_cards_guess(struct srch *s, const char *query, bool lower, struct sbuf *n
 		if (caps >= 2 || capunk || odd) {
 			sbuf_addf(names, "%s%.*s", found ? ", " : "", (int)(te[j - 1] - ts[i]), query + ts[i]);
 			found++;
+			named += j - i;
 		}
 		i = j;
 	}
+	words = nt;
+	if (whole)
+		*whole = found == 1 && named == words;
 	return found > 0;
 }
 

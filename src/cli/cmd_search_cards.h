@@ -42,5 +42,11 @@ void search_cards_free(struct search_cards *sc);
  * named no common situation, where "chump" and the famous cards are known), into names joined
  * by ", ". true when there is one. */
 bool search_cards_guess(struct srch *s, const char *query, bool lower, struct sbuf *names);
+/* The same with a word known when any of the nv indexes knows it (the built-in partial texts,
+ * each a part of the rules), with vocab also when their thesaurus uses it
+ * (what a part of the rules lacks); *whole (may be NULL) says whether one name is the whole
+ * question. */
+bool search_cards_guess_in(struct srch *const *v, size_t nv, bool vocab, const char *query, bool lower,
+    struct sbuf *names, bool *whole);
 
 #endif

@@ -3,6 +3,7 @@
  * the ranking, bringing them in when the words missed them. */
 #include "srch_int.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,6 +12,36 @@ srch_knows_word(struct srch *s, const char *folded)
 {
 	srch_finalize(s);
 	return srch_term_of(s, folded, strlen(folded)) != UINT32_MAX;
+}
+
+/* w as a whole word of text, in any case */
+static bool
+has_word(const char *text, const char *w, size_t n)
+{
+	for (const char *p = text; p && (p = strcasestr(p, w)) != NULL; p++) {
+		bool before = p == text || !isalnum((unsigned char)p[-1]);
+		bool after = !isalnum((unsigned char)p[n]);
+		if (before && after)
+			return true;
+	}
+	return false;
+}
+
+bool
+srch_vocab_knows(struct srch *s, const char *folded)
+{
+	srch_finalize(s);
+	size_t n = strlen(folded);
+	if (n == 0)
+		return false;
+	char stem[128];
+	size_t sn = srch_stem(s, folded, n, stem, sizeof stem);
+	stem[sn < sizeof stem ? sn : sizeof stem - 1] = '\0';
+	for (size_t i = 0; i < s->nthes; i++)
+		if (has_word(s->thes[i].from, stem, strlen(stem)) || has_word(s->thes[i].from, folded, n) ||
+		    has_word(s->thes[i].to, folded, n))
+			return true;
+	return false;
 }
 
 bool

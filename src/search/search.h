@@ -185,6 +185,10 @@ size_t srch_stem(struct srch *s, const char *word, size_t n, char *out, size_t c
  * weight[i] times the best score to the hit of each rule (bringing the rule in when it is not
  * among the hits), then keep the best limit. */
 bool srch_knows_word(struct srch *s, const char *folded);
+/* Is folded a word of the thesaurus (a slang term, or the rules words it stands for): words
+ * judge knows beyond the rules it indexed, which a part of the rules (the built-in texts)
+ * lacks. (Not the common situations': they name famous cards too.) */
+bool srch_vocab_knows(struct srch *s, const char *folded);
 /* Is folded (4 letters or more) a typo of a word the index knows, as the search would
  * correct it (one edit up to 6 letters, two beyond)? */
 bool srch_typo_of_known(struct srch *s, const char *folded);

@@ -510,4 +510,22 @@ httpd_stop
 XDG_DATA_HOME="$W/none" "$JUDGE" card tarmogoyf >"$W/out" 2>&1; st=$?
 check "no database: exit 2 and how to get one" bash -c "[ $st = 2 ] && grep -q 'judge cards import' '$W/out'"
 
+# only the built-in rules (parts of old releases) and no card database: a lower-case card name
+# gets the way to the card, not a rule its words happen to touch
+N() { XDG_DATA_HOME="$W/none" "$JUDGE" "$@"; }
+N tarmogoyf >"$W/out" 2>&1; st=$?
+check "built-in rules, no cards: \"tarmogoyf\" says no card database is installed and how to import one (exit 1)" \
+	bash -c "[ $st = 1 ] && tr '\n' ' ' < '$W/out' | grep -q 'if tarmogoyf names a card: no card database is installed.*judge cards import.*judge update --cards'"
+N questing beast >"$W/qb.out" 2>"$W/qb.err"; st=$?
+check "built-in rules, no cards: \"questing beast\" is no unrelated rule but the card hint (exit 1)" \
+	bash -c "[ $st = 1 ] && [ ! -s '$W/qb.out' ] && grep -q 'do not know \"questing beast\"' '$W/qb.err' && grep -q 'no card database is installed' '$W/qb.err'"
+check "built-in rules, no cards: --json gives [] for it" [ "$(N --json questing beast 2>/dev/null)" = "[]" ]
+N tarmogoyf in graveyard >"$W/out" 2>&1; st=$?
+check "built-in rules, no cards: \"tarmogoyf in graveyard\" names the card in a note, then the rules" \
+	bash -c "[ $st = 0 ] && tr '\n' ' ' < '$W/out' | grep -q 'name cards (tarmogoyf).*judge cards import' && grep -qE '^[0-9]{3}\.' '$W/out'"
+for w in hexproof "summoning sickness" mulligan trampel; do
+	N "$w" >"$W/out" 2>&1
+	check "built-in rules, no cards: \"$w\" (a rules word, the thesaurus's, or a typo of one) gets no card hint" bash -c "! grep -qi 'card database' '$W/out'"
+done
+
 echo "1..$n"
