@@ -63,6 +63,10 @@ struct jctx {
 	/* What says which rules this run would load: the files (path, size, time) and --cr,
 	 * hashed; the card database keeps the one its links were made with. NULL if unknown. */
 	const char *rules_key;
+	/* Load afresh, into a new index (*ix, the caller's to free), the rules this run was asked
+	 * for as they are now (a release `judge update` just stored is among them), and their key
+	 * (*key, the caller's to free): the release a lookup would answer from, or NULL. */
+	const struct jrelease *(*rules_reload)(struct jctx *c, struct jindex **ix, char **key);
 };
 
 typedef int (*jcmd_fn)(struct jctx *c, int argc, char **argv);   /* argv[0] = name */

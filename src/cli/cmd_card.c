@@ -208,19 +208,38 @@ card_rules(struct jctx *c, struct cards_db *db, const struct card *k, struct car
 		cr->label = cards_linkcache_label(link_cache);
 		return;
 	}
+	/* no links kept for these rules (they are kept when a run loads them: `judge update`,
+	 * another command with --cr or --rules): this card's alone, found in the rules loaded
+	 * now — a lookup never links all 35,000 */
 	cr->rel = rules_for(c);
 	cr->n = cards_links(k, cr->rel, cr->v, MAX_LINKS);
 	cr->label = cr->rel ? cr->rel->label : NULL;
-	/* loaded for this lookup, so they are the rules of c->rules_key: find every card's
-	 * links in them once, for the next lookups (a new release after `judge update`) */
-	if (fresh && cr->rel) {
-		double t0 = now_seconds();
-		if (cards_linkcache_build(db, c->rules_key, cr->rel) == 0) {
-			fprintf(stderr, "judge: linked the cards to the rules of %s once, in %.1f s; later lookups read the links kept beside the card database\n",
-			    cr->rel->label ? cr->rel->label : "this run", now_seconds() - t0);
-			link_cache = cards_linkcache_open(db, c->rules_key);
-		}
+}
+
+int
+card_links_prepare(struct jctx *c, const struct jrelease *rel, const char *rules_key)
+{
+	struct cards_db *db = cards_for(c);
+	if (!db || !rel || !rules_key || !*rules_key || strcmp(cards_meta(db, "rules_key"), rules_key) == 0)
+		return 0;
+	struct cards_linkcache *lc = cards_linkcache_open(db, rules_key);
+	if (lc) {
+		cards_linkcache_close(lc);
+		return 0;
 	}
+	double t0 = now_seconds();
+	if (cards_linkcache_build(db, rules_key, rel) != 0) {
+		fprintf(stderr, "judge: warning: could not keep the cards' links to the rules of %s beside the card database; "
+		    "`judge card` finds each card's own\n", rel->label ? rel->label : "this run");
+		return -1;
+	}
+	fprintf(stderr, "judge: linked the %s cards to the rules of %s in %.1f s, kept beside the card database "
+	    "for `judge card`\n", cards_meta(db, "cards"), rel->label ? rel->label : "this run", now_seconds() - t0);
+	/* a lookup later in this run reads them */
+	cards_linkcache_close(link_cache);
+	link_cache = NULL;
+	link_cache_tried = false;
+	return 0;
 }
 
 /* The rule numbers ruling i of the card cites that the linking release has. */

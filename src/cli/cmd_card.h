@@ -18,6 +18,12 @@ struct cards_db *cards_for(struct jctx *c);
 /* The card database as the board parser wants it (src/board/board.h), or NULL when there is
  * none; its strings live in static storage until the next call. */
 const struct bd_cards *cards_for_board(struct jctx *c);
+/* Find every card's links in rel, the rules of rules_key, and keep them beside the database
+ * (linkcache.c) so that `judge card` with those rules loads none: done when a run loads other
+ * rules (`judge update`, --cr, --rules), not on a lookup. Nothing to do when there is no card
+ * database, the import linked these very rules, or their links are kept already; else it says
+ * on standard error what it did. Returns 0, or -1 when the links could not be kept. */
+int card_links_prepare(struct jctx *c, const struct jrelease *rel, const char *rules_key);
 /* Close c->cards (at exit). */
 void card_ctx_free(struct jctx *c);
 

@@ -763,6 +763,17 @@ hist_cmd_update(struct jctx *c, int argc, char **argv)
 	} else {
 		out_printf(c->out, "Already up to date: the rules of %s are in %s\n", label, path);
 	}
+	/* with a card database, the cards' links to the rules a lookup will now answer from are
+	 * found here, once, not by the first `judge card` */
+	if (c->rules_reload && cards_for(c)) {
+		out_flush(c->out);
+		struct jindex *nix = NULL;
+		char *key = NULL;
+		const struct jrelease *rel = c->rules_reload(c, &nix, &key);
+		card_links_prepare(c, rel, key);
+		free(key);
+		jindex_free(nix);
+	}
 	free(path);
 	free(label);
 	free(txturl);

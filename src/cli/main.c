@@ -376,6 +376,36 @@ load_rules_late(struct jctx *c)
 	c->rel = lazy_which ? jindex_release(c->ix, lazy_which) : jindex_default(c->ix);
 }
 
+/* What this run was asked to load, for rules_reload(). */
+static const char **run_rules;
+static int run_nrules;
+static const char *run_which;
+
+static const struct jrelease *
+rules_reload(struct jctx *c, struct jindex **ixp, char **key)
+{
+	struct jindex *ix = jindex_new();
+	if (run_nrules) {
+		for (int k = 0; k < run_nrules; k++)
+			jindex_load_path(ix, run_rules[k]);
+	} else {
+		if (c->datadir) {
+			struct sbuf p = {0};
+			sbuf_addf(&p, "%s/rules", c->datadir);
+			jindex_load_path(ix, p.s);
+			sbuf_free(&p);
+		}
+		char *u = user_rules_dir();
+		if (u && is_dir(u) && holds_txt(u))
+			jindex_load_path(ix, u);
+		free(u);
+	}
+	jindex_finish(ix);
+	*ixp = ix;
+	*key = rules_key(run_rules, run_nrules, run_which, c->datadir);
+	return run_which ? jindex_release(ix, run_which) : jindex_default(ix);
+}
+
 #ifndef HAVE_REPL
 /* Without the REPL module: commands from standard input, one per line. */
 static int
@@ -563,7 +593,15 @@ main(int argc, char **argv)
 	bool is_check = nrest > 0 && jcmd_find(rest[0]) == jcmd_find("check");
 	/* `card` and completion load the rules only if they need them (card names do not) */
 	bool lazy = complete_mode || (nrest > 0 && jcmd_find(rest[0]) == jcmd_find("card"));
-	if (nrest > 0 && (lazy || jcmd_find(rest[0]) == jcmd_find("cards") || jcmd_find(rest[0]) == jcmd_find("update")))
+	run_rules = rules;
+	run_nrules = nrules;
+	run_which = which;
+	c.rules_reload = rules_reload;
+	bool keyed = nrest > 0 && (lazy || jcmd_find(rest[0]) == jcmd_find("cards") || jcmd_find(rest[0]) == jcmd_find("update"));
+	/* other rules than the default (--rules, --cr), loaded for another command: the cards'
+	 * links to them are found now, once, so that `judge card` with them loads no rules */
+	bool relink = !lazy && !is_check && !keyed && (nrules || which);
+	if (keyed || relink)
 		c.rules_key = rkey = rules_key(rules, nrules, which, datadir);
 	if (lazy) {
 		/* the command loads them if it needs them, and quietly: it answers without them too */
@@ -609,6 +647,8 @@ main(int argc, char **argv)
 				goto done;
 			}
 		}
+		if (relink && c.rel)
+			card_links_prepare(&c, c.rel, c.rules_key);
 	}
 
 	if (complete_mode) {

@@ -217,9 +217,15 @@ PY
 	J --rules "$CR" cards import "$MTG" >/dev/null 2>&1
 	kept=$(J --rules "$CR" card "questing beast" | grep '^Rules:')
 	fresh=$(J --rules "$CR" --cr "$(basename "$CR")" card "questing beast" 2>"$W/fresh.err" | grep '^Rules:')
+	check "other rules (--cr), no links kept for them: a lookup links its own card, silently, and keeps nothing (it never links every card)" \
+		bash -c "[ -n '$fresh' ] && [ ! -s '$W/fresh.err' ] && ! ls '$W/data/judge/cards/' | grep -q '^links-'"
+	J --rules "$CR" --cr "$(basename "$CR")" rule 100.1 >/dev/null 2>"$W/load.err"
+	check "another command loading those rules finds every card's links once, says so, and keeps them beside the database" \
+		bash -c "grep -q 'linked the $(jq '.data | length' "$MTG") cards to the rules of' '$W/load.err' && ls '$W/data/judge/cards/' | grep -q '^links-.*\.db$'"
+	J --rules "$CR" --cr "$(basename "$CR")" rule 100.1 >/dev/null 2>"$W/load2.err"
+	check "... once: the next such command finds them kept and says nothing" [ ! -s "$W/load2.err" ]
 	again=$(J --rules "$CR" --cr "$(basename "$CR")" card "questing beast" 2>"$W/again.err" | grep '^Rules:')
-	check "other rules: every card's links are found once and kept beside the database; the next lookup reads the same links, silently" \
-		bash -c "ls '$W/data/judge/cards/' | grep -q '^links-.*\.db$' && grep -q 'linked the cards to the rules of' '$W/fresh.err' && [ -n '$again' ] && [ '$again' = '$fresh' ] && [ ! -s '$W/again.err' ]"
+	check "the next lookup reads the kept links, the same as its own card's, silently" bash -c "[ -n '$again' ] && [ '$again' = '$fresh' ] && [ ! -s '$W/again.err' ]"
 	check "links kept at import equal the links found afresh ($kept)" [ -n "$kept" ] && [ "$kept" = "$fresh" ]
 	check "--json: a ruling's rule number from the kept links (604.3)" [ "$(J --rules "$CR" --json card tarmogoyf | jq -r '.[0].rulings[0].rules[0]')" = 604.3 ]
 	if command -v strace >/dev/null; then
@@ -487,6 +493,28 @@ check "board: it suggests the nearest card" grep -q 'did you mean Tarmogoyf' "$W
 printf 'player Alice active\npermanent Questing Beast\n  controller Alice\n' > "$W/qb.board"
 J resolve "$W/qb.board" > "$W/qb.out" 2>"$W/qb.err"; st=$?
 check "board: abilities judge cannot read are left out with a warning, the board still resolves" bash -c "[ $st = 0 ] && grep -q 'warning: Questing Beast: left out from the card' '$W/qb.err'"
+
+# judge update of the rules, with a card database: the cards are linked to the new release
+# there, so the first `judge card` after it loads no rules
+if [ -n "${SHARED:-}" ] && command -v strace >/dev/null; then
+	mkdir -p "$W/crwww"
+	cp "$SHARED/cr/cr-2026-01-16.txt" "$W/crwww/MagicCompRules 20260116.txt"
+	UX="$W/upd"
+	XDG_DATA_HOME="$UX" "$JUDGE" cards import "$MTG" >/dev/null 2>&1
+	if httpd_start "$W/crwww" "$W/crserver.log"; then
+		XDG_DATA_HOME="$UX" "$JUDGE" update --url "http://127.0.0.1:$HTTPD_PORT/MagicCompRules%2020260116.txt" >"$W/upd.out" 2>"$W/upd.err"; st=$?
+		check "update (rules) with a card database: stores the release and links the $(jq '.data | length' "$MTG") cards to it" \
+			bash -c "[ $st = 0 ] && grep -q 'Stored the rules of 2026-01-16' '$W/upd.out' && grep -q 'linked the $(jq '.data | length' "$MTG") cards to the rules of 2026-01-16' '$W/upd.err'"
+		XDG_DATA_HOME="$UX" strace -f -e trace=openat,open -o "$W/utrace" "$JUDGE" card "questing beast" >"$W/uq.out" 2>"$W/uq.err"
+		check "after update, the first judge card answers from the new release's kept links, opening no rules, silently" \
+			bash -c "grep -q '^Rules:.*Deathtouch' '$W/uq.out' && grep -q 'rules of 2026-01-16' '$W/uq.out' && ! grep -q 'judge/rules/' '$W/utrace' && [ ! -s '$W/uq.err' ]"
+		XDG_DATA_HOME="$UX" "$JUDGE" update --url "http://127.0.0.1:$HTTPD_PORT/MagicCompRules%2020260116.txt" >/dev/null 2>"$W/upd2.err"
+		check "update again (already up to date): the links are kept, nothing more is said" [ ! -s "$W/upd2.err" ]
+	else
+		nok "the local HTTP server did not start" "$(cat "$W/crserver.log")"
+	fi
+	httpd_stop
+fi
 
 # judge update --cards against a local HTTP server (loopback only)
 mkdir -p "$W/www"
