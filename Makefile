@@ -8,7 +8,9 @@ MANDIR = $(PREFIX)/share/man/man1
 CC ?= cc
 PKGS = libxml-2.0 libpcre2-8 readline yajl sqlite3 zlib liblzma
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lxml2 -lpcre2-8 -lreadline -lyajl -lsqlite3 -lz -llzma)
+# libxml2 is not linked: src/text/libxml.c loads it when a page of HTML is first read, so that
+# the commands that never read one (a card lookup) do not bind its symbols (and ICU's) at start
+PKG_LIBS := $(shell pkg-config --libs $(filter-out libxml-2.0,$(PKGS)) 2>/dev/null || echo -lpcre2-8 -lreadline -lyajl -lsqlite3 -lz -llzma)
 WARN = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wno-unused-parameter \
        -Wwrite-strings -Wpointer-arith -Wformat=2
 OPT ?= -O2 -g

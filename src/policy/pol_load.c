@@ -14,8 +14,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include <libxml/HTMLparser.h>
-#include <libxml/tree.h>
+#include "../text/libxml.h"
 #include "pol_int.h"
 #include "../base/hash.h"
 #include "../base/safefile.h"
@@ -251,21 +250,21 @@ walk(struct hps *H, const xmlNode *n, int depth)
 		if (c->type != XML_ELEMENT_NODE)
 			continue;
 		if (name_is(c, "div")) {
-			xmlChar *id = xmlGetProp(c, (const xmlChar *)"id");
-			if (id && strncmp((const char *)id, "page", 4) == 0)
+			char *id = lx_prop(c, "id");
+			if (id && strncmp(id, "page", 4) == 0)
 				H->page++;
-			xmlFree(id);
+			free(id);
 		}
 		if (name_is(c, "p")) {
-			xmlChar *st = xmlGetProp(c, (const xmlChar *)"style");
+			char *st = lx_prop(c, "style");
 			struct sbuf t = {0};
 			bool bold = false;
 			gather(c, &t, &bold);
 			H->v = xgrow(H->v, &H->cap, H->n + 1, sizeof *H->v);
 			struct hp *p = &H->v[H->n++];
 			p->page = H->page;
-			p->top = style_px((const char *)st, "top:");
-			p->left = style_px((const char *)st, "left:");
+			p->top = style_px(st, "top:");
+			p->left = style_px(st, "left:");
 			p->bold = bold;
 			/* non-breaking spaces are spaces */
 			struct sbuf f = {0};
@@ -278,7 +277,7 @@ walk(struct hps *H, const xmlNode *n, int depth)
 			}
 			sbuf_free(&t);
 			p->text = f.s ? sbuf_take(&f) : xstrdup("");
-			xmlFree(st);
+			free(st);
 			continue;
 		}
 		walk(H, c->children, depth + 1);
@@ -320,13 +319,6 @@ smallcap_piece(const char *t)
 	return any;
 }
 
-static void
-quiet(void *ctx, const char *msg, ...)
-{
-	(void)ctx;
-	(void)msg;
-}
-
 struct pol_doc *
 pol_parse_html(const char *name, const char *bytes, size_t len, struct diags *d)
 {
@@ -334,22 +326,19 @@ pol_parse_html(const char *name, const char *bytes, size_t len, struct diags *d)
 		diag_add(d, DL_ERROR, name, 1, 1, len ? "the HTML file is too large" : "the HTML file is empty");
 		return NULL;
 	}
-	xmlGenericErrorFunc old_err = xmlGenericError;
-	void *old_ctx = xmlGenericErrorContext;
-	xmlSetGenericErrorFunc(NULL, quiet);
-	htmlDocPtr hd = htmlReadMemory(bytes, (int)len, name, "UTF-8",
-	    HTML_PARSE_RECOVER | HTML_PARSE_NONET | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING);
-	xmlSetGenericErrorFunc(old_ctx, old_err);
-	xmlNode *root = hd ? xmlDocGetRootElement(hd) : NULL;
+	struct sbuf why = {0};
+	htmlDocPtr hd = lx_read_html(bytes, (int)len, name, "UTF-8", &why);
+	xmlNode *root = lx_root(hd);
 	if (!root) {
-		diag_add(d, DL_ERROR, name, 1, 1, "no HTML document could be read");
-		if (hd)
-			xmlFreeDoc(hd);
+		diag_add(d, DL_ERROR, name, 1, 1, "no HTML document could be read%s%s", why.len ? ": " : "", sbuf_str(&why));
+		lx_free_doc(hd);
+		sbuf_free(&why);
 		return NULL;
 	}
+	sbuf_free(&why);
 	struct hps H = {0};
 	walk(&H, root, 0);
-	xmlFreeDoc(hd);
+	lx_free_doc(hd);
 	if (H.n > 1)
 		qsort(H.v, H.n, sizeof *H.v, cmp_hp);
 	/* one text line per row of the page; a wider gap than usual between rows is a blank

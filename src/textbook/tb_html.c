@@ -5,8 +5,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <libxml/HTMLparser.h>
-#include <libxml/tree.h>
+#include "../text/libxml.h"
 #include "tb_build.h"
 
 enum ekind { E_HEADING, E_PARA, E_LIST, E_TABLE };
@@ -37,14 +36,14 @@ name_is(const xmlNode *n, const char *name)
 static bool
 attr_has(const xmlNode *n, const char *attr, const char *word)
 {
-	xmlChar *v = xmlGetProp(n, (const xmlChar *)attr);
+	char *v = lx_prop(n, attr);
 	if (!v)
 		return false;
 	struct sbuf f = {0};
-	tb_fold((const char *)v, strlen((const char *)v), &f);
+	tb_fold(v, strlen(v), &f);
 	bool yes = strstr(f.s, word) != NULL;
 	sbuf_free(&f);
-	xmlFree(v);
+	free(v);
 	return yes;
 }
 
@@ -65,7 +64,7 @@ skipped(const xmlNode *n)
 	for (int i = 0; roles[i]; i++)
 		if (attr_has(n, "role", roles[i]))
 			return true;
-	if (attr_has(n, "aria-hidden", "true") || xmlHasProp(n, (const xmlChar *)"hidden"))
+	if (attr_has(n, "aria-hidden", "true") || lx_has_prop(n, "hidden"))
 		return true;
 	return false;
 }
@@ -193,7 +192,7 @@ push(struct walk *W, enum ekind k, int level, struct sbuf *text, struct tb_spans
 	e->text = sbuf_take(text);
 	if (bold)
 		e->bold = *bold;
-	long ln = xmlGetLineNo(n);
+	long ln = lx_line(n);
 	e->line = ln > 0 && ln < (long)UINT32_MAX ? (uint32_t)ln : 0;
 	e->expert = W->expert;
 	e->example = W->example;
@@ -348,13 +347,6 @@ cards_from(struct tb_builder *t, const struct event *e, size_t skip, uint32_t ex
 	}
 }
 
-static void
-quiet(void *ctx, const char *fmt, ...)
-{
-	(void)ctx;
-	(void)fmt;
-}
-
 struct tb_book *
 tb_parse_html(const char *name, const char *bytes, size_t len, struct diags *d)
 {
@@ -366,23 +358,19 @@ tb_parse_html(const char *name, const char *bytes, size_t len, struct diags *d)
 			diag_add(d, DL_WARNING, nm, 1, 1, len ? "the HTML page is too large" : "the HTML page is empty");
 		return tbb_finish(&t);
 	}
-	/* encoding errors are printed by libxml2 itself despite NOERROR: silence them here */
-	xmlGenericErrorFunc old_err = xmlGenericError;
-	void *old_ctx = xmlGenericErrorContext;
-	xmlSetGenericErrorFunc(NULL, quiet);
-	htmlDocPtr doc = htmlReadMemory(bytes, (int)len, nm, NULL,
-	    HTML_PARSE_RECOVER | HTML_PARSE_NONET | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING);
-	xmlSetGenericErrorFunc(old_ctx, old_err);
-	xmlNode *root = doc ? xmlDocGetRootElement(doc) : NULL;
+	struct sbuf why = {0};
+	htmlDocPtr doc = lx_read_html(bytes, (int)len, nm, NULL, &why);
+	xmlNode *root = lx_root(doc);
 	if (!root) {
 		if (d) {
-			diag_add(d, DL_WARNING, nm, 1, 1, "no HTML document could be read");
+			diag_add(d, DL_WARNING, nm, 1, 1, "no HTML document could be read%s%s", why.len ? ": " : "", sbuf_str(&why));
 			diag_hint(d, "check that the file is a saved web page");
 		}
-		if (doc)
-			xmlFreeDoc(doc);
+		lx_free_doc(doc);
+		sbuf_free(&why);
 		return tbb_finish(&t);
 	}
+	sbuf_free(&why);
 	/* the document title names the book when its headings do not */
 	char *doctitle = NULL;
 	for (xmlNode *c = root->children; c; c = c->next)
@@ -396,7 +384,7 @@ tb_parse_html(const char *name, const char *bytes, size_t len, struct diags *d)
 				}
 	struct walk W = {0};
 	walk(&W, root, 0);
-	xmlFreeDoc(doc);
+	lx_free_doc(doc);
 
 	/* heading levels in use decide what is a section, a chapter and a page */
 	bool used[7] = {0};

@@ -534,6 +534,15 @@ else
 fi
 httpd_stop
 
+# start-up: libxml2 (and the ICU and libstdc++ it brings) is loaded when a page of HTML is
+# read, not by a card lookup, whose start-up binding it was most of
+if command -v strace >/dev/null; then
+	strace -f -e trace=openat,open -o "$W/ltrace" "$JUDGE" card tarmogoyf >/dev/null 2>&1
+	check "a card lookup opens neither libxml2 nor ICU" bash -c "grep -q 'cards.db' '$W/ltrace' && ! grep -qE 'libxml2|libicu' '$W/ltrace'"
+else
+	echo "skip: strace is needed to see which libraries judge opens"
+fi
+
 # no database at all
 XDG_DATA_HOME="$W/none" "$JUDGE" card tarmogoyf >"$W/out" 2>&1; st=$?
 check "no database: exit 2 and how to get one" bash -c "[ $st = 2 ] && grep -q 'judge cards import' '$W/out'"
