@@ -591,17 +591,25 @@ scan_names(struct cards_db *c, const char *q, struct found *f, struct found *nea
 	 * measured at the end if none was. */
 	struct found typo = {0};
 	sc.typo = &typo;
-	struct name_row w = {0};
+	/* the rows are read once and kept for the second pass (a few hundred KB) */
+	struct name_row *rows = NULL;
+	size_t nrows = 0, rowcap = 0;
 	char *cand = NULL;   /* names that may share a word: card id, key, NUL */
 	size_t ncand = 0, ccap = 0;
 	f->keyed_now = typo.keyed_now = near->keyed_now = overlap->keyed_now = true;
-	while (row_read(c, &w, true)) {
-		row_holding(&sc, &w, q, false, part_whole);
+	for (;;) {
+		rows = xgrow(rows, &rowcap, nrows + 1, sizeof *rows);
+		memset(&rows[nrows], 0, sizeof *rows);
+		if (!row_read(c, &rows[nrows], true))
+			break;
+		struct name_row *w = &rows[nrows++];
+		row_holding(&sc, w, q, false, part_whole);
 		if (sc.multi)
-			row_holding(&sc, &w, sc.longest_word, true, part_words);
+			row_holding(&sc, w, sc.longest_word, true, part_words);
 	}
 	sqlite3_reset(c->chunks);
-	while (!f->n && row_read(c, &w, false)) {
+	for (size_t ri = 0; !f->n && ri < nrows; ri++) {
+		const struct name_row w = rows[ri];
 		for (size_t i = 0; i < w.nrec; i++) {
 			/* the letters rule most names out before any string is compared: at most
 			 * wide of the query's may be missing for a typo, at most one of some
@@ -633,7 +641,6 @@ scan_names(struct cards_db *c, const char *q, struct found *f, struct found *nea
 				}
 		}
 	}
-	sqlite3_reset(c->chunks);
 	for (size_t at = 0; !f->n && !typo.n && !near->n && at < ncand;) {
 		int64_t card;
 		memcpy(&card, cand + at, sizeof card);
@@ -654,9 +661,12 @@ scan_names(struct cards_db *c, const char *q, struct found *f, struct found *nea
 		found_clear(overlap);
 	f->keyed_now = near->keyed_now = overlap->keyed_now = false;
 	found_clear(&typo);
-	free(w.keys);
-	free(w.text);
-	free(w.rec);
+	for (size_t i = 0; i <= nrows && rows; i++) {
+		free(rows[i].keys);
+		free(rows[i].text);
+		free(rows[i].rec);
+	}
+	free(rows);
 }
 
 static void
