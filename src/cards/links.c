@@ -28,6 +28,7 @@ struct form {
 struct titled {
 	char *key;                /* folded title */
 	uint32_t rule;
+	uint32_t len;             /* of key */
 };
 
 struct linker {
@@ -71,6 +72,7 @@ add_titled(struct titled **v, size_t *n, size_t *cap, const char *key, uint32_t 
 	*v = xgrow(*v, cap, *n + 1, sizeof **v);
 	(*v)[*n].key = xstrdup(key);
 	(*v)[*n].rule = rule;
+	(*v)[*n].len = (uint32_t)strlen(key);
 	(*n)++;
 }
 
@@ -149,7 +151,7 @@ static uint32_t
 find_titled(const struct titled *v, size_t n, const char *key)
 {
 	for (size_t i = 0; i < n; i++)
-		if (strcmp(v[i].key, key) == 0)
+		if (v[i].key[0] == key[0] && strcmp(v[i].key, key) == 0)
 			return v[i].rule;
 	return JNONE;
 }
@@ -284,8 +286,8 @@ line_keywords(const struct linker *l, const char *text, struct card_link *out, s
 		for (char *s = strtok_r(line, ",", &save); s; s = strtok_r(NULL, ",", &save)) {
 			fold(s, key, sizeof key);
 			for (size_t i = 0; i < l->nkw; i++) {
-				size_t kl = strlen(l->kw[i].key);
-				if (strncmp(key, l->kw[i].key, kl) == 0 && (key[kl] == '\0' || key[kl] == ' '))
+				size_t kl = l->kw[i].len;
+				if (key[0] == l->kw[i].key[0] && strncmp(key, l->kw[i].key, kl) == 0 && (key[kl] == '\0' || key[kl] == ' '))
 					add(out, n, max, l->rel, l->kw[i].rule, l->rel->rules[l->kw[i].rule].title, CL_KEYWORD);
 			}
 		}
@@ -447,6 +449,8 @@ text_links(const struct linker *l, const char *text, struct card_link *out, size
 		/* a keyword that starts here and is longer wins: "double strike" is not Double */
 		size_t kwlen = 0;
 		for (size_t k = 0; bf && k < l->nkw; k++) {
+			if (l->kw[k].key[0] != v[i].w[0])
+				continue;
 			size_t s = spells(v, nw, i, l->kw[k].key);
 			if (s > kwlen)
 				kwlen = s;
@@ -471,7 +475,9 @@ text_links(const struct linker *l, const char *text, struct card_link *out, size
 		}
 		/* a noun the rules title in the plural: counters (122), tokens, emblems */
 		char pl[48];
-		snprintf(pl, sizeof pl, "%s%s", v[i].w, wl && v[i].w[wl - 1] == 's' ? "" : "s");
+		memcpy(pl, v[i].w, wl);
+		pl[wl] = 's';
+		pl[wl + (wl && v[i].w[wl - 1] == 's' ? 0 : 1)] = '\0';
 		uint32_t r = find_titled(l->nouns, l->nnouns, pl);
 		if (r != JNONE)
 			add(out, n, max, rel, r, rel->rules[r].title, CL_TERM);
