@@ -10,6 +10,7 @@
 #include <strings.h>
 #include "cmd_policy.h"
 #include "cmd_penalty.h"
+#include "cmd_rules.h"
 #include "cmd_search_policy.h"
 
 enum rel { REL_REGULAR, REL_COMPETITIVE, REL_PROFESSIONAL };
@@ -103,6 +104,27 @@ find_title(const struct pol_doc *d, const char *pattern)
 		if (pol_title_matches(d->sec[i].title, pattern))
 			return (int)i;
 	return -1;
+}
+
+/* The game rule beside the infraction (ps_beside_choose()), asked of the rules with the
+ * description: none with only the built-in partial texts, which lack most of the game. */
+static void
+game_rule(struct jctx *c, const struct pol_doc *d, size_t sec, const char *desc, struct ps_beside *b)
+{
+	memset(b, 0, sizeof *b);
+	if (!c->ix || rules_only_partial(c->ix))
+		return;
+	struct srch *rs = srch_for(c);
+	if (!rs)
+		return;
+	ps_beside_prepare(rs, d, sec, b);
+	struct srch_result r;
+	struct diags dg = {0};
+	memset(&r, 0, sizeof r);
+	srch_run(rs, desc, 10, &r, &dg);
+	ps_beside_choose(rs, b, &r, 10, desc);
+	srch_result_free(&r);
+	diag_clear(&dg);
 }
 
 static int
@@ -292,7 +314,9 @@ cmd_penalty(struct jctx *c, int argc, char **argv)
 	int backup = find_title(d, "Backing Up");
 	int cheat = find_title(d, "Cheating");
 	char *chap_up = chapter_upgrades(d, s);
+	struct ps_beside gr;
 	if (c->json) {
+		game_rule(c, d, cand[0], q.s, &gr);
 		struct jw w;
 		jw_init(&w, &c->out->buf, true);
 		jw_obj(&w);
@@ -322,9 +346,15 @@ cmd_penalty(struct jctx *c, int argc, char **argv)
 			jw_kstr(&w, "backing_up", d->sec[backup].num);
 		if (cheat >= 0)
 			jw_kstr(&w, "cheating", d->sec[cheat].num);
+		jw_key(&w, "game_rule");
+		if (gr.rule != JRID_NONE)
+			ps_beside_json(&w, &gr);
+		else
+			jw_null(&w);
 		jw_kstr(&w, "note", "This lays out the IPG; which infraction applies, and any deviation, is the judge's call.");
 		jw_obj_end(&w);
 		out_puts(c->out, "\n");
+		ps_beside_free(&gr);
 		free(chap_up);
 		sbuf_free(&q);
 		return JX_OK;
@@ -377,6 +407,17 @@ cmd_penalty(struct jctx *c, int argc, char **argv)
 			chap_up = chapter_upgrades(d, s);
 		}
 	}
+	/* the game rule the infraction is about, when the rules say one */
+	game_rule(c, d, cand[0], q.s, &gr);
+	if (gr.rule != JRID_NONE) {
+		char id[16];
+		struct sbuf l = {0};
+		sbuf_addf(&l, "Game rule beside it: %sCR %s%s %s%s%s", out_sgr(o, OS_ID), jrid_str(gr.rule, id),
+		    out_sgr(o, OS_RESET), out_sgr(o, OS_TITLE), gr.title ? gr.title : "", out_sgr(o, OS_RESET));
+		say(c, l.s);
+		sbuf_free(&l);
+	}
+	ps_beside_free(&gr);
 	if (cheat >= 0) {
 		struct sbuf l = {0};
 		sbuf_addf(&l, "If the player knew it was against the rules and did it for an advantage, it is %s instead.",

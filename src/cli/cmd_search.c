@@ -903,8 +903,7 @@ cmd_search(struct jctx *c, int argc, char **argv)
 	/* the policy ranking before the rules': a question about policy brings up the game rule
 	 * its answer is about, asked of the index before the question's own words */
 	ps_run(c, sbuf_str(&q), pol_mask, limit, s);
-	jrid comp[4];
-	size_t ncomp = ps_companions(s, comp, 4);
+	ps_companions(c, s);
 	if (!card || sc.query.len)
 		srch_run(s, card ? sc.query.s : sbuf_str(&q), limit, &r, &d);
 	if (card) {
@@ -917,7 +916,7 @@ cmd_search(struct jctx *c, int argc, char **argv)
 			search_cards_print(c, &sc);
 	}
 	if (!r.error)
-		ps_boost_companion(s, &r, comp, ncomp, limit, card && sc.query.len ? sc.query.s : sbuf_str(&q));
+		ps_boost_companion(s, &r, limit, card && sc.query.len ? sc.query.s : sbuf_str(&q));
 	int st = JX_OK;
 	if (r.error) {
 		out_flush(c->out);

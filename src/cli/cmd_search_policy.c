@@ -10,10 +10,10 @@
 #include <string.h>
 #include <strings.h>
 #include "cmd_policy.h"
+#include "cmd_rules.h"
 #include "cmd_search_policy.h"
 
 #define PS_MAX 10
-#define PS_COMP_MAX 4
 
 static struct {
 	struct pol_hit hit[PS_MAX];
@@ -23,7 +23,8 @@ static struct {
 	double odds;            /* pol_index_policy_odds of the question, for -v */
 	const char *topic;      /* the tournament situation it names (srch_policy_topic), for -v */
 	bool named, syn;        /* it names a section by title, a thesaurus phrase: for -v */
-	char *comp_title[PS_COMP_MAX];   /* the section titles of ps_companions()' rules */
+	struct ps_beside beside;        /* the game rule beside the first hit */
+	bool whole;                     /* a whole CR release answers (not the built-in partial texts) */
 } ps;
 
 int
@@ -209,8 +210,7 @@ rules_df(void *ctx, const char *word, size_t n)
 static void
 ps_clear(void)
 {
-	for (size_t i = 0; i < PS_COMP_MAX; i++)
-		free(ps.comp_title[i]);
+	ps_beside_free(&ps.beside);
 	memset(&ps, 0, sizeof ps);
 }
 
@@ -236,6 +236,7 @@ ps_run(struct jctx *c, const char *query, int mask, size_t limit, struct srch *r
 	if (ps.n > max)
 		ps.n = max;
 	ps.active = true;
+	ps.whole = rules && c->ix && !rules_only_partial(c->ix);
 	/* Policy first when the question names a section by title; when it names a tournament
 	 * situation (srch_policy_topic: late, a spectator, a deck check, a mistake noticed
 	 * afterwards ...) unless its words are overwhelmingly the rules'; when a players' phrase
@@ -273,6 +274,46 @@ ps_run(struct jctx *c, const char *query, int mask, size_t limit, struct srch *r
 	return ps.n;
 }
 
+/* The title a rule hit reads under: its own ("603. Handling Triggered Abilities"), else the
+ * first of the titles it sits under (305.2: "Playing Lands"); malloc'd. */
+static char *
+rule_title(struct srch *rules, uint32_t doc)
+{
+	const char *t = srch_doc_title(rules, doc);
+	if (!t || !*t)
+		t = srch_doc_context(rules, doc);
+	return xstrndup(t ? t : "", t ? strcspn(t, ";") : 0);
+}
+
+/* The titled part of the rules a hit is in: the first of the titles it sits under ("603.7e":
+ * Handling Triggered Abilities, "702.106a": Hidden Agenda), else its own ("603"); malloc'd. */
+static char *
+unit_title(struct srch *rules, uint32_t doc)
+{
+	const char *t = srch_doc_context(rules, doc);
+	if (!t || !*t)
+		t = srch_doc_title(rules, doc);
+	return xstrndup(t ? t : "", t ? strcspn(t, ";") : 0);
+}
+
+/* Does the section, or the chapter it belongs to, speak of the game's rules: cite a CR rule
+ * or name the Comprehensive Rules (the IPG's Game Play Errors: "violations of the Magic
+ * Comprehensive Rules")? Then a question about it has a game rule behind it. */
+static bool
+speaks_of_rules(const struct pol_doc *d, size_t sec, size_t ncites)
+{
+	if (ncites)
+		return true;
+	for (int k = (int)sec; k >= 0; k = d->sec[k].parent) {
+		for (int p = 0; p < PP_N; p++)
+			if (d->sec[k].parts[p] && strstr(d->sec[k].parts[p], "Comprehensive Rules"))
+				return true;
+		if (d->sec[k].parent == k)
+			break;
+	}
+	return false;
+}
+
 /* The stems of text's words that the rules do not pass over and that are not everywhere in
  * them ("card", "game", "creature": in more than one rule in seven), " s1 s2 ... " into out. */
 static void
@@ -300,79 +341,198 @@ rule_stems(struct srch *rules, const char *text, struct sbuf *out)
 	}
 }
 
-size_t
-ps_companions(struct srch *rules, jrid *out, size_t max)
+/* Do two " s1 s2 ... " lists of rule_stems() share a stem? */
+static bool
+stems_meet(const char *a, const char *b)
 {
-	if (!rules || !ps.active || !ps.first || ps.n == 0)
-		return 0;
-	const char *t = ps.hit[0].doc->sec[ps.hit[0].sec].title;
-	if (!t)
-		return 0;
-	/* the name judges use: the part after the last dash ("Game Play Error — Missed Trigger") */
-	for (const char *d; (d = strstr(t, "\u2014")) != NULL;)
-		t = d + 3;
-	struct srch_result tr;
-	struct diags d = {0};
-	memset(&tr, 0, sizeof tr);
-	srch_run(rules, t, max, &tr, &d);
-	size_t n = 0;
-	for (size_t i = 0; !tr.error && i < tr.nshown && n < max && n < PS_COMP_MAX; i++) {
-		jrid id = srch_doc_rule(rules, tr.hits[i].doc);
-		if (id == JRID_NONE)
-			continue;
-		/* the title of its section ("603. Handling Triggered Abilities"), the first of
-		 * the titles it sits under */
-		const char *title = srch_doc_title(rules, tr.hits[i].doc);
-		const char *ctx = srch_doc_context(rules, tr.hits[i].doc);
-		if (ctx && *ctx)
-			title = ctx;
-		struct sbuf tl = {0};
-		sbuf_add(&tl, title ? title : "", title ? strcspn(title, ";") : 0);
-		free(ps.comp_title[n]);
-		ps.comp_title[n] = sbuf_take(&tl);
-		out[n++] = id;
+	for (const char *p = a + (*a == ' '); *p;) {
+		size_t l = strcspn(p, " ");
+		char pat[70];
+		if (l && l + 3 < sizeof pat) {
+			snprintf(pat, sizeof pat, " %.*s ", (int)l, p);
+			if (strstr(b, pat))
+				return true;
+		}
+		p += l;
+		while (*p == ' ')
+			p++;
 	}
-	srch_result_free(&tr);
-	diag_clear(&d);
-	return n;
+	return false;
 }
 
 void
-ps_boost_companion(struct srch *rules, struct srch_result *r, const jrid *comp, size_t n,
-    size_t limit, const char *query)
+ps_beside_prepare(struct srch *rules, const struct pol_doc *d, size_t sec, struct ps_beside *b)
 {
-	struct sbuf qs = {0}, ts = {0};
-	rule_stems(rules, query, &qs);
-	for (size_t i = 0; i < n; i++) {
-		/* the question's own hits reach the companion's chapter, or the question names a
-		 * word of its section's title ("his upkeep trigger": 603 Handling Triggered
-		 * Abilities) */
-		bool near = false;
-		for (size_t k = 0; k < r->nshown && !near; k++) {
-			jrid id = srch_doc_rule(rules, r->hits[k].doc);
-			near = id != JRID_NONE && JRID_CHAP(id) == JRID_CHAP(comp[i]) && JRID_CHAP(id) >= 100;
+	memset(b, 0, sizeof *b);
+	b->doc = d;
+	b->sec = sec;
+	if (!rules || !d || sec >= d->nsec)
+		return;
+	const struct pol_section *ps_ = &d->sec[sec];
+	/* the rules it cites ("rule 103.4", "CR 603.2") */
+	char *text = pol_section_text(d, sec);
+	struct pol_ref refs[16];
+	size_t nr = pol_text_refs(text, d->kind, refs, 16);
+	for (size_t i = 0; i < nr && b->ncites < sizeof b->cites / sizeof *b->cites; i++)
+		if (refs[i].kind == POL_NKIND) {
+			jrid id = jrid_from_str(refs[i].target);
+			if (id != JRID_NONE)
+				b->cites[b->ncites++] = id;
 		}
-		if (!near && i < PS_COMP_MAX && ps.comp_title[i]) {
-			rule_stems(rules, ps.comp_title[i], &ts);
-			for (const char *p = ts.s + 1; *p && !near;) {
-				size_t l = strcspn(p, " ");
-				char pat[70];
-				if (l + 3 < sizeof pat) {
-					snprintf(pat, sizeof pat, " %.*s ", (int)l, p);
-					near = strstr(qs.s, pat) != NULL;
-				}
-				p += l + 1;
-			}
+	free(text);
+	b->behind = speaks_of_rules(d, sec, b->ncites);
+	/* what its name finds in the rules: the part after the last dash, the name judges use
+	 * ("Game Play Error — Missed Trigger") */
+	const char *t = ps_->title;
+	if (!t)
+		return;
+	for (const char *dash; (dash = strstr(t, "\u2014")) != NULL;)
+		t = dash + 3;
+	struct srch_result tr;
+	struct diags dg = {0};
+	memset(&tr, 0, sizeof tr);
+	srch_run(rules, t, PS_BESIDE_MAX, &tr, &dg);
+	/* only where the title of the part of the rules shares a word with the name (Missed
+	 * Trigger: 603 Handling Triggered Abilities), not a rule that happens to use its words
+	 * (Game Rule Violation: 701.14 Play) */
+	struct sbuf ns = {0}, us = {0};
+	rule_stems(rules, t, &ns);
+	for (size_t i = 0; !tr.error && i < tr.nshown && b->nnamed < PS_BESIDE_MAX; i++) {
+		jrid id = srch_doc_rule(rules, tr.hits[i].doc);
+		if (id == JRID_NONE)
+			continue;
+		char *u = unit_title(rules, tr.hits[i].doc);
+		rule_stems(rules, u, &us);
+		if (!stems_meet(ns.s, us.s)) {
+			free(u);
+			continue;
 		}
-		if (near) {
-			/* a little above the best the words earned: first, never tied with it */
-			float w = 1.05f;
-			srch_boost_rules(rules, r, &comp[i], &w, 1, limit);
-			break;
+		b->named_title[b->nnamed] = u;
+		b->named[b->nnamed++] = id;
+	}
+	sbuf_free(&ns);
+	sbuf_free(&us);
+	srch_result_free(&tr);
+	diag_clear(&dg);
+}
+
+/* The first rule among r's hits (examples stand for their rule); JRID_NONE when none, and
+ * *at gets its place. */
+static jrid
+first_rule(struct srch *rules, const struct srch_result *r, size_t from, size_t *at)
+{
+	for (size_t k = from; k < r->nshown; k++) {
+		if (srch_doc_kind(rules, r->hits[k].doc) == SK_GLOSSARY)
+			continue;
+		jrid id = srch_doc_rule(rules, r->hits[k].doc);
+		if (id != JRID_NONE) {
+			*at = k;
+			return id;
 		}
 	}
+	return JRID_NONE;
+}
+
+jrid
+ps_beside_choose(struct srch *rules, struct ps_beside *b, struct srch_result *r, size_t limit,
+    const char *query)
+{
+	b->rule = JRID_NONE;
+	/* only a section about the game's rules has a game rule beside it: Slow Play shares
+	 * a word with 701.14 Play and nothing more */
+	if (!rules || !r || r->error || !b->behind)
+		return JRID_NONE;
+	struct sbuf qs = {0}, ts = {0};
+	rule_stems(rules, query, &qs);
+	/* 1. a rule the section's name finds, when the question names a word of the titled part
+	 * of the rules it is in ("his upkeep trigger": 603 Handling Triggered Abilities), or
+	 * when the question's own first rule is in that part (not merely its chapter: 702
+	 * holds every keyword) */
+	size_t at = 0;
+	jrid own = first_rule(rules, r, 0, &at);
+	char *own_unit = own != JRID_NONE ? unit_title(rules, r->hits[at].doc) : NULL;
+	for (int pass = 0; pass < 2 && b->rule == JRID_NONE; pass++)
+		for (size_t i = 0; i < b->nnamed && b->rule == JRID_NONE; i++) {
+			if (!b->named_title[i][0])
+				continue;
+			bool near = false;
+			if (pass == 0) {
+				rule_stems(rules, b->named_title[i], &ts);
+				near = stems_meet(ts.s, qs.s);
+			} else
+				near = own_unit && strcasecmp(own_unit, b->named_title[i]) == 0;
+			if (near) {
+				b->rule = b->named[i];
+				b->how = "what the section's name finds in the rules";
+			}
+		}
+	free(own_unit);
 	sbuf_free(&qs);
 	sbuf_free(&ts);
+	/* 2. the question's own first hit in the part of the rules the section cites (in the
+	 * question's release: "rule 103.4" of an older document may be 103.5 now) */
+	for (size_t i = 0; i < b->ncites && b->rule == JRID_NONE; i++)
+		for (size_t k = 0; k < r->nshown && k < 5 && b->rule == JRID_NONE; k++) {
+			jrid id = srch_doc_rule(rules, r->hits[k].doc);
+			if (id != JRID_NONE && srch_doc_kind(rules, r->hits[k].doc) != SK_GLOSSARY &&
+			    JRID_CHAP(id) == JRID_CHAP(b->cites[i]) && JRID_CHAP(id) >= 100) {
+				b->rule = id;
+				b->how = "the question's rule in the part of the rules the section cites";
+			}
+		}
+	/* 3. the rule the question's own words find, the one a Game Rule Violation broke ("a
+	 * second land this turn": 305.2) */
+	if (b->rule == JRID_NONE && (b->rule = first_rule(rules, r, 0, &at)) != JRID_NONE)
+		b->how = "the question's own rule, the section being about the game's rules";
+	if (b->rule == JRID_NONE)
+		return JRID_NONE;
+	/* a little above the best the words earned: first among the rules, never tied */
+	float w = 1.05f;
+	if (first_rule(rules, r, 0, &at) != b->rule)
+		srch_boost_rules(rules, r, &b->rule, &w, 1, limit);
+	free(b->title);
+	b->title = NULL;
+	for (size_t k = 0; k < r->nshown && !b->title; k++)
+		if (srch_doc_rule(rules, r->hits[k].doc) == b->rule && srch_doc_kind(rules, r->hits[k].doc) == SK_RULE)
+			b->title = rule_title(rules, r->hits[k].doc);
+	return b->rule;
+}
+
+void
+ps_beside_json(struct jw *w, const struct ps_beside *b)
+{
+	char id[16];
+	jw_obj(w);
+	jw_kstr(w, "id", jrid_str(b->rule, id));
+	jw_kstr(w, "title", b->title);
+	jw_kstr(w, "found_by", b->how);
+	jw_obj_end(w);
+}
+
+void
+ps_beside_free(struct ps_beside *b)
+{
+	for (size_t i = 0; i < b->nnamed; i++)
+		free(b->named_title[i]);
+	free(b->title);
+	memset(b, 0, sizeof *b);
+}
+
+void
+ps_companions(struct jctx *c, struct srch *rules)
+{
+	ps_beside_free(&ps.beside);
+	if (!rules || !ps.active || !ps.first || ps.n == 0 || !ps.whole)
+		return;
+	ps_beside_prepare(rules, ps.hit[0].doc, ps.hit[0].sec, &ps.beside);
+}
+
+void
+ps_boost_companion(struct srch *rules, struct srch_result *r, size_t limit, const char *query)
+{
+	if (!ps.beside.doc)
+		return;
+	ps_beside_choose(rules, &ps.beside, r, limit, query);
 }
 
 bool
@@ -431,6 +591,17 @@ ps_print(struct jctx *c, bool before)
 			free(first);
 		}
 	}
+	if (before && ps.beside.rule != JRID_NONE) {
+		/* the game rule beside the first section, its full text among the rules below */
+		char id[16];
+		struct sbuf l = {0};
+		sbuf_addf(&l, "Game rule beside it: %sCR %s%s %s%s%s", out_sgr(o, OS_ID), jrid_str(ps.beside.rule, id),
+		    out_sgr(o, OS_RESET), out_sgr(o, OS_TITLE), ps.beside.title ? ps.beside.title : "", out_sgr(o, OS_RESET));
+		if (c->verbose && ps.beside.how)
+			sbuf_addf(&l, " %s(%s)%s", out_sgr(o, OS_DIM), ps.beside.how, out_sgr(o, OS_RESET));
+		out_wrap(o, l.s, 0, 4);
+		sbuf_free(&l);
+	}
 	if (before)
 		out_printf(o, "\n%sComprehensive Rules%s\n", out_sgr(o, OS_BOLD), out_sgr(o, OS_RESET));
 }
@@ -458,6 +629,10 @@ ps_json(struct jctx *c, struct jw *w, bool before)
 			size_t n = strcspn(t, "\n");
 			jw_key(w, "snippet");
 			jw_strn(w, t, snip_len(t, n));
+		}
+		if (i == 0 && before && ps.beside.rule != JRID_NONE) {
+			jw_key(w, "game_rule");
+			ps_beside_json(w, &ps.beside);
 		}
 		jw_obj_end(w);
 	}

@@ -17,15 +17,37 @@ int ps_filter(const char *word);
 /* Rank the loaded documents' sections for query (mask 0: every kind, beside the rules of
  * the index rules, which may be NULL); returns how many hits are kept. */
 size_t ps_run(struct jctx *c, const char *query, int mask, size_t limit, struct srch *rules);
-/* After ps_run() put policy first: the rules that the first section's name finds in rules
- * (Missed Trigger: 603 Handling Triggered Abilities), best first, into out; returns how
- * many. Runs a query of its own, so call it before the question's. */
-size_t ps_companions(struct srch *rules, jrid *out, size_t max);
-/* Of those, the first whose chapter the question's own hits in r reach, or whose section's
- * title shares a word with the question, moves to the top of r: the game rule beside the
- * policy answer. */
-void ps_boost_companion(struct srch *rules, struct srch_result *r, const jrid *comp, size_t n,
-    size_t limit, const char *query);
+/* The game rule beside a policy section: the CR rule a judge reads with it (Missed Trigger:
+ * 603 Handling Triggered Abilities; a Game Rule Violation: the rule the question says was
+ * broken). ps_beside_prepare() reads the section (what its name finds in the rules, the rules
+ * it cites, whether it or its chapter speaks of the Comprehensive Rules) and runs a query of
+ * its own, so call it before the question's; ps_beside_choose() then picks the rule from the
+ * question's hits in r and moves it to their top. Free with ps_beside_free(). */
+#define PS_BESIDE_MAX 4
+struct ps_beside {
+	const struct pol_doc *doc;
+	size_t sec;
+	jrid named[PS_BESIDE_MAX];      /* the rules the section's name finds, best first */
+	char *named_title[PS_BESIDE_MAX];
+	size_t nnamed;
+	jrid cites[8];                  /* the CR rules its text cites */
+	size_t ncites;
+	bool behind;                    /* it or its chapter speaks of the Comprehensive Rules */
+	jrid rule;                      /* the choice, JRID_NONE when none */
+	char *title;                    /* its title or the title it sits under */
+	const char *how;                /* how it was found, for -v */
+};
+void ps_beside_prepare(struct srch *rules, const struct pol_doc *d, size_t sec, struct ps_beside *b);
+jrid ps_beside_choose(struct srch *rules, struct ps_beside *b, struct srch_result *r, size_t limit,
+    const char *query);
+void ps_beside_free(struct ps_beside *b);
+/* {"id": "603", "title": "Handling Triggered Abilities", "found_by": "..."} */
+void ps_beside_json(struct jw *w, const struct ps_beside *b);
+/* The same for the first hit of the last ps_run() when it put policy first (nothing
+ * otherwise): prepare before the question's own search, choose after it. ps_print() and
+ * ps_json() show the rule beside the first section. */
+void ps_companions(struct jctx *c, struct srch *rules);
+void ps_boost_companion(struct srch *rules, struct srch_result *r, size_t limit, const char *query);
 bool ps_first(void);            /* the question is about policy: its hits go first */
 size_t ps_count(void);
 const struct pol_hit *ps_hit(size_t i);

@@ -37,6 +37,8 @@ static const struct { const char *pattern, *topic; } topics[] = {
 	 * Errors), whatever game words it uses: "he cast it with one land and nobody noticed" */
 	{ "forgot|forgets|forgotten|forget|noticed|notice|caught it|caught that|realized|realised|mistakenly|by mistake|accidentally|by accident|"
 	  "on purpose|deliberately|let it resolve|let it happen|said nothing|turn later|turns later", "a game error found afterwards" },
+	/* an action the game required, told as left undone: "he didn't reveal the card" */
+	{ "didn't|didnt|did not|failed to + announce*|reveal*|acknowledg*|demonstrate*|pay|paid|put|sacrific*|discard*|untap*|shuffl*", "a game error found afterwards" },
 };
 
 /* " w1 w2 ... ": lower case, letters and digits; an apostrophe inside a word is dropped

@@ -47,3 +47,18 @@ printf 'penalty\nsemi-pro\n' | "${J[@]}" >"$T/o" 2>"$T/e"
 ok "an unknown REL in the dialogue: one error" 'grep -q "unknown REL .semi-pro." "$T/e"'
 "${J[@]}" penalty "drew an extra card" --rel competitive >"$T/o" </dev/null
 ok "one-shot: nothing asked" '! grep -q "^Which" "$T/o"'
+
+# With a whole CR release, the game rule beside the infraction: one line, and in JSON.
+CR=$SHARED/cr/cr-2022-11-18.txt
+if [ -f "$CR" ]; then
+	"${J[@]}" --rules "$CR" penalty my opponent forgot his exalted trigger --rel competitive >"$T/o"
+	ok "a missed trigger: the game rule beside it is CR 603, on one line" '[ "$(grep -c "^  Game rule beside it: CR 603 Handling Triggered Abilities$" "$T/o")" = 1 ]'
+	"${J[@]}" --rules "$CR" --json penalty he played a second land this turn and nobody noticed >"$T/j"
+	ok "JSON: a Game Rule Violation's game rule is the one the description breaks (305.2)" '[ "$(jq -r ".most_likely.title" "$T/j" | grep -c "Game Rule Violation\|Failure to Maintain")" = 1 ] && [ "$(jq -r .game_rule.id "$T/j")" = 305.2 ]'
+	"${J[@]}" --rules "$CR" --json penalty he was 15 minutes late >"$T/j"
+	ok "Tardiness has no game rule beside it" '[ "$(jq -r .game_rule "$T/j")" = null ]'
+	"${J[@]}" penalty my opponent forgot his exalted trigger --rel competitive >"$T/o"
+	ok "with only the built-in partial rules, no game rule line" '! grep -q "Game rule beside it" "$T/o"'
+else
+	echo "skip: $CR is absent (a whole CR release for the game rule beside the infraction)"
+fi

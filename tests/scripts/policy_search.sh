@@ -56,6 +56,14 @@ if [ -f "$CR" ]; then
 	ok "a word of running an event (the round) in a question of game words: policy first, End-of-Match Procedure" '[ "$(jq -r ".[0].kind" "$T/j")" = policy ] && jq -r ".[0].title" "$T/j" | grep -q "End-of-Match"'
 	"${J[@]}" --rules "$CR" --json search can I skip a step that has already started >"$T/j"
 	ok "a question asked, not told, with only a players' phrase of policy in it (skip a step): the rules first" '[ "$(jq -r ".[0].kind" "$T/j")" = rule ]'
+	"${J[@]}" --rules "$CR" search he played a second land this turn and I only noticed at the end of the turn >"$T/o"
+	ok "the game rule beside the policy answer, one line before the rules: CR 305.2 (the rule a Game Rule Violation broke)" 'grep -q "^Game rule beside it: CR 305.2 Lands\$" "$T/o" && [ "$(grep -n "^Game rule beside" "$T/o" | cut -d: -f1)" -lt "$(grep -n "^Comprehensive Rules" "$T/o" | cut -d: -f1)" ]'
+	"${J[@]}" --rules "$CR" --json search my opponent forgot his exalted trigger >"$T/j"
+	ok "JSON: the first policy hit carries its game_rule (603)" '[ "$(jq -r ".[0].game_rule.id" "$T/j")" = 603 ]'
+	"${J[@]}" --rules "$CR" --json search my opponent is 12 minutes late for round three >"$T/j"
+	ok "a policy answer with no game rule behind it (Tardiness): none shown" '[ "$(jq -r ".[0].kind" "$T/j")" = policy ] && [ "$(jq -r ".[0].game_rule" "$T/j")" = null ]'
+	"${J[@]}" --rules "$CR" --json search he did not reveal the top card for his Dark Confidant trigger >"$T/j"
+	ok "a rule the section's name finds only by a word (Hidden Card Error: 702.106 Hidden Agenda) is not its game rule" '! jq -r ".[0].game_rule.id // empty" "$T/j" | grep -q "^702\.106"'
 	"${J[@]}" --rules "$CR" --json search Sword of Feast and Famine untap all lands after combat damage >"$T/j"
 	ok "a rules question naming a card an IPG example uses (Sword of Feast and Famine): the rules first" '[ "$(jq -r ".[0].kind" "$T/j")" = rule ]'
 	"${J[@]}" --rules "$CR" --json search can Pithing Needle name a fetchland >"$T/j"
