@@ -443,6 +443,9 @@ struct bd_obj {
 	int act_src, act_abil;
 	int ab_src;               /* a `spell NAME's ability` (a triggered ability on the stack): the
 	                           * object NAME it came from (113.7), or -1 */
+	bool held_trigger;        /* `resolve NAME's ability` naming no declared object: NAME's triggered
+	                           * ability, once it triggers, waits on the stack for that line while the
+	                           * events before it happen in response (ab_src is NAME) */
 	int act_sac[BD_MAXTGT], nact_sac;
 	int act_discard[BD_MAXTGT], nact_discard;
 	int act_exile[BD_MAXTGT], nact_exile;   /* cards exiled to pay a spell's cost */

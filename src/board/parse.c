@@ -1438,6 +1438,42 @@ check_division(struct ps *ps, struct bd_obj *o)
 	}
 }
 
+/* `resolve NAME's ability` where the board declares no such object: NAME's triggered ability,
+ * which will wait on the stack for this line once it triggers (603.3: it is put on the stack
+ * the next time a player would receive priority; the events before the line happen with it
+ * there). The object stands for it in the steps and the final state. */
+static void
+held_trigger_object(struct board *b, const struct bd_event *e)
+{
+	size_t nl = strlen(e->n1);
+	if (nl <= 10 || strcasecmp(e->n1 + nl - 10, "'s ability"))
+		return;
+	for (int i = 0; i < b->nobjs; i++)
+		if (names_obj(b, e->n1, i))
+			return;
+	char *srcname = xstrndup(e->n1, nl - 10);
+	int src = -1;
+	for (int i = 0; i < b->nobjs && src < 0; i++)
+		if (b->objs[i].types && names_obj(b, srcname, i))
+			for (int k = 0; k < b->objs[i].nabils && src < 0; k++)
+				if (b->objs[i].abils[k].kind == AK_TRIGGER)
+					src = i;
+	free(srcname);
+	if (src < 0)
+		return;
+	char an[300];
+	snprintf(an, sizeof an, "%s's ability", b->objs[src].alias ? b->objs[src].alias : b->objs[src].name);
+	int ai = bd_add_obj(b, NULL);
+	struct bd_obj *o = &b->objs[ai];
+	o->name = xstrdup(an);
+	o->line = e->line;
+	o->zone = ZN_GONE;
+	o->ab_src = src;
+	o->held_trigger = true;
+	o->controller = o->owner = b->objs[src].controller;
+	o->ts = ++b->next_ts;
+}
+
 static void
 resolve_names(struct ps *ps)
 {
@@ -1585,10 +1621,13 @@ resolve_names(struct ps *ps)
 				diag_add(ps->d, DL_ERROR, ps->file, e->line, e->c1, "no player named \"%s\"", e->n1);
 				diag_hint(ps->d, "name a player declared with `player NAME`");
 			}
-		} else
+		} else {
+			if (e->kind == EV_RESOLVE)
+				held_trigger_object(b, e);
 			e->obj = lookup(ps, e->n1, e->line, e->c1, false, "object").o;
+		}
 		if (e->kind == EV_RESOLVE && e->obj >= 0 && b->objs[e->obj].zone != ZN_STACK && !cast_before(b, i, e->obj)
-		    && b->objs[e->obj].act_src < 0) {
+		    && b->objs[e->obj].act_src < 0 && !b->objs[e->obj].held_trigger) {
 			ps->failed = true;
 			diag_add(ps->d, DL_ERROR, ps->file, e->line, e->c1, "\"%s\" is not a spell on the stack", e->n1);
 			diag_hint(ps->d, "declare it with `spell NAME` and its text with `ability ...`");

@@ -74,6 +74,10 @@ run_event(struct rz *z, const struct bd_event *e)
 	rz_layers(z);
 	switch (e->kind) {
 	case EV_RESOLVE:
+		if (b->objs[e->obj].held_trigger) {
+			rz_resolve_held(z, e->obj, (int)(e - b->events));
+			break;
+		}
 		rz_resolve_spell(z, e->obj);
 		return;
 	case EV_COMBAT:
@@ -270,6 +274,7 @@ rz_resolve(struct board *b)
 		rz_settle(z);
 	for (int i = 0; i < b->nevents && !z->game_over; i++) {
 		const struct bd_event *e = &b->events[i];
+		z->evi = i;
 		/* `step declare-attackers` and the `attack` lines after it are one declaration
 		 * (508.1); `attack` lines without the step begin it. Blockers the same (509.1). */
 		bool att = e->kind == EV_ATTACK || (e->kind == EV_STEP && e->step == STP_ATTACKERS);

@@ -1225,7 +1225,8 @@ rz_settle(struct rz *z)
 			put_triggers(z);
 			continue;
 		}
-		if (z->nstack) {
+		/* one waiting for the board's `resolve NAME's ability` stays; what is above it resolves */
+		if (z->nstack && !z->stack[z->nstack - 1].hold) {
 			struct rz_trig t = z->stack[--z->nstack];
 			rz_resolve_trigger(z, &t);
 			continue;
@@ -1246,8 +1247,31 @@ trig_label(const struct rz *z, const struct rz_trig *t, char *buf, size_t cap)
 	return buf;
 }
 
+/* The board's `resolve NAME's ability` line that triggered ability t waits for: the first such
+ * line after the event being followed that no other waiting ability has taken (1 + its index),
+ * or 0. */
+static int
+held_for(const struct rz *z, const struct rz_trig *t)
+{
+	const struct board *b = z->b;
+	if (t->delayed)
+		return 0;
+	for (int j = z->evi + 1; j < b->nevents; j++) {
+		const struct bd_event *e = &b->events[j];
+		if (e->kind != EV_RESOLVE || e->obj < 0 || !b->objs[e->obj].held_trigger || b->objs[e->obj].ab_src != t->src)
+			continue;
+		bool taken = false;
+		for (int i = 0; i < z->nstack; i++)
+			taken |= z->stack[i].hold == j + 1;
+		if (!taken)
+			return j + 1;
+	}
+	return 0;
+}
+
 /* 603.3b: each player, in APNAP order, puts their triggered abilities on the stack in the
- * order they choose (judge keeps the order they triggered in). */
+ * order they choose (judge keeps the order they triggered in); the targets of each are chosen
+ * as it is put there (603.3d). */
 static void
 put_triggers(struct rz *z)
 {
@@ -1255,23 +1279,54 @@ put_triggers(struct rz *z)
 	int ap = 0;
 	for (int p = 0; p < b->nplayers; p++)
 		if (b->players[p].active) ap = p;
-	struct sbuf t = {0};
-	int nplayers_with = 0;
+	struct sbuf t = {0}, removed = {0}, held = {0};
+	int nput = 0;
+	bool targets = false, defaulted = false;
+	struct rz_trig last;
+	memset(&last, 0, sizeof last);
 	for (int k = 0; k < b->nplayers; k++) {
 		int p = (ap + k) % b->nplayers;
 		bool first = true;
 		for (int i = 0; i < z->npending; i++) {
-			if (z->pending[i].controller != p)
+			struct rz_trig *tr = &z->pending[i];
+			if (tr->controller != p)
 				continue;
+			char lb[300], note[400];
+			bool ok = rz_trigger_targets(z, tr, note, sizeof note);
 			if (first) {
 				sbuf_addf(&t, "%s%s puts ", t.len ? "; then " : "", rz_pname(z, p));
-				nplayers_with++;
+				first = false;
+			} else
+				sbuf_adds(&t, ", then ");
+			sbuf_adds(&t, trig_label(z, tr, lb, sizeof lb));
+			if (tr->abil >= 0 && tr->ab && tr->ab->ntgt) {
+				targets = true;
+				if (ok) {
+					sbuf_adds(&t, " targeting ");
+					rz_trigger_target_text(z, tr, &t);
+					defaulted |= tr->tg_default;
+				}
+				if (note[0])
+					sbuf_addf(&t, " (%s)", note);
 			}
-			char lb[300];
-			sbuf_addf(&t, "%s%s", first ? "" : ", then ", trig_label(z, &z->pending[i], lb, sizeof lb));
-			first = false;
-			if (z->nstack < RZ_MAXTRIG)
-				z->stack[z->nstack++] = z->pending[i];
+			if (!ok) {
+				/* 603.3d: no legal choice for a target it needs */
+				sbuf_addf(&removed, "%s%s has no legal target as it is put on the stack, so it is removed from the stack and never resolves",
+				    removed.len ? "; " : "", trig_label(z, tr, lb, sizeof lb));
+				continue;
+			}
+			tr->hold = held_for(z, tr);
+			if (tr->hold) {
+				struct bd_obj *ho = &b->objs[b->events[tr->hold - 1].obj];
+				ho->zone = ZN_STACK;
+				sbuf_addf(&held, " %s waits on the stack: the board's next events happen while it is there, until `resolve %s`.",
+				    trig_label(z, tr, lb, sizeof lb), ho->alias ? ho->alias : ho->name);
+			}
+			if (z->nstack < RZ_MAXTRIG) {
+				z->stack[z->nstack++] = *tr;
+				last = *tr;
+				nput++;
+			}
 		}
 	}
 	struct sbuf own = {0};
@@ -1282,19 +1337,28 @@ put_triggers(struct rz *z)
 		if (k > 1)
 			sbuf_addf(&own, " %s chooses the order of their own %d abilities (judge keeps the order they triggered in).", rz_pname(z, p), k);
 	}
+	bool looks_back = false, etb = false;
+	for (int i = 0; i < z->npending; i++) {
+		looks_back |= z->pending[i].abil < 0 || z->pending[i].ab->trig <= TR_PUT_GRAVE;
+		etb |= z->pending[i].abil >= 0 && z->pending[i].ab->trig == TR_ETB;
+	}
 	z->npending = 0;
 	char lb[300];
-	bool looks_back = false, etb = false;
-	for (int i = 0; i < z->nstack; i++) {
-		looks_back |= z->stack[i].abil < 0 || z->stack[i].ab->trig <= TR_PUT_GRAVE;
-		etb |= z->stack[i].abil >= 0 && z->stack[i].ab->trig == TR_ETB;
-	}
-	STEP(z, RL(R_TRIG_APNAP, R_TRIG_CONTROLLER, looks_back ? R_LOOK_BACK : etb ? R_ETB_TRIGGER : R_TRIGGER_EVENT),
-	    "Triggered abilities go on the stack in APNAP order: %s.%s The last one put on the stack (%s) resolves first.",
-	    sbuf_str(&t), sbuf_str(&own), trig_label(z, &z->stack[z->nstack - 1], lb, sizeof lb));
+	if (defaulted)
+		sbuf_adds(&own, " Judge chose the targets the board doesn't state (an opponent first); state others with `trigger-target SOURCE: TARGET`.");
+	if (nput)
+		STEP(z, RL(R_TRIG_APNAP, R_TRIG_CONTROLLER, looks_back ? R_LOOK_BACK : etb ? R_ETB_TRIGGER : R_TRIGGER_EVENT, targets ? R_TRIG_TARGETS : R_NONE,
+		    targets ? R_CHOOSE_TARGETS : R_NONE),
+		    "Triggered abilities go on the stack in APNAP order%s: %s.%s%s%s%s%s", targets ? ", each with its targets chosen as it is put there" : "",
+		    sbuf_str(&t), sbuf_str(&own), sbuf_str(&held),
+		    last.hold ? "" : " The last one put on the stack (", last.hold ? "" : trig_label(z, &last, lb, sizeof lb),
+		    last.hold ? "" : ") resolves first.");
+	if (removed.len)
+		STEP(z, RL(R_TRIG_TARGETS, R_CHOOSE_TARGETS), "%s%s.", nput ? "" : "A triggered ability goes on the stack with its targets chosen as it is put there: ", sbuf_str(&removed));
 	sbuf_free(&own);
-	(void)nplayers_with;
 	sbuf_free(&t);
+	sbuf_free(&removed);
+	sbuf_free(&held);
 }
 
 /* ---- entering the battlefield ----------------------------------------------------------- */

@@ -330,8 +330,8 @@ rz_json(struct jw *w, const struct rz_result *r)
 		const struct bd_obj *o = &b->objs[i];
 		const struct rz_view *v = &r->view[i];
 		char buf[256];
-		/* an activated ability that left the stack (or was never activated) is no object */
-		if (o->act_src >= 0 && o->zone == ZN_GONE)
+		/* an activated or waiting triggered ability that left the stack (or never got there) is no object */
+		if ((o->act_src >= 0 || o->held_trigger) && o->zone == ZN_GONE)
 			continue;
 		jw_obj(w);
 		jw_kstr(w, "name", o->name);

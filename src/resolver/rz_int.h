@@ -128,6 +128,12 @@ struct rz_trig {
 	int amount;              /* how much life or damage the event was about ("that much") */
 	bool delayed;            /* a delayed triggered ability (603.7): ab is its record's */
 	int drec;                /* delayed: its record, z->delayed[drec] */
+	/* its targets, chosen as it is put on the stack (603.3d, 601.2c) and checked again as it
+	 * resolves (608.2b); tg_set says they were chosen, tg_default that judge chose them */
+	struct bd_ref tg[BD_MAXTGT];
+	bool tg_set, tg_default;
+	int hold;                /* 1 + the index of the board's `resolve NAME's ability` event it
+	                          * waits on the stack for, or 0 (it resolves as soon as it can) */
 	int ev_player;           /* the player the event was about ("that player"), or -1 */
 };
 
@@ -207,6 +213,7 @@ struct rz {
 	int ndelayed;
 	size_t delcap;
 	int last_put;            /* the object an earlier instruction put onto the battlefield ("that creature"), or -1 */
+	int evi;                 /* the index of the board's event being followed */
 	/* per object: the ability a copy effect's exception gives it ("and it has \"...\"", 707.9b),
 	 * read on first use; gained_read 1 read, -1 unreadable, 0 not yet */
 	struct bd_abil *gained;
@@ -428,6 +435,15 @@ bool rz_saga_done(struct rz *z, int o);
 
 /* stack.c */
 void rz_resolve_spell(struct rz *z, int spell);
+/* A triggered ability is being put on the stack: choose its targets (603.3d, 601.2c), the
+ * board's `trigger-target` lines or else judge's default. False when a target it needs has no
+ * legal choice: then it is removed from the stack (603.3d); why says which. */
+bool rz_trigger_targets(struct rz *z, struct rz_trig *t, char *why, size_t cap);
+/* The targets of t as text ("Serra Angel, Bob"). */
+void rz_trigger_target_text(struct rz *z, const struct rz_trig *t, struct sbuf *out);
+/* `resolve NAME's ability` for a triggered ability waiting on the stack for it (board event ev). */
+void rz_resolve_held(struct rz *z, int obj, int ev);
+void rz_resolve_trigger(struct rz *z, const struct rz_trig *t);
 void rz_create_tokens(struct rz *z, const struct bd_effect *e, int controller, const char *sname, enum rz_rule why);
 void rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
     const struct bd_ref *targets, int ntargets, int x, const struct rz_trig *t);

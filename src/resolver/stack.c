@@ -1097,36 +1097,93 @@ put_from_hand(struct rz *z, const struct bd_effect *e, int src, int controller, 
 	return o;
 }
 
-/* Choose a triggered ability's targets: the board's `trigger-target` line, else the first
- * legal one (an opponent first), noted as judge's default. */
-static int
-trigger_targets(struct rz *z, const struct bd_abil *a, int src, int ctl, struct bd_ref *out, bool *defaulted)
+/* The board's `trigger-target` line for target k of src's ability: the k-th line naming src,
+ * or else its first (one line says the target of every one of its abilities), or NULL. */
+static const struct bd_choice *
+stated_target(const struct rz *z, int src, int k)
 {
-	*defaulted = false;
+	const struct bd_choice *first = NULL;
+	int seen = 0;
+	for (int c = 0; c < z->b->nchoices; c++) {
+		const struct bd_choice *ch = &z->b->choices[c];
+		if (ch->kind != CH_TARGET || ch->objs[0] != src)
+			continue;
+		if (seen++ == k)
+			return ch;
+		if (!first)
+			first = ch;
+	}
+	return first;
+}
+
+static void
+ref_name(struct rz *z, struct bd_ref r, struct sbuf *out)
+{
+	sbuf_adds(out, r.p >= 0 ? rz_pname(z, r.p) : rz_oname(z, r.o));
+}
+
+bool
+rz_trigger_targets(struct rz *z, struct rz_trig *t, char *note, size_t cap)
+{
+	const struct bd_abil *a = t->ab;
+	note[0] = 0;
+	t->tg_set = true;
+	t->tg_default = false;
+	if (t->abil < 0 || !a)
+		return true;
+	int src = t->src, ctl = t->controller;
+	/* a source that left (a dies trigger) is looked at as it last existed (608.2b) */
+	unsigned colors = rz_now_or_last(z, src)->colors;
+	char why[200];
 	for (int k = 0; k < a->ntgt; k++) {
-		out[k] = (struct bd_ref){ -1, -1 };
-		for (int c = 0; c < z->b->nchoices; c++) {
-			const struct bd_choice *ch = &z->b->choices[c];
-			if (ch->kind == CH_TARGET && ch->objs[0] == src) { out[k] = ch->ref; break; }
+		t->tg[k] = (struct bd_ref){ -1, -1 };
+		const struct bd_choice *ch = stated_target(z, src, k);
+		if (ch) {
+			if (rz_target_legal(z, &a->tgt[k], ch->ref, src, ctl, colors, why, sizeof why)) {
+				t->tg[k] = ch->ref;
+				continue;
+			}
+			/* 601.2c: a target must be a legal choice as it is chosen */
+			as_chosen(why);
+			struct sbuf n = {0};
+			ref_name(z, ch->ref, &n);
+			snprintf(note + strlen(note), cap - strlen(note), "%sthe board's target %s is not a legal choice (%s), so judge chooses another",
+			    note[0] ? "; " : "", sbuf_str(&n), why);
+			sbuf_free(&n);
 		}
-		if (out[k].p >= 0 || out[k].o >= 0)
-			continue;
-		*defaulted = true;
-		char why[160];
+		t->tg_default = true;
 		int opp = rz_opponent(z, ctl);
-		if (a->tgt[k].player_ok && rz_target_legal(z, &a->tgt[k], (struct bd_ref){ opp, -1 }, src, ctl, z->cur[src].v.colors, why, sizeof why)) {
-			out[k] = (struct bd_ref){ opp, -1 };
+		if (a->tgt[k].player_ok && rz_target_legal(z, &a->tgt[k], (struct bd_ref){ opp, -1 }, src, ctl, colors, why, sizeof why)) {
+			t->tg[k] = (struct bd_ref){ opp, -1 };
 			continue;
 		}
-		for (int pass = 0; pass < 2 && out[k].o < 0; pass++)
+		for (int pass = 0; pass < 2 && t->tg[k].o < 0; pass++)
 			for (int i = 0; i < z->b->nobjs; i++)
 				if ((pass == 1 || z->cur[i].v.controller != ctl)
-				    && rz_target_legal(z, &a->tgt[k], (struct bd_ref){ -1, i }, src, ctl, z->cur[src].v.colors, why, sizeof why)) {
-					out[k] = (struct bd_ref){ -1, i };
+				    && rz_target_legal(z, &a->tgt[k], (struct bd_ref){ -1, i }, src, ctl, colors, why, sizeof why)) {
+					t->tg[k] = (struct bd_ref){ -1, i };
 					break;
 				}
+		if (a->tgt[k].player_ok && t->tg[k].o < 0)
+			for (int p = 0; p < z->b->nplayers && t->tg[k].p < 0; p++)
+				if (p != opp && rz_target_legal(z, &a->tgt[k], (struct bd_ref){ p, -1 }, src, ctl, colors, why, sizeof why))
+					t->tg[k] = (struct bd_ref){ p, -1 };
+		/* 603.3d: a target it must have, with no legal choice: it is removed from the stack */
+		if (t->tg[k].p < 0 && t->tg[k].o < 0 && !a->tgt[k].upto)
+			return false;
 	}
-	return a->ntgt;
+	return true;
+}
+
+void
+rz_trigger_target_text(struct rz *z, const struct rz_trig *t, struct sbuf *out)
+{
+	int n = 0;
+	for (int k = 0; t->ab && t->abil >= 0 && k < t->ab->ntgt; k++)
+		if (t->tg[k].p >= 0 || t->tg[k].o >= 0) {
+			sbuf_adds(out, n++ ? ", " : "");
+			ref_name(z, t->tg[k], out);
+		}
 }
 
 void rz_resolve_trigger(struct rz *z, const struct rz_trig *t);
@@ -1172,38 +1229,65 @@ rz_resolve_trigger(struct rz *z, const struct rz_trig *t)
 	} else if (a->ifk == IF_COND)
 		STEP(z, RL(R_INTERVENING_IF, a->ifcond.kind == CD_KICKED ? R_KICKED : R_NONE), "%s's ability has an intervening \"if\": the condition held when it triggered and still holds as it resolves, so it resolves%s.",
 		    sname, a->ifcond.kind == CD_KICKED ? " (the permanent was kicked as a spell, and it knows it)" : "");
+	/* 608.2b: the targets chosen as it was put on the stack (603.3d) are checked again */
+	struct rz_trig tt = *t;
+	char note[400] = "";
+	if (!tt.tg_set)
+		rz_trigger_targets(z, &tt, note, sizeof note);
+	struct bd_ref tg[BD_MAXTGT];
+	int nt = a->ntgt;
+	char why[200];
+	struct sbuf ts = {0}, bad = {0};
+	int legal = 0, illegal = 0;
+	enum rz_rule why_rule = R_NONE;
+	unsigned colors = rz_now_or_last(z, t->src)->colors;
+	for (int k = 0; k < nt; k++) {
+		tg[k] = tt.tg[k];
+		if (tg[k].p < 0 && tg[k].o < 0) continue;
+		if (rz_target_legal(z, &a->tgt[k], tg[k], t->src, t->controller, colors, why, sizeof why)) {
+			legal++;
+			sbuf_adds(&ts, ts.len ? ", " : "");
+			ref_name(z, tg[k], &ts);
+		} else {
+			illegal++;
+			if (why_rule == R_NONE || why_rule == R_RESOLVE_TARGETS || why_rule == R_CHOOSE_TARGETS)
+				why_rule = illegal_rule(why);
+			sbuf_adds(&bad, bad.len ? "; " : "");
+			ref_name(z, tg[k], &bad);
+			sbuf_addf(&bad, " (%s)", why);
+			tg[k] = (struct bd_ref){ -1, -1 };
+		}
+	}
+	if (nt && !legal && (illegal || !t->tg_set)) {
+		if (illegal)
+			STEP(z, RL(R_RESOLVE_TARGETS, why_rule), "%s's triggered ability (\"%s\") doesn't resolve: %s %s no longer a legal target: %s. Every target it has is illegal, so it is removed from the stack and does nothing.",
+			    sname, a->text, illegal > 1 ? "its targets" : "its target", illegal > 1 ? "are" : "is", sbuf_str(&bad));
+		else
+			STEP(z, RL(R_TRIG_TARGETS), "%s's triggered ability has no legal target, so it is removed from the stack.", sname);
+		sbuf_free(&ts);
+		sbuf_free(&bad);
+		return;
+	}
+	if (illegal)
+		STEP(z, RL(R_RESOLVE_TARGETS, why_rule), "%s's triggered ability: %s no longer a legal target (%s), so the ability doesn't affect %s; it still resolves for its legal target%s.",
+		    sname, illegal > 1 ? "these are" : "this one is", sbuf_str(&bad), illegal > 1 ? "them" : "it", legal > 1 ? "s" : "");
+	sbuf_free(&bad);
 	if (a->optional) {
 		const char *c = rz_choice(z, t->src);
 		if (c && (!strcmp(c, "no") || !strcmp(c, "decline"))) {
 			STEP(z, RL(R_RESOLVE_FOLLOW, R_OPTIONAL), "%s's ability (\"%s\") resolves; %s chooses not to (the board's `choose`), so it does nothing.", sname, a->text, rz_pname(z, t->controller));
+			sbuf_free(&ts);
 			return;
 		}
 		STEP(z, RL(R_OPTIONAL), "%s's ability says \"you may\": %s %s.", sname, rz_pname(z, t->controller),
 		    c ? "chooses to, as the board states" : "does so (judge's default; `choose SOURCE: no` declines)");
 	}
-	struct bd_ref tg[BD_MAXTGT];
-	bool defaulted = false;
-	int nt = trigger_targets(z, a, t->src, t->controller, tg, &defaulted);
-	char why[200];
-	struct sbuf ts = {0};
-	int legal = 0;
-	unsigned colors = z->cur[t->src].v.colors;
-	for (int k = 0; k < nt; k++) {
-		if (tg[k].p < 0 && tg[k].o < 0) continue;
-		if (rz_target_legal(z, &a->tgt[k], tg[k], t->src, t->controller, colors, why, sizeof why)) {
-			legal++;
-			sbuf_addf(&ts, "%s%s", ts.len ? ", " : "", tg[k].p >= 0 ? rz_pname(z, tg[k].p) : rz_oname(z, tg[k].o));
-		} else
-			tg[k] = (struct bd_ref){ -1, -1 };
-	}
-	if (nt && !legal) {
-		STEP(z, RL(R_TRIG_TARGETS), "%s's triggered ability has no legal target, so it is removed from the stack.", sname);
-		sbuf_free(&ts);
-		return;
-	}
-	if (nt)
+	if (nt && t->tg_set)
+		STEP(z, RL(R_RESOLVE_TARGETS), "%s's triggered ability (\"%s\") resolves, targeting %s (chosen as it was put on the stack%s).", sname, a->text, sbuf_str(&ts),
+		    illegal ? "; the legal ones" : ", still legal");
+	else if (nt)
 		STEP(z, RL(R_TRIG_TARGETS, R_RESOLVE_TARGETS), "%s's triggered ability (\"%s\") resolves, targeting %s%s.", sname, a->text, sbuf_str(&ts),
-		    defaulted ? " (judge's default target; state another with `trigger-target SOURCE: TARGET`)" : "");
+		    tt.tg_default ? " (judge's default target; state another with `trigger-target SOURCE: TARGET`)" : "");
 	else
 		STEP(z, RL(a->trig == TR_ETB ? R_ETB_TRIGGER : a->trig <= TR_PUT_GRAVE ? R_LTB_TRIGGER : a->trig == TR_BLOCK_PAIR ? R_BLOCK_PAIR
 		    : t->delayed ? R_DELAYED : R_TRIGGER_EVENT, R_RESOLVE_FOLLOW,
@@ -1217,6 +1301,30 @@ rz_resolve_trigger(struct rz *z, const struct rz_trig *t)
 		STEP(z, RL(R_ABILITY_INDEPENDENT, R_RESOLVE_INFO), "%s has left the battlefield, but its triggered ability exists independently of it on the stack and still resolves, using %s's last known information.",
 		    sname, sname);
 	rz_run_effects(z, a, t->src, t->controller, tg, nt, 0, t);
+}
+
+void
+rz_resolve_held(struct rz *z, int obj, int ev)
+{
+	struct board *b = z->b;
+	int at = -1;
+	for (int i = z->nstack - 1; i >= 0 && at < 0; i--)
+		if (z->stack[i].hold == ev + 1)
+			at = i;
+	if (at < 0) {
+		STEP(z, RL(R_TRIGGER_EVENT), "%s is not on the stack (it didn't trigger, or it was removed from the stack), so nothing resolves.", rz_oname(z, obj));
+		return;
+	}
+	struct rz_trig t = z->stack[at];
+	memmove(&z->stack[at], &z->stack[at + 1], (size_t)(z->nstack - at - 1) * sizeof *z->stack);
+	z->nstack--;
+	bool more = false;
+	for (int i = 0; i < z->nstack; i++)
+		more |= z->stack[i].hold && b->events[z->stack[i].hold - 1].obj == obj;
+	if (!more)
+		b->objs[obj].zone = ZN_GONE;
+	t.hold = 0;
+	rz_resolve_trigger(z, &t);
 }
 
 /* The spell's card goes to its owner's graveyard (or where a replacement sends it). */
