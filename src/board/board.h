@@ -236,6 +236,8 @@ struct bd_effect {
 	                           * does this instead (603.7): "sacrifice it at the beginning of the
 	                           * next end step"; 0: now */
 	bool delay_yours;         /* "at the beginning of your next upkeep": only its controller's step */
+	bool until_leaves;        /* EF_EXILE "... until ~ leaves the battlefield": the card returns as soon
+	                           * as the source leaves (610.3) */
 	char delay_text[128];      /* the delayed instruction as written, without its timing ("" if none) */
 	/* EF_CREATE_TOKEN: n tokens with these characteristics */
 	int tok_power, tok_toughness;

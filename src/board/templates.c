@@ -3261,6 +3261,15 @@ effect_parse(const char *s, struct bd_abil *a)
 			if (delay)
 				sent = dbuf;
 			int ntgt_before = a->ntgt;
+			/* "exile target creature until ~ leaves the battlefield" (610.3) */
+			static const char until_w[] = " until ~ leaves the battlefield";
+			size_t sl = strlen(sent), ul = sizeof until_w - 1;
+			bool until = sl > ul && !strcmp(sent + sl - ul, until_w);
+			char ubuf[1024];
+			if (until) {
+				snprintf(ubuf, sizeof ubuf, "%.*s", (int)(sl - ul), sent);
+				sent = ubuf;
+			}
 			for (size_t i = 0; i < NETMPL && !ok; i++) {
 				struct match m;
 				if (run(etmpls[i].code, sent, &m)) {
@@ -3276,6 +3285,10 @@ effect_parse(const char *s, struct bd_abil *a)
 				return false;
 			if (delay && !delay_readable(e, ntgt_before, a->ntgt))
 				return false;
+			/* only an exile lasts "until": another instruction with it isn't read */
+			if (until && (e->kind != EF_EXILE || delay))
+				return false;
+			e->until_leaves = until;
 			e->delay = delay;
 			e->delay_yours = yours;
 			if (delay)
@@ -3386,6 +3399,8 @@ ability_area(const char *s, bool spell)
 {
 	static const struct { const char *re; const char *area; } ar[] = {
 		{ "^(?:i|ii|iii|iv|v|vi)(?:, (?:i|ii|iii|iv|v|vi))* - ", "714 Saga chapter abilities" },
+		{ "(?:exile|put|return)[^.]* until ", "610.3 effects that move an object \"until\" an event (only \"until ~ leaves the battlefield\" is read)" },
+		{ "at the beginning of (?:the|your) next|at the beginning of the end step|at end of combat", "603.7 delayed triggered abilities (one with targets of its own is not read)" },
 		{ "that much (?:life|damage)", "603.2 \"that much\": the amount of the event a triggered ability triggered on (damage dealt, life gained or lost); a spell or another ability has none" },
 		{ "chosen (?:creature )?type|chosen color|chosen name", "613.1d, 614.12 characteristics from a choice made as it entered (\"the chosen type\")" },
 		{ "change the text|replacing all instances", "613.1c text-changing effects (layer 3)" },

@@ -255,6 +255,7 @@ rz_resolve(struct board *b)
 	z->text_seq = xcalloc(n, sizeof *z->text_seq);
 	for (size_t i = 0; i < n; i++)
 		z->text_seq[i] = -1;
+	z->link_until = xcalloc(n, sizeof *z->link_until);
 	/* objects sharing a name are told apart by their alias in the steps */
 	z->dname = xcalloc(n, sizeof *z->dname);
 	for (int i = 0; i < b->nobjs; i++)
@@ -315,6 +316,7 @@ rz_resolve(struct board *b)
 	free(z->link_src);
 	free(z->link_inc);
 	free(z->link_seq);
+	free(z->link_until);
 	rz_delay_free(z);
 	rz_text_free(z, n);
 	for (size_t i = 0; i < n; i++)

@@ -604,6 +604,7 @@ rz_pend(struct rz *z, int src, int abil, int kw, int ctl, int subject, int power
 	t->subject = subject;
 	t->power = power;
 	t->ab = ab;
+	t->src_seq = z->moveseq[src];
 	const struct bd_obj *o = &z->b->objs[subject];
 	for (int k = 0; k < o->nctr; k++) {
 		if (o->ctr[k].kind == CK_PT && o->ctr[k].n > 0 && o->ctr[k].dp == -1 && o->ctr[k].dt == -1) t->had_m1m1 = true;
@@ -847,14 +848,17 @@ rz_move(struct rz *z, struct rz_move *mv, int n, const char *prefix, enum rz_rul
 	struct sbuf owners = {0};
 	bool owner_rule, order_rule;
 	grave_owners(z, mv, n, &owners, &owner_rule, &order_rule);
+	int *left = xcalloc((size_t)n + 1, sizeof *left), nleft = 0;
 	for (int i = 0; i < n; i++) {
 		int o = mv[i].obj;
 		struct bd_obj *ob = &b->objs[o];
 		if (ob->zone == mv[i].to)
 			continue;
 		bool was_bf = ob->zone == ZN_BATTLEFIELD;
-		if (was_bf)
+		if (was_bf) {
 			z->lki[o] = z->cur[o];
+			left[nleft++] = o;
+		}
 		if (mv[i].replaced_by) {
 			sbuf_addf(&t, "%s%s would be %s", t.len > base ? "; " : "", rz_oname(z, o), why_text(mv[i].why));
 			if (mv[i].reason[0])
@@ -929,6 +933,9 @@ rz_move(struct rz *z, struct rz_move *mv, int n, const char *prefix, enum rz_rul
 			int s = mv[i].replaced_by - 1;
 			rz_create_tokens(z, tokens[i], z->cur[s].v.controller, rz_oname(z, s), R_REPLACE_INSTEAD);
 		}
+	/* 610.3: what they exiled "until" they left comes back right after */
+	rz_until_left(z, left, nleft);
+	free(left);
 	/* 603.4: an intervening "if" that is false when the event happens: no trigger at all */
 	int keep = 0;
 	for (int i = 0; i < z->npending; i++) {

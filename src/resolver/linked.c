@@ -96,3 +96,67 @@ rz_link_return(struct rz *z, const struct bd_effect *e, int src, int controller,
 	if (!e->to_hand)
 		rz_entered(z, back, n);
 }
+
+void
+rz_until_exiled(struct rz *z, int src, int card)
+{
+	if (src < 0 || card < 0 || z->b->objs[card].zone != ZN_EXILE)
+		return;
+	rz_link_exiled(z, src, card);
+	z->link_until[card] = true;
+	STEP(z, RL(R_UNTIL), "%s stays in exile until %s leaves the battlefield; then it returns at once, without a triggered ability or the stack.",
+	    rz_oname(z, card), rz_oname(z, src));
+}
+
+void
+rz_until_left(struct rz *z, const int *left, int n)
+{
+	struct board *b = z->b;
+	int back[64], nback = 0;
+	struct sbuf t = {0}, gone = {0}, srcs = {0};
+	int nsrcs = 0;
+	for (int i = 0; i < n; i++) {
+		int before = nback;
+		for (int c = 0; c < b->nobjs && nback < 64; c++) {
+			if (!z->link_until[c] || !exiled_with(z, left[i], c))
+				continue;
+			z->link_until[c] = false;
+			z->link_src[c] = 0;
+			struct bd_obj *ob = &b->objs[c];
+			if (ob->token) {
+				/* 704.5d: a token that left the battlefield has ceased to exist */
+				sbuf_addf(&gone, "%s%s", gone.len ? ", " : "", rz_oname(z, c));
+				continue;
+			}
+			ob->zone = ZN_BATTLEFIELD;
+			ob->controller = ob->owner;
+			ob->ts = ++b->next_ts;
+			ob->tapped = false;
+			ob->damage = 0;
+			ob->nctr = 0;
+			ob->attached = -1;
+			ob->zpos = 0;
+			z->moveseq[c] = ++z->zseq;
+			sbuf_addf(&t, "%s%s", nback ? ", " : "", rz_oname(z, c));
+			back[nback++] = c;
+		}
+		if (nback > before)
+			sbuf_addf(&srcs, "%s%s", nsrcs++ ? " and " : "", rz_oname(z, left[i]));
+	}
+	if (gone.len)
+		STEP(z, RL(R_UNTIL, R_TOKEN_GONE), "%s would return now that what exiled it left the battlefield, but a token that left the battlefield has ceased to exist.", sbuf_str(&gone));
+	if (nback) {
+		rz_layers(z);
+		struct sbuf rep = {0};
+		for (int k = 0; k < nback; k++)
+			rz_enter_replacements(z, back[k], 0, &rep);
+		STEP(z, RL(R_UNTIL, R_UNTIL_OWNER, R_NEW_OBJECT, R_TS_ZONE),
+		    "%s left the battlefield, so what %s exiled until then returns to the battlefield at once, under its owner's control: %s. This is a one-shot effect right after that event, not a triggered ability, so it doesn't use the stack. %s a new object with a new timestamp: no counters, no Auras or Equipment, and summoning sick%s.",
+		    sbuf_str(&srcs), nsrcs == 1 ? "it" : "they", sbuf_str(&t), nback == 1 ? "It is" : "Each is", sbuf_str(&rep));
+		sbuf_free(&rep);
+		rz_entered(z, back, nback);
+	}
+	sbuf_free(&t);
+	sbuf_free(&gone);
+	sbuf_free(&srcs);
+}

@@ -132,6 +132,7 @@ struct rz_trig {
 	 * resolves (608.2b); tg_set says they were chosen, tg_default that judge chose them */
 	struct bd_ref tg[BD_MAXTGT];
 	bool tg_set, tg_default;
+	int src_seq;             /* the source's zone move as it triggered: has it left since (610.3b)? */
 	int hold;                /* 1 + the index of the board's `resolve NAME's ability` event it
 	                          * waits on the stack for, or 0 (it resolves as soon as it can) */
 	int ev_player;           /* the player the event was about ("that player"), or -1 */
@@ -209,6 +210,7 @@ struct rz {
 	 * object whose ability exiled it, link_inc that object's bf_seq then, link_seq the card's
 	 * own moveseq as it was exiled */
 	int *bf_seq, *link_src, *link_inc, *link_seq;
+	bool *link_until;        /* per exiled card: exiled "until" link_src leaves the battlefield (610.3) */
 	struct rz_delayed **delayed;   /* each allocated once: triggers point into them */
 	int ndelayed;
 	size_t delcap;
@@ -407,6 +409,11 @@ bool rz_stated_order(const struct rz *z, const int *src, int n, int *perm);
 void rz_link_note_battlefield(struct rz *z);
 /* src's ability just exiled card: it is "exiled with" src (607.2a). */
 void rz_link_exiled(struct rz *z, int src, int card);
+/* card was just exiled by src "until ~ leaves the battlefield" (610.3). */
+void rz_until_exiled(struct rz *z, int src, int card);
+/* The n objects left just left the battlefield: the cards each exiled "until" it left return
+ * at once, all together (610.3, 610.3c-d), and their enters abilities trigger. */
+void rz_until_left(struct rz *z, const int *left, int n);
 /* "Return the exiled card ...": the cards exiled with src by its linked ability (607.2a). */
 void rz_link_return(struct rz *z, const struct bd_effect *e, int src, int controller, const char *sname);
 

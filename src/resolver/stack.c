@@ -822,6 +822,12 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 		case EF_DESTROY: case EF_EXILE: case EF_BOUNCE: case EF_SACRIFICE: {
 			struct rz_move mv[64];
 			int nm = 0;
+			if (e->until_leaves && (b->objs[src].zone != ZN_BATTLEFIELD || (t && t->src_seq && z->moveseq[src] != t->src_seq))) {
+				/* 610.3b: the event that would end the exile has already happened */
+				STEP(z, RL(R_UNTIL_GONE, R_UNTIL), "%s would exile its target until %s leaves the battlefield, but %s has already left the battlefield since the ability triggered, so nothing is exiled.",
+				    sname, sname, sname);
+				break;
+			}
 			if (e->edict) {
 				/* "target player sacrifices a creature": each player chooses (701.21a) */
 				int np = 0;
@@ -875,7 +881,10 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 			if (nm)
 				rz_move(z, mv, nm, NULL, R_NONE);
 			for (int i = 0; i < nm && e->kind == EF_EXILE; i++)
-				rz_link_exiled(z, src, mv[i].obj);
+				if (e->until_leaves)
+					rz_until_exiled(z, src, mv[i].obj);
+				else
+					rz_link_exiled(z, src, mv[i].obj);
 			break;
 		}
 		case EF_RETURN_LINKED:
