@@ -351,7 +351,7 @@ letters_init(void)
 		letter_bit[c] = UINT64_C(1) << (c & 63);
 }
 
-static uint64_t
+static inline __attribute__((always_inline)) uint64_t
 letters_of(const char *s, size_t n)
 {
 	const unsigned char *u = (const unsigned char *)s;
@@ -621,15 +621,12 @@ scan_names(struct cards_db *c, const char *q, struct found *f, struct found *nea
 			 * query (whole) or longer (its start) */
 			bool whole = (kn > qn ? kn - qn : qn - kn) <= (size_t)sc.wide, start = kn > qn && qn >= 5;
 			size_t span = !whole && !start ? 0 : kn < qn + (size_t)sc.wide ? kn : qn + (size_t)sc.wide;
-			uint64_t has = 0;
-			for (size_t j = 0; j < span; j++)
-				has |= letter_bit[(unsigned char)key[j]];
+			uint64_t has = letters_of(key, span);
 			if (span && typo_missing(&sc, has) <= sc.wide)
 				match_typo(&sc, r->card, key, kn);
 			if (typo.n || near->n)
 				continue;
-			for (size_t j = span; j < kn; j++)
-				has |= letter_bit[(unsigned char)key[j]];
+			has |= letters_of(key + span, kn - span);
 			for (int k = 0; k < sc.nword_needs; k++)
 				if (at_most_bits(sc.word_needs[k] & ~has, 1)) {
 					/* kept to measure only if no typo turns up */
