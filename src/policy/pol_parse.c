@@ -411,6 +411,8 @@ digit_in(const char *s, size_t n)
  * no normal line is split where its halves (or the hyphenated form) occur elsewhere, or,
  * when only one half does ("experiencelevel": "level"), where the line was wrapped. The
  * dictionary is the document's own words, nothing else. */
+#define FUSED_MAX 64    /* "experiencelevelpreviouslyunknown" is 32 */
+
 static void
 repair_hyphens(struct plines *L, int *repaired)
 {
@@ -480,7 +482,10 @@ repair_hyphens(struct plines *L, int *repaired)
 			size_t n = k - b;
 			size_t best = 0;
 			unsigned bestsc = 0;
-			if (n >= 6 && vocab_get(&v, s + b, n) == 0) {
+			/* each cut of a word costs its length: a run of letters longer than any
+			 * wrapped compound (a 10 MB line of one "word") is left as it is */
+			bool fused = n <= FUSED_MAX;
+			if (fused && n >= 6 && vocab_get(&v, s + b, n) == 0) {
 				bool whole_hy = vocab_get(&hy, s + b, n) > 0;
 				for (size_t cut = 1; cut + 2 <= n; cut++) {
 					size_t l1 = cut, l2 = n - cut;
@@ -500,7 +505,7 @@ repair_hyphens(struct plines *L, int *repaired)
 			/* one half the document uses and the other it never does ("experience" of
 			 * "experiencelevel"): split only where the line was wrapped, at a column where
 			 * the document's ordinary lines end */
-			for (size_t cut = 4; !best && n >= 8 && vocab_get(&v, s + b, n) == 0 && cut + 4 <= n; cut++) {
+			for (size_t cut = 4; !best && fused && n >= 8 && vocab_get(&v, s + b, n) == 0 && cut + 4 <= n; cut++) {
 				size_t col = b + cut;
 				if (col + p50 / 4 < p50 || col > p50 + p50 / 4)
 					continue;
