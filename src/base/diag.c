@@ -97,22 +97,77 @@ diag_src(struct diags *d, const char *line, size_t len)
 	d->v[d->n - 1].src = xstrndup(line, len);
 }
 
+/* The length of the well-formed UTF-8 character at s (n bytes left) that is no control
+ * character (C0, DEL, C1), or 0. */
+static size_t
+utf8_printable(const unsigned char *s, size_t n)
+{
+	unsigned c = s[0];
+	size_t k;
+	unsigned cp, min;
+	if (c < 0x80)
+		return c >= 0x20 && c != 0x7f;
+	if (c >= 0xC2 && c <= 0xDF)
+		k = 2, cp = c & 0x1F, min = 0x80;
+	else if (c >= 0xE0 && c <= 0xEF)
+		k = 3, cp = c & 0x0F, min = 0x800;
+	else if (c >= 0xF0 && c <= 0xF4)
+		k = 4, cp = c & 0x07, min = 0x10000;
+	else
+		return 0;
+	if (n < k)
+		return 0;
+	for (size_t i = 1; i < k; i++) {
+		if ((s[i] & 0xC0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3F);
+	}
+	if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF) || (cp >= 0x80 && cp <= 0x9F))
+		return 0;
+	return k;
+}
+
+void
+diag_addsafe(struct sbuf *b, const char *s, size_t n)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	const unsigned char *u = (const unsigned char *)s;
+	for (size_t i = 0; i < n;) {
+		size_t k = u[i] == '\t' || u[i] == '\n' ? 1 : utf8_printable(u + i, n - i);
+		if (k) {
+			sbuf_add(b, s + i, k);
+			i += k;
+		} else {
+			char x[4] = { '\\', 'x', hex[u[i] >> 4], hex[u[i] & 15] };
+			sbuf_add(b, x, 4);
+			i++;
+		}
+	}
+}
+
+/* The line as it stands, each character one column: a byte that is no printable UTF-8
+ * shows as '?', so the caret under column col stays where it belongs. */
 static void
 caret(struct sbuf *b, const char *line, size_t len, unsigned col)
 {
+	const unsigned char *u = (const unsigned char *)line;
 	size_t i, chars = 0;
 	sbuf_adds(b, "  ");
-	for (i = 0; i < len && line[i] != '\n' && line[i] != '\r'; i++) {
-		unsigned char c = (unsigned char)line[i];
-		sbuf_addc(b, (char)(c == '\t' ? ' ' : (c < 0x20 ? '?' : c)));
+	for (i = 0; i < len && line[i] != '\n' && line[i] != '\r';) {
+		size_t k = utf8_printable(u + i, len - i);
+		if (k)
+			sbuf_add(b, line + i, k);
+		else
+			sbuf_addc(b, line[i] == '\t' ? ' ' : '?');
+		i += k ? k : 1;
 	}
 	sbuf_adds(b, "\n  ");
 	/* count characters, not bytes, so the caret lands under UTF-8 text */
-	for (i = 0; i < len && chars + 1 < col; i++) {
-		if (((unsigned char)line[i] & 0xC0) != 0x80) {
-			chars++;
-			sbuf_addc(b, ' ');
-		}
+	for (i = 0; i < len && chars + 1 < col;) {
+		size_t k = utf8_printable(u + i, len - i);
+		i += k ? k : 1;
+		chars++;
+		sbuf_addc(b, ' ');
 	}
 	sbuf_adds(b, "^\n");
 }
@@ -134,7 +189,7 @@ diag_print_item(FILE *f, const struct diag_item *it)
 	struct sbuf b = {0};
 	sbuf_adds(&b, "judge: ");
 	if (it->file) {
-		sbuf_adds(&b, it->file);
+		diag_addsafe(&b, it->file, strlen(it->file));
 		if (it->line) {
 			sbuf_addf(&b, ":%u", it->line);
 			if (it->col)
@@ -142,11 +197,16 @@ diag_print_item(FILE *f, const struct diag_item *it)
 		}
 		sbuf_adds(&b, ": ");
 	}
-	sbuf_addf(&b, "%s: %s\n", diag_level_name(it->level), it->msg);
+	sbuf_addf(&b, "%s: ", diag_level_name(it->level));
+	diag_addsafe(&b, it->msg, strlen(it->msg));
+	sbuf_addc(&b, '\n');
 	if (it->src)
 		caret(&b, it->src, strlen(it->src), it->col ? it->col : 1);
-	if (it->hint)
-		sbuf_addf(&b, "  %s\n", it->hint);
+	if (it->hint) {
+		sbuf_adds(&b, "  ");
+		diag_addsafe(&b, it->hint, strlen(it->hint));
+		sbuf_addc(&b, '\n');
+	}
 	if (it->area)
 		sbuf_addf(&b, "  rule area it needs: %s\n", it->area);
 	fwrite(b.s, 1, b.len, f);

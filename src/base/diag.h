@@ -60,4 +60,11 @@ const char *diag_level_name(enum dlevel lv);
 /* Print "  line\n  ^" with the caret under 1-based column col (counted in characters). */
 void diag_caret(FILE *f, const char *line, size_t len, unsigned col);
 
+struct sbuf;
+/* Append s[0..n) as it may go to a terminal: UTF-8 text as it is, and as \xNN each byte
+ * that is not (Latin-1, a cut sequence) or that is a control character but tab and newline
+ * (an escape sequence, a carriage return, a NUL), so a file's bytes echoed in a message
+ * can neither garble the terminal nor drive it. */
+void diag_addsafe(struct sbuf *b, const char *s, size_t n);
+
 #endif

@@ -8,6 +8,7 @@
 #include "../base/safefile.h"
 #include "../history/history.h"
 #include "../resolver/resolver.h"
+#include "../text/decode.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -184,7 +185,18 @@ cmd_resolve(struct jctx *c, int argc, char **argv)
 		    SFILE_MAX_BOARD >> 20);
 		return JX_USAGE;
 	}
-	int st = run_board(c, strcmp(path, "-") == 0 ? "<stdin>" : path, text, len);
+	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+	/* a board saved as UTF-16 or with old Mac line ends reads as the same board */
+	struct diags dd = {0};
+	int u16 = text_from_utf16(&text, &len, name, "a board description", &dd);
+	diag_print(stderr, &dd, DL_WARNING);
+	diag_clear(&dd);
+	if (u16 < 0) {
+		free(text);
+		return JX_USAGE;
+	}
+	text_bare_cr_to_lf(text, len);
+	int st = run_board(c, name, text, len);
 	free(text);
 	return st;
 }

@@ -3,6 +3,7 @@
  * --bench FILE (recall and query time measured in-process). */
 #include "cmd.h"
 #include "../base/safefile.h"
+#include "../text/decode.h"
 #include "cmd_rules.h"
 #include "cmd_search_cards.h"
 #include "cmd_card.h"
@@ -615,6 +616,9 @@ bench(struct jctx *c, const char *path)
 		sbuf_free(&raw);
 		return JX_USAGE;
 	}
+	/* old Mac line ends end lines too (UTF-16 text is left whole for the parser to read) */
+	if (raw.len && !text_utf16(raw.s, raw.len))
+		text_bare_cr_to_lf(raw.s, raw.len);
 	int pst = srch_questions_parse(path, raw.s ? raw.s : "", raw.len, &qs, &qd);
 	sbuf_free(&raw);
 	diag_print(stderr, &qd, DL_WARNING);

@@ -36,14 +36,24 @@ jerr(struct jctx *c, const char *hint, const char *fmt, ...)
 	if (c && c->out)
 		out_flush(c->out);
 	fflush(stdout);
+	/* the words may hold a file's bytes or the user's: written safe for the terminal, and
+	 * whole in one go */
+	struct sbuf m = {0}, b = {0};
 	va_list ap;
 	va_start(ap, fmt);
-	fputs("judge: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	sbuf_vaddf(&m, fmt, ap);
 	va_end(ap);
-	if (hint)
-		fprintf(stderr, "  %s\n", hint);
+	sbuf_adds(&b, "judge: ");
+	diag_addsafe(&b, m.s ? m.s : "", m.len);
+	sbuf_addc(&b, '\n');
+	if (hint) {
+		sbuf_adds(&b, "  ");
+		diag_addsafe(&b, hint, strlen(hint));
+		sbuf_addc(&b, '\n');
+	}
+	fwrite(b.s, 1, b.len, stderr);
+	sbuf_free(&m);
+	sbuf_free(&b);
 }
 
 int

@@ -57,11 +57,19 @@ bool
 pol_aliases_load(struct pol_aliases *al, const char *path, struct diags *d)
 {
 	FILE *f = sfile_fopen(path, 1u << 20);
-	if (!f)
+	if (!f) {
+		/* a file that is not there is no news; one that is there and cannot be read is */
+		if (errno != ENOENT) {
+			diag_add(d, DL_ERROR, path, 0, 0, "cannot read the policy aliases: %s", sfile_strerror(errno));
+			diag_hint(d, "an alias file is a text file of lines DOCUMENT<TAB>ALIAS<TAB>TITLE PATTERNS");
+		}
 		return false;
+	}
 	struct sbuf b = {0};
 	sbuf_read(&b, f, 1u << 20);
 	fclose(f);
+	if (b.len == 0)
+		return true;    /* an empty file adds no aliases */
 	struct decoded dec;
 	if (text_decode((const unsigned char *)(b.s ? b.s : ""), b.len, path, &dec, d) != 0) {
 		sbuf_free(&b);

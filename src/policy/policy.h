@@ -82,7 +82,8 @@ struct pol_aliases {
 	struct pol_alias *v;
 	size_t n, cap;
 };
-/* Read one alias file; problems (file:line:col) go to d. Returns false if unreadable. */
+/* Read one alias file; problems (file:line:col) go to d, and a file that is there but
+ * cannot be read is one. Returns false if unreadable or absent. */
 bool pol_aliases_load(struct pol_aliases *al, const char *path, struct diags *d);
 void pol_aliases_free(struct pol_aliases *al);
 

@@ -258,8 +258,53 @@ repl_cmd_settings(struct jctx *c, int argc, char **argv)
 	return JX_OK;
 }
 
+/* The rest of open file f as UTF-8 text to run line by line: UTF-16 is converted, a
+ * binary file or one over SFILE_MAX_INIT refused. -1 after saying why (name:line:col, hint);
+ * else 0 and *m a stream over *text, which the caller frees after closing it — or *m NULL
+ * when the file holds nothing. */
+static int
+command_text(struct jctx *c, FILE *f, const char *name, const char *hint, FILE **m, char **text)
+{
+	struct sbuf b = {0};
+	char buf[65536];
+	size_t n;
+	*text = NULL;
+	*m = NULL;
+	while ((n = fread(buf, 1, sizeof buf, f)) > 0 && b.len <= SFILE_MAX_INIT)
+		sbuf_add(&b, buf, n);
+	if (b.len > SFILE_MAX_INIT) {
+		jerr(c, hint, "%s: holds more than %u MiB; that is no file of commands", name, SFILE_MAX_INIT >> 20);
+		sbuf_free(&b);
+		return -1;
+	}
+	if (b.len == 0)
+		return 0;
+	struct diags d = {0};
+	int u16 = text_from_utf16(&b.s, &b.len, name, "a file of commands", &d);
+	diag_print(stderr, &d, DL_WARNING);
+	diag_clear(&d);
+	unsigned bl, bc;
+	if (u16 < 0 || text_binary(b.s, b.len, &bl, &bc)) {
+		if (u16 >= 0)
+			jerr(c, hint, "%s:%u:%u: this is a binary file", name, bl, bc);
+		free(b.s);
+		return -1;
+	}
+	*m = fmemopen(b.s, b.len, "r");
+	if (*m == NULL) {
+		jerr(c, hint, "%s: %s", name, strerror(errno));
+		free(b.s);
+		return -1;
+	}
+	*text = b.s;
+	return 0;
+}
+
 /* The init file: settings lines, comments and blank lines; `name` labels errors name:line.
- * Commands are refused, since they would print before the prompt appears. */
+ * Commands are refused, since they would print before the prompt appears. After
+ * INIT_MAX_ERRORS wrong lines the rest is not read: that is no settings file. */
+#define INIT_MAX_ERRORS 20
+
 static int
 run_init(struct jctx *c, FILE *f, const char *name)
 {
@@ -291,6 +336,11 @@ run_init(struct jctx *c, FILE *f, const char *name)
 		}
 		errors += rc != JX_OK;
 		repl_tok_free(&t);
+		if (errors >= INIT_MAX_ERRORS) {
+			jerr(c, "the init file holds settings lines such as ':set width 80'",
+			    "%s: %d wrong lines; the rest of the file is not read", name, errors);
+			break;
+		}
 	}
 	free(line);
 	return errors;
@@ -321,19 +371,19 @@ repl_load_init(struct jctx *c)
 		    "%s", sfile_strerror(e));
 		errors = 1;
 	}
-	unsigned bl, bc;
-	if (f != NULL && text_file_binary(f, &bl, &bc)) {
-		char where[4200];
-		snprintf(where, sizeof where, "%s:%u:%u", sbuf_str(&p), bl, bc);
-		repl_err(c, where, "the init file holds settings lines such as ':set width 80'; it is not read",
-		    "this is a binary file");
-		fclose(f);
-		f = NULL;
-		errors = 1;
-	}
 	if (f != NULL) {
-		errors = run_init(c, f, sbuf_str(&p));
+		char *text;
+		FILE *m;
+		int st = command_text(c, f, sbuf_str(&p),
+		    "the init file holds settings lines such as ':set width 80'; it is not read", &m, &text);
 		fclose(f);
+		if (st < 0)
+			errors = 1;
+		else if (m != NULL) {
+			errors = run_init(c, m, sbuf_str(&p));
+			fclose(m);
+			free(text);
+		}
 	}
 	sbuf_free(&p);
 	return errors;
@@ -354,16 +404,18 @@ repl_cmd_source(struct jctx *c, int argc, char **argv)
 	FILE *f = jopen_input(c, argv[1], "check the path; Tab completes file names");
 	if (f == NULL)
 		return JX_USAGE;
-	unsigned bl, bc;
-	if (text_file_binary(f, &bl, &bc)) {
-		jerr(c, ":source runs a text file of judge commands, one a line",
-		    "%s:%u:%u: this is a binary file", argv[1], bl, bc);
-		fclose(f);
-		return JX_USAGE;
-	}
-	depth++;
-	int rc = repl_exec_stream(c, f);
-	depth--;
+	char *text;
+	FILE *m;
+	int st = command_text(c, f, argv[1], ":source runs a text file of judge commands, one a line", &m, &text);
 	fclose(f);
+	if (st < 0)
+		return JX_USAGE;
+	if (m == NULL)
+		return JX_OK;
+	depth++;
+	int rc = repl_exec_stream(c, m);
+	depth--;
+	fclose(m);
+	free(text);
 	return rc;
 }

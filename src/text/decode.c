@@ -353,7 +353,15 @@ looks_binary(const unsigned char *s, size_t n, size_t *where)
 		ctl += (c < 0x20) & (c != '\n') & (c != '\r') & (c != '\t') & (c != '\f');
 	}
 	*where = 0;
-	return m > 0 && ctl * 20 > m;
+	if (m == 0 || ctl * 20 <= m)
+		return false;
+	/* point at the first of them */
+	for (size_t i = 0; i < m; i++)
+		if (s[i] < 0x20 && s[i] != '\n' && s[i] != '\r' && s[i] != '\t' && s[i] != '\f') {
+			*where = i;
+			break;
+		}
+	return true;
 }
 
 static void
@@ -389,6 +397,36 @@ text_binary(const char *s, size_t n, unsigned *line, unsigned *col)
 		return false;
 	line_col((const unsigned char *)s, where, line, col);
 	return true;
+}
+
+int
+text_from_utf16(char **s, size_t *n, const char *name, const char *what, struct diags *d)
+{
+	if (*n < 2 || !text_utf16(*s, *n))
+		return 0;
+	struct decoded dc;
+	struct diags none = {0};
+	int st = text_decode_as((const unsigned char *)*s, *n, name, what,
+	    "save it as UTF-8 (iconv -f UTF-16 -t UTF-8)", &dc, d ? d : &none);
+	diag_clear(&none);
+	if (st != 0)
+		return -1;
+	free(*s);
+	*s = dc.text;
+	*n = dc.len;
+	return 1;
+}
+
+size_t
+text_bare_cr_to_lf(char *s, size_t n)
+{
+	size_t k = 0;
+	for (char *p = s; (p = memchr(p, '\r', (size_t)(s + n - p))) != NULL; p++)
+		if (p + 1 == s + n || p[1] != '\n') {
+			*p = '\n';
+			k++;
+		}
+	return k;
 }
 
 bool

@@ -39,4 +39,14 @@ bool text_binary(const char *s, size_t n, unsigned *line, unsigned *col);
  * for a pipe, which cannot be looked at twice. */
 bool text_file_binary(FILE *f, unsigned *line, unsigned *col);
 
+/* For readers that take UTF-8 only (boards, the textbook, the init file, :source): text
+ * saved as UTF-16 (Windows' Notepad "Unicode", with or without a byte-order mark) turned
+ * into UTF-8 in place, with a warning in d when it had no mark. 0 when it is not UTF-16
+ * (*s untouched), 1 when converted (*s reallocated, *n its new length), -1 when it could
+ * not be (an error in d naming `name` and saying it is not `what`). d may be NULL. */
+int text_from_utf16(char **s, size_t *n, const char *name, const char *what, struct diags *d);
+/* Lines that end in a bare CR (old Mac files) end in '\n' instead, in place; CRLF is left
+ * alone. Returns how many were changed. */
+size_t text_bare_cr_to_lf(char *s, size_t n);
+
 #endif

@@ -44,6 +44,12 @@ tb_load_file(const char *path, struct diags *d)
 		sbuf_free(&b);
 		return NULL;
 	}
+	/* a page saved as UTF-16 reads as the same page */
+	if (b.len && text_from_utf16(&b.s, &b.len, path, "a textbook", d) < 0) {
+		sbuf_free(&b);
+		return NULL;
+	}
+	b.cap = b.len;
 	unsigned bl, bc;
 	if (text_binary(b.s ? b.s : "", b.len, &bl, &bc)) {
 		if (d) {
