@@ -356,8 +356,14 @@ history_save(const char *text, bool to_file)
 		add_history(line);
 		/* written at once, so a crash loses nothing; trimmed now and then, not every line */
 		if (to_file && hist_path != NULL) {
-			histfile_append(hist_path, line);
-			if (++hist_added % 100 == 0)
+			if (histfile_append(hist_path, line) != 0) {
+				/* said once; the file keeps what it had (a cut line is taken back) */
+				fprintf(stderr, "judge: cannot add to the history %s: %s\n"
+				    "  the lines saved before are as they were; this session's are not saved\n",
+				    hist_path, strerror(errno));
+				free(hist_path);
+				hist_path = NULL;
+			} else if (++hist_added % 100 == 0)
 				histfile_trim(hist_path, HISTORY_MAX);
 		}
 	}

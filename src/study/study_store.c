@@ -560,8 +560,13 @@ study_store_save(const struct study_store *s, const char *path, struct diags *d)
 		what = "write";
 		rc = sfile_commit(fd, text, strlen(text), tmp.s, path);
 	}
-	if (rc != 0)
-		diag_add(d, DL_ERROR, path, 0, 0, "cannot save study progress (%s): %s", what, strerror(errno));
+	if (rc != 0) {
+		int e = errno;
+		diag_add(d, DL_ERROR, path, 0, 0, "cannot save study progress (%s): %s", what, strerror(e));
+		diag_hint(d, "the progress saved before is as it was; %s, then answer again",
+		    e == ENOSPC || e == EDQUOT ? "free some space on that disk" :
+		    e == EACCES || e == EPERM || e == EROFS ? "make the folder writable" : "fix that");
+	}
 	free(text);
 	free(dir);
 	sbuf_free(&tmp);

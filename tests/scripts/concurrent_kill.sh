@@ -57,7 +57,7 @@ if command -v strace >/dev/null && strace -qq -o /dev/null -e inject=write:error
 	nolsan=ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
 	rm -rf "$S"
 	answers 3 | "$JUDGE" quiz which --count 3 --seed 1 >/dev/null 2>&1
-	broken=0; lost=0; said=0; runs=0; quiet=0
+	broken=0; lost=0; said=0; runs=0; quiet=0; kept=0
 	for sc in write fsync rename; do
 		for i in $(seq 1 12); do
 			before=$(seen_total); runs=$((runs + 1))
@@ -69,12 +69,14 @@ if command -v strace >/dev/null && strace -qq -o /dev/null -e inject=write:error
 			"$JUDGE" study stats >/dev/null 2>&1 || broken=$((broken + 1))
 			ls "$S" | grep -q 'corrupt\|\.tmp-' && broken=$((broken + 1))
 			[ "$(seen_total)" -ge "$before" ] || lost=$((lost + 1))
-			grep -q 'cannot save study progress' "$W/err" && said=$((said + 1))
+			grep -q 'cannot save study progress' "$W/err" && said=$((said + 1)) &&
+				grep -q 'the progress saved before is as it was; free some space' "$W/err" && kept=$((kept + 1))
 		done
 	done
 	[ $broken = 0 ] && [ $lost = 0 ]
 	ok $? "$runs quiz sessions with a write, fsync or rename failing in turn: the progress file is always whole ($broken damaged, $lost lost answers)"
 	[ $said -gt 0 ]; ok $? "and a failed save is said ($said of $runs)"
+	[ $kept = $said ]; ok $? "each time with the next step, and that the progress saved before is kept ($kept of $said)"
 	[ $quiet = 0 ]; ok $? "and a session whose progress was not recorded exits 2 ($quiet exited otherwise)"
 	# the card database: an import that fails at any write leaves the previous one answering
 	if true; then
@@ -108,20 +110,25 @@ if pid == 0:
     resource.setrlimit(resource.RLIMIT_FSIZE, (1024, 1024))
     os.environ["TERM"] = "dumb"
     os.execv(sys.argv[1], [sys.argv[1]])
+seen = b""
 def drain(t):
+    global seen
     end = time.time() + t
     while time.time() < end:
         r, _, _ = select.select([fd], [], [], 0.2)
         if r:
-            try: os.read(fd, 65536)
+            try: seen += os.read(fd, 65536)
             except OSError: return
 time.sleep(0.5); drain(1)
 os.write(fd, b"search a line long enough to cross the limit of the history file\r"); drain(2)
 os.write(fd, b"\x04"); drain(1)
 os.waitpid(pid, 0)
+sys.stdout.write(seen.decode("utf-8", "replace"))
 PY
 	cmp -s "$S/history" "$W/history.before"
 	ok $? "a history line the disk has no room for is not left half-written ($(tail -c 40 "$S/history" | tr '\n' '|'))"
+	grep -q 'cannot add to the history .*/history: ' "$W/pty.out" && grep -q 'the lines saved before are as they were' "$W/pty.out"
+	ok $? "and the session says the history could not take it, and that the old lines are kept"
 	rm -rf "$S"
 fi
 
