@@ -508,21 +508,37 @@ rules_not_found(struct jctx *c, jrid id)
 	const struct jrelease *rel = c->rel;
 	char num[16], a[16], b[16];
 	jrid_str(id, num);
-	/* the neighbours under the same parent: 704.5l -> 704.5k or 704.5m */
-	jrid below = JRID_NONE, above = JRID_NONE;
-	jrid parent = jrid_parent(id);
-	for (uint32_t i = 0; i < rel->nrules; i++) {
-		jrid x = rel->rules[i].id;
-		if (jrid_parent(x) != parent || jrid_level(x) != jrid_level(id))
-			continue;
-		if (x < id)
-			below = x;
-		else if (x > id && above == JRID_NONE)
-			above = x;
+	/* the neighbours under the same parent: 704.5l -> 704.5k or 704.5m; when the parent
+	 * is missing too, the neighbours of the nearest missing ancestor that has some
+	 * (999.9: there is no 999; 905 is the last chapter under 9) */
+	jrid below = JRID_NONE, above = JRID_NONE, at = id, parent = jrid_parent(id);
+	/* (not when another release has it, or this one is partial: that says more) */
+	bool elsewhere = rel->truncated || rel->fragment;
+	for (uint32_t k = 0; k < c->ix->nrels && !elsewhere; k++)
+		elsewhere = c->ix->rels[k] != rel && jrel_find(c->ix->rels[k], id) != JNONE;
+	for (jrid q = id; q != JRID_NONE && below == JRID_NONE && above == JRID_NONE && (q == id || !elsewhere);
+	    q = jrid_parent(q)) {
+		if (q != id && jrel_find(rel, q) != JNONE) {
+			parent = q;     /* 123.4a: "123.4 exists" */
+			break;
+		}
+		at = q;
+		parent = jrid_parent(q);
+		for (uint32_t i = 0; i < rel->nrules; i++) {
+			jrid x = rel->rules[i].id;
+			if (jrid_parent(x) != parent || jrid_level(x) != jrid_level(q))
+				continue;
+			if (x < q)
+				below = x;
+			else if (x > q && above == JRID_NONE)
+				above = x;
+		}
 	}
 	struct sbuf hint = {0};
 	if (JRID_LETTER(id) && !jrid_letter_valid((int)JRID_LETTER(id)))
 		sbuf_addf(&hint, "subrule letters skip l and o; ");
+	if (at != id && (below != JRID_NONE || above != JRID_NONE))
+		sbuf_addf(&hint, "there is no %s either; ", jrid_str(at, a));
 	if (below != JRID_NONE && above != JRID_NONE)
 		sbuf_addf(&hint, "did you mean %s or %s?", jrid_str(below, a), jrid_str(above, b));
 	else if (below != JRID_NONE)
