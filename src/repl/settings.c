@@ -393,7 +393,8 @@ int
 repl_cmd_source(struct jctx *c, int argc, char **argv)
 {
 	if (argc != 2) {
-		jerr(c, "type ':source FILE' with one file of REPL commands", ":source wants one file");
+		jerr(c, argc > 2 ? "a path with spaces goes in quotes: :source \"my commands.txt\""
+		    : "type ':source FILE' with one file of REPL commands", ":source wants one file");
 		return JX_USAGE;
 	}
 	static int depth;

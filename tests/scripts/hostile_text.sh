@@ -54,6 +54,13 @@ printf '100.1\n' | iconv -f UTF-8 -t UTF-16 >"$W/cmds16.txt"
 printf ':source %s\n' "$W/cmds16.txt" | "$JUDGE" >"$W/out" 2>"$W/err"
 grep -q '^100\.1 ' "$W/out" && ! grep -q binary "$W/err"; ok $? ":source of a file saved as UTF-16 runs its commands"
 
+# a path with spaces and non-ASCII: quoted it runs; unquoted, the error says to quote it
+printf '100.1\n' >"$W/my cmds é.txt"
+printf ':source "%s"\n' "$W/my cmds é.txt" | "$JUDGE" >"$W/out" 2>"$W/err"
+grep -q '^100\.1 ' "$W/out"; ok $? ":source of a quoted path with spaces and non-ASCII runs it"
+printf ':source %s\n' "$W/my cmds é.txt" | "$JUDGE" >"$W/out" 2>"$W/err"
+grep -q 'goes in quotes: :source "' "$W/err"; ok $? ":source of that path unquoted says to quote it"
+
 # ---- an init file of garbage: a few errors, then it stops ----
 awk 'BEGIN { for (i = 0; i < 100000; i++) print "garbage line " i }' >"$XDG_CONFIG_HOME/judge/init"
 cpu 5 sh -c "printf '100.1\n' | '$JUDGE'"; r=$?
