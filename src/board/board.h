@@ -24,6 +24,7 @@ enum bd_kw { KW_FLYING, KW_REACH, KW_FIRST_STRIKE, KW_DOUBLE_STRIKE, KW_TRAMPLE,
 	KW_DEATHTOUCH, KW_LIFELINK, KW_INDESTRUCTIBLE, KW_HEXPROOF, KW_SHROUD, KW_MENACE,
 	KW_DEFENDER, KW_VIGILANCE, KW_HASTE, KW_PERSIST, KW_UNDYING, KW_WITHER, KW_INFECT,
 	KW_FLASH, KW_PLAINSWALK, KW_ISLANDWALK, KW_SWAMPWALK, KW_MOUNTAINWALK, KW_FORESTWALK,
+	KW_FEAR, KW_INTIMIDATE,   /* evasion checked as blockers are declared (702.36b, 702.13b) */
 	KW_COUNT };
 #define KWBIT(k) (1u << (k))
 
@@ -95,7 +96,7 @@ enum bd_op { OP_CONTROL, OP_ADD_TYPES, OP_SET_CREATURE_SUB, OP_SET_LAND_SUB, OP_
 
 /* What a characteristic-defining or counting P/T ability counts. */
 enum bd_count { CN_NONE, CN_TARMOGOYF, CN_CREATURES_YOU, CN_LANDS_YOU, CN_GRAVE_CREATURES_YOU,
-	CN_SUBTYPE_YOU, CN_ARTIFACTS_YOU };
+	CN_SUBTYPE_YOU, CN_ARTIFACTS_YOU, CN_LIFE_YOU };
 
 struct bd_part {
 	enum bd_op op;
@@ -114,7 +115,7 @@ struct bd_part {
 
 /* "as long as" conditions. */
 enum bd_condk { CD_NONE, CD_CONTROL, CD_OPP_CONTROL, CD_YOUR_TURN, CD_NOT_YOUR_TURN,
-	CD_LIFE_LE, CD_LIFE_GE, CD_SELF_TAPPED, CD_SELF_UNTAPPED, CD_SELF_ATTACKING,
+	CD_LIFE_LE, CD_LIFE_GE, CD_OPP_LIFE_LE, CD_SELF_TAPPED, CD_SELF_UNTAPPED, CD_SELF_ATTACKING,
 	CD_CONTROL_N, CD_GRAVE_N,
 	CD_KICKED,                /* "if it was kicked" (702.33d) */
 	CD_NO_LIFE_LOST,          /* "if you didn't lose life this turn" (Luminarch Ascension) */
@@ -193,6 +194,7 @@ enum bd_effk { EF_DAMAGE, EF_DESTROY, EF_EXILE, EF_CONTINUOUS, EF_COUNTERS, EF_G
 	EF_NOTE,                  /* a sentence that restates the rules ("It's still a land.") */
 	EF_RULE,                  /* a rule-changing effect for the turn ("players can't gain life this turn") */
 	EF_ATTACH,                /* "attach ~ to target creature you control" (equip, 702.6a; 701.3a) */
+	EF_EXILE_GRAVE,           /* "exile all cards from target player's graveyard" (Tormod's Crypt) */
 	EF_WARD,                  /* counter what targeted it unless its controller pays the cost (702.21a) */
 	EF_REVEAL_TOP,            /* "reveal the top card of your library and put that card into your hand" */
 	EF_SEARCH,                /* "search your library for a FILTER card, put it onto the battlefield" (701.23) */
@@ -211,6 +213,7 @@ enum { RS_NO_UNTAP = 1, RS_NO_ATTACK = 2, RS_NO_BLOCK = 4, RS_UNBLOCKABLE = 8 };
 /* The RS_* bits a restriction's text (lower case) states. */
 unsigned bd_restrict_bits(const char *text);
 enum bd_amt { AM_N, AM_X, AM_POWER_SELF, AM_POWER_TARGET,
+	AM_TOUGHNESS_PREV,        /* "equal to that creature's toughness": the earlier instruction's target's */
 	AM_POWER_SACRIFICED,      /* "the sacrificed creature's power": its last known power (608.2h) */
 	AM_REVEALED_MV,           /* "equal to its mana value": the card an earlier instruction revealed */
 	AM_EVENT };               /* "that much": the amount of the event that triggered the ability */
@@ -222,6 +225,8 @@ struct bd_effect {
 	bool each;                /* applies to everything matching f */
 	struct bd_filter f;       /* what "each ..." covers, or the target restriction */
 	char text_not[BD_SUBLEN];
+	char unless[32];          /* EF_WARD on a target: "counter target spell unless its controller pays {3}" */
+	int amt_slot;             /* AM_TOUGHNESS_PREV: the target slot whose toughness it is */
 	struct bd_part parts[BD_MAXPART];
 	int nparts;
 	bool until_eot;

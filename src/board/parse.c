@@ -546,6 +546,7 @@ statement(struct ps *ps, char *ln)
 			o->pt_star = true; o->power = 0; o->toughness = 0;
 			if (strcmp(a, "*")) parse_int(a, &o->power);
 			if (!strncmp(bb, "*+", 2)) parse_int(bb + 2, &o->toughness);
+			else if (bb[0] != '*' && !parse_int(bb, &o->toughness)) { perr(ps, slash + 1, "e.g. `pt */4`", "bad toughness \"%s\"", bb); return; }
 		} else {
 			if (!parse_int(a, &o->power)) { perr(ps, rest, "e.g. `pt 2/2`", "bad power \"%s\"", a); return; }
 			if (!parse_int(bb, &o->toughness)) { perr(ps, slash + 1, "e.g. `pt 2/2`", "bad toughness \"%s\"", bb); return; }

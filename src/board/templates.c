@@ -39,6 +39,7 @@ static const char *const kw_names[KW_COUNT] = {
 	"persist", "undying", "wither", "infect", "flash",
 	/* landwalk matters only when blockers are declared, which the board states (702.14) */
 	"plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk",
+	"fear", "intimidate",
 };
 
 static const char *const step_names[STP_COUNT] = { "untap", "upkeep", "draw", "main1",
@@ -194,6 +195,13 @@ normalise(const char *text, const char *owner)
 			lowname[i] = (char)tolower((unsigned char)owner[i]);
 		lowname[i] = 0;
 	}
+	/* 201.5c: a shortened name, the part before the comma ("Adeline" of "Adeline, Resplendent
+	 * Cathar"), refers to the card itself too */
+	char shortname[256] = "";
+	const char *comma = strchr(lowname, ',');
+	if (comma && comma - lowname > 1)
+		snprintf(shortname, sizeof shortname, "%.*s", (int)(comma - lowname), lowname);
+	size_t sl = strlen(shortname);
 	static const char *const selfs[] = { "this creature", "this permanent", "this enchantment",
 		"this artifact", "this land", "this aura", "this equipment", "this spell", NULL };
 	struct sbuf o = {0};
@@ -202,6 +210,9 @@ normalise(const char *text, const char *owner)
 		bool at_word = i == 0 || (!isalnum((unsigned char)s[i - 1]) && s[i - 1] != '\'');
 		if (at_word && nl > 1 && strncmp(s + i, lowname, nl) == 0 && !isalnum((unsigned char)s[i + nl])) {
 			sbuf_addc(&o, '~'); i += nl; continue;
+		}
+		if (at_word && sl > 1 && strncmp(s + i, shortname, sl) == 0 && !isalnum((unsigned char)s[i + sl])) {
+			sbuf_addc(&o, '~'); i += sl; continue;
 		}
 		bool hit = false;
 		for (int k = 0; at_word && selfs[k]; k++) {
@@ -860,6 +871,24 @@ b_cda_count(struct match *m, struct bd_abil *a)
 	return true;
 }
 
+/* "~'s power and toughness are each equal to your life total" (Serra Avatar); "~'s power is
+ * equal to the number of creatures you control" (Adeline: power only, 604.3) */
+static bool
+b_cda_life(struct match *m, struct bd_abil *a)
+{
+	cda_pt(a)->count = CN_LIFE_YOU;
+	return true;
+}
+
+static bool
+b_cda_power_count(struct match *m, struct bd_abil *a)
+{
+	if (!b_cda_count(m, a))
+		return false;
+	a->parts[0].pow_only = true;
+	return true;
+}
+
 static bool
 b_cda_goyf(struct match *m, struct bd_abil *a)
 {
@@ -1031,8 +1060,8 @@ b_trigger(struct match *m, struct bd_abil *a)
 		/* "you cast a noncreature spell", "an opponent casts a blue spell", "a player casts an instant or sorcery spell" */
 		a->trig = TR_CAST;
 		size_t yl = strlen(y);
-		if (yl < 5 || strcmp(y + yl - 5, "spell"))
-			return false;
+		if ((yl < 5 || strcmp(y + yl - 5, "spell")) && !strstr(y, " spell with "))
+			return false;   /* "... spell", "a spell with mana value 3 or less" */
 		if (!who_parse(x, &a->tplayer) || !bd_filter_parse(y, &a->tspell))
 			return false;
 		a->tspell.spell = true;
@@ -1968,7 +1997,7 @@ b_spell(struct match *m, struct bd_abil *a)
 	return effect_parse(m->subj, a);
 }
 
-#define KWRE "(?:flying|reach|first strike|double strike|trample|deathtouch|lifelink|indestructible|hexproof|shroud|menace|defender|vigilance|haste|persist|undying|wither|infect|flash|plainswalk|islandwalk|swampwalk|mountainwalk|forestwalk|protection from [a-z]+(?: and from [a-z]+)*)"
+#define KWRE "(?:flying|reach|first strike|double strike|trample|deathtouch|lifelink|indestructible|hexproof|shroud|menace|defender|vigilance|haste|persist|undying|wither|infect|flash|plainswalk|islandwalk|swampwalk|mountainwalk|forestwalk|fear|intimidate|protection from [a-z]+(?: and from [a-z]+)*)"
 #define KWLIST KWRE "(?:(?:,? and |, )" KWRE ")*"
 #define PT "([+-]\\d+)/([+-]\\d+)"
 #define SUBJ "(~ or another [a-z ,/-]+?|~|enchanted creature|equipped creature|enchanted permanent|enchanted land|(?:other |each |all )?[a-z ,/-]+?)"
@@ -2041,6 +2070,10 @@ static struct tmpl tmpls[] = {
 	  "You control enchanted creature.", false, NULL },
 	{ "P/T equal to a count", "^~'s power and toughness are each equal to the number of ([a-z ]+?)(?: you control)?$", b_cda_count,
 	  "This creature's power and toughness are each equal to the number of creatures you control.", false, NULL },
+	{ "P/T equal to your life total", "^~'s power and toughness are each equal to your life total$", b_cda_life,
+	  "Serra Avatar's power and toughness are each equal to your life total.", false, NULL },
+	{ "power equal to a count", "^~'s power is equal to the number of ([a-z ]+?)(?: you control)?$", b_cda_power_count,
+	  "Adeline's power is equal to the number of creatures you control.", false, NULL },
 	{ "Tarmogoyf", "^~'s power is equal to the number of card types among cards in all graveyards and its toughness is equal to that number plus 1$", b_cda_goyf,
 	  "Tarmogoyf's power is equal to the number of card types among cards in all graveyards and its toughness is equal to that number plus 1.", false, NULL },
 	{ "dies trigger", "^when(?:ever)? " SUBJ " (dies|leaves the battlefield|is put into a graveyard from the battlefield), (.+)$", b_dies,
@@ -2153,12 +2186,17 @@ recipient(struct bd_abil *a, struct bd_effect *e, const char *r)
 		filter_init(&e->f); e->f.subject = true; e->each = true; return true;
 	}
 	if (!strcmp(r, "~") || !strcmp(r, "it")) { filter_init(&e->f); e->f.self = true; e->f.it_ref = r[0] == 'i'; e->each = true; return true; }
+	/* "~ deals 1 damage to itself" (Stuffy Doll): the source */
+	if (!strcmp(r, "itself")) { filter_init(&e->f); e->f.self = true; e->each = true; return true; }
 	if (!strcmp(r, "enchanted creature") || !strcmp(r, "equipped creature")) {
 		filter_init(&e->f); e->f.attached = true; e->each = true; return true;
 	}
 	if (!strcmp(r, "you")) { filter_init(&e->f); e->f.players = e->f.you_only = e->f.no_objects = true; e->each = true; return true; }
 	/* "that player": who the trigger's event was about (Manabarbs) */
-	if (!strcmp(r, "that player") && a->kind == AK_TRIGGER && a->trig == TR_TAP_MANA) {
+	/* ... who cast the spell (Eidolon of the Great Revel), who controlled the creature that
+	 * died (Massacre Wurm) */
+	if (!strcmp(r, "that player") && a->kind == AK_TRIGGER && (a->trig == TR_TAP_MANA || a->trig == TR_CAST
+	    || ((a->trig == TR_DIES || a->trig == TR_LTB || a->trig == TR_PUT_GRAVE) && !a->aff.self))) {
 		filter_init(&e->f); e->f.players = e->f.no_objects = e->f.event_player = true; e->each = true; return true;
 	}
 	/* what the trigger's attacking creature attacks (Hellrider) */
@@ -2863,6 +2901,36 @@ e_ctl_gains_power(struct match *m, struct bd_abil *a, struct bd_effect *e)
 	return true;
 }
 
+/* "Attach ~ to target creature you control." (Cranial Plating's own ability: the same
+ * instruction as equip's, 701.3a) */
+static bool
+e_attach(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	e->kind = EF_ATTACH;
+	return recipient(a, e, m->cap[1]) && e->slot >= 0;
+}
+
+/* "Exile all cards from target player's graveyard." (Tormod's Crypt) */
+static bool
+e_exile_grave(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	e->kind = EF_EXILE_GRAVE;
+	return recipient(a, e, m->cap[1]) && e->slot >= 0;
+}
+
+/* "You lose life equal to that creature's toughness." (Vendetta): the earlier instruction's
+ * target, as it last existed if it left (608.2h) */
+static bool
+e_life_equal_prev(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	if (a->neff == 0 || a->eff[a->neff - 1].slot < 0)
+		return false;
+	e->kind = !strcmp(m->cap[1], "gain") ? EF_GAIN_LIFE : EF_LOSE_LIFE;
+	e->amt = AM_TOUGHNESS_PREV;
+	e->amt_slot = a->eff[a->neff - 1].slot;
+	return recipient(a, e, "you");
+}
+
 static bool
 e_ctl_life(struct match *m, struct bd_abil *a, struct bd_effect *e)
 {
@@ -2952,6 +3020,21 @@ e_token_copy(struct match *m, struct bd_abil *a, struct bd_effect *e)
 	return recipient(a, e, m->cap[1]) && e->slot >= 0;
 }
 
+/* "Counter target spell unless its controller pays {3}." (Mana Leak); "counter that spell or
+ * ability unless its controller pays {2}" in a trigger on being targeted (Frost Titan): ward's
+ * instruction (702.21a), the payment the board's `choose SOURCE: yes|no` */
+static bool
+e_counter_unless(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	e->kind = EF_WARD;
+	if (strlen(m->cap[2]) >= sizeof e->unless)
+		return false;
+	snprintf(e->unless, sizeof e->unless, "%s", m->cap[2]);
+	if (!strcmp(m->cap[1], "that spell or ability"))
+		return a->kind == AK_TRIGGER && a->trig == TR_TARGETED;
+	return recipient(a, e, m->cap[1]) && e->f.spell;
+}
+
 static bool
 e_counter(struct match *m, struct bd_abil *a, struct bd_effect *e)
 {
@@ -3009,11 +3092,11 @@ e_sacrifice(struct match *m, struct bd_abil *a, struct bd_effect *e)
 	return recipient(a, e, m->cap[1]);
 }
 
-#define TGT "((?:another |up to one )?target [a-z0-9 ,-]+?|any target|that player|the player or planeswalker it's attacking|the player it's attacking|defending player|~|it|they|that creature|the creature|that permanent|you|enchanted creature|equipped creature|each [a-z0-9 ,]+?|all [a-z0-9 ,]+?|(?:other )?(?:[a-z]+ )?(?:creatures|permanents|artifacts|lands)(?: you control| your opponents control)?|(?:other )?[a-z]+s (?:you|your opponents) control)"
+#define TGT "((?:another |up to one )?target [a-z0-9 ,-]+?|any target|that player|the player or planeswalker it's attacking|the player it's attacking|defending player|~|itself|it|they|that creature|the creature|that permanent|you|enchanted creature|equipped creature|each [a-z0-9 ,]+?|all [a-z0-9 ,]+?|(?:other )?(?:[a-z]+ )?(?:creatures|permanents|artifacts|lands)(?: you control| your opponents control)?|(?:other )?[a-z]+s (?:you|your opponents) control)"
 static struct eff_tmpl etmpls[] = {
 	{ "^(?:~|it) deals (\\d+|x|one|two|three|four|five)()? damage to " TGT "$", e_damage,
 	  "Hurricane deals X damage to each creature with flying and each player." , NULL },
-	{ "^search your library for ([a-z ]+?) card(?: with mana cost ((?:\\{[0-9a-z/]+\\})+(?: or (?:\\{[0-9a-z/]+\\})+)*)| with mana value (\\d+) or (less|greater))?, (put it onto the battlefield(?: tapped)?|reveal it, put it into your hand|put it into your hand)$", e_search,
+	{ "^search your library for ([a-z ]+?) card(?: with mana cost ((?:\\{[0-9a-z/]+\\})+(?: or (?:\\{[0-9a-z/]+\\})+)*)| with mana value (\\d+) or (less|greater))?, (put (?:it|that card) onto the battlefield(?: tapped)?|reveal it, put it into your hand|put (?:it|that card) into your hand)$", e_search,
 	  "Search your library for a basic land card, put it onto the battlefield tapped, then shuffle.", NULL },
 	{ "^remove (a|an|one|two|three|\\d+) ([a-z0-9/+-]+) counters? from " TGT "$", e_remove_counters,
 	  "At the beginning of your upkeep, remove a fade counter from ~. If you can't, sacrifice ~.", NULL },
@@ -3023,6 +3106,8 @@ static struct eff_tmpl etmpls[] = {
 	  "Whenever a player taps a land for mana, that player adds an additional mana of any type that land produced.", NULL },
 	{ "^(?:that player adds|you add|add) one mana of any type that land produced$", e_add_mana,
 	  "Whenever a player taps a land for mana, that player adds one mana of any type that land produced.", NULL },
+	{ "^counter (target [a-z ]+?|that spell or ability) unless its controller pays ((?:\\{[0-9a-z/]+\\})+)$", e_counter_unless,
+	  "Counter target spell unless its controller pays {3}.", NULL },
 	{ "^change the text of target (spell or permanent|permanent) by replacing all instances of one (color word|basic land type|creature type) with another(?: or one (color word|basic land type) with another)?(?:\\. the new creature type can't be ([a-z]+))?$", e_text_change,
 	  "Change the text of target spell or permanent by replacing all instances of one color word with another.", NULL },
 	{ "^shuffle$", e_shuffle, "Search your library for a creature card, reveal it, put it into your hand, then shuffle.", NULL },
@@ -3032,7 +3117,7 @@ static struct eff_tmpl etmpls[] = {
 	  "Fling deals damage equal to the sacrificed creature's power to any target.", NULL },
 	{ "^if ~ was kicked, (?:~|it) deals (\\d+|one|two|three|four|five|six) damage instead$", e_kicked_damage,
 	  "If this spell was kicked, it deals 4 damage instead.", NULL },
-	{ "^(target player|target opponent|each opponent|each player) sacrifices? (a|an|one|two|three) ([a-z ]+?)$", e_edict,
+	{ "^(target player|target opponent|each opponent|each player|defending player) sacrifices? (a|an|one|two|three|four|five|six|\\d+) ([a-z ]+?)$", e_edict,
 	  "Target player sacrifices a creature.", NULL },
 	{ "^(?:~|it) deals damage equal to (?:its|~'s) power to " TGT "$", e_damage_power,
 	  "It deals damage equal to its power to any target.", NULL },
@@ -3104,6 +3189,12 @@ static struct eff_tmpl etmpls[] = {
 	  "Prevent the next 3 damage that would be dealt to any target this turn.", NULL },
 	{ "^its controller (gains|loses) (\\d+|one|two|three|four|five) life$", e_ctl_life,
 	  "Destroy target creature. Its controller loses 2 life.", NULL },
+	{ "^attach ~ to (target creature(?: you control)?)$", e_attach,
+	  "Attach this Equipment to target creature you control.", NULL },
+	{ "^exile all cards from (target player|target opponent)'s graveyard$", e_exile_grave,
+	  "Exile all cards from target player's graveyard.", NULL },
+	{ "^you (gain|lose) life equal to (?:that creature's|its) toughness$", e_life_equal_prev,
+	  "Destroy target nonblack creature. You lose life equal to that creature's toughness.", NULL },
 	{ "^its controller gains life equal to its power$", e_ctl_gains_power,
 	  "Exile target creature. Its controller gains life equal to its power.", NULL },
 	{ "^(?:you )?create a token that's a copy of " TGT "(?:, except (.+))?$", e_token_copy,
@@ -3205,10 +3296,10 @@ delayed_wording(const char *sent, char *out, size_t cap, bool *yours)
 static bool
 delay_readable(const struct bd_effect *e, int ntgt_before, int ntgt_after)
 {
-	if (ntgt_after != ntgt_before || e->amt == AM_X || e->amt == AM_POWER_SACRIFICED || e->amt == AM_REVEALED_MV)
+	if (ntgt_after != ntgt_before || e->amt == AM_X || e->amt == AM_POWER_SACRIFICED || e->amt == AM_REVEALED_MV || e->amt == AM_TOUGHNESS_PREV)
 		return false;
 	switch (e->kind) {
-	case EF_COUNTER: case EF_WARD: case EF_ATTACH: case EF_TEXT_CHANGE: case EF_SEARCH:
+	case EF_COUNTER: case EF_WARD: case EF_ATTACH: case EF_TEXT_CHANGE: case EF_SEARCH: case EF_EXILE_GRAVE:
 	case EF_PUT_FROM_HAND: case EF_ADD_MANA: case EF_NOTE: case EF_REVEAL_TOP:
 		return false;
 	default:
@@ -3539,6 +3630,8 @@ cond_parse(const char *condtxt, struct bd_cond *c)
 		c->kind = CD_LIFE_LE, c->n = n;
 	else if (sscanf(condtxt, "you have %d or more life", &n) == 1)
 		c->kind = CD_LIFE_GE, c->n = n;
+	else if (sscanf(condtxt, "an opponent has %d or less life", &n) == 1)
+		c->kind = CD_OPP_LIFE_LE, c->n = n;
 	else if (!strcmp(condtxt, "that creature's power is greater than ~'s power and/or that creature's toughness is greater than ~'s toughness")
 	    || !strcmp(condtxt, "that creature's power is greater than ~'s power or that creature's toughness is greater than ~'s toughness"))
 		c->kind = CD_EVOLVE;
@@ -3614,6 +3707,25 @@ bd_read_ability(const char *text, const char *owner, bool spell, struct bd_abil 
 	const char *kwname = NULL;
 	for (size_t i = 0; i < sizeof kwtrig / sizeof *kwtrig; i++)
 		if (!strcmp(s, kwtrig[i].kw)) { free(s); s = xstrdup(kwtrig[i].means); kwname = kwtrig[i].kw; break; }
+	/* 702.86a: "Annihilator N" means "Whenever this creature attacks, defending player
+	 * sacrifices N permanents." */
+	int ann;
+	char annend;
+	if (!kwname && sscanf(s, "annihilator %d%c", &ann, &annend) == 1 && ann > 0 && ann < 100) {
+		char def[96];
+		snprintf(def, sizeof def, "whenever ~ attacks, defending player sacrifices %d permanents", ann);
+		free(s);
+		s = xstrdup(def);
+		kwname = "annihilator";
+	}
+	/* a line of reminder text alone ("(As this Saga enters and after your draw step, add a
+	 * lore counter.)") has no rules meaning of its own: what it reminds of is a rule */
+	if (!*s && strchr(text, '(')) {
+		a->kind = AK_INERT;
+		a->tmpl = "reminder text";
+		free(s);
+		return true;
+	}
 	/* "As long as C, X" and "X as long as C" */
 	char *body = s;
 	char condtxt[256] = "";

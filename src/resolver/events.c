@@ -654,7 +654,9 @@ look_back(struct rz *z, const struct rz_move *mv, int n)
 				continue;
 			if (!rz_filter_match(z, &a->aff, o, it.s, it.ctl))
 				continue;
-			rz_pend(z, it.s, it.k, -1, it.ctl, o, z->cur[it.s].v.power);
+			struct rz_trig *pt = rz_pend(z, it.s, it.k, -1, it.ctl, o, z->cur[it.s].v.power);
+			if (pt)
+				pt->ev_player = ov->controller;   /* "that player": who controlled it (Massacre Wurm) */
 		}
 	}
 }

@@ -253,6 +253,8 @@ count_matching(const struct rz *z, enum bd_count c, const char *sub, int src, bo
 {
 	const struct board *b = z->b;
 	int ctl = src_controller(z, src), n = 0;
+	if (c == CN_LIFE_YOU)
+		return ctl >= 0 ? b->players[ctl].life : 0;
 	if (c == CN_TARMOGOYF) {
 		unsigned t = 0;
 		for (int i = 0; i < b->nobjs; i++)
@@ -307,6 +309,11 @@ rz_cond_holds(const struct rz *z, const struct bd_cond *c, int src)
 	case CD_NOT_YOUR_TURN: return ctl >= 0 && !b->players[ctl].active;
 	case CD_LIFE_LE: return ctl >= 0 && b->players[ctl].life <= c->n;
 	case CD_LIFE_GE: return ctl >= 0 && b->players[ctl].life >= c->n;
+	case CD_OPP_LIFE_LE:
+		for (int p = 0; p < b->nplayers; p++)
+			if (p != ctl && !b->players[p].lost && b->players[p].life <= c->n)
+				return true;
+		return false;
 	case CD_SELF_TAPPED: return b->objs[src].tapped;
 	case CD_SELF_UNTAPPED: return !b->objs[src].tapped;
 	case CD_SELF_ATTACKING: return b->objs[src].attacking_p >= 0 || b->objs[src].attacking_o >= 0;

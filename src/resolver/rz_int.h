@@ -68,7 +68,7 @@ enum rz_rule {
 	/* owners' zones, triggers put on the stack, delayed triggers, "until" exile */
 	R_OWNER_ZONE, R_DELAYED_ONCE, R_DELAYED_SPELL, R_DELAYED_ABILITY, R_UNTIL, R_UNTIL_GONE, R_UNTIL_OWNER,
 	/* text-changing effects (text.c) */
-	R_TEXT_TYPELINE, R_TEXT_SPELL_PERM, R_TEXT_TOKEN_NAME, R_REPL_BECOMES,
+	R_TEXT_TYPELINE, R_TEXT_SPELL_PERM, R_TEXT_TOKEN_NAME, R_REPL_BECOMES, R_ANNIHILATOR, R_FEAR, R_INTIMIDATE, R_UNLESS_PAYS,
 	R_COUNT
 };
 

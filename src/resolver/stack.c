@@ -276,9 +276,21 @@ edict_choose(struct rz *z, const struct bd_effect *e, int p, int src, int contro
 			cand[nc++] = i;
 	const char *ch = rz_choice(z, src);
 	int n = 0;
-	for (int k = 0; k < nc && n < e->n && n < cap && ch; k++)
-		if (!strcasecmp(b->objs[cand[k]].name, ch) || (b->objs[cand[k]].alias && !strcasecmp(b->objs[cand[k]].alias, ch)))
-			out[n++] = (struct bd_ref){ -1, cand[k] };
+	/* `choose SOURCE: NAME[, NAME]`: one name for each permanent sacrificed ("two permanents") */
+	for (const char *c = ch; c && *c && n < e->n && n < cap;) {
+		const char *end = strstr(c, ", ");
+		size_t len = end ? (size_t)(end - c) : strlen(c);
+		for (int k = 0; k < nc; k++) {
+			const char *nm = b->objs[cand[k]].name, *al = b->objs[cand[k]].alias;
+			bool dup = false;
+			for (int q = 0; q < n; q++) dup |= out[q].o == cand[k];
+			if (!dup && ((strlen(nm) == len && !strncasecmp(nm, c, len)) || (al && strlen(al) == len && !strncasecmp(al, c, len)))) {
+				out[n++] = (struct bd_ref){ -1, cand[k] };
+				break;
+			}
+		}
+		c = end ? end + 2 : NULL;
+	}
 	bool picked = n < e->n && nc > e->n;
 	for (int k = 0; k < nc && n < e->n && n < cap; k++) {
 		bool dup = false;
@@ -638,6 +650,18 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 		    ? (b->objs[src].zone == ZN_BATTLEFIELD || b->objs[src].zone == ZN_STACK ? z->cur[src].v.power
 		    : t ? t->power : z->lki[src].v.power) : e->n;
 		bool mv_unknown = false;
+		if (e->amt == AM_TOUGHNESS_PREV) {
+			/* "you lose life equal to that creature's toughness" (Vendetta): as it is now, or
+			 * as it last existed on the battlefield (608.2h) */
+			int o = e->amt_slot < ntargets ? targets[e->amt_slot].o : -1;
+			amount = 0;
+			if (o >= 0) {
+				bool here = b->objs[o].zone == ZN_BATTLEFIELD;
+				const struct rz_view *v = here ? &z->cur[o].v : &z->lki[o].v;
+				amount = v->toughness > 0 ? v->toughness : 0;
+				STEP(z, RL(R_RESOLVE_INFO), "%s uses %s %stoughness, %d.", sname, rz_oname(z, o), here ? "its " : "'s last known ", v->toughness);
+			}
+		}
 		if (e->amt == AM_EVENT && t)
 			STEP(z, RL(R_TRIGGER_EVENT), "\"That much\" is the amount of the event that triggered %s's ability: %d.", sname, amount);
 		if (e->amt == AM_REVEALED_MV) {
@@ -745,8 +769,27 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 					counter_object(z, sname, r[i].o, R_COUNTER_SPELL);
 			break;
 		case EF_WARD: {
-			/* 702.21a: counter the spell or ability that targeted it unless its controller pays */
-			int sp = t ? t->subject : -1;
+			/* 702.21a: counter the spell or ability that targeted it unless its controller
+			 * pays; "counter target spell unless its controller pays {3}" (Mana Leak) and
+			 * "counter that spell or ability unless its controller pays {2}" (Frost Titan)
+			 * are the same instruction (118.12a: that player may pay; if they don't, ...) */
+			int sp = e->slot >= 0 ? (n ? r[0].o : -1) : t ? t->subject : -1;
+			if (e->unless[0]) {
+				if (sp < 0 || b->objs[sp].zone != ZN_STACK) {
+					STEP(z, RL(R_RESOLVE_FOLLOW), "%s: that spell or ability is no longer on the stack, so there is nothing to counter.", sname);
+					break;
+				}
+				const char *v = rz_choice(z, src);
+				int payer = z->cur[sp].v.controller;
+				if (v && !strcmp(v, "yes")) {
+					STEP(z, RL(R_UNLESS_PAYS), "%s: %s pays %s (mana is noted, not tracked), so %s is not countered.", sname, rz_pname(z, payer), e->unless, rz_oname(z, sp));
+					break;
+				}
+				STEP(z, RL(R_UNLESS_PAYS, R_COUNTER_SPELL), "%s: %s doesn't pay %s (%s), so %s counters %s.", sname, rz_pname(z, payer), e->unless,
+				    v ? "as the board states" : "the board states no choice; add `choose NAME: yes` if the player pays", sname, rz_oname(z, sp));
+				counter_object(z, sname, sp, R_COUNTER_SPELL);
+				break;
+			}
 			if (sp < 0 || b->objs[sp].zone != ZN_STACK) {
 				STEP(z, RL(R_WARD), "%s: what targeted it is no longer on the stack, so ward does nothing.", sname);
 				break;
@@ -946,6 +989,26 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 		case EF_SEARCH:
 			search_library(z, e, src, controller, sname);
 			break;
+		case EF_EXILE_GRAVE: {
+			/* every card in that player's graveyard, at once (a public zone: 404) */
+			struct rz_move gm[64];
+			int ng = 0;
+			for (int i = 0; i < n; i++)
+				for (int o = 0; r[i].p >= 0 && o < b->nobjs && ng < 64; o++)
+					if (b->objs[o].zone == ZN_GRAVEYARD && b->objs[o].owner == r[i].p) {
+						memset(&gm[ng], 0, sizeof gm[ng]);
+						gm[ng].obj = o;
+						gm[ng].to = ZN_EXILE;
+						gm[ng].why = MV_EXILE;
+						gm[ng].rule = R_EXILE;
+						ng++;
+					}
+			if (ng)
+				rz_move(z, gm, ng, sname, R_RESOLVE_FOLLOW);
+			else
+				STEP(z, RL(R_RESOLVE_FOLLOW), "%s: %s's graveyard is empty, so nothing is exiled.", sname, n && r[0].p >= 0 ? rz_pname(z, r[0].p) : "that player");
+			break;
+		}
 		case EF_TEXT_CHANGE:
 			for (int i = 0; i < n; i++)
 				if (r[i].o >= 0)
@@ -1301,7 +1364,7 @@ rz_resolve_trigger(struct rz *z, const struct rz_trig *t)
 		STEP(z, RL(a->trig == TR_ETB ? R_ETB_TRIGGER : a->trig <= TR_PUT_GRAVE ? R_LTB_TRIGGER : a->trig == TR_BLOCK_PAIR ? R_BLOCK_PAIR
 		    : t->delayed ? R_DELAYED : R_TRIGGER_EVENT, R_RESOLVE_FOLLOW,
 		    a->tmpl && !strcmp(a->tmpl, "prowess") ? R_PROWESS : a->tmpl && !strcmp(a->tmpl, "battle cry") ? R_BATTLE_CRY
-		    : a->tmpl && !strcmp(a->tmpl, "evolve") ? R_EVOLVE : R_NONE),
+		    : a->tmpl && !strcmp(a->tmpl, "evolve") ? R_EVOLVE : a->tmpl && !strcmp(a->tmpl, "annihilator") ? R_ANNIHILATOR : R_NONE),
 		    "%s's triggered ability (\"%s\") resolves.", sname, a->text);
 	sbuf_free(&ts);
 	/* a leaves-the-battlefield trigger says so in its own words; any other trigger whose

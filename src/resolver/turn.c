@@ -209,6 +209,12 @@ rz_declare(struct rz *z, const struct bd_event *ev, int n, bool attackers)
 			else if ((z->cur[a].v.kws & KWBIT(KW_FLYING)) && !(v->kws & (KWBIT(KW_FLYING) | KWBIT(KW_REACH)))) {
 				snprintf(buf, sizeof buf, "%s has flying, and it has neither flying nor reach (702.9b)", rz_oname(z, a));
 				why = buf, rule = R_FLYING_BLOCK;
+			} else if ((z->cur[a].v.kws & KWBIT(KW_FEAR)) && !(v->types & BT_ARTIFACT) && !(v->colors & BC_B)) {
+				snprintf(buf, sizeof buf, "%s has fear, and it is neither an artifact creature nor black (702.36b)", rz_oname(z, a));
+				why = buf, rule = R_FEAR;
+			} else if ((z->cur[a].v.kws & KWBIT(KW_INTIMIDATE)) && !(v->types & BT_ARTIFACT) && !(v->colors & z->cur[a].v.colors)) {
+				snprintf(buf, sizeof buf, "%s has intimidate, and it is neither an artifact creature nor shares a color with it (702.13b)", rz_oname(z, a));
+				why = buf, rule = R_INTIMIDATE;
 			} else if (ob->nblocking >= BD_MAXBLK)
 				why = "it already blocks as many creatures as judge follows";
 		}

@@ -127,7 +127,7 @@ main(void)
 	/* words from the board module */
 	CHECK_STR(comp("  ability fi"), "First strike", "ability: a keyword, capitalized");
 	CHECK_STR(comp("  ability Flying, d"), "deathtouch|defender|double strike", "after a comma, more keywords in lower case");
-	CHECK_STR(comp("  ability "), "Deathtouch|Defender|Double strike|First strike|Flash|Flying|Forestwalk|Haste|Hexproof|Indestructible|Infect|Islandwalk|Lifelink|Menace|Mountainwalk|Persist|Plainswalk|Reach|Shroud|Swampwalk|Trample|Undying|Vigilance|Wither",
+	CHECK_STR(comp("  ability "), "Deathtouch|Defender|Double strike|Fear|First strike|Flash|Flying|Forestwalk|Haste|Hexproof|Indestructible|Infect|Intimidate|Islandwalk|Lifelink|Menace|Mountainwalk|Persist|Plainswalk|Reach|Shroud|Swampwalk|Trample|Undying|Vigilance|Wither",
 	    "every keyword judge models");
 	CHECK_STR(comp("  type Leg"), "Legendary", "type: a supertype");
 	CHECK_STR(comp("  type Legendary Cr"), "Creature", "type: the next word");
