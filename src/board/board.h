@@ -77,6 +77,7 @@ struct bd_filter {
 	bool it_ref;                    /* written "it": the source, or a trigger's subject */
 	bool subject;                   /* the object a trigger's event was about ("destroy it") */
 	bool chosen_sub;                /* "of the chosen type": the source's choice as it entered */
+	bool chosen_color;              /* "of the chosen color" (Iona): likewise */
 	bool offbf;                     /* also the creature cards its controller owns that aren't on
 	                                 * the battlefield and the creature spells they control (Conspiracy) */
 	bool everywhere;                /* also every card that isn't on the battlefield and every spell
@@ -143,6 +144,7 @@ enum bd_rulek { RU_CANT_GAIN_LIFE, RU_CANT_LOSE_LIFE, RU_CANT_LOSE_GAME, RU_CANT
 	RU_CANT_BE_COUNTERED,     /* "this spell can't be countered" */
 	RU_LIFE_FLOOR,            /* damage can't reduce the life total below n (Worship) */
 	RU_PLAYER_HEXPROOF,       /* "you have hexproof" (702.11c) */
+	RU_CANT_CAST,             /* "your opponents can't cast FILTER spells" (601.3): f the spells */
 	RU_PLAYER_SHROUD,         /* "you have shroud" (702.18a) */
 	RU_GAIN_NO_LIFE,
 	RU_NO_ETB_TRIGGERS,       /* "creatures entering don't cause abilities to trigger" (Torpor Orb; f: the objects) */

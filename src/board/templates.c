@@ -252,6 +252,10 @@ bd_filter_parse(const char *phrase, struct bd_filter *f)
 		f->chosen_sub = true;
 		memmove(ch, ch + 19, strlen(ch + 19) + 1);
 	}
+	if ((ch = strstr(buf, " of the chosen color"))) {
+		f->chosen_color = true;
+		memmove(ch, ch + 20, strlen(ch + 20) + 1);
+	}
 	char *words[48];
 	int n = 0;
 	for (char *t = strtok(buf, " "); t && n < 48; t = strtok(NULL, " "))
@@ -1445,6 +1449,18 @@ rule_clause(const char *s, struct bd_rule *r)
 			else return false;
 			return true;
 		}
+	/* "your opponents can't cast spells of the chosen color" (Iona), "players can't cast
+	 * noncreature spells" (601.3) */
+	if (!strncmp(verb, "cast ", 5) && strlen(verb) > 10 && (strstr(verb, " spells") || !strncmp(verb, "cast spells", 11))) {
+		r->k = RU_CANT_CAST;
+		if (!strcmp(subj, "players") || !strcmp(subj, "each player")) r->who = FC_ANY;
+		else if (!strcmp(subj, "you")) r->who = FC_YOU;
+		else if (!strcmp(subj, "your opponents") || !strcmp(subj, "each opponent") || !strcmp(subj, "opponents")) r->who = FC_OPP;
+		else return false;
+		if (!bd_filter_parse(verb + 5, &r->f) || !r->f.spell)
+			return false;
+		return true;
+	}
 	if (!strcmp(subj, "damage") && !strcmp(verb, "be prevented")) {
 		r->k = RU_NO_PREVENT;
 		return true;

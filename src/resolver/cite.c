@@ -175,6 +175,7 @@ static const struct { const char *id, *what; } cites[R_COUNT] = {
 	[R_LAYER_TEXT] = { "613.1c", "layer 3: text-changing effects" },
 	[R_TEXT_TYPELINE] = { "612.1", "a text-changing effect changes the rules text and the type line" },
 	[R_UNLESS_PAYS] = { "118.12a", "\"[do something] unless [a player does something else]\": that player may; if they don't, it is done" },
+	[R_CANT_CAST] = { "601.3", "a player can begin to cast a spell only if no rule or effect prohibits it" },
 	[R_FEAR] = { "702.36b", "fear: can't be blocked except by artifact and/or black creatures" },
 	[R_INTIMIDATE] = { "702.13b", "intimidate: can't be blocked except by artifact creatures and/or creatures that share a color with it" },
 	[R_ANNIHILATOR] = { "702.86a", "annihilator N: whenever it attacks, defending player sacrifices N permanents" },

@@ -144,6 +144,19 @@ run_event(struct rz *z, const struct bd_event *e)
 			z->moveseq[e->obj] = ++z->zseq;
 			rz_layers(z);
 		}
+		/* 601.3: a player can't begin to cast a spell an effect prohibits; the casting is
+		 * illegal and reversed (601.5, 732.1) */
+		char by[96];
+		int caster = z->cur[e->obj].v.controller;
+		if (rz_rule_applies(z, RU_CANT_CAST, caster, e->obj, NULL, by, sizeof by, NULL)) {
+			o->zone = from == ZN_STACK ? ZN_HAND : from;
+			o->zpos = ++z->zseq;
+			z->moveseq[e->obj] = z->zseq;
+			rz_layers(z);
+			STEP(z, RL(R_CANT_CAST, R_CANT, R_CAST_REVERSED), "%s can't cast %s: %s says so (a \"can't\" effect, 101.2). The casting is illegal, so it is reversed: %s goes back to %s's %s, no cost is paid, and nothing triggers.",
+			    rz_pname(z, caster), rz_oname(z, e->obj), by, rz_oname(z, e->obj), rz_pname(z, o->owner), bd_zone_name(o->zone));
+			break;
+		}
 		if (!cast_targets(z, e->obj, from))
 			break;
 		if (from != ZN_STACK) {

@@ -214,6 +214,8 @@ rz_filter_match(const struct rz *z, const struct bd_filter *f, int o, int src, i
 		return false;
 	if (f->sub[0] && !has_sub(v, f->sub) && !(f->orsub[0] && has_sub(v, f->orsub)))
 		return false;
+	if (f->chosen_color && (!rz_chosen(z, src) || !(v->colors & bd_color_lookup(rz_chosen(z, src)))))
+		return false;
 	if (f->chosen_sub && (!rz_chosen(z, src) || !has_sub(v, rz_chosen(z, src))))
 		return false;
 	if (f->notsub[0] && has_sub(v, f->notsub))

@@ -32,7 +32,7 @@ rule_matches(const struct rz *z, const struct bd_rule *r, enum bd_rulek k, int c
 		return false;
 	if (p >= 0 && ((r->who == FC_YOU && p != ctl) || (r->who == FC_OPP && p == ctl)))
 		return false;
-	if (k == RU_NO_COUNTERS || k == RU_CANT_BE_COUNTERED || k == RU_NO_ETB_TRIGGERS || k == RU_NO_DIES_TRIGGERS) {
+	if (k == RU_NO_COUNTERS || k == RU_CANT_BE_COUNTERED || k == RU_NO_ETB_TRIGGERS || k == RU_NO_DIES_TRIGGERS || k == RU_CANT_CAST) {
 		if (o < 0)
 			return false;
 		if (r->f.self ? o != src : !rz_filter_match(z, &r->f, o, src, ctl))
@@ -111,6 +111,7 @@ rz_rule_text(const struct bd_rule *r, char *out, size_t cap)
 	case RU_GAIN_NO_LIFE: snprintf(out, cap, "%s would gain life, %s gains no life instead", r->who == FC_YOU ? "if its controller" : r->who == FC_OPP ? "if an opponent" : "if a player", r->who == FC_YOU ? "they" : "that player"); break;
 	case RU_NO_DIES_TRIGGERS: snprintf(out, cap, "some permanents dying don't cause abilities to trigger"); break;
 	case RU_NO_ETB_TRIGGERS: snprintf(out, cap, "some permanents entering don't cause abilities to trigger"); break;
+	case RU_CANT_CAST: snprintf(out, cap, "%s can't cast some spells", who[r->who]); break;
 	case RU_PLAYER_SHROUD: snprintf(out, cap, "%s %s shroud", who[r->who], r->who == FC_YOU ? "has" : "have"); break;
 	}
 }
