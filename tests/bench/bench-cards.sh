@@ -37,7 +37,7 @@ timev() {
 		local wall rss
 		wall=$(sed -n 's/.*Elapsed (wall clock) time.*: \(.*\)/\1/p' "$out" | awk -F: '{s = 0; for (i = 1; i <= NF; i++) s = s * 60 + $i; printf "%.2f", s}')
 		rss=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$out")
-		printf "%6.2f s  %6.1f MB peak%s" "$wall" "$(echo "$rss / 1024" | bc -l)" "$([ $st = 0 ] || echo "  (exit $st: $(grep -v '^\s' "$out" | head -c 200))")"
+		printf "%6.2f s  %6.1f MB peak%s" "$wall" "$(awk -v r="$rss" 'BEGIN { printf "%.1f", r / 1024 }')" "$([ $st = 0 ] || echo "  (exit $st: $(grep -v '^\s' "$out" | head -c 200))")"
 		echo "$wall $rss" > "$W/last"
 	else
 		echo "(/usr/bin/time is missing: apt-get install time)"
