@@ -5,6 +5,7 @@
 #include "repl_priv.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -13,13 +14,17 @@
 #include "../board/board.h"
 
 /* What a name argument may be. */
-enum { BN_OBJS = 1, BN_PLAYERS = 2 };
+enum { BN_OBJS = 1, BN_PLAYERS = 2, BN_TRIGS = 4 };
 
 /* The names declared on the lines typed so far, read leniently (a line the parser would
  * reject still declares its name). A name declared twice is left out: the board must use
  * the aliases then. */
 struct declared {
 	struct repl_cands objs, aliases, players;
+	/* "NAME's ability" for each object with a triggered ability (`resolve NAME's ability` makes
+	 * it wait on the stack), and the name the last object is referred to by */
+	struct repl_cands trigs;
+	char *last;
 };
 
 static bool
@@ -57,12 +62,34 @@ declare_object(struct declared *d, const char *rest, size_t len)
 	char *name = trimmed(rest, 0, nlen);
 	if (*name)
 		repl_cand_add(&d->objs, name, strlen(name));
-	free(name);
+	free(d->last);
+	d->last = name;
 	if (as != NULL) {
 		char *alias = trimmed(rest, nlen + 4, len);
 		if (*alias)
 			repl_cand_add(&d->aliases, alias, strlen(alias));
-		free(alias);
+		free(d->last);
+		d->last = alias;
+	}
+}
+
+/* An `ability` line of the last object: a triggered ability ("When ...", "Whenever ...",
+ * "At ...") gives it a "NAME's ability" to resolve. */
+static void
+declare_ability(struct declared *d, const char *rest, size_t len)
+{
+	static const char *const starts[] = { "when ", "whenever ", "at " };
+	if (d->last == NULL || !*d->last)
+		return;
+	for (size_t i = 0; i < sizeof starts / sizeof *starts; i++) {
+		size_t n = strlen(starts[i]);
+		if (len >= n && strncasecmp(rest, starts[i], n) == 0) {
+			char *t = xmalloc(strlen(d->last) + 11);
+			sprintf(t, "%s's ability", d->last);
+			repl_cand_add(&d->trigs, t, strlen(t));
+			free(t);
+			return;
+		}
 	}
 }
 
@@ -89,6 +116,8 @@ declare_line(struct declared *d, const char *ln, size_t len)
 	for (size_t i = 0; i < sizeof objkeys / sizeof *objkeys; i++)
 		if (klen == strlen(objkeys[i]) && strncasecmp(ln + ks, objkeys[i], klen) == 0)
 			declare_object(d, ln + rs, len - rs);
+	if (klen == 7 && strncasecmp(ln + ks, "ability", 7) == 0)
+		declare_ability(d, ln + rs, len - rs);
 }
 
 /* Drop every name that occurs more than once (ignoring case), keeping the order. */
@@ -122,6 +151,7 @@ declared_read(struct declared *d, const char *typed)
 		p += len + (nl != NULL);
 	}
 	drop_repeated(&d->objs);
+	drop_repeated(&d->trigs);
 }
 
 static void
@@ -130,6 +160,8 @@ declared_free(struct declared *d)
 	repl_free_list(d->objs.v, d->objs.n);
 	repl_free_list(d->aliases.v, d->aliases.n);
 	repl_free_list(d->players.v, d->players.n);
+	repl_free_list(d->trigs.v, d->trigs.n);
+	free(d->last);
 }
 
 static void
@@ -144,6 +176,14 @@ add_names(struct repl_cands *k, const struct declared *d, int what, const char *
 		for (size_t i = 0; i < d->objs.n; i++)
 			repl_cand_if(k, d->objs.v[i], word);
 	}
+	if (what & BN_TRIGS)
+		for (size_t i = 0; i < d->trigs.n; i++) {
+			bool declared = false;
+			for (size_t j = 0; j < d->objs.n && !declared; j++)
+				declared = strcasecmp(d->objs.v[j], d->trigs.v[i]) == 0;
+			if (!declared)
+				repl_cand_if(k, d->trigs.v[i], word);
+		}
 }
 
 /* Each space-separated word of list that starts with word; `cap` capitalizes it. */
@@ -258,7 +298,7 @@ static const struct {
 	{ "attached", BN_OBJS | BN_PLAYERS, false }, { "attached-to", BN_OBJS | BN_PLAYERS, false },
 	{ "enchanting", BN_OBJS | BN_PLAYERS, false }, { "equipping", BN_OBJS | BN_PLAYERS, false },
 	{ "attacking", BN_OBJS | BN_PLAYERS, false }, { "copy-of", BN_OBJS, false },
-	{ "copying", BN_OBJS, false }, { "resolve", BN_OBJS, false }, { "destroy", BN_OBJS, false },
+	{ "copying", BN_OBJS, false }, { "resolve", BN_OBJS | BN_TRIGS, false }, { "destroy", BN_OBJS, false },
 	{ "exile", BN_OBJS, false }, { "sacrifice", BN_OBJS, false },
 	{ "blocking", BN_OBJS, true }, { "target", BN_OBJS | BN_PLAYERS, true },
 	{ "targets", BN_OBJS | BN_PLAYERS, true }, { "order", BN_OBJS, true },

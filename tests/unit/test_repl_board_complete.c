@@ -123,6 +123,12 @@ main(void)
 	CHECK_STR(comp("damage 3 to Grizzly Bears from A"), "", "a source is not a player");
 	CHECK_STR(comp("  damage 2"), "", "marked damage takes no name");
 	CHECK_STR(comp_ws("player Alice\npermanent Grizzly Bears\n", "resolve ", &ws), "Grizzly Bears", "one object");
+	/* a triggered ability can wait on the stack for `resolve NAME's ability` */
+	CHECK_STR(comp_ws("player Alice\npermanent Banisher Priest as Priest\n  ability When Banisher Priest enters, exile target creature.\n"
+	    "permanent Grizzly Bears\n  ability Trample\n", "resolve ", &ws), "Banisher Priest|Grizzly Bears|Priest|Priest's ability",
+	    "resolve offers NAME's ability for an object with a triggered ability, by its alias if it has one");
+	CHECK_STR(comp_ws("permanent Fiend Hunter\n  ability Whenever a creature dies, you gain 1 life.\nspell Fiend Hunter's ability\n", "resolve Fiend Hunter'", &ws),
+	    "Fiend Hunter's ability", "a declared ability object is offered once");
 
 	/* words from the board module */
 	CHECK_STR(comp("  ability fi"), "First strike", "ability: a keyword, capitalized");
