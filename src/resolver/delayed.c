@@ -148,8 +148,8 @@ rz_delay_step(struct rz *z, enum bd_step st)
 			continue;
 		/* 603.7b: it triggers only once */
 		d->fired = true;
-		if (z->npending >= RZ_MAXTRIG)
-			continue;
+		if (!rz_trig_room(z))
+			return;
 		struct rz_trig *t = &z->pending[z->npending++];
 		memset(t, 0, sizeof *t);
 		t->src = d->src;

@@ -581,6 +581,18 @@ rz_regenerate(struct rz *z, int o, bool cant_regen, struct sbuf *out)
 
 /* ---- zone moves and look-back triggers ------------------------------------------------ */
 
+bool
+rz_trig_room(struct rz *z)
+{
+	if (z->npending < RZ_MAXTRIG && z->nstack + z->npending < RZ_MAXTRIG)
+		return true;
+	if (!z->game_over)
+		STEP(z, RL(R_TRIG_APNAP), "More than %d triggered abilities would be waiting or on the stack at once; judge holds no more than that, so it stops here rather than leave one out.",
+		    RZ_MAXTRIG);
+	z->game_over = true;
+	return false;
+}
+
 struct rz_trig *
 rz_pend(struct rz *z, int src, int abil, int kw, int ctl, int subject, int power)
 {
@@ -593,7 +605,7 @@ rz_pend(struct rz *z, int src, int abil, int kw, int ctl, int subject, int power
 		z->game_over = true;
 		return NULL;
 	}
-	if (z->npending >= RZ_MAXTRIG || z->game_over)
+	if (z->game_over || !rz_trig_room(z))
 		return NULL;
 	struct rz_trig *t = &z->pending[z->npending++];
 	memset(t, 0, sizeof *t);
@@ -1331,11 +1343,9 @@ put_triggers(struct rz *z)
 				sbuf_addf(&held, " %s waits on the stack: the board's next events happen while it is there, until `resolve %s`.",
 				    trig_label(z, tr, lb, sizeof lb), ho->alias ? ho->alias : ho->name);
 			}
-			if (z->nstack < RZ_MAXTRIG) {
-				z->stack[z->nstack++] = *tr;
-				last = *tr;
-				nput++;
-			}
+			z->stack[z->nstack++] = *tr;   /* rz_trig_room() kept pending + stack within RZ_MAXTRIG */
+			last = *tr;
+			nput++;
 		}
 	}
 	struct sbuf own = {0};

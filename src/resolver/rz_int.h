@@ -299,7 +299,10 @@ void rz_settle(struct rz *z);
 /* A triggered ability waits for the stack (603.3): the pending entry, or NULL when there is no
  * room or the ability is one judge can't read (then the resolving stops there, 603.3 needs
  * its text: res->unread says which). */
-struct rz_trig *rz_pend(struct rz *z, int src, int abil, int kw, int ctl, int subject, int power);      /* SBAs until none, then triggers to the stack and resolve */
+struct rz_trig *rz_pend(struct rz *z, int src, int abil, int kw, int ctl, int subject, int power);
+/* Is there room for one more triggered ability waiting or on the stack? If not, judge says so
+ * and stops: it never drops one silently. */
+bool rz_trig_room(struct rz *z);      /* SBAs until none, then triggers to the stack and resolve */
 int rz_grave_replacer(const struct rz *z, int o);
 /* Put counters on o, through "can't" effects (122.6) and counter replacement effects
  * (614.16); returns how many were put. */

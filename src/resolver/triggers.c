@@ -157,7 +157,7 @@ gained_trigger(struct rz *z, int s, int ctl, const struct rz_tev *ev)
 		}
 	}
 	const struct bd_abil *a = &z->gained[s];
-	if (z->gained_read[s] < 0 || !triggers_on(z, a, s, ctl, ev) || z->npending >= RZ_MAXTRIG)
+	if (z->gained_read[s] < 0 || !triggers_on(z, a, s, ctl, ev) || !rz_trig_room(z))
 		return;
 	struct rz_trig *t = &z->pending[z->npending++];
 	memset(t, 0, sizeof *t);
