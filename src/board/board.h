@@ -510,6 +510,8 @@ struct bd_choice {
 	int objs[BD_MAXBLK];
 	int nobjs;
 	struct bd_ref ref;        /* CH_TARGET: the target */
+	int amount;               /* CH_TARGET `trigger-target SOURCE: N to TARGET`: its share of damage
+	                           * divided as the ability is put on the stack (601.2d), or 0 */
 	char *value;              /* CH_CHOOSE: what the player chose ("red", "yes", "Elf"), lower case */
 	unsigned line;
 	char *names[BD_MAXBLK + 1];

@@ -1091,8 +1091,18 @@ statement(struct ps *ps, char *ln)
 			c->kind = CH_TARGET;
 			c->names[0] = xstrndup(rest, (size_t)(colon - rest));
 			c->cols[0] = (unsigned)(rest - ps->line) + 1;
-			c->names[1] = trimdup(colon + 1);
-			c->cols[1] = (unsigned)(skipws(colon + 1) - ps->line) + 1;
+			const char *tname = skipws(colon + 1);
+			/* `N to TARGET`: the target's share of divided damage (601.2d) */
+			char v[32];
+			const char *q = skipws(word(tname, v, sizeof v));
+			int share;
+			if (isdigit((unsigned char)v[0]) && !strncmp(q, "to ", 3)) {
+				if (!parse_int(v, &share) || share < 1) { perr(ps, tname, "each target of divided damage is dealt at least 1 (601.2d)", "a share of %s", v); b->nchoices--; free(c->names[0]); return; }
+				c->amount = share;
+				tname = skipws(q + 3);
+			}
+			c->names[1] = trimdup(tname);
+			c->cols[1] = (unsigned)(tname - ps->line) + 1;
 			c->nobjs = 1;
 			return;
 		}

@@ -337,7 +337,15 @@ name_arg(const char *key, const char *line, size_t arg, size_t cursor, size_t *w
 	}
 	if (strcmp(key, "counters-on") == 0 || strcmp(key, "choose") == 0)
 		return colon_arg(line, arg, cursor, 0, ws);
-	if (strcmp(key, "trigger-target") == 0 || strcmp(key, "attack") == 0)
+	if (strcmp(key, "trigger-target") == 0) {
+		/* trigger-target SOURCE: [N to] TARGET (601.2d: a share of divided damage) */
+		int w = colon_arg(line, arg, cursor, BN_OBJS | BN_PLAYERS, ws);
+		size_t at = w == BN_OBJS ? 0 : after_amount_to(line, *ws, cursor);
+		if (at)
+			*ws = at;
+		return w;
+	}
+	if (strcmp(key, "attack") == 0)
 		return colon_arg(line, arg, cursor, BN_OBJS | BN_PLAYERS, ws);
 	if (strcmp(key, "block") == 0)
 		return colon_arg(line, arg, cursor, BN_OBJS, ws);

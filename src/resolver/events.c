@@ -1302,7 +1302,7 @@ put_triggers(struct rz *z)
 		if (b->players[p].active) ap = p;
 	struct sbuf t = {0}, removed = {0}, held = {0};
 	int nput = 0;
-	bool targets = false, defaulted = false;
+	bool targets = false, defaulted = false, divided = false;
 	struct rz_trig last;
 	memset(&last, 0, sizeof last);
 	for (int k = 0; k < b->nplayers; k++) {
@@ -1326,6 +1326,8 @@ put_triggers(struct rz *z)
 					sbuf_adds(&t, " targeting ");
 					rz_trigger_target_text(z, tr, &t);
 					defaulted |= tr->tg_default;
+					for (int q = 0; q < tr->ntg; q++)
+						divided |= tr->div[q] > 0 && tr->ntg > 1;
 				}
 				if (note[0])
 					sbuf_addf(&t, " (%s)", note);
@@ -1367,7 +1369,7 @@ put_triggers(struct rz *z)
 		sbuf_adds(&own, " Judge chose the targets the board doesn't state (an opponent first); state others with `trigger-target SOURCE: TARGET`.");
 	if (nput)
 		STEP(z, RL(R_TRIG_APNAP, R_TRIG_CONTROLLER, looks_back ? R_LOOK_BACK : etb ? R_ETB_TRIGGER : R_TRIGGER_EVENT, targets ? R_TRIG_TARGETS : R_NONE,
-		    targets ? R_CHOOSE_TARGETS : R_NONE),
+		    targets ? R_CHOOSE_TARGETS : R_NONE, divided ? R_DIVIDE : R_NONE),
 		    "Triggered abilities go on the stack in APNAP order%s: %s.%s%s%s%s%s", targets ? ", each with its targets chosen as it is put there" : "",
 		    sbuf_str(&t), sbuf_str(&own), sbuf_str(&held),
 		    last.hold ? "" : " The last one put on the stack (", last.hold ? "" : trig_label(z, &last, lb, sizeof lb),

@@ -130,7 +130,9 @@ struct rz_trig {
 	int drec;                /* delayed: its record, z->delayed[drec] */
 	/* its targets, chosen as it is put on the stack (603.3d, 601.2c) and checked again as it
 	 * resolves (608.2b); tg_set says they were chosen, tg_default that judge chose them */
-	struct bd_ref tg[BD_MAXTGT];
+	struct bd_ref tg[2 * BD_MAXTGT];   /* one per target spec, then a spec's further ones */
+	int ntg;
+	int div[2 * BD_MAXTGT];  /* each target's share of damage divided as it was put there (601.2d) */
 	bool tg_set, tg_default;
 	int src_seq;             /* the source's zone move as it triggered: has it left since (610.3b)? */
 	int hold;                /* 1 + the index of the board's `resolve NAME's ability` event it

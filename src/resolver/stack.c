@@ -7,6 +7,7 @@
 
 #include <ctype.h>
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -329,8 +330,27 @@ sacrificed_power(struct rz *z, int spell, const char *sname)
  * board's `divide`), or, "divided evenly", the amount over the number of targets chosen,
  * rounded down (107.1a). A target that became illegal keeps its share undealt (608.2b). */
 static void
-divide_damage(struct rz *z, const struct bd_effect *e, int amount, struct rz_dmg *d, int n, const char *sname)
+divide_damage(struct rz *z, const struct bd_effect *e, int amount, struct rz_dmg *d, int n, const char *sname, const struct rz_trig *tr)
 {
+	if (tr && tr->tg_set && !e->evenly) {
+		const struct rz_trig *t = tr;
+		/* a triggered ability's division, made as it was put on the stack (603.3d, 601.2d) */
+		struct sbuf s = {0};
+		int chosen = 0;
+		for (int q = 0; q < t->ntg; q++)
+			chosen += t->div[q] > 0;
+		for (int i = 0; i < n; i++) {
+			d[i].amount = 0;
+			for (int q = 0; q < t->ntg; q++)
+				if (t->div[q] && t->tg[q].p == d[i].to.p && t->tg[q].o == d[i].to.o)
+					d[i].amount = t->div[q];
+			sbuf_addf(&s, "%s%d to %s", i ? ", " : "", d[i].amount, d[i].to.p >= 0 ? rz_pname(z, d[i].to.p) : rz_oname(z, d[i].to.o));
+		}
+		STEP(z, RL(R_DIVIDE, R_TRIG_TARGETS), "%s deals its %d damage as it was divided when the ability was put on the stack (%s)%s.", sname, amount, sbuf_str(&s),
+		    chosen > n ? "; the share of a target that became illegal is not dealt, and the others' shares don't change" : "");
+		sbuf_free(&s);
+		return;
+	}
 	const struct bd_obj *sp = z->div_obj1 ? &z->b->objs[z->div_obj1 - 1] : NULL;
 	int k = z->div_k > 0 ? z->div_k : n;
 	struct sbuf t = {0};
@@ -858,7 +878,7 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 				d[i].amount = amount;
 			}
 			if (e->divided)
-				divide_damage(z, e, amount, d, n, sname);
+				divide_damage(z, e, amount, d, n, sname, t);
 			rz_deal_damage(z, d, n, NULL);
 			break;
 		}
@@ -1169,29 +1189,121 @@ put_from_hand(struct rz *z, const struct bd_effect *e, int src, int controller, 
 	return o;
 }
 
-/* The board's `trigger-target` line for target k of src's ability: the k-th line naming src,
- * or else its first (one line says the target of every one of its abilities), or NULL. */
-static const struct bd_choice *
-stated_target(const struct rz *z, int src, int k)
+/* The board's `trigger-target` lines naming src, in order: at most max of them in out. */
+static int
+stated_targets(const struct rz *z, int src, const struct bd_choice **out, int max)
 {
-	const struct bd_choice *first = NULL;
-	int seen = 0;
-	for (int c = 0; c < z->b->nchoices; c++) {
-		const struct bd_choice *ch = &z->b->choices[c];
-		if (ch->kind != CH_TARGET || ch->objs[0] != src)
-			continue;
-		if (seen++ == k)
-			return ch;
-		if (!first)
-			first = ch;
-	}
-	return first;
+	int n = 0;
+	for (int c = 0; c < z->b->nchoices && n < max; c++)
+		if (z->b->choices[c].kind == CH_TARGET && z->b->choices[c].objs[0] == src)
+			out[n++] = &z->b->choices[c];
+	return n;
 }
 
 static void
 ref_name(struct rz *z, struct bd_ref r, struct sbuf *out)
 {
 	sbuf_adds(out, r.p >= 0 ? rz_pname(z, r.p) : rz_oname(z, r.o));
+}
+
+/* The spec of target index k of a triggered ability: its own, or for the further targets of a
+ * spec of several ("among one, two, or three targets"), that spec. */
+static int
+spec_of(const struct bd_abil *a, int k)
+{
+	if (k < a->ntgt)
+		return k;
+	for (int j = 0; j < a->ntgt; j++)
+		if (a->tgt[j].max > 1)
+			return j;
+	return 0;
+}
+
+/* Judge's choice of a target for spec k, or none: an opponent, then an opponent's object,
+ * then any object, then any player. */
+static struct bd_ref
+default_target(struct rz *z, const struct bd_abil *a, int k, int src, int ctl, unsigned colors)
+{
+	char why[200];
+	int opp = rz_opponent(z, ctl);
+	if (a->tgt[k].player_ok && rz_target_legal(z, &a->tgt[k], (struct bd_ref){ opp, -1 }, src, ctl, colors, why, sizeof why))
+		return (struct bd_ref){ opp, -1 };
+	for (int pass = 0; pass < 2; pass++)
+		for (int i = 0; i < z->b->nobjs; i++)
+			if ((pass == 1 || z->cur[i].v.controller != ctl)
+			    && rz_target_legal(z, &a->tgt[k], (struct bd_ref){ -1, i }, src, ctl, colors, why, sizeof why))
+				return (struct bd_ref){ -1, i };
+	for (int p = 0; a->tgt[k].player_ok && p < z->b->nplayers; p++)
+		if (p != opp && rz_target_legal(z, &a->tgt[k], (struct bd_ref){ p, -1 }, src, ctl, colors, why, sizeof why))
+			return (struct bd_ref){ p, -1 };
+	return (struct bd_ref){ -1, -1 };
+}
+
+static void
+note_add(char *note, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void
+note_add(char *note, size_t cap, const char *fmt, ...)
+{
+	size_t l = strlen(note);
+	if (l + 3 >= cap)
+		return;
+	if (l) {
+		memcpy(note + l, "; ", 3);
+		l += 2;
+	}
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(note + l, cap - l, fmt, ap);
+	va_end(ap);
+}
+
+/* 601.2d through 603.3d: damage divided among the targets as the ability is put on the stack,
+ * as the board's `trigger-target SOURCE: N to TARGET` lines say, else evenly (the first ones
+ * get what is left over), and judge says so. */
+static void
+trigger_division(struct rz *z, struct rz_trig *t, const int *stated, char *note, size_t cap)
+{
+	const struct bd_abil *a = t->ab;
+	const struct bd_effect *e = NULL;
+	for (int i = 0; i < a->neff && !e; i++)
+		if (a->eff[i].kind == EF_DAMAGE && a->eff[i].divided && !a->eff[i].evenly && a->eff[i].amt == AM_N)
+			e = &a->eff[i];
+	if (!e)
+		return;
+	int k = e->slot >= 0 ? e->slot : 0, idx[2 * BD_MAXTGT], m = 0;
+	for (int i = 0; i < t->ntg; i++)
+		if (spec_of(a, i) == k && (t->tg[i].p >= 0 || t->tg[i].o >= 0))
+			idx[m++] = i;
+	if (m == 0)
+		return;
+	/* each target is dealt at least 1 (601.2d): no more targets than damage */
+	while (m > e->n && m > 1) {
+		struct sbuf n = {0};
+		ref_name(z, t->tg[idx[m - 1]], &n);
+		note_add(note, cap, "%d damage can't be divided among more than %d targets, so %s is not a target", e->n, e->n, sbuf_str(&n));
+		sbuf_free(&n);
+		t->tg[idx[--m]] = (struct bd_ref){ -1, -1 };
+	}
+	int sum = 0;
+	bool all = true;
+	for (int i = 0; i < m; i++) {
+		sum += stated[idx[i]];
+		all &= stated[idx[i]] > 0;
+	}
+	if (m == 1) {
+		t->div[idx[0]] = e->n;
+		return;
+	}
+	if (all && sum == e->n) {
+		for (int i = 0; i < m; i++)
+			t->div[idx[i]] = stated[idx[i]];
+		return;
+	}
+	for (int i = 0; i < m; i++)
+		t->div[idx[i]] = e->n / m + (i < e->n % m);
+	if (sum)
+		note_add(note, cap, "the board's shares add up to %d, not %d, so judge divides it", sum, e->n);
+	note_add(note, cap, "judge's division, as even as it can be: state each share with `trigger-target SOURCE: N to TARGET`");
 }
 
 bool
@@ -1201,49 +1313,58 @@ rz_trigger_targets(struct rz *z, struct rz_trig *t, char *note, size_t cap)
 	note[0] = 0;
 	t->tg_set = true;
 	t->tg_default = false;
+	t->ntg = 0;
+	memset(t->div, 0, sizeof t->div);
 	if (t->abil < 0 || !a)
 		return true;
 	int src = t->src, ctl = t->controller;
 	/* a source that left (a dies trigger) is looked at as it last existed (608.2b) */
 	unsigned colors = rz_now_or_last(z, src)->colors;
 	char why[200];
+	const struct bd_choice *lines[2 * BD_MAXTGT];
+	int nlines = stated_targets(z, src, lines, 2 * BD_MAXTGT);
+	int stated[2 * BD_MAXTGT] = { 0 };
+	t->ntg = a->ntgt;
+	/* the lines in order: one for each spec, a spec of several taking all that are left (a
+	 * single line names the target of every spec, as one line always has) */
+	int used = 0;
 	for (int k = 0; k < a->ntgt; k++) {
 		t->tg[k] = (struct bd_ref){ -1, -1 };
-		const struct bd_choice *ch = stated_target(z, src, k);
-		if (ch) {
-			if (rz_target_legal(z, &a->tgt[k], ch->ref, src, ctl, colors, why, sizeof why)) {
-				t->tg[k] = ch->ref;
+		int want = a->tgt[k].max > 1 ? a->tgt[k].max : 1;
+		int from = used < nlines ? used : 0, have = 0;
+		for (int q = from; q < nlines && have < want; q++) {
+			if (q >= used) used = q + 1;
+			if (want == 1 && have) break;
+			const struct bd_choice *ch = lines[q];
+			if (!rz_target_legal(z, &a->tgt[k], ch->ref, src, ctl, colors, why, sizeof why)) {
+				/* 601.2c: a target must be a legal choice as it is chosen */
+				as_chosen(why);
+				struct sbuf n = {0};
+				ref_name(z, ch->ref, &n);
+				note_add(note, cap, "the board's target %s is not a legal choice (%s)%s", sbuf_str(&n), why, have ? "" : ", so judge chooses another");
+				sbuf_free(&n);
 				continue;
 			}
-			/* 601.2c: a target must be a legal choice as it is chosen */
-			as_chosen(why);
-			struct sbuf n = {0};
-			ref_name(z, ch->ref, &n);
-			snprintf(note + strlen(note), cap - strlen(note), "%sthe board's target %s is not a legal choice (%s), so judge chooses another",
-			    note[0] ? "; " : "", sbuf_str(&n), why);
-			sbuf_free(&n);
+			bool dup = false;
+			for (int i = 0; i < t->ntg; i++)
+				dup |= (i == k || i >= a->ntgt) && t->tg[i].p == ch->ref.p && t->tg[i].o == ch->ref.o && (ch->ref.p >= 0 || ch->ref.o >= 0);
+			if (dup)
+				continue;   /* 115.3: the same object once for one "target" */
+			int at = have ? t->ntg++ : k;
+			t->tg[at] = ch->ref;
+			stated[at] = ch->amount;
+			have++;
+			if (want == 1) break;
 		}
-		t->tg_default = true;
-		int opp = rz_opponent(z, ctl);
-		if (a->tgt[k].player_ok && rz_target_legal(z, &a->tgt[k], (struct bd_ref){ opp, -1 }, src, ctl, colors, why, sizeof why)) {
-			t->tg[k] = (struct bd_ref){ opp, -1 };
+		if (have)
 			continue;
-		}
-		for (int pass = 0; pass < 2 && t->tg[k].o < 0; pass++)
-			for (int i = 0; i < z->b->nobjs; i++)
-				if ((pass == 1 || z->cur[i].v.controller != ctl)
-				    && rz_target_legal(z, &a->tgt[k], (struct bd_ref){ -1, i }, src, ctl, colors, why, sizeof why)) {
-					t->tg[k] = (struct bd_ref){ -1, i };
-					break;
-				}
-		if (a->tgt[k].player_ok && t->tg[k].o < 0)
-			for (int p = 0; p < z->b->nplayers && t->tg[k].p < 0; p++)
-				if (p != opp && rz_target_legal(z, &a->tgt[k], (struct bd_ref){ p, -1 }, src, ctl, colors, why, sizeof why))
-					t->tg[k] = (struct bd_ref){ p, -1 };
+		t->tg_default = true;
+		t->tg[k] = default_target(z, a, k, src, ctl, colors);
 		/* 603.3d: a target it must have, with no legal choice: it is removed from the stack */
 		if (t->tg[k].p < 0 && t->tg[k].o < 0 && !a->tgt[k].upto)
 			return false;
 	}
+	trigger_division(z, t, stated, note, cap);
 	return true;
 }
 
@@ -1251,10 +1372,12 @@ void
 rz_trigger_target_text(struct rz *z, const struct rz_trig *t, struct sbuf *out)
 {
 	int n = 0;
-	for (int k = 0; t->ab && t->abil >= 0 && k < t->ab->ntgt; k++)
+	for (int k = 0; t->ab && t->abil >= 0 && k < t->ntg; k++)
 		if (t->tg[k].p >= 0 || t->tg[k].o >= 0) {
 			sbuf_adds(out, n++ ? ", " : "");
 			ref_name(z, t->tg[k], out);
+			if (t->div[k])
+				sbuf_addf(out, " (%d damage)", t->div[k]);
 		}
 }
 
@@ -1306,8 +1429,8 @@ rz_resolve_trigger(struct rz *z, const struct rz_trig *t)
 	char note[400] = "";
 	if (!tt.tg_set)
 		rz_trigger_targets(z, &tt, note, sizeof note);
-	struct bd_ref tg[BD_MAXTGT];
-	int nt = a->ntgt;
+	struct bd_ref tg[2 * BD_MAXTGT];
+	int nt = tt.ntg;
 	char why[200];
 	struct sbuf ts = {0}, bad = {0};
 	int legal = 0, illegal = 0;
@@ -1316,7 +1439,7 @@ rz_resolve_trigger(struct rz *z, const struct rz_trig *t)
 	for (int k = 0; k < nt; k++) {
 		tg[k] = tt.tg[k];
 		if (tg[k].p < 0 && tg[k].o < 0) continue;
-		if (rz_target_legal(z, &a->tgt[k], tg[k], t->src, t->controller, colors, why, sizeof why)) {
+		if (rz_target_legal(z, &a->tgt[spec_of(a, k)], tg[k], t->src, t->controller, colors, why, sizeof why)) {
 			legal++;
 			sbuf_adds(&ts, ts.len ? ", " : "");
 			ref_name(z, tg[k], &ts);
@@ -1324,16 +1447,14 @@ rz_resolve_trigger(struct rz *z, const struct rz_trig *t)
 			illegal++;
 			if (why_rule == R_NONE || why_rule == R_RESOLVE_TARGETS || why_rule == R_CHOOSE_TARGETS)
 				why_rule = illegal_rule(why);
-			sbuf_adds(&bad, bad.len ? "; " : "");
-			ref_name(z, tg[k], &bad);
-			sbuf_addf(&bad, " (%s)", why);
+			sbuf_addf(&bad, "%s%s", bad.len ? "; " : "", why);
 			tg[k] = (struct bd_ref){ -1, -1 };
 		}
 	}
 	if (nt && !legal && (illegal || !t->tg_set)) {
 		if (illegal)
-			STEP(z, RL(R_RESOLVE_TARGETS, why_rule), "%s's triggered ability (\"%s\") doesn't resolve: %s %s no longer a legal target: %s. Every target it has is illegal, so it is removed from the stack and does nothing.",
-			    sname, a->text, illegal > 1 ? "its targets" : "its target", illegal > 1 ? "are" : "is", sbuf_str(&bad));
+			STEP(z, RL(R_RESOLVE_TARGETS, why_rule), "%s's triggered ability (\"%s\") doesn't resolve: %s no longer legal (%s). Every target it has is illegal, so it is removed from the stack and does nothing.",
+			    sname, a->text, illegal > 1 ? "its targets are" : "its target is", sbuf_str(&bad));
 		else
 			STEP(z, RL(R_TRIG_TARGETS), "%s's triggered ability has no legal target, so it is removed from the stack.", sname);
 		sbuf_free(&ts);
@@ -1341,8 +1462,8 @@ rz_resolve_trigger(struct rz *z, const struct rz_trig *t)
 		return;
 	}
 	if (illegal)
-		STEP(z, RL(R_RESOLVE_TARGETS, why_rule), "%s's triggered ability: %s no longer a legal target (%s), so the ability doesn't affect %s; it still resolves for its legal target%s.",
-		    sname, illegal > 1 ? "these are" : "this one is", sbuf_str(&bad), illegal > 1 ? "them" : "it", legal > 1 ? "s" : "");
+		STEP(z, RL(R_RESOLVE_TARGETS, why_rule), "%s's triggered ability: %s of its targets %s no longer legal (%s), so the ability doesn't affect %s; it still resolves for the other%s.",
+		    sname, illegal > 1 ? "some" : "one", illegal > 1 ? "are" : "is", sbuf_str(&bad), illegal > 1 ? "them" : "it", legal > 1 ? "s" : "");
 	sbuf_free(&bad);
 	if (a->optional) {
 		const char *c = rz_choice(z, t->src);
@@ -1356,7 +1477,7 @@ rz_resolve_trigger(struct rz *z, const struct rz_trig *t)
 	}
 	if (nt && t->tg_set)
 		STEP(z, RL(R_RESOLVE_TARGETS), "%s's triggered ability (\"%s\") resolves, targeting %s (chosen as it was put on the stack%s).", sname, a->text, sbuf_str(&ts),
-		    illegal ? "; the legal ones" : ", still legal");
+		    illegal ? "; only the legal ones" : ", still legal");
 	else if (nt)
 		STEP(z, RL(R_TRIG_TARGETS, R_RESOLVE_TARGETS), "%s's triggered ability (\"%s\") resolves, targeting %s%s.", sname, a->text, sbuf_str(&ts),
 		    tt.tg_default ? " (judge's default target; state another with `trigger-target SOURCE: TARGET`)" : "");
@@ -1372,7 +1493,7 @@ rz_resolve_trigger(struct rz *z, const struct rz_trig *t)
 	if (a->trig > TR_PUT_GRAVE && z->b->objs[t->src].zone != ZN_BATTLEFIELD)
 		STEP(z, RL(R_ABILITY_INDEPENDENT, R_RESOLVE_INFO), "%s has left the battlefield, but its triggered ability exists independently of it on the stack and still resolves, using %s's last known information.",
 		    sname, sname);
-	rz_run_effects(z, a, t->src, t->controller, tg, nt, 0, t);
+	rz_run_effects(z, a, t->src, t->controller, tg, nt, 0, &tt);
 }
 
 void

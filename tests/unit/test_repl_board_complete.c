@@ -123,6 +123,7 @@ main(void)
 	CHECK_STR(comp("damage 3 to Grizzly Bears from A"), "", "a source is not a player");
 	CHECK_STR(comp("  damage 2"), "", "marked damage takes no name");
 	CHECK_STR(comp_ws("player Alice\npermanent Grizzly Bears\n", "resolve ", &ws), "Grizzly Bears", "one object");
+	CHECK_STR(comp("trigger-target Scion of Oona: 2 to B"), "Bob", "trigger-target: a target after its share of divided damage");
 	/* a triggered ability can wait on the stack for `resolve NAME's ability` */
 	CHECK_STR(comp_ws("player Alice\npermanent Banisher Priest as Priest\n  ability When Banisher Priest enters, exile target creature.\n"
 	    "permanent Grizzly Bears\n  ability Trample\n", "resolve ", &ws), "Banisher Priest|Grizzly Bears|Priest|Priest's ability",
