@@ -245,6 +245,9 @@ struct bd_effect {
 	bool delay_yours;         /* "at the beginning of your next upkeep": only its controller's step */
 	bool until_leaves;        /* EF_EXILE "... until ~ leaves the battlefield": the card returns as soon
 	                           * as the source leaves (610.3) */
+	int while_src;            /* EF_GAIN_CONTROL, EF_CONTINUOUS "for as long as ~ remains on the
+	                           * battlefield" (1) or "for as long as you control ~" (2): the effect
+	                           * lasts while that is so (611.2b); 0 none */
 	char delay_text[128];      /* the delayed instruction as written, without its timing ("" if none) */
 	/* EF_CREATE_TOKEN: n tokens with these characteristics */
 	int tok_power, tok_toughness;

@@ -3377,6 +3377,18 @@ effect_parse(const char *s, struct bd_abil *a)
 				snprintf(ubuf, sizeof ubuf, "%.*s", (int)(sl - ul), sent);
 				sent = ubuf;
 			}
+			/* "gain control of target creature for as long as ~ remains on the battlefield" (611.2b) */
+			static const char *const while_w[] = { " for as long as ~ remains on the battlefield", " for as long as you control ~" };
+			int whilek = 0;
+			char wbuf[1024];
+			for (int q = 0; q < 2 && !until && !whilek; q++) {
+				size_t wl = strlen(while_w[q]), l2 = strlen(sent);
+				if (l2 > wl && !strcmp(sent + l2 - wl, while_w[q])) {
+					snprintf(wbuf, sizeof wbuf, "%.*s", (int)(l2 - wl), sent);
+					sent = wbuf;
+					whilek = q + 1;
+				}
+			}
 			for (size_t i = 0; i < NETMPL && !ok; i++) {
 				struct match m;
 				if (run(etmpls[i].code, sent, &m)) {
@@ -3396,6 +3408,10 @@ effect_parse(const char *s, struct bd_abil *a)
 			if (until && (e->kind != EF_EXILE || delay))
 				return false;
 			e->until_leaves = until;
+			/* only a control change or another continuous effect lasts "for as long as" */
+			if (whilek && ((e->kind != EF_GAIN_CONTROL && e->kind != EF_CONTINUOUS) || delay || e->until_eot))
+				return false;
+			e->while_src = whilek;
 			e->delay = delay;
 			e->delay_yours = yours;
 			if (delay)
@@ -3507,6 +3523,7 @@ ability_area(const char *s, bool spell)
 	static const struct { const char *re; const char *area; } ar[] = {
 		{ "^(?:i|ii|iii|iv|v|vi)(?:, (?:i|ii|iii|iv|v|vi))* - ", "714 Saga chapter abilities" },
 		{ "(?:exile|put|return)[^.]* until ", "610.3 effects that move an object \"until\" an event (only \"until ~ leaves the battlefield\" is read)" },
+		{ "for as long as ", "611.2b \"for as long as\" durations (only \"~ remains on the battlefield\" and \"you control ~\" are read)" },
 		{ "at the beginning of (?:the|your) next|at the beginning of the end step|at end of combat", "603.7 delayed triggered abilities (one with targets of its own is not read)" },
 		{ "that much (?:life|damage)", "603.2 \"that much\": the amount of the event a triggered ability triggered on (damage dealt, life gained or lost); a spell or another ability has none" },
 		{ "chosen (?:creature )?type|chosen color|chosen name", "613.1d, 614.12 characteristics from a choice made as it entered (\"the chosen type\")" },
@@ -3754,6 +3771,9 @@ bd_read_ability(const char *text, const char *owner, bool spell, struct bd_abil 
 		}
 	} else {
 		char *al = strstr(s, " as long as ");
+		/* "for as long as ..." is a duration (611.2b), read with the effect */
+		while (al && al - s >= 4 && !strncmp(al - 4, " for", 4))
+			al = strstr(al + 1, " as long as ");
 		if (al) {
 			snprintf(condtxt, sizeof condtxt, "%s", al + 12);
 			*al = 0;

@@ -239,6 +239,7 @@ static const struct { const char *id, *what; } cites[R_COUNT] = {
 	[R_BLOCK_PAIR] = { "509.3d", "\"blocks or becomes blocked by a creature\" triggers once for each such creature" },
 	[R_OPTIONAL_SPELL] = { "608.2d", "a choice an instruction offers (\"you may\") is made as it is followed" },
 	[R_DAMAGE_RESULTS] = { "120.3", "damage has every result that applies to its recipient" },
+	[R_DURATION] = { "611.2b", "a \"for as long as\" effect lasts while that holds, and does nothing if it never starts" },
 	[R_OWNER_ZONE] = { "400.3", "an object going to a graveyard, hand or library goes to its owner's" },
 	[R_DELAYED_ONCE] = { "603.7b", "a delayed triggered ability triggers only once, the next time its event occurs" },
 	[R_DELAYED_SPELL] = { "603.7d", "a spell's delayed triggered ability: its source is that spell, its controller the spell's" },

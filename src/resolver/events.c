@@ -1240,6 +1240,8 @@ rz_settle(struct rz *z)
 {
 	for (int guard = 0; guard < 500 && !z->game_over; guard++) {
 		rz_layers(z);
+		if (rz_durations_end(z))
+			continue;
 		if (sba_once(z))
 			continue;
 		if (z->npending) {

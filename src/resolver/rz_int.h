@@ -66,7 +66,7 @@ enum rz_rule {
 	R_ENTERS_CHOICE, R_WARD, R_SAGA_CHAPTER, R_SAGA_ENTERS, R_SAGA_MAIN, R_SAGA_SAC, R_SAGA_FINAL,
 	R_SEARCH, R_SEARCH_FAIL, R_SHUFFLE, R_MANA_COST, R_EVOLVE, R_FADING, R_MANA_TRIGGER, R_TEXT_CHANGE, R_LAYER_TEXT,
 	/* owners' zones, triggers put on the stack, delayed triggers, "until" exile */
-	R_OWNER_ZONE, R_DELAYED_ONCE, R_DELAYED_SPELL, R_DELAYED_ABILITY, R_UNTIL, R_UNTIL_GONE, R_UNTIL_OWNER,
+	R_OWNER_ZONE, R_DURATION, R_DELAYED_ONCE, R_DELAYED_SPELL, R_DELAYED_ABILITY, R_UNTIL, R_UNTIL_GONE, R_UNTIL_OWNER,
 	/* text-changing effects (text.c) */
 	R_TEXT_TYPELINE, R_TEXT_SPELL_PERM, R_TEXT_TOKEN_NAME, R_REPL_BECOMES, R_ANNIHILATOR, R_FEAR, R_INTIMIDATE, R_UNLESS_PAYS, R_CANT_CAST,
 	R_COUNT
@@ -112,6 +112,9 @@ struct rz_rfx {
 	int controller;          /* for control-changing effects */
 	char label[96];
 	bool until_eot;
+	/* "for as long as ~ remains on the battlefield" (1) / "you control ~" (2): the source, its
+	 * zone move and controller as the effect began (611.2b); while_kind 0 for none */
+	int while_kind, while_src, while_seq, while_ctl;
 };
 
 /* A triggered ability waiting for the stack or on it. */
@@ -447,6 +450,8 @@ bool rz_saga_done(struct rz *z, int o);
 
 /* stack.c */
 void rz_resolve_spell(struct rz *z, int spell);
+/* End the resolved effects whose "for as long as" no longer holds (611.2b); true if one did. */
+bool rz_durations_end(struct rz *z);
 /* A triggered ability is being put on the stack: choose its targets (603.3d, 601.2c), the
  * board's `trigger-target` lines or else judge's default. False when a target it needs has no
  * legal choice: then it is removed from the stack (603.3d); why says which. */

@@ -959,8 +959,21 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 		case EF_CONTINUOUS: case EF_GAIN_CONTROL: {
 			if (n == 0 && e->each)
 				STEP(z, RL(R_RESOLVE_FOLLOW), "%s's continuous effect finds no object to apply to, so it changes nothing.", sname);
-			if (z->nrfx >= 32 || n == 0)
+			if (n == 0)
 				break;
+			if (e->while_src && (b->objs[src].zone != ZN_BATTLEFIELD || (t && t->src_seq && z->moveseq[src] != t->src_seq)
+			    || (e->while_src == 2 && z->cur[src].v.controller != controller))) {
+				/* 611.2b: the duration never starts, so the effect does nothing */
+				STEP(z, RL(R_DURATION), "%s's effect would last for as long as %s, but %s already, so the duration never starts and the effect does nothing.",
+				    sname, e->while_src == 1 ? "it remains on the battlefield" : "its controller controls it",
+				    b->objs[src].zone != ZN_BATTLEFIELD || (t && t->src_seq && z->moveseq[src] != t->src_seq) ? "it has left the battlefield" : "its controller doesn't control it");
+				break;
+			}
+			if (z->nrfx >= 32) {
+				STEP(z, RL(R_LOCKED_SET), "%s would create another continuous effect; judge holds at most 32 at once, so it stops here rather than leave one out.", sname);
+				z->game_over = true;
+				break;
+			}
 			struct rz_rfx *f = &z->rfx[z->nrfx++];
 			memset(f, 0, sizeof *f);
 			f->parts = e->parts;
@@ -968,6 +981,12 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 			f->ts = ++b->next_ts;
 			f->controller = controller;
 			f->until_eot = e->until_eot;
+			if (e->while_src) {
+				f->while_kind = e->while_src;
+				f->while_src = src;
+				f->while_seq = z->moveseq[src];
+				f->while_ctl = controller;
+			}
 			snprintf(f->label, sizeof f->label, "%s", sname);
 			struct sbuf names = {0};
 			for (int i = 0; i < n && f->nlocked < 32; i++)
@@ -992,8 +1011,11 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 				for (int k = 0; k < nlr; k++) seen |= lr[k] == lrule;
 				if (!seen) lr[nlr++] = lrule;
 			}
-			rz_step(z, lr, nlr, "%s creates a continuous effect%s on %s (%s); the set of objects it affects is fixed now, and the effect gets a timestamp now.",
-			    sname, e->until_eot ? " until end of turn" : "", sbuf_str(&names), sbuf_str(&what));
+			if (e->while_src && nlr < RZ_MAXCITE)
+				lr[nlr++] = R_DURATION;
+			rz_step(z, lr, nlr, "%s creates a continuous effect%s on %s (%s)%s; the set of objects it affects is fixed now, and the effect gets a timestamp now.",
+			    sname, e->until_eot ? " until end of turn" : "", sbuf_str(&names), sbuf_str(&what),
+			    e->while_src == 1 ? ", for as long as it remains on the battlefield" : e->while_src == 2 ? ", for as long as its controller controls it" : "");
 			sbuf_free(&what);
 			sbuf_free(&names);
 			break;
@@ -1494,6 +1516,32 @@ rz_resolve_trigger(struct rz *z, const struct rz_trig *t)
 		STEP(z, RL(R_ABILITY_INDEPENDENT, R_RESOLVE_INFO), "%s has left the battlefield, but its triggered ability exists independently of it on the stack and still resolves, using %s's last known information.",
 		    sname, sname);
 	rz_run_effects(z, a, t->src, t->controller, tg, nt, 0, &tt);
+}
+
+bool
+rz_durations_end(struct rz *z)
+{
+	const struct board *b = z->b;
+	int keep = 0;
+	bool ended = false;
+	for (int r = 0; r < z->nrfx; r++) {
+		const struct rz_rfx *f = &z->rfx[r];
+		int s = f->while_src;
+		bool gone = f->while_kind && (b->objs[s].zone != ZN_BATTLEFIELD || z->moveseq[s] != f->while_seq);
+		bool lost = f->while_kind == 2 && !gone && z->cur[s].v.controller != f->while_ctl;
+		if (gone || lost) {
+			STEP(z, RL(R_DURATION, gone ? R_NEW_OBJECT : R_LAYER_CONTROL), "%s's effect lasted for as long as %s; %s, so the effect ends.", f->label,
+			    f->while_kind == 1 ? "it remained on the battlefield" : "its controller controlled it",
+			    gone ? "it has left the battlefield" : "its controller no longer controls it");
+			ended = true;
+			continue;
+		}
+		z->rfx[keep++] = *f;
+	}
+	z->nrfx = keep;
+	if (ended)
+		rz_layers(z);
+	return ended;
 }
 
 void
