@@ -1211,14 +1211,40 @@ put_from_hand(struct rz *z, const struct bd_effect *e, int src, int controller, 
 	return o;
 }
 
-/* The board's `trigger-target` lines naming src, in order: at most max of them in out. */
+/* A target the board states for src's triggered ability. */
+struct stated {
+	struct bd_ref ref;
+	int amount;               /* its share of divided damage, or 0 */
+};
+
+/* The targets the board states for src's triggered ability, in order, at most max: its
+ * `trigger-target` lines, or else its `choose SOURCE: NAME` lines that name an object or a
+ * player (the controller's choice, made as the ability is put on the stack). */
 static int
-stated_targets(const struct rz *z, int src, const struct bd_choice **out, int max)
+stated_targets(const struct rz *z, int src, struct stated *out, int max)
 {
+	const struct board *b = z->b;
 	int n = 0;
-	for (int c = 0; c < z->b->nchoices && n < max; c++)
-		if (z->b->choices[c].kind == CH_TARGET && z->b->choices[c].objs[0] == src)
-			out[n++] = &z->b->choices[c];
+	for (int c = 0; c < b->nchoices && n < max; c++)
+		if (b->choices[c].kind == CH_TARGET && b->choices[c].objs[0] == src)
+			out[n++] = (struct stated){ b->choices[c].ref, b->choices[c].amount };
+	bool lines = n > 0;
+	for (int c = 0; c < b->nchoices && n < max && !lines; c++) {
+		const struct bd_choice *ch = &b->choices[c];
+		if (ch->kind != CH_CHOOSE || ch->objs[0] != src || !ch->value)
+			continue;
+		struct bd_ref r = { -1, -1 };
+		int hits = 0;
+		for (int p = 0; p < b->nplayers; p++)
+			if (!strcasecmp(b->players[p].name, ch->value)) { r = (struct bd_ref){ p, -1 }; hits++; }
+		for (int o = 0; o < b->nobjs; o++)
+			if (!strcasecmp(b->objs[o].name, ch->value) || (b->objs[o].alias && !strcasecmp(b->objs[o].alias, ch->value))) {
+				r = (struct bd_ref){ -1, o };
+				hits++;
+			}
+		if (hits == 1)
+			out[n++] = (struct stated){ r, 0 };
+	}
 	return n;
 }
 
@@ -1343,7 +1369,7 @@ rz_trigger_targets(struct rz *z, struct rz_trig *t, char *note, size_t cap)
 	/* a source that left (a dies trigger) is looked at as it last existed (608.2b) */
 	unsigned colors = rz_now_or_last(z, src)->colors;
 	char why[200];
-	const struct bd_choice *lines[2 * BD_MAXTGT];
+	struct stated lines[2 * BD_MAXTGT];
 	int nlines = stated_targets(z, src, lines, 2 * BD_MAXTGT);
 	int stated[2 * BD_MAXTGT] = { 0 };
 	t->ntg = a->ntgt;
@@ -1357,7 +1383,7 @@ rz_trigger_targets(struct rz *z, struct rz_trig *t, char *note, size_t cap)
 		for (int q = from; q < nlines && have < want; q++) {
 			if (q >= used) used = q + 1;
 			if (want == 1 && have) break;
-			const struct bd_choice *ch = lines[q];
+			const struct stated *ch = &lines[q];
 			if (!rz_target_legal(z, &a->tgt[k], ch->ref, src, ctl, colors, why, sizeof why)) {
 				/* 601.2c: a target must be a legal choice as it is chosen */
 				as_chosen(why);
