@@ -2094,7 +2094,7 @@ static struct tmpl tmpls[] = {
 	  "Tarmogoyf's power is equal to the number of card types among cards in all graveyards and its toughness is equal to that number plus 1.", false, NULL },
 	{ "dies trigger", "^when(?:ever)? " SUBJ " (dies|leaves the battlefield|is put into a graveyard from the battlefield), (.+)$", b_dies,
 	  "Whenever another creature you control dies, you gain 1 life.", false, NULL },
-	{ "enters replacement", "^" SUBJ " enters?(?: the battlefield)?( tapped)?(?: with (a|an|one|two|three|four|five|six|x|\\d+) ([+-]\\d+/[+-]\\d+|[a-z]+) counters? on (?:it|them)( and tapped)?)?$", b_enters,
+	{ "enters replacement", "^" SUBJ " enters?(?: the battlefield)?( tapped)?(?: with (a|an|one|two|three|four|five|six|x|\\d+)(?: additional)? ([+-]\\d+/[+-]\\d+|[a-z]+) counters? on (?:it|them)( and tapped)?)?$", b_enters,
 	  "This creature enters with two +1/+1 counters on it.", false, NULL },
 	{ "enter as a copy of this", "^([a-z ]+?) (?:enter|enters) (?:the battlefield )?as a copy of ~$", b_enter_as_copy_of_source,
 	  "Creatures you control enter as a copy of this creature.", false, NULL },
