@@ -992,6 +992,14 @@ b_trigger(struct match *m, struct bd_abil *a)
 		else return false;
 		char *on = strstr(st, " on your turn");
 		if (on) { *on = 0; a->tplayer = FC_YOU; a->each_turn = false; }
+		/* "the upkeep of enchanted creature's controller" (Unstable Mutation): that player's
+		 * step; "that creature" in the effect is the enchanted creature */
+		char *of = strstr(st, " of enchanted creature's controller");
+		if (of && !strcmp(of, " of enchanted creature's controller") && a->each_turn && !strncmp(ev, "the ", 4)) {
+			*of = 0;
+			a->each_turn = false;
+			a->aff.attached = true;
+		}
 		bool found = false;
 		for (size_t i = 0; i < sizeof step_words / sizeof *step_words; i++)
 			if (!strcmp(st, step_words[i].w)) { a->step = step_words[i].st; found = true; }
@@ -2195,6 +2203,10 @@ recipient(struct bd_abil *a, struct bd_effect *e, const char *r)
 		e->slot = a->eff[a->neff - 1].slot;
 		e->f = a->eff[a->neff - 1].f;
 		return true;
+	}
+	/* "that creature" in a trigger on the step of enchanted creature's controller: that creature */
+	if (!strcmp(r, "that creature") && a->kind == AK_TRIGGER && a->trig == TR_STEP && a->aff.attached) {
+		filter_init(&e->f); e->f.attached = true; e->each = true; return true;
 	}
 	/* "that creature" with no target before it: what the trigger's event was about (Cockatrice's
 	 * blocked creature), or the creature an earlier instruction put onto the battlefield */

@@ -105,6 +105,11 @@ triggers_on(struct rz *z, const struct bd_abil *a, int s, int ctl, const struct 
 		int ap = 0;
 		for (int p = 0; p < b->nplayers; p++)
 			if (b->players[p].active) ap = p;
+		if (a->aff.attached) {
+			/* "the upkeep of enchanted creature's controller": its controller's turn */
+			int h = rz_host(z, s);
+			return h >= 0 && z->cur[h].v.controller == ap;
+		}
 		return a->each_turn || player_covers(a->tplayer, ctl, ap);
 	}
 	case TR_BLOCK_PAIR:
