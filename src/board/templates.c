@@ -3771,6 +3771,15 @@ bd_read_ability(const char *text, const char *owner, bool spell, struct bd_abil 
 		free(s);
 		return true;
 	}
+	/* Conspiracy's two sentences on one line: the second says the first reaches its
+	 * controller's creature spells and cards elsewhere too */
+	static const char same_tail[] = ". the same is true for creature spells you control and creature cards you own that aren't on the battlefield";
+	bool same_too = false;
+	size_t sl_ = strlen(s), tl_ = strlen(same_tail);
+	if (sl_ > tl_ && !strcmp(s + sl_ - tl_, same_tail)) {
+		s[sl_ - tl_] = 0;
+		same_too = true;
+	}
 	/* "As long as C, X" and "X as long as C" */
 	char *body = s;
 	char condtxt[256] = "";
@@ -3880,6 +3889,12 @@ bd_read_ability(const char *text, const char *owner, bool spell, struct bd_abil 
 	free(s);
 	if (ok && kwname)
 		a->tmpl = kwname;
+	if (ok && same_too) {
+		if (a->kind == AK_STATIC && a->nparts && a->parts[0].sub_chosen)
+			a->aff.offbf = true;
+		else
+			ok = false;
+	}
 	if (!ok) {
 		free(a->text);
 		a->text = NULL;
