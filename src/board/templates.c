@@ -1366,6 +1366,9 @@ b_prevent(struct match *m, struct bd_abil *a)
 	a->to_and_by = !strcmp(how, "to and dealt by");
 	a->by_only = !strcmp(how, "by");
 	const char *who = m->cap[3];
+	/* "... during your turn" (Gideon Blackblade): only while it is its controller's turn */
+	if (m->cap[4][0])
+		a->cond.kind = CD_YOUR_TURN;
 	if (!strcmp(who, "you")) { filter_init(&a->aff); a->aff.players = true; a->aff.you_only = true; a->aff.no_objects = true; return true; }
 	return subject_parse(who, &a->aff);
 }
@@ -2124,7 +2127,7 @@ static struct tmpl tmpls[] = {
 	  "If a nontoken creature an opponent controls would die, instead exile that card and create a tapped 2/2 black Zombie creature token.", false, NULL },
 	{ "die replacement", "^if " SUBJ " would die, (?:exile it instead|instead exile (?:it|that card))$|^if a card( or token)? would be put into (a|an opponent's|your) graveyard from anywhere, exile it instead$", b_die_exile,
 	  "If a creature an opponent controls would die, exile it instead.", false, NULL },
-	{ "prevent damage", "^prevent all (combat )?damage that would be dealt (to and dealt by|to|by) " SUBJ "$", b_prevent,
+	{ "prevent damage", "^prevent all (combat )?damage that would be dealt (to and dealt by|to|by) " SUBJ "( during your turn)?$", b_prevent,
 	  "Prevent all damage that would be dealt to enchanted creature.", false, NULL },
 	{ "damage modification", "^if ([a-z ]+?(?:source|spell)(?: you control)?) would deal damage(?: to ([a-z ]+?))?, it deals (double that damage|that much damage (plus|minus) (\\d+))(?: to that [a-z ]+?)? instead$", b_dmg_mod,
 	  "If a source would deal damage to a permanent or player, it deals double that damage to that permanent or player instead.", false, NULL },

@@ -110,6 +110,8 @@ gather_mods(struct rz *z, const struct rz_dmg *d, struct mod *m)
 			if (a->kind == AK_PREVENT) {
 				if (a->combat_only && !d->combat)
 					continue;
+				if (a->cond.kind != CD_NONE && !rz_cond_holds(z, &a->cond, i))
+					continue;
 				bool to = covers(z, &a->aff, d->to, i, ctl);
 				bool by = d->src >= 0 && rz_filter_match(z, &a->aff, d->src, i, ctl);
 				if ((a->to_and_by ? (to || by) : a->by_only ? by : to) && nopv) {
