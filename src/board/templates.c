@@ -3338,6 +3338,21 @@ delay_readable(const struct bd_effect *e, int ntgt_before, int ntgt_after)
 	}
 }
 
+/* At q, " and a|an N/N ...", after "create a ... token[ with ...]" in the same sentence? */
+static bool
+token_and(const char *q, const char *before)
+{
+	int p, t;
+	char c;
+	const char *w = !strncmp(q, " and a ", 7) ? q + 7 : !strncmp(q, " and an ", 8) ? q + 8 : NULL;
+	if (!w || sscanf(w, "%d/%d%c", &p, &t, &c) != 3 || c != ' ')
+		return false;
+	const char *dot = strrchr(before, '.');
+	const char *sent = dot ? dot + 1 : before;
+	const char *cr = strstr(sent, "create ");
+	return cr && strstr(cr, " token");
+}
+
 static bool
 effect_parse(const char *s, struct bd_abil *a)
 {
@@ -3350,7 +3365,12 @@ effect_parse(const char *s, struct bd_abil *a)
 		else if (!strncmp(q, " and create ", 12)) { sbuf_adds(&tmp, ". create "); q += 12; }
 		else if (!strncmp(q, " and you draw ", 14)) { sbuf_adds(&tmp, ". draw "); q += 14; }
 		else if (!strncmp(q, " and it can't ", 14)) { sbuf_adds(&tmp, ". it can't "); q += 14; }
-		else sbuf_addc(&tmp, *q++);
+		else if (!strncmp(q, " and a", 6) && token_and(q, tmp.len ? tmp.s : "")) {
+			/* "create a 3/3 ... token with deathtouch and a 3/3 ... token with lifelink"
+			 * (Wurmcoil Engine): two tokens, two instructions */
+			sbuf_adds(&tmp, ". create ");
+			q += 5;
+		} else sbuf_addc(&tmp, *q++);
 	}
 	snprintf(buf, sizeof buf, "%s", tmp.len ? tmp.s : "");
 	sbuf_free(&tmp);
