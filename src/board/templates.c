@@ -3077,6 +3077,8 @@ static bool
 e_tap(struct match *m, struct bd_abil *a, struct bd_effect *e)
 {
 	e->kind = m->cap[1][0] == 'u' ? EF_UNTAP : EF_TAP;
+	/* "tap or untap target permanent" (Pestermite): the board's `choose SOURCE: tap|untap` */
+	e->n = !strcmp(m->cap[1], "tap or untap");
 	return recipient(a, e, m->cap[2]);
 }
 
@@ -3211,7 +3213,7 @@ static struct eff_tmpl etmpls[] = {
 	  "Gain control of target creature until end of turn.", NULL },
 	{ "^sacrifice " TGT "$", e_sacrifice, "Sacrifice this creature.", NULL },
 	{ "^counter " TGT "$", e_counter, "Counter target spell.", NULL },
-	{ "^(tap|untap) " TGT "$", e_tap, "Untap that creature.", NULL },
+	{ "^(tap or untap|tap|untap) " TGT "$", e_tap, "Untap that creature.", NULL },
 	{ "^" TGT " (?:can't (?:attack|block|attack or block|be blocked)(?: this turn)?|((?:doesn't|don't) untap during (?:its|their) controllers?'s? next untap step))$", e_restrict,
 	  "Tap target creature. It doesn't untap during its controller's next untap step.", NULL },
 	{ "^([a-z ]+ can't [a-z ,/+-]+) this turn$", e_rule, "Players can't gain life this turn.", NULL },

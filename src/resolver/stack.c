@@ -775,10 +775,19 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 			for (int i = 0; i < n; i++)
 				if (r[i].o >= 0 && b->objs[r[i].o].zone == ZN_BATTLEFIELD) {
 					bool was = b->objs[r[i].o].tapped;
-					b->objs[r[i].o].tapped = e->kind == EF_TAP;
-					STEP(z, RL(R_RESOLVE_FOLLOW), "%s %s %s.", sname, e->kind == EF_TAP ? "taps" : "untaps", rz_oname(z, r[i].o));
-					if (e->kind == EF_TAP ? !was : was) {
-						struct rz_tev ev = { .kind = e->kind == EF_TAP ? TR_TAPPED : TR_UNTAPPED, .obj = r[i].o, .src = -1, .player = -1 };
+					bool tap = e->kind == EF_TAP;
+					const char *how = "";
+					if (e->n == 1) {
+						/* "tap or untap": the controller's choice as it resolves (608.2d) */
+						const char *c = rz_choice(z, src);
+						tap = !(c && !strcasecmp(c, "untap"));
+						how = c && (!strcasecmp(c, "tap") || !strcasecmp(c, "untap")) ? " (as the board chooses)"
+						    : " (judge's default; `choose SOURCE: untap` for the other)";
+					}
+					b->objs[r[i].o].tapped = tap;
+					STEP(z, RL(R_RESOLVE_FOLLOW), "%s %s %s%s.", sname, tap ? "taps" : "untaps", rz_oname(z, r[i].o), how);
+					if (tap ? !was : was) {
+						struct rz_tev ev = { .kind = tap ? TR_TAPPED : TR_UNTAPPED, .obj = r[i].o, .src = -1, .player = -1 };
 						rz_trigger_event(z, &ev);
 					}
 				}
