@@ -145,6 +145,8 @@ enum bd_rulek { RU_CANT_GAIN_LIFE, RU_CANT_LOSE_LIFE, RU_CANT_LOSE_GAME, RU_CANT
 	RU_LIFE_FLOOR,            /* damage can't reduce the life total below n (Worship) */
 	RU_PLAYER_HEXPROOF,       /* "you have hexproof" (702.11c) */
 	RU_CANT_CAST,             /* "your opponents can't cast FILTER spells" (601.3): f the spells */
+	RU_NO_PREVENT_BY,         /* "damage that would be dealt by FILTER can't be prevented": f the sources */
+	RU_NO_PREVENT_COMBAT_BY,  /* the same for combat damage only (Questing Beast) */
 	RU_PLAYER_SHROUD,         /* "you have shroud" (702.18a) */
 	RU_GAIN_NO_LIFE,
 	RU_NO_ETB_TRIGGERS,       /* "creatures entering don't cause abilities to trigger" (Torpor Orb; f: the objects) */

@@ -1472,6 +1472,13 @@ rule_clause(const char *s, struct bd_rule *r)
 			return false;
 		return true;
 	}
+	/* "[combat] damage that would be dealt by creatures you control can't be prevented"
+	 * (Questing Beast, 615.12): only damage from those sources */
+	bool cmb = !strncmp(subj, "combat damage that would be dealt by ", 37);
+	if ((cmb || !strncmp(subj, "damage that would be dealt by ", 30)) && !strcmp(verb, "be prevented")) {
+		r->k = cmb ? RU_NO_PREVENT_COMBAT_BY : RU_NO_PREVENT_BY;
+		return bd_filter_parse(subj + (cmb ? 37 : 30), &r->f) && !r->f.players && !r->f.spell;
+	}
 	if (!strcmp(subj, "damage") && !strcmp(verb, "be prevented")) {
 		r->k = RU_NO_PREVENT;
 		return true;

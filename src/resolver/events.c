@@ -72,7 +72,9 @@ gather_mods(struct rz *z, const struct rz_dmg *d, struct mod *m)
 	struct board *b = z->b;
 	/* 615.12: prevention effects still apply but prevent nothing */
 	char nopv_by[96];
-	bool nopv = rz_rule_applies(z, RU_NO_PREVENT, -1, -1, NULL, nopv_by, sizeof nopv_by, NULL);
+	bool nopv = rz_rule_applies(z, RU_NO_PREVENT, -1, -1, NULL, nopv_by, sizeof nopv_by, NULL)
+	    || (d->src >= 0 && rz_rule_applies(z, RU_NO_PREVENT_BY, -1, d->src, NULL, nopv_by, sizeof nopv_by, NULL))
+	    || (d->src >= 0 && d->combat && rz_rule_applies(z, RU_NO_PREVENT_COMBAT_BY, -1, d->src, NULL, nopv_by, sizeof nopv_by, NULL));
 	struct sbuf unprev = {0};
 	if (nopv && d->to.o >= 0 && prot_from(&z->cur[d->to.o].v, d))
 		sbuf_addf(&unprev, "%s%s's protection", unprev.len ? ", " : "", rz_oname(z, d->to.o));

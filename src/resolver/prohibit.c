@@ -32,7 +32,8 @@ rule_matches(const struct rz *z, const struct bd_rule *r, enum bd_rulek k, int c
 		return false;
 	if (p >= 0 && ((r->who == FC_YOU && p != ctl) || (r->who == FC_OPP && p == ctl)))
 		return false;
-	if (k == RU_NO_COUNTERS || k == RU_CANT_BE_COUNTERED || k == RU_NO_ETB_TRIGGERS || k == RU_NO_DIES_TRIGGERS || k == RU_CANT_CAST) {
+	if (k == RU_NO_COUNTERS || k == RU_CANT_BE_COUNTERED || k == RU_NO_ETB_TRIGGERS || k == RU_NO_DIES_TRIGGERS || k == RU_CANT_CAST
+	    || k == RU_NO_PREVENT_BY || k == RU_NO_PREVENT_COMBAT_BY) {
 		if (o < 0)
 			return false;
 		if (r->f.self ? o != src : !rz_filter_match(z, &r->f, o, src, ctl))
@@ -64,7 +65,7 @@ rz_rule_applies(const struct rz *z, enum bd_rulek k, int p, int o, const struct 
 				continue;
 			for (int q = 0; q < ab->nrules; q++)
 				if (rule_matches(z, &ab->rules[q], k, ctl, i, p, o, c)) {
-					if (by) snprintf(by, cap, "%s", i == o ? "its own ability" : rz_oname(z, i));
+					if (by) snprintf(by, cap, "%s", i == o && k != RU_NO_PREVENT_BY && k != RU_NO_PREVENT_COMBAT_BY ? "its own ability" : rz_oname(z, i));
 					if (n) *n = ab->rules[q].n;
 					return true;
 				}
@@ -112,6 +113,8 @@ rz_rule_text(const struct bd_rule *r, char *out, size_t cap)
 	case RU_NO_DIES_TRIGGERS: snprintf(out, cap, "some permanents dying don't cause abilities to trigger"); break;
 	case RU_NO_ETB_TRIGGERS: snprintf(out, cap, "some permanents entering don't cause abilities to trigger"); break;
 	case RU_CANT_CAST: snprintf(out, cap, "%s can't cast some spells", who[r->who]); break;
+	case RU_NO_PREVENT_BY: snprintf(out, cap, "damage some sources would deal can't be prevented"); break;
+	case RU_NO_PREVENT_COMBAT_BY: snprintf(out, cap, "combat damage some sources would deal can't be prevented"); break;
 	case RU_PLAYER_SHROUD: snprintf(out, cap, "%s %s shroud", who[r->who], r->who == FC_YOU ? "has" : "have"); break;
 	}
 }
