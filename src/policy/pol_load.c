@@ -319,6 +319,319 @@ smallcap_piece(const char *t)
 	return any;
 }
 
+/* --- tables whose rows pdftohtml interleaves ------------------------------------------------------
+ * A table with cells over several lines, centred in their rows ("4 (Team/2HG Only)" beside
+ * "2 Single-Elimination" / "Rounds (No Swiss)"), comes out of pdftohtml as fragments whose tops
+ * do not line up: read row by row, the columns are read across. The page's geometry says which
+ * column a fragment is in and which row: rows are the tops of the column with the fewest
+ * fragments (a key column of one-line cells), every fragment goes to the nearest; a region is
+ * rebuilt only when it has such interleaved rows, so tables pdftohtml keeps in rows and all
+ * other text stay as they are. */
+
+#define TBL_COLS 8
+
+/* A fragment of spaces only. */
+static bool
+blank_hp(const struct hp *p)
+{
+	for (const char *t = p->text; *t; t++)
+		if (!isspace((unsigned char)*t))
+			return false;
+	return true;
+}
+
+/* Does a cell of the column open with a digit in its first row ("2 Single-Elimination")? */
+static bool
+digit_led(const char *t)
+{
+	while (*t == ' ')
+		t++;
+	return isdigit((unsigned char)*t);
+}
+
+static bool
+paren_open_s(const char *t)
+{
+	int depth = 0;
+	for (; *t; t++)
+		depth += *t == '(' ? 1 : *t == ')' ? -1 : 0;
+	return depth > 0;
+}
+
+/* Trailing spaces off, in place. */
+static void
+rtrim(char *t)
+{
+	size_t n = strlen(t);
+	while (n && t[n - 1] == ' ')
+		t[--n] = '\0';
+}
+
+static int
+cmp_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* A bullet or dash printed as a fragment of its own, before its item's text. */
+static bool
+glyph_hp(const char *t)
+{
+	while (*t == ' ')
+		t++;
+	size_t n = strlen(t);
+	while (n && t[n - 1] == ' ')
+		n--;
+	return n > 0 && n <= 3 && !isalnum((unsigned char)t[0]);
+}
+
+/* Does a cell's next line continue it rather than start another alternative? When the cell
+ * leaves a parenthesis open or a phrase unfinished ("1-3-0, then" / "withdraws"), or when the
+ * column's cells open with a digit and the line does not ("2 Single-Elimination" / "Rounds
+ * (No Swiss)"); "5 (All Other Formats)" after "4 (if … Playoff)" is another. */
+static bool
+continues(const struct sbuf *cell, const char *line, bool digits)
+{
+	char last = cell->len ? cell->s[cell->len - 1] : '\0';
+	return paren_open_s(cell->s) || islower((unsigned char)last) || last == ',' ||
+	    (digits && !digit_led(line));
+}
+
+/* Rebuild the region [b, e) of H (one page, sorted by top and left), appended to out: a table
+ * whose first row is a bold head as rows "a — b — c", one fragment each; side-by-side lists
+ * without a head (a banned list in two columns) column after column, each item a line. false
+ * (nothing appended) when it has fewer than two columns. */
+static bool
+rebuild_region(const struct hps *H, size_t b, size_t e, int usual, struct hps *out)
+{
+	/* the fragments, a bullet glued to the item after it on its row, blank ones out */
+	struct hps F = {0};
+	char *glyph = NULL;
+	int glyph_top = 0;
+	for (size_t i = b; i < e; i++) {
+		const struct hp *p = &H->v[i];
+		if (blank_hp(p))
+			continue;
+		if (glyph_hp(p->text)) {
+			free(glyph);
+			glyph = xstrdup(p->text);
+			rtrim(glyph);
+			glyph_top = p->top;
+			continue;
+		}
+		/* a piece of the same line ("Click " + "here" + " for the list."): where the text
+		 * before it would end, at a generous 7.5 pixels a byte */
+		if (F.n && abs(F.v[F.n - 1].top - p->top) <= 4 &&
+		    p->left <= F.v[F.n - 1].left + (int)(strlen(F.v[F.n - 1].text) * 15 / 2) + 10) {
+			struct hp *f = &F.v[F.n - 1];
+			const char *u = p->text;
+			while (*u == ' ')
+				u++;
+			struct sbuf t = {0};
+			sbuf_addf(&t, "%s %s", f->text, u);
+			free(f->text);
+			f->text = sbuf_take(&t);
+			rtrim(f->text);
+			f->bold &= p->bold;
+			continue;
+		}
+		F.v = xgrow(F.v, &F.cap, F.n + 1, sizeof *F.v);
+		struct hp *f = &F.v[F.n++];
+		*f = *p;
+		struct sbuf t = {0};
+		const char *u = p->text;
+		while (*u == ' ')
+			u++;
+		if (glyph && abs(glyph_top - p->top) <= 4)
+			sbuf_addf(&t, "%s ", glyph);
+		sbuf_adds(&t, u);
+		f->text = sbuf_take(&t);
+		rtrim(f->text);
+		free(glyph);
+		glyph = NULL;
+	}
+	free(glyph);
+	/* the columns: the lefts of the region's widest row */
+	int col[TBL_COLS], ncol = 0;
+	for (size_t i = 0; i < F.n;) {
+		size_t j = i;
+		while (j < F.n && abs(F.v[j].top - F.v[i].top) <= 4)
+			j++;
+		if ((int)(j - i) > ncol && j - i <= TBL_COLS) {
+			ncol = (int)(j - i);
+			for (size_t k = i; k < j; k++)
+				col[k - i] = F.v[k].left;
+		}
+		i = j;
+	}
+	if (ncol < 2) {
+		/* no row holds two columns (lists side by side, their lines a few pixels apart):
+		 * the lefts, apart by more than 100 pixels */
+		int *lefts = xcalloc(F.n + 1, sizeof *lefts);
+		for (size_t i = 0; i < F.n; i++)
+			lefts[i] = F.v[i].left;
+		qsort(lefts, F.n, sizeof *lefts, cmp_int);
+		ncol = 0;
+		for (size_t i = 0; i < F.n && ncol < TBL_COLS; i++)
+			if (i == 0 || lefts[i] - lefts[i - 1] > 100)
+				col[ncol++] = lefts[i];
+		free(lefts);
+	}
+	bool ok = ncol >= 2;
+	int *cof = xcalloc(F.n + 1, sizeof *cof);
+	int count[TBL_COLS] = { 0 };
+	for (size_t i = 0; ok && i < F.n; i++) {
+		int best = 0;
+		for (int c = 1; c < ncol; c++)
+			if (abs(F.v[i].left - col[c]) < abs(F.v[i].left - col[best]))
+				best = c;
+		cof[i] = best;
+		count[best]++;
+	}
+	/* a head: the first row, bold, in two columns or more */
+	bool head = ok;
+	size_t h1 = 0;
+	while (h1 < F.n && abs(F.v[h1].top - F.v[0].top) <= 4)
+		head &= F.v[h1++].bold;
+	head &= h1 >= 2;
+	if (ok && !head) {
+		/* lists side by side: each column read down, one line an item */
+		int top = F.v[0].top;
+		for (int c = 0; c < ncol; c++)
+			for (size_t i = 0; i < F.n; i++)
+				if (cof[i] == c) {
+					out->v = xgrow(out->v, &out->cap, out->n + 1, sizeof *out->v);
+					struct hp *p = &out->v[out->n++];
+					*p = F.v[i];
+					p->text = xstrdup(F.v[i].text);
+					p->top = top;
+					top += usual;
+				}
+	} else if (ok) {
+		/* the rows: the key column, the one with the fewest fragments */
+		int key = 0;
+		for (int c = 1; c < ncol; c++)
+			if (count[c] < count[key])
+				key = c;
+		size_t nrow = 0;
+		int *rowtop = xcalloc(F.n + 1, sizeof *rowtop);
+		for (size_t i = 0; i < F.n; i++)
+			if (cof[i] == key)
+				rowtop[nrow++] = F.v[i].top;
+		struct sbuf *cell = xcalloc(nrow * (size_t)ncol + 1, sizeof *cell);
+		bool *bold = xcalloc(nrow + 1, sizeof *bold);
+		for (size_t r = 0; r < nrow; r++)
+			bold[r] = true;
+		bool digits[TBL_COLS] = { false };
+		for (size_t i = 0; i < F.n; i++) {
+			size_t r = 0;
+			for (size_t k = 1; k < nrow; k++)
+				if (abs(F.v[i].top - rowtop[k]) < abs(F.v[i].top - rowtop[r]))
+					r = k;
+			struct sbuf *c = &cell[r * (size_t)ncol + (size_t)cof[i]];
+			const char *u = F.v[i].text;
+			/* the first row after the head says whether the column's cells open with a digit */
+			if (r == 1 && c->len == 0)
+				digits[cof[i]] = digit_led(u);
+			if (c->len)
+				sbuf_adds(c, r == 0 || continues(c, u, digits[cof[i]]) ? " " : "; ");
+			sbuf_adds(c, u);
+			bold[r] &= F.v[i].bold;
+		}
+		for (size_t r = 0; r < nrow; r++) {
+			struct sbuf line = {0};
+			for (int k = 0; k < ncol; k++) {
+				struct sbuf *c = &cell[r * (size_t)ncol + (size_t)k];
+				sbuf_addf(&line, "%s%s", k ? " \u2014 " : "", c->len ? c->s : "-");
+				sbuf_free(c);
+			}
+			out->v = xgrow(out->v, &out->cap, out->n + 1, sizeof *out->v);
+			struct hp *p = &out->v[out->n++];
+			p->page = H->v[b].page;
+			p->top = rowtop[r];
+			p->left = col[0];
+			p->bold = bold[r];
+			p->text = sbuf_take(&line);
+		}
+		free(cell);
+		free(bold);
+		free(rowtop);
+	}
+	for (size_t i = 0; i < F.n; i++)
+		free(F.v[i].text);
+	free(F.v);
+	free(cof);
+	return ok;
+}
+
+/* Find the regions of interleaved rows and rebuild them (rebuild_region); H keeps its order. */
+static void
+rebuild_tables(struct hps *H, int usual)
+{
+	struct hps out = {0};
+	size_t i = 0;
+	while (i < H->n) {
+		/* a tight pair: two rows closer than a line, with fragments at other lefts */
+		size_t j = i;
+		while (j < H->n && H->v[j].page == H->v[i].page && abs(H->v[j].top - H->v[i].top) <= 4)
+			j++;
+		bool tight = false;
+		if (j < H->n && H->v[j].page == H->v[i].page && !blank_hp(&H->v[i]) && !blank_hp(&H->v[j])) {
+			int gap = H->v[j].top - H->v[i].top;
+			tight = gap > 4 && gap * 4 < usual * 3 && H->v[j].left != H->v[i].left &&
+			    !smallcap_piece(H->v[i].text) && !smallcap_piece(H->v[j].text);
+		}
+		if (!tight) {
+			for (size_t k = i; k < j; k++) {
+				out.v = xgrow(out.v, &out.cap, out.n + 1, sizeof *out.v);
+				out.v[out.n++] = H->v[k];
+			}
+			i = j;
+			continue;
+		}
+		/* the region: rows around it on the page, up to a blank line or a row of one
+		 * fragment at the page's margin (body text) */
+		int margin = H->v[i].left;
+		for (size_t k = 0; k < H->n; k++)
+			if (H->v[k].page == H->v[i].page && H->v[k].left < margin)
+				margin = H->v[k].left;
+		size_t rb = i, re = j;
+		while (rb > 0 && out.n > 0 && H->v[rb - 1].page == H->v[i].page && !blank_hp(&H->v[rb - 1])) {
+			size_t s0 = rb - 1;
+			while (s0 > 0 && H->v[s0 - 1].page == H->v[i].page && abs(H->v[s0 - 1].top - H->v[rb - 1].top) <= 4)
+				s0--;
+			if (rb - s0 == 1 && H->v[s0].left <= margin + 4)
+				break;
+			rb = s0;
+		}
+		while (re < H->n && H->v[re].page == H->v[i].page && !blank_hp(&H->v[re])) {
+			size_t s1 = re;
+			while (s1 < H->n && H->v[s1].page == H->v[re].page && abs(H->v[s1].top - H->v[re].top) <= 4)
+				s1++;
+			if (s1 - re == 1 && H->v[re].left <= margin + 4)
+				break;
+			re = s1;
+		}
+		/* what was already copied of the region goes back */
+		size_t back = i - rb;
+		out.n -= back;
+		size_t before = out.n;
+		if (!rebuild_region(H, rb, re, usual, &out)) {
+			out.n = before;
+			for (size_t k = rb; k < re; k++) {
+				out.v = xgrow(out.v, &out.cap, out.n + 1, sizeof *out.v);
+				out.v[out.n++] = H->v[k];
+			}
+		} else
+			for (size_t k = rb; k < re; k++)
+				free(H->v[k].text);
+		i = re;
+	}
+	free(H->v);
+	*H = out;
+}
+
 struct pol_doc *
 pol_parse_html(const char *name, const char *bytes, size_t len, struct diags *d)
 {
@@ -363,6 +676,7 @@ pol_parse_html(const char *name, const char *bytes, size_t len, struct diags *d)
 		usual = best;
 	}
 	free(gaps);
+	rebuild_tables(&H, usual);
 	struct sbuf row = {0};
 	unsigned no = 0;
 	bool new_page = true;

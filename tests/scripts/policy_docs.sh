@@ -71,6 +71,16 @@ $JUDGE --doc "$D/jar-2024-08-05.pdftohtml.html" jar "drew extra cards" >"$T/o"
 ok "jar \"drew extra cards\" finds the extra cards situation" 'head -n 1 "$T/o" | grep -q "draws more cards"'
 $JUDGE --doc "$D/mtr-2024-08-26.pdftohtml.html" --json mtr >"$T/m24.json"
 ok "MTR 2024 HTML: 2.4 is End-of-Match Procedure (renumbered)" '[ "$(jq -r ".[] | select(.number == \"2.4\") | .title" "$T/m24.json")" = "End-of-Match Procedure" ]'
+# pdftohtml places the cells of a table by position: rows with cells over several lines come
+# out interleaved. The 2024 Appendix E is the 2021 one: its rows, put back from the page's
+# geometry, are the rows the text parser zips from pdftotext's columns.
+$JUDGE --doc "$D/mtr-2024-08-26.pdftohtml.html" --json mtr appendix e >"$T/j"
+$JUDGE --doc "$MTR" --json mtr appendix e >"$T/j21"
+ok "MTR 2024 HTML appendix E: the same table rows (a — b — c) as the 2021 text's" 'grep -q . <(jq -r .parts.text "$T/j21" | grep " — ") && cmp -s <(jq -r .parts.text "$T/j" | grep " — ") <(jq -r .parts.text "$T/j21" | grep " — ")'
+ok "MTR 2024 HTML appendix E: a row with two alternatives in a cell over three lines" 'jq -r .parts.text "$T/j" | grep -qx "9-16 — 4 (if Limited Format with Booster Draft in Playoff); 5 (All Other Formats) — Top 8 (If Limited Format with Booster Draft in Playoff); Top 4 (All Other Formats)"'
+$JUDGE --doc "$D/mtr-2024-08-26.pdftohtml.html" -v --json mtr | jq -r ".[] | .text" >"$T/m24.txt"
+ok "MTR 2024 HTML: a banned list printed in two columns is read column after column, an item a line" 'grep -qx "• Lurrus of the Dream-Den" "$T/m24.txt" && grep -qx "• Mana Crypt" "$T/m24.txt" && grep -qx "• All cards that reference “playing for ante” (9 cards)" "$T/m24.txt"'
+ok "MTR 2024 HTML: the tiebreaker example table in rows, a cell over two lines whole" 'grep -qx "1-3-0, then withdraws — 3 — 4 — 3/(4\*3) = 0.25, so 0.33 is used." "$T/m24.txt"'
 $JUDGE --doc "$D/mtr-2024-08-26.pdftohtml.html" --json mtr eom >"$T/j"
 ok "the alias eom follows the title into 2.4" '[ "$(jq -r .number "$T/j")" = 2.4 ]'
 $JUDGE --doc "$D/ipg-2024-04-15.pdftohtml.html" --json ipg hce >"$T/j"

@@ -2,9 +2,11 @@
  * the published texts (contents used for headings, displaced numbers, page footers inside a
  * sentence, penalty lines, detached bullets, lost hyphens, lettered examples, tables written
  * column by column, three-digit numbering, the JAR's unnumbered situations, bad input). */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include "t.h"
+#include "base/buf.h"
 #include "policy/policy.h"
 
 static struct pol_doc *
@@ -154,6 +156,71 @@ static const char mtr_tables[] =
 	"Booster Draft)\nTop 4 (All Other Formats)\n\n"
 	"Team tournaments count each team as one player.\n"
 	"\n3\n";
+
+
+/* pdftohtml's shape: one positioned <p> a fragment. A page of an MTR whose Appendix E table has
+ * cells over two and three lines centred in their rows (their tops interleave), a list in two
+ * columns without a head whose lines sit a few pixels apart (as the 2024 MTR's banned list),
+ * and a link inside a sentence in pieces. */
+static const struct { int page, top, left; bool bold; const char *text; } html_frag[] = {
+	{ 1, 100, 81, false, "MAGIC: THE GATHERING TOURNAMENT RULES" },
+	{ 1, 120, 81, false, "Effective June 1, 2031" },
+	{ 1, 160, 81, false, "1. Tournament Fundamentals ................................ 2" },
+	{ 1, 180, 81, false, "1.1 Players ............................................... 2" },
+	{ 1, 200, 81, false, "1.2 Banned Cards .......................................... 2" },
+	{ 1, 220, 81, false, "Appendix E\u2014Recommended Number of Rounds .................. 3" },
+	{ 2, 100, 81, false, "1. Tournament Fundamentals" },
+	{ 2, 140, 81, false, "1.1" }, { 2, 140, 120, false, "Players" },
+	{ 2, 180, 81, false, "Players are responsible for their conduct." },
+	{ 2, 220, 81, false, "1.2" }, { 2, 220, 120, false, "Banned Cards" },
+	{ 2, 260, 81, false, "These cards are banned:" },
+	{ 2, 290, 81, false, " " },
+	{ 2, 320, 135, false, "\u2022" }, { 2, 320, 162, false, "All cards that reference \u201cplaying for " },
+	{ 2, 339, 162, false, "ante\u201d (9 cards) " },
+	{ 2, 358, 162, false, "Click " }, { 2, 358, 202, false, "here" }, { 2, 358, 230, false, " for the list. " },
+	{ 2, 327, 540, false, "\u2022" }, { 2, 326, 567, false, "Black Lotus " },
+	{ 2, 347, 540, false, "\u2022" }, { 2, 346, 567, false, "Channel " },
+	{ 2, 367, 540, false, "\u2022" }, { 2, 366, 567, false, "Mox Jet " },
+	{ 2, 400, 81, false, " " },
+	{ 3, 100, 81, false, "Appendix E\u2014Recommended Number of Rounds" },
+	{ 3, 140, 81, false, "The following rounds are recommended." },
+	{ 3, 170, 81, false, " " },
+	{ 3, 200, 184, true, "Players " }, { 3, 200, 411, true, "Swiss Rounds " }, { 3, 200, 652, true, "Playoff " },
+	{ 3, 237, 174, false, "4 (Team Only) " },
+	{ 3, 227, 390, false, "2 Single-Elimination " }, { 3, 246, 395, false, "Rounds (No Swiss) " },
+	{ 3, 237, 573, false, "None (Single Elimination) " },
+	{ 3, 323, 226, false, "9-16 " },
+	{ 3, 304, 375, false, "4 (if Limited with " }, { 3, 323, 377, false, "Booster Draft) " },
+	{ 3, 342, 387, false, "5 (All Other Formats) " },
+	{ 3, 304, 576, false, "Top 8 (If Limited with " }, { 3, 323, 594, false, "Booster Draft) " },
+	{ 3, 342, 589, false, "Top 4 (All Other Formats) " },
+	{ 3, 369, 222, false, "17-32 " }, { 3, 369, 455, false, "5 " }, { 3, 369, 658, false, "Top 8 " },
+	{ 3, 400, 81, false, " " },
+	{ 3, 430, 81, false, "Team tournaments count each team as one player." },
+};
+
+static struct pol_doc *
+parse_html_frags(struct diags *d)
+{
+	struct sbuf h = {0};
+	sbuf_adds(&h, "<!DOCTYPE html><html><body>\n");
+	int page = 0;
+	for (size_t i = 0; i < sizeof html_frag / sizeof *html_frag; i++) {
+		if (html_frag[i].page != page) {
+			if (page)
+				sbuf_adds(&h, "</div>\n");
+			page = html_frag[i].page;
+			sbuf_addf(&h, "<div id=\"page%d-div\" style=\"position:relative;width:918px;height:1188px;\">\n", page);
+		}
+		sbuf_addf(&h, "<p style=\"position:absolute;top:%dpx;left:%dpx;white-space:nowrap\" class=\"ft01\">%s%s%s</p>\n",
+		    html_frag[i].top, html_frag[i].left, html_frag[i].bold ? "<b>" : "", html_frag[i].text,
+		    html_frag[i].bold ? "</b>" : "");
+	}
+	sbuf_adds(&h, "</div>\n</body></html>\n");
+	struct pol_doc *doc = pol_parse_html("synthetic.html", h.s, h.len, d);
+	sbuf_free(&h);
+	return doc;
+}
 
 static const char jar[] =
 	"Judging at Regular Rules Enforcement Level (REL)\n"
@@ -309,6 +376,27 @@ main(void)
 		    "Cards in pack\n15-Card Booster \u2014 14-Card Booster \u2014 Time\n15 \u2014 14 \u2014 50 seconds\n"
 		    "13 \u2014 12 \u2014 45 seconds\n11 \u2014 10 \u2014 40 seconds\n"),
 		    "a head spanning two columns above a table written cell by cell: its own line, then the rows");
+		pol_doc_free(doc);
+	}
+	diag_clear(&d);
+
+	doc = parse_html_frags(&d);
+	CHECK(doc != NULL && doc->kind == POL_MTR, "an MTR as pdftohtml HTML parses");
+	if (doc) {
+		i = sec(doc, "appendix e");
+		const char *t = i >= 0 ? doc->sec[i].parts[PP_TEXT] : NULL;
+		CHECK(t && strstr(t, "Players \u2014 Swiss Rounds \u2014 Playoff\n"
+		    "4 (Team Only) \u2014 2 Single-Elimination Rounds (No Swiss) \u2014 None (Single Elimination)\n"),
+		    "a table whose cells over two lines interleave their rows: rows again, from the page's geometry");
+		CHECK(t && strstr(t, "9-16 \u2014 4 (if Limited with Booster Draft); 5 (All Other Formats) \u2014 "
+		    "Top 8 (If Limited with Booster Draft); Top 4 (All Other Formats)\n17-32 \u2014 5 \u2014 Top 8"),
+		    "a cell over three lines holding two alternatives, and a row printed on one line after it");
+		CHECK(t && strstr(t, "Team tournaments count each team as one player."), "the text after the table stays text");
+		i = sec(doc, "1.2");
+		t = i >= 0 ? doc->sec[i].parts[PP_TEXT] : NULL;
+		CHECK(t && strstr(t, "\u2022 All cards that reference \u201cplaying for ante\u201d (9 cards)\nClick here for the list.\n"
+		    "\u2022 Black Lotus\n\u2022 Channel\n\u2022 Mox Jet"),
+		    "two lists side by side without a head: read column after column, a link's pieces one line");
 		pol_doc_free(doc);
 	}
 	diag_clear(&d);
