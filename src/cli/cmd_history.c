@@ -1,5 +1,6 @@
 /* cmd_history.c — the commands over several releases: diff, history, map, update. */
 #include "cmd.h"
+#include "cmd_rules.h"
 #include "cmd_card.h"
 #include "cmd_policy.h"
 
@@ -232,6 +233,14 @@ hist_cmd_diff(struct jctx *c, int argc, char **argv)
 			jerr(c, "a section is a rule number such as 5, 509 or 509.1", "diff: %s is not a rule number", sect);
 			return JX_USAGE;
 		}
+		/* a part neither release has is a typo, not "0 changed" */
+		if (jrel_find(a, within) == JNONE && jrel_find(b, within) == JNONE) {
+			struct sbuf h = {0};
+			rules_suggest(b, within, true, &h);
+			jerr(c, h.len ? h.s : VERSIONS_HINT, "diff: neither %s nor %s has a rule %s", a->label, b->label, sect);
+			sbuf_free(&h);
+			return JX_NOTFOUND;
+		}
 	}
 	struct hist_diff d;
 	hist_diff(a, b, within, &d);
@@ -380,8 +389,12 @@ rule_arg(struct jctx *c, struct jrelease **r, const char *s)
 			best = o;
 	}
 	if (!best) {
-		jerr(c, "`judge versions` lists the loaded releases; load the one it belongs to with --rules",
-		    "there is no rule %s in any loaded release", s);
+		struct sbuf h = {0};
+		rules_suggest(*r, id, true, &h);
+		sbuf_addf(&h, "%s`judge versions` lists the loaded releases; load the one it belongs to with --rules",
+		    h.len ? "; " : "");
+		jerr(c, h.s, "there is no rule %s in any loaded release", s);
+		sbuf_free(&h);
 		return JNONE;
 	}
 	if (!c->json)

@@ -503,20 +503,14 @@ rules_json(struct jctx *c, struct jw *w, const struct jrelease *rel, uint32_t i)
 }
 
 void
-rules_not_found(struct jctx *c, jrid id)
+rules_suggest(const struct jrelease *rel, jrid id, bool climb, struct sbuf *out)
 {
-	const struct jrelease *rel = c->rel;
-	char num[16], a[16], b[16];
-	jrid_str(id, num);
+	char a[16], b[16];
 	/* the neighbours under the same parent: 704.5l -> 704.5k or 704.5m; when the parent
-	 * is missing too, the neighbours of the nearest missing ancestor that has some
-	 * (999.9: there is no 999; 905 is the last chapter under 9) */
+	 * is missing too (and climb), the neighbours of the nearest missing ancestor that has
+	 * some (999.9: there is no 999; 905 is the last chapter under 9) */
 	jrid below = JRID_NONE, above = JRID_NONE, at = id, parent = jrid_parent(id);
-	/* (not when another release has it, or this one is partial: that says more) */
-	bool elsewhere = rel->truncated || rel->fragment;
-	for (uint32_t k = 0; k < c->ix->nrels && !elsewhere; k++)
-		elsewhere = c->ix->rels[k] != rel && jrel_find(c->ix->rels[k], id) != JNONE;
-	for (jrid q = id; q != JRID_NONE && below == JRID_NONE && above == JRID_NONE && (q == id || !elsewhere);
+	for (jrid q = id; q != JRID_NONE && below == JRID_NONE && above == JRID_NONE && (q == id || climb);
 	    q = jrid_parent(q)) {
 		if (q != id && jrel_find(rel, q) != JNONE) {
 			parent = q;     /* 123.4a: "123.4 exists" */
@@ -534,20 +528,35 @@ rules_not_found(struct jctx *c, jrid id)
 				above = x;
 		}
 	}
-	struct sbuf hint = {0};
+	struct sbuf *hint = out;
 	if (JRID_LETTER(id) && !jrid_letter_valid((int)JRID_LETTER(id)))
-		sbuf_addf(&hint, "subrule letters skip l and o; ");
+		sbuf_addf(hint, "subrule letters skip l and o; ");
 	if (at != id && (below != JRID_NONE || above != JRID_NONE))
-		sbuf_addf(&hint, "there is no %s either; ", jrid_str(at, a));
+		sbuf_addf(hint, "there is no %s either; ", jrid_str(at, a));
 	if (below != JRID_NONE && above != JRID_NONE)
-		sbuf_addf(&hint, "did you mean %s or %s?", jrid_str(below, a), jrid_str(above, b));
+		sbuf_addf(hint, "did you mean %s or %s?", jrid_str(below, a), jrid_str(above, b));
 	else if (below != JRID_NONE)
-		sbuf_addf(&hint, "did you mean %s? (the last one under %s)", jrid_str(below, a),
+		sbuf_addf(hint, "did you mean %s? (the last one under %s)", jrid_str(below, a),
 		    parent ? jrid_str(parent, b) : "it");
 	else if (above != JRID_NONE)
-		sbuf_addf(&hint, "did you mean %s?", jrid_str(above, a));
+		sbuf_addf(hint, "did you mean %s?", jrid_str(above, a));
 	else if (parent != JRID_NONE && jrel_find(rel, parent) != JNONE)
-		sbuf_addf(&hint, "%s exists: judge %s", jrid_str(parent, a), a);
+		sbuf_addf(hint, "%s exists: judge %s", jrid_str(parent, a), a);
+}
+
+void
+rules_not_found(struct jctx *c, jrid id)
+{
+	const struct jrelease *rel = c->rel;
+	char num[16];
+	jrid_str(id, num);
+	/* (the ancestors' neighbours not when another release has it, or this one is
+	 * partial: that says more) */
+	bool elsewhere = rel->truncated || rel->fragment;
+	for (uint32_t k = 0; k < c->ix->nrels && !elsewhere; k++)
+		elsewhere = c->ix->rels[k] != rel && jrel_find(c->ix->rels[k], id) != JNONE;
+	struct sbuf hint = {0};
+	rules_suggest(rel, id, !elsewhere, &hint);
 	/* other loaded releases that have it */
 	for (uint32_t k = 0; k < c->ix->nrels; k++) {
 		const struct jrelease *o = c->ix->rels[k];

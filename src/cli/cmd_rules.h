@@ -28,6 +28,10 @@ void rules_print(struct jctx *c, const struct jrelease *rel, uint32_t i, bool de
 void rules_json(struct jctx *c, struct jw *w, const struct jrelease *rel, uint32_t i);
 /* key: the numbers of the rules of rel at indexes v[0..n-1] ("refs": ["702.19", ...]). */
 void rules_json_ids(struct jw *w, const char *key, const struct jrelease *rel, const uint32_t *v, uint32_t n);
+/* Append to out the next step for a rule number rel lacks: its nearest numbers ("did you
+ * mean 704.5k or 704.5m?"), with climb those of its nearest missing ancestor ("there is no
+ * 999 either; did you mean 905?"), or the rule above it that exists. */
+void rules_suggest(const struct jrelease *rel, jrid id, bool climb, struct sbuf *out);
 /* Say that id is not in rel, with the nearest numbers ("did you mean 704.5k or 704.5m?"). */
 void rules_not_found(struct jctx *c, jrid id);
 /* "702.19 Trample" or "702.19b The first words of its text…" into buf. */
