@@ -68,8 +68,10 @@ pol_aliases_load(struct pol_aliases *al, const char *path, struct diags *d)
 	struct sbuf b = {0};
 	sbuf_read(&b, f, 1u << 20);
 	fclose(f);
-	if (b.len == 0)
+	if (b.len == 0) {
+		sbuf_free(&b);
 		return true;    /* an empty file adds no aliases */
+	}
 	struct decoded dec;
 	if (text_decode((const unsigned char *)(b.s ? b.s : ""), b.len, path, &dec, d) != 0) {
 		sbuf_free(&b);
