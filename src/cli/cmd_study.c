@@ -1,5 +1,6 @@
 /* cmd_study.c — `quiz` (practice questions with spaced repetition) and `study stats|reset`. */
 #include "cmd.h"
+#include "cmd_rules.h"
 #include "../base/buf.h"
 #include "../base/mem.h"
 #include "../history/history.h"
@@ -531,6 +532,22 @@ cmd_quiz(struct jctx *c, int argc, char **argv)
 		jerr(c, NULL, "worked examples need the textbook, which is not available; asking the other kinds");
 	const char *why = NULL;
 	struct study_pool *p = study_pool_new(c->rel, &o.f, ex, &why);
+	if (p == NULL && o.f.within != JRID_NONE && jrel_find(c->rel, o.f.within) == JNONE) {
+		/* a number the rules do not have is a typo: say which ones are near */
+		char num[16];
+		struct sbuf h = {0};
+		bool partial = c->rel->truncated || c->rel->fragment;
+		rules_suggest(c->rel, o.f.within, !partial, &h);
+		if (partial)
+			sbuf_addf(&h, "%sthe %s rules loaded are a partial text (%s to %s); load a complete release with --rules FILE",
+			    h.len ? "; " : "", c->rel->label, c->rel->nrules ? c->rel->rules[0].num : "?",
+			    c->rel->last_num ? c->rel->last_num : "?");
+		jerr(c, h.len ? h.s : "try a section (quiz 702), a glossary term (quiz layer) or no filter",
+		    "nothing to ask: there is no rule %s in the %s rules", jrid_str(o.f.within, num), c->rel->label);
+		sbuf_free(&h);
+		sbuf_free(&o.topic);
+		return JX_NOTFOUND;
+	}
 	if (p == NULL) {
 		struct sbuf h = {0};
 		sbuf_addf(&h, "try a section (quiz 702), a glossary term (quiz layer) or no filter");
