@@ -42,6 +42,17 @@ read_history_file(const char *path, struct sbuf *b)
 	return 0;
 }
 
+static bool
+typed(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if ((c < 0x20 && c != '\t') || c == 0x7f)
+			return false;
+	}
+	return true;
+}
+
 int
 histfile_load(const char *path, size_t max, void (*add)(const char *line, void *arg), void *arg)
 {
@@ -51,8 +62,10 @@ histfile_load(const char *path, size_t max, void (*add)(const char *line, void *
 		for (size_t at = last_lines(&b, max); at < b.len;) {
 			char *nl = memchr(b.s + at, '\n', b.len - at);
 			size_t l = nl ? (size_t)(nl - (b.s + at)) : b.len - at;
-			/* a line with a NUL in it was never typed (a damaged file): left out */
-			if (l > 0 && !memchr(b.s + at, '\0', l)) {
+			/* a line with a NUL or another control character in it was never typed (a
+			 * damaged file, another program's bytes): left out, so Up never sends an
+			 * escape sequence to the terminal */
+			if (l > 0 && typed(b.s + at, l)) {
 				char *line = xstrndup(b.s + at, l);
 				add(line, arg);
 				free(line);

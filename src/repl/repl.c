@@ -333,7 +333,8 @@ history_open(void)
 	hist_path = sbuf_take(&p);
 	stifle_history(HISTORY_MAX);
 	if (histfile_load(hist_path, HISTORY_MAX, history_add_one, NULL) != 0) {
-		fprintf(stderr, "judge: %s: %s (history will not be saved)\n", hist_path, sfile_strerror(errno));
+		fprintf(stderr, "judge: %s: %s (history will not be saved)\n"
+		    "  move it aside (or remove it) and judge starts a new one\n", hist_path, sfile_strerror(errno));
 		free(hist_path);
 		hist_path = NULL;
 		return;

@@ -212,6 +212,16 @@ test_history_file(void)
 	sfile_read(at("victim"), 100, &b);
 	CHECK_STR(b.s, "precious", "its target is untouched");
 	sbuf_free(&b);
+	/* a damaged file: lines with a NUL, an escape sequence or a carriage return were never
+	 * typed, and are not handed to readline (Up would send them to the terminal) */
+	static const char damaged[] = "100.1\nab\0cd\n\033[2J\033]0;x\007\nx\ry\n702.19b\tx\n";
+	int fd = open(at("history-damaged"), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	CHECK(fd >= 0 && write(fd, damaged, sizeof damaged - 1) == (ssize_t)(sizeof damaged - 1), "write a damaged history");
+	if (fd >= 0)
+		close(fd);
+	n = 0;
+	CHECK(histfile_load(at("history-damaged"), 100, count_line, &n) == 0 && n == 2,
+	    "of a damaged history only the 2 typed lines are read (%d)", n);
 }
 
 static void
