@@ -2,6 +2,7 @@
  * stemmed words, the title weighted above the text, with the forms of irregular verbs
  * ("drew" → draw) and a thesaurus of how players say things (corpus/policy-words.tsv). */
 #include <ctype.h>
+#include <errno.h>
 #include <stdint.h>
 #include <math.h>
 #include <stdio.h>
@@ -328,11 +329,21 @@ int
 pol_index_thesaurus(struct pol_index *ix, const char *path, struct diags *d)
 {
 	FILE *f = sfile_fopen(path, 1u << 20);
-	if (!f)
+	if (!f) {
+		/* a file that is not there is no news; one that is there and cannot be read is */
+		if (errno != ENOENT) {
+			diag_add(d, DL_ERROR, path, 0, 0, "cannot read the policy words: %s", sfile_strerror(errno));
+			diag_hint(d, "a policy words file is a text file like corpus/policy-words.tsv");
+		}
 		return -1;
+	}
 	struct sbuf b = {0};
 	sbuf_read(&b, f, 1u << 20);
 	fclose(f);
+	if (b.len == 0) {
+		sbuf_free(&b);
+		return 0;       /* an empty file adds no words */
+	}
 	struct decoded dec;
 	if (text_decode((const unsigned char *)(b.s ? b.s : ""), b.len, path, &dec, d) != 0) {
 		sbuf_free(&b);

@@ -92,14 +92,26 @@ if [ -n "${SHARED:-}" ] && [ -f "$SHARED/docs/ipg-2021-02-05.pdftotext.txt" ]; t
 	cpu 5 "$JUDGE" --doc "$W/ipg-long.txt" ipg 2.3; r=$?
 	[ $r = 0 ] && [ $st = 0 ] && grep -q 'Hidden Card Error' "$W/out"
 	ok $? "--doc: a text with a 10 MB line of one word answers ipg 2.3 in ${ms} ms of CPU (exit $st)"
-	for x in folder fifo; do
-		rm -rf "$XDG_CONFIG_HOME/judge/policy-aliases.tsv"
-		if [ $x = folder ]; then mkdir "$XDG_CONFIG_HOME/judge/policy-aliases.tsv"; else mkfifo "$XDG_CONFIG_HOME/judge/policy-aliases.tsv"; fi
-		timeout 20 "$JUDGE" --doc "$IPG" ipg hce >"$W/out" 2>"$W/err"; st=$?
-		[ $st = 0 ] && grep -q 'policy-aliases.tsv: error: cannot read the policy aliases' "$W/err" && grep -q 'Hidden Card Error' "$W/out"
-		ok $? "a user policy-aliases.tsv that is a $x is said, and the built-in aliases still answer (exit $st)"
+	for x in folder fifo empty; do
+		for v in aliases words; do
+			f=$XDG_CONFIG_HOME/judge/policy-$v.tsv
+			rm -rf "$f"
+			case $x in folder) mkdir "$f" ;; fifo) mkfifo "$f" ;; empty) : >"$f" ;; esac
+			if [ $v = aliases ]; then
+				timeout 20 "$JUDGE" --doc "$IPG" ipg hce >"$W/out" 2>"$W/err"; st=$?
+			else
+				timeout 20 "$JUDGE" --doc "$IPG" search "looked at an extra card" >"$W/out" 2>"$W/err"; st=$?
+			fi
+			if [ $x = empty ]; then
+				[ $st = 0 ] && [ ! -s "$W/err" ]
+				ok $? "an empty user policy-$v.tsv adds nothing and says nothing (exit $st)"
+			else
+				[ $st = 0 ] && grep -q "policy-$v.tsv: error: cannot read the policy $v" "$W/err" && grep -q 'Extra Cards\|Hidden Card Error' "$W/out"
+				ok $? "a user policy-$v.tsv that is a $x is said, and the built-in one still answers (exit $st)"
+			fi
+			rm -rf "$f"
+		done
 	done
-	rm -rf "$XDG_CONFIG_HOME/judge/policy-aliases.tsv"
 else
 	echo "skip: ../shared/docs is absent (the policy documents are test inputs only)"
 fi
