@@ -127,6 +127,9 @@ struct cards_hit {
  * returns how many cards matched in all (hits holds min(that, max)). A single exact or face
  * match stops there. */
 size_t cards_find(struct cards_db *db, const char *query, struct cards_hit *hits, size_t max);
+/* Did a lookup since cards_open() read every name, the database having no name index (it was
+ * imported by a judge older than the index; importing the file again writes it)? */
+bool cards_read_every_name(struct cards_db *db);
 /* Exact lookups only (a full name or a face name, by key), for search and the board. */
 int64_t cards_lookup_key(struct cards_db *db, const char *key);
 /* The card with that id, or NULL. */

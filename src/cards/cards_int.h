@@ -21,10 +21,38 @@ void csrc_close(struct csrc *s);
  * fits one 4 KB page and a mapped database is read in place. */
 #define CARDS_CHUNK 3800
 
+typedef struct sqlite3 sqlite3;
+
 #define CARDS_DB_FORMAT "judge-cards 2"
 
+/* The name index (table name_letters, written at import with the name list; meta name_index
+ * says it is there): an inverted index of the letters each key holds, so that the passes for
+ * parts, typos and shared words read only the keys that may match instead of all of them.
+ * Keys are numbered 0.. in the order of the name list (row by row, record by record). Row 0
+ * holds, for each row of name_chunks, its id and the number of its first key (two 4-byte
+ * little-endian words), then the number of keys; row -1 the records of all rows, end to end
+ * (one blob read at once instead of a few hundred rows); row -2 the place of each key's record
+ * in it (4-byte little-endian words), then its length; row 1 + level * 64 + bit holds one bit for
+ * each key, in 8-byte little-endian words: set when one of the first cards_level_len(level)
+ * bytes of the key is a byte whose value modulo 64 is bit (the typo pass's letters, store.c).
+ * A map with no bit set is left out. */
+#define CARDS_INDEX_FORMAT "letters 1"
+#define CARDS_LEVELS 5
+static inline size_t
+cards_level_len(int level)
+{
+	static const size_t len[CARDS_LEVELS] = {8, 12, 16, 24, (size_t)-1};
+	return len[level];
+}
+/* import.c: the name index from the name list, in the same transaction */
+int cards_write_name_index(sqlite3 *db);
+/* store.c, for the tests: read every name (the scan older databases need) even when the
+ * index is there; and one map of the index (nkeys bits), NULL when the database has none or
+ * it is empty. */
+void cards_force_scan(struct cards_db *db, bool on);
+const uint64_t *cards_index_map(struct cards_db *db, int level, int bit, size_t *nkeys);
+
 /* store.c: what the link cache (linkcache.c) reads and writes through */
-typedef struct sqlite3 sqlite3;
 sqlite3 *cards_handle(struct cards_db *db);
 const char *cards_folder(struct cards_db *db);
 size_t cards_read_links(sqlite3 *db, int64_t id, struct card_link *v, size_t max);

@@ -491,6 +491,94 @@ write_name_list(struct writer *w)
 	return rc;
 }
 
+static void
+put32(struct sbuf *b, uint32_t v)
+{
+	unsigned char le[4] = {v & 0xff, (v >> 8) & 0xff, (v >> 16) & 0xff, v >> 24};
+	sbuf_add(b, (const char *)le, 4);
+}
+
+/* The name index (cards_int.h) from the name list just written: the rows are parsed as the
+ * read side parses them (store.c row_read()), so key numbers agree. */
+int
+cards_write_name_index(sqlite3 *db)
+{
+	sqlite3_stmt *s = NULL, *ins = NULL;
+	if (sqlite3_exec(db, "CREATE TABLE IF NOT EXISTS name_letters(id INTEGER PRIMARY KEY, map BLOB)", NULL, NULL, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(db, "SELECT id, data FROM name_chunks ORDER BY id", -1, &s, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(db, "INSERT OR REPLACE INTO name_letters(id, map) VALUES(?, ?)", -1, &ins, NULL) != SQLITE_OK) {
+		sqlite3_finalize(s);
+		return -1;
+	}
+	struct sbuf rows = {0}, keys = {0}, offs = {0};
+	/* the letters of each key at each level, one 64-bit set per key and level */
+	uint64_t *sets = NULL;
+	size_t nkeys = 0, cap = 0;
+	while (sqlite3_step(s) == SQLITE_ROW) {
+		put32(&rows, (uint32_t)sqlite3_column_int64(s, 0));
+		put32(&rows, (uint32_t)nkeys);
+		const unsigned char *d = sqlite3_column_blob(s, 1);
+		size_t dn = d ? (size_t)sqlite3_column_bytes(s, 1) : 0;
+		for (size_t at = 0; at + 4 < dn;) {
+			size_t kn = strnlen((const char *)d + at + 4, dn - at - 4);
+			if (at + 4 + kn == dn)
+				break;
+			sets = xgrow(sets, &cap, (nkeys + 1) * CARDS_LEVELS, sizeof *sets);
+			put32(&offs, (uint32_t)keys.len);
+			sbuf_add(&keys, (const char *)d + at, 4 + kn + 1);
+			uint64_t m = 0;
+			size_t i = 0;
+			for (int l = 0; l < CARDS_LEVELS; l++) {
+				size_t upto = kn < cards_level_len(l) ? kn : cards_level_len(l);
+				for (; i < upto; i++)
+					m |= UINT64_C(1) << (d[at + 4 + i] & 63);
+				sets[nkeys * CARDS_LEVELS + l] = m;
+			}
+			nkeys++;
+			at += 4 + kn + 1;
+		}
+	}
+	int rc = sqlite3_finalize(s) == SQLITE_OK ? 0 : -1;
+	put32(&rows, (uint32_t)nkeys);
+	put32(&offs, (uint32_t)keys.len);
+	struct sbuf *blob[] = {&rows, &keys, &offs};
+	for (int i = 0; rc == 0 && i < 3; i++) {
+		sqlite3_bind_int64(ins, 1, -i);
+		sqlite3_bind_blob(ins, 2, blob[i]->len ? blob[i]->s : "", (int)blob[i]->len, SQLITE_STATIC);
+		if (sqlite3_step(ins) != SQLITE_DONE)
+			rc = -1;
+		sqlite3_reset(ins);
+	}
+	size_t nwords = (nkeys + 63) / 64;
+	unsigned char *map = xmalloc(nwords * 8 + 1);
+	for (int l = 0; rc == 0 && l < CARDS_LEVELS; l++)
+		for (int bit = 0; rc == 0 && bit < 64; bit++) {
+			memset(map, 0, nwords * 8 + 1);
+			bool any = false;
+			for (size_t k = 0; k < nkeys; k++)
+				if (sets[k * CARDS_LEVELS + l] >> bit & 1) {
+					map[k / 8] |= (unsigned char)(1u << (k % 8));
+					any = true;
+				}
+			if (!any)
+				continue;
+			sqlite3_bind_int64(ins, 1, 1 + l * 64 + bit);
+			sqlite3_bind_blob(ins, 2, map, (int)(nwords * 8), SQLITE_STATIC);
+			if (sqlite3_step(ins) != SQLITE_DONE)
+				rc = -1;
+			sqlite3_reset(ins);
+		}
+	free(map);
+	free(sets);
+	sbuf_free(&rows);
+	sbuf_free(&keys);
+	sbuf_free(&offs);
+	sqlite3_finalize(ins);
+	if (rc == 0 && sqlite3_exec(db, "INSERT OR REPLACE INTO meta(key, value) VALUES('name_index', '" CARDS_INDEX_FORMAT "')", NULL, NULL, NULL) != SQLITE_OK)
+		rc = -1;
+	return rc;
+}
+
 /* The rule numbers each ruling cites that the linked release has, by the ruling's place
  * among its card's rulings. */
 static int
@@ -689,6 +777,10 @@ cards_import(const char *dir, const char *const *files, int nfiles, enum cards_f
 	sbuf_free(&names);
 	if (write_name_list(&w) || (rel && write_cites(&w)))
 		goto out;
+	if (cards_write_name_index(w.db)) {
+		db_fail(&w, "name index");
+		goto out;
+	}
 	if (rel && (put_meta(&w, "rules", rel->label) || put_meta(&w, "rules_key", rules_key ? rules_key : "")))
 		goto out;
 	if (exec(&w, "CREATE INDEX names_key ON names(key, name, card, face);"

@@ -1,7 +1,9 @@
 /* store.c — the read side of the card database: finding a card by the name a person typed,
  * reading it whole, and completing names. Exact and prefix lookups use the names index; parts,
- * words in another order and typos read the name list (name_chunks, about 40,000 keys in a few
- * hundred rows) as text: strstr for parts, the letters a key holds before any typo is measured. */
+ * words in another order and typos ask the name index (cards_int.h: which keys hold which
+ * letters) for the keys that may match and read only the rows of the name list holding them;
+ * a database imported before there was a name index has its name list (name_chunks, about
+ * 40,000 keys in a few hundred rows) read whole instead, with the same answers. */
 #include "cards_int.h"
 
 #include <sqlite3.h>
@@ -25,6 +27,18 @@ struct cards_db {
 	/* what the last scan found for "did you mean", kept for cards_suggest() on the same key */
 	char *near_key;
 	struct found *near;
+	/* the name index, read on the first lookup that needs it: -1 absent or unreadable */
+	int index_state;
+	bool force_scan, read_all;
+	sqlite3_stmt *map_of, *row_by_id;
+	uint32_t *row_id, *row_first;     /* nrows + 1 firsts, the last is nkeys */
+	size_t nrows, nkeys;
+	const unsigned char *keys;        /* the records of every key, read once when needed */
+	sqlite3_stmt *keys_of;            /* holds keys: stepped once, reset at close */
+	size_t nkeybytes;
+	uint32_t *key_at;                 /* nkeys + 1 places in keys */
+	uint64_t *maps[CARDS_LEVELS][64];
+	bool map_read[CARDS_LEVELS][64];
 };
 
 struct cards_db *
@@ -85,6 +99,15 @@ cards_close(struct cards_db *c)
 		sqlite3_finalize(c->get[i]);
 	free(c->near_key);
 	near_free(c->near);
+	sqlite3_finalize(c->map_of);
+	sqlite3_finalize(c->row_by_id);
+	free(c->row_id);
+	free(c->row_first);
+	sqlite3_finalize(c->keys_of);
+	free(c->key_at);
+	for (int l = 0; l < CARDS_LEVELS; l++)
+		for (int b = 0; b < 64; b++)
+			free(c->maps[l][b]);
 	sqlite3_close(c->db);
 	free(c->dir);
 	for (size_t i = 0; i < c->nmeta; i++) {
@@ -113,6 +136,36 @@ cards_meta(struct cards_db *c, const char *key)
 		if (strcmp(c->meta[i][0], key) == 0)
 			return c->meta[i][1];
 	return "";
+}
+
+bool
+cards_read_every_name(struct cards_db *c)
+{
+	return c->read_all;
+}
+
+void
+cards_force_scan(struct cards_db *c, bool on)
+{
+	c->force_scan = on;
+	free(c->near_key);
+	c->near_key = NULL;
+}
+
+static bool index_ready(struct cards_db *c);
+static bool index_map(struct cards_db *c, int level, int bit, const uint64_t **out);
+
+const uint64_t *
+cards_index_map(struct cards_db *c, int level, int bit, size_t *nkeys)
+{
+	const uint64_t *m = NULL;
+	bool forced = c->force_scan;
+	c->force_scan = false;
+	if (!index_ready(c) || !index_map(c, level, bit, &m))
+		m = NULL;
+	c->force_scan = forced;
+	*nkeys = c->nkeys;
+	return m;
 }
 
 static const char *
@@ -457,6 +510,8 @@ struct name_row {
 	size_t nrec, rcap;
 };
 
+static void row_parse(struct name_row *w, const char *d, size_t dn, bool text);
+
 static bool
 row_read(struct cards_db *c, struct name_row *w, bool text)
 {
@@ -464,6 +519,15 @@ row_read(struct cards_db *c, struct name_row *w, bool text)
 		return false;
 	const char *d = sqlite3_column_blob(c->chunks, 0);
 	size_t dn = d ? (size_t)sqlite3_column_bytes(c->chunks, 0) : 0;
+	row_parse(w, d, dn, text);
+	return true;
+}
+
+/* One row's records (and with text, its text for strstr()); the name index numbers keys the
+ * same way (import.c cards_write_name_index()). */
+static void
+row_parse(struct name_row *w, const char *d, size_t dn, bool text)
+{
 	if (dn + 1 > w->cap) {
 		w->cap = dn + 1 > CARDS_CHUNK + 1 ? dn + 1 : CARDS_CHUNK + 1;
 		free(w->keys);
@@ -499,7 +563,6 @@ row_read(struct cards_db *c, struct name_row *w, bool text)
 		memset(w->text + done, '\n', dn - done);
 		w->text[dn] = '\0';
 	}
-	return true;
 }
 
 /* The record of the key at byte at of the row. */
@@ -557,13 +620,271 @@ part_words(struct scan *sc, const struct name_row *w, const struct name_rec *r)
 		found_add(sc->f, r->card, key, CM_WORDS, (int)r->len);
 }
 
+static void scan_all(struct cards_db *c, struct scan *sc, struct found *typo);
+
+/* ---- the name index (cards_int.h) ---- */
+
+static uint32_t
+le32(const unsigned char *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* Is the name index there? Read its row table on first use; anything amiss makes the lookups
+ * read every name, as for a database imported before the index. */
+static bool
+index_ready(struct cards_db *c)
+{
+	if (c->index_state)
+		return c->index_state > 0 && !c->force_scan;
+	c->index_state = -1;
+	if (strcmp(cards_meta(c, "name_index"), CARDS_INDEX_FORMAT) != 0 ||
+	    sqlite3_prepare_v2(c->db, "SELECT map FROM name_letters WHERE id = ?", -1, &c->map_of, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(c->db, "SELECT data FROM name_chunks WHERE id = ?", -1, &c->row_by_id, NULL) != SQLITE_OK)
+		return false;
+	sqlite3_bind_int64(c->map_of, 1, 0);
+	if (sqlite3_step(c->map_of) == SQLITE_ROW) {
+		const unsigned char *d = sqlite3_column_blob(c->map_of, 0);
+		size_t dn = d ? (size_t)sqlite3_column_bytes(c->map_of, 0) : 0;
+		if (dn >= 4 && dn % 8 == 4) {
+			c->nrows = dn / 8;
+			c->row_id = xcalloc(c->nrows + 1, sizeof *c->row_id);
+			c->row_first = xcalloc(c->nrows + 1, sizeof *c->row_first);
+			bool ok = true;
+			for (size_t r = 0; r < c->nrows; r++) {
+				c->row_id[r] = le32(d + 8 * r);
+				c->row_first[r] = le32(d + 8 * r + 4);
+				ok = ok && (r == 0 ? c->row_first[r] == 0 : c->row_first[r] >= c->row_first[r - 1]);
+			}
+			c->row_first[c->nrows] = le32(d + dn - 4);
+			c->nkeys = c->row_first[c->nrows];
+			if (ok && (c->nrows == 0 || c->row_first[c->nrows - 1] <= c->nkeys))
+				c->index_state = 1;
+		}
+	}
+	sqlite3_reset(c->map_of);
+	return c->index_state > 0 && !c->force_scan;
+}
+
+/* The map of a letter bit at a level: NULL when no key has it; false when it is unreadable. */
+static bool
+index_map(struct cards_db *c, int level, int bit, const uint64_t **out)
+{
+	if (!c->map_read[level][bit]) {
+		size_t nw = (c->nkeys + 63) / 64;
+		sqlite3_bind_int64(c->map_of, 1, 1 + level * 64 + bit);
+		if (sqlite3_step(c->map_of) == SQLITE_ROW) {
+			const unsigned char *d = sqlite3_column_blob(c->map_of, 0);
+			size_t dn = d ? (size_t)sqlite3_column_bytes(c->map_of, 0) : 0;
+			if (dn != nw * 8) {
+				sqlite3_reset(c->map_of);
+				return false;
+			}
+			uint64_t *m = xmalloc(nw * 8 + 8);
+			for (size_t i = 0; i < nw; i++)
+				m[i] = (uint64_t)le32(d + 8 * i) | (uint64_t)le32(d + 8 * i + 4) << 32;
+			c->maps[level][bit] = m;
+		}
+		sqlite3_reset(c->map_of);
+		c->map_read[level][bit] = true;
+	}
+	*out = c->maps[level][bit];
+	return true;
+}
+
+/* Into keep (ORed), the keys that lack at most `most` of the letters of needs at the level,
+ * a letter counting weight[bit] times (once without weights): a bit-parallel count, 64 keys
+ * at a time, that stops at most + 1. False when a map is unreadable. */
+static bool
+index_filter(struct cards_db *c, int level, uint64_t needs, const unsigned char *weight, int most, uint64_t *keep)
+{
+	const uint64_t *map[64];
+	int wt[64], nb = 0;
+	for (uint64_t m = needs; m; m &= m - 1) {
+		int bit = __builtin_ctzll(m);
+		if (!index_map(c, level, bit, &map[nb]))
+			return false;
+		int w = weight ? weight[bit] : 1;
+		wt[nb++] = w > most + 1 ? most + 1 : w;
+	}
+	size_t nw = (c->nkeys + 63) / 64;
+	for (size_t i = 0; i < nw; i++) {
+		uint64_t ge[4] = {0};   /* ge[j]: keys lacking more than j */
+		for (int b = 0; b < nb; b++) {
+			uint64_t lack = map[b] ? ~map[b][i] : ~UINT64_C(0);
+			for (int r = 0; r < wt[b]; r++) {
+				for (int j = most; j > 0; j--)
+					ge[j] |= ge[j - 1] & lack;
+				ge[0] |= lack;
+			}
+		}
+		keep[i] |= ~ge[most];
+	}
+	if (c->nkeys % 64)
+		keep[nw - 1] &= (UINT64_C(1) << (c->nkeys % 64)) - 1;
+	return true;
+}
+
+/* Does key hold word at the start of one of its words? */
+static bool
+holds_word_start(const char *key, const char *word)
+{
+	for (const char *m = key; (m = strstr(m, word)) != NULL; m++)
+		if (m == key || m[-1] == ' ')
+			return true;
+	return false;
+}
+
+/* The passes of the scan, as checks of one key that the index let through. */
+enum ipass { IP_PART, IP_WORDS, IP_TYPO, IP_OVERLAP };
+
+static void
+index_check(struct scan *sc, enum ipass p, int64_t card, const char *key, size_t kn)
+{
+	struct words kw;
+	size_t qn = sc->qn;
+	switch (p) {
+	case IP_PART:
+		if (strstr(key, sc->q))
+			found_add(sc->f, card, key, CM_SUBSTRING, (int)kn);
+		break;
+	case IP_WORDS:
+		if (!holds_word_start(key, sc->longest_word))
+			break;
+		split_words(key, kn, &kw);
+		if (words_match(&sc->qw, &kw))
+			found_add(sc->f, card, key, CM_WORDS, (int)kn);
+		break;
+	case IP_TYPO: {
+		bool whole = (kn > qn ? kn - qn : qn - kn) <= (size_t)sc->wide, start = kn > qn && qn >= 5;
+		size_t span = !whole && !start ? 0 : kn < qn + (size_t)sc->wide ? kn : qn + (size_t)sc->wide;
+		if (span && typo_missing(sc, letters_of(key, span)) <= sc->wide)
+			match_typo(sc, card, key, kn);
+		break;
+	}
+	case IP_OVERLAP:
+		match_overlap(sc, card, key, kn);
+		break;
+	}
+}
+
+/* The records of every key and their places (rows -1 and -2 of the index), read on the first
+ * lookup that needs them; false when they do not agree with the row table. */
+static bool
+index_keys(struct cards_db *c)
+{
+	if (c->key_at)
+		return true;
+	bool ok = false;
+	/* the blob stays where SQLite put it while the statement is not reset */
+	if (!c->keys_of && sqlite3_prepare_v2(c->db, "SELECT map FROM name_letters WHERE id = -1", -1, &c->keys_of, NULL) != SQLITE_OK)
+		return false;
+	if (sqlite3_step(c->keys_of) == SQLITE_ROW) {
+		c->keys = sqlite3_column_blob(c->keys_of, 0);
+		c->nkeybytes = c->keys ? (size_t)sqlite3_column_bytes(c->keys_of, 0) : 0;
+		ok = c->keys != NULL;
+	}
+	sqlite3_bind_int64(c->map_of, 1, -2);
+	if (ok && sqlite3_step(c->map_of) == SQLITE_ROW) {
+		const unsigned char *d = sqlite3_column_blob(c->map_of, 0);
+		size_t dn = d ? (size_t)sqlite3_column_bytes(c->map_of, 0) : 0;
+		ok = dn == (c->nkeys + 1) * 4;
+		uint32_t *at = ok ? xmalloc(dn) : NULL;
+		for (size_t k = 0; ok && k <= c->nkeys; k++) {
+			at[k] = le32(d + 4 * k);
+			/* each record: a card id, a key, its NUL */
+			ok = k == 0 ? at[0] == 0 : at[k] >= at[k - 1] + 5 && at[k] <= c->nkeybytes && c->keys[at[k] - 1] == '\0';
+		}
+		ok = ok && at[c->nkeys] == c->nkeybytes;
+		if (ok)
+			c->key_at = at;
+		else
+			free(at);
+	} else {
+		ok = false;
+	}
+	sqlite3_reset(c->map_of);
+	if (!ok)
+		sqlite3_reset(c->keys_of);
+	return ok;
+}
+
+/* The passes p[0..np) over the keys their masks let through, row by row as the scan reads
+ * them: the keys of a row to the first pass, then to the second. */
+static bool
+index_rows(struct cards_db *c, struct scan *sc, const enum ipass *p, uint64_t *const *m, int np)
+{
+	if (!index_keys(c))
+		return false;
+	for (size_t r = 0; r < c->nrows; r++) {
+		size_t lo = c->row_first[r], hi = c->row_first[r + 1];
+		for (int i = 0; i < np; i++)
+			for (size_t k = lo; k < hi; k++) {
+				uint64_t w = m[i][k / 64] >> (k % 64);
+				if (!w) {
+					k |= 63;
+					continue;
+				}
+				k += (size_t)__builtin_ctzll(w);
+				if (k >= hi)
+					break;
+				const unsigned char *u = c->keys + c->key_at[k];
+				index_check(sc, p[i], (int64_t)le32(u), (const char *)u + 4, c->key_at[k + 1] - c->key_at[k] - 5);
+			}
+	}
+	return true;
+}
+
+/* The passes of scan_names() with the name index: the same checks on the same keys in the
+ * same order (so the same answers, ties included), on only the keys whose letters allow a
+ * match. False, with nothing found, when the index cannot be read. */
+static bool
+index_passes(struct cards_db *c, struct scan *sc, struct found *typo)
+{
+	size_t nw = (c->nkeys + 63) / 64;
+	uint64_t *part = xcalloc(nw + 1, 8), *words = xcalloc(nw + 1, 8);
+	struct found *f = sc->f;
+	/* pass 0: the keys holding every letter of the query, or of its longest word */
+	bool ok = index_filter(c, CARDS_LEVELS - 1, letters_of(sc->q, sc->qn), NULL, 0, part) &&
+	    (!sc->multi || index_filter(c, CARDS_LEVELS - 1, letters_of(sc->longest_word, strlen(sc->longest_word)), NULL, 0, words));
+	if (ok)
+		ok = index_rows(c, sc, (enum ipass[]){IP_PART, IP_WORDS}, (uint64_t *[]){part, words}, sc->multi ? 2 : 1);
+	/* pass 1: typos, among the keys whose first bytes lack few enough of the query's
+	 * letters (at the shortest level that holds the first qn + wide bytes) */
+	int level = 0;
+	while (level < CARDS_LEVELS - 1 && cards_level_len(level) < sc->qn + (size_t)sc->wide)
+		level++;
+	if (ok && !f->n) {
+		memset(part, 0, nw * 8);
+		ok = index_filter(c, level, sc->typo_needs, sc->occurs, sc->wide, part) &&
+		    index_rows(c, sc, (enum ipass[]){IP_TYPO}, (uint64_t *[]){part}, 1);
+	}
+	/* pass 2: shared words, when nothing else matched: the keys lacking at most one letter
+	 * of some word of the query */
+	if (ok && !f->n && !typo->n && !sc->near->n) {
+		memset(part, 0, nw * 8);
+		for (int i = 0; ok && i < sc->nword_needs; i++)
+			ok = index_filter(c, CARDS_LEVELS - 1, sc->word_needs[i], NULL, 1, part);
+		if (ok)
+			ok = index_rows(c, sc, (enum ipass[]){IP_OVERLAP}, (uint64_t *[]){part}, 1);
+	}
+	free(part);
+	free(words);
+	if (!ok) {
+		found_clear(f);
+		found_clear(typo);
+		found_clear(sc->near);
+		found_clear(sc->overlap);
+		c->index_state = -1;
+	}
+	return ok;
+}
+
 /* Scan the names for parts and words in any order (f); only when none matched, for typos
  * (f), one edit more (near); and only when still nothing, for shared words (overlap). */
 static void
 scan_names(struct cards_db *c, const char *q, struct found *f, struct found *near, struct found *overlap)
 {
-	if (!c->chunks && sqlite3_prepare_v2(c->db, "SELECT data FROM name_chunks ORDER BY id", -1, &c->chunks, NULL) != SQLITE_OK)
-		return;
 	struct scan sc = {.q = q, .qn = strlen(q), .f = f, .near = near, .overlap = overlap};
 	sc.budget = typo_budget(sc.qn);
 	sc.wide = sc.budget + 1;
@@ -586,67 +907,14 @@ scan_names(struct cards_db *c, const char *q, struct found *f, struct found *nea
 		if (sc.qw.len[i] >= 3)
 			sc.word_needs[sc.nword_needs++] = letters_of(sc.qw.w[i], sc.qw.len[i]);
 
-	/* A read of the list for parts; only if none, a second for typos, in which the names
-	 * that may share a word with the query are only kept, until a typo is found, and
-	 * measured at the end if none was. */
 	struct found typo = {0};
 	sc.typo = &typo;
-	/* the rows are read once and kept for the second pass (a few hundred KB) */
-	struct name_row *rows = NULL;
-	size_t nrows = 0, rowcap = 0;
-	char *cand = NULL;   /* names that may share a word: card id, key, NUL */
-	size_t ncand = 0, ccap = 0;
 	f->keyed_now = typo.keyed_now = near->keyed_now = overlap->keyed_now = true;
-	for (;;) {
-		rows = xgrow(rows, &rowcap, nrows + 1, sizeof *rows);
-		memset(&rows[nrows], 0, sizeof *rows);
-		if (!row_read(c, &rows[nrows], true))
-			break;
-		struct name_row *w = &rows[nrows++];
-		row_holding(&sc, w, q, false, part_whole);
-		if (sc.multi)
-			row_holding(&sc, w, sc.longest_word, true, part_words);
+	bool indexed = index_ready(c) && index_passes(c, &sc, &typo);
+	if (!indexed) {
+		c->read_all = c->read_all || !c->force_scan;
+		scan_all(c, &sc, &typo);
 	}
-	sqlite3_reset(c->chunks);
-	for (size_t ri = 0; !f->n && ri < nrows; ri++) {
-		const struct name_row w = rows[ri];
-		for (size_t i = 0; i < w.nrec; i++) {
-			/* the letters rule most names out before any string is compared: at most
-			 * wide of the query's may be missing for a typo, at most one of some
-			 * word's for an overlap */
-			const struct name_rec *r = &w.rec[i];
-			const char *key = w.keys + r->off;
-			size_t kn = r->len, qn = sc.qn;
-			/* a typo lies in the first qn + wide bytes, of a name about as long as the
-			 * query (whole) or longer (its start) */
-			bool whole = (kn > qn ? kn - qn : qn - kn) <= (size_t)sc.wide, start = kn > qn && qn >= 5;
-			size_t span = !whole && !start ? 0 : kn < qn + (size_t)sc.wide ? kn : qn + (size_t)sc.wide;
-			uint64_t has = letters_of(key, span);
-			if (span && typo_missing(&sc, has) <= sc.wide)
-				match_typo(&sc, r->card, key, kn);
-			if (typo.n || near->n)
-				continue;
-			has |= letters_of(key + span, kn - span);
-			for (int k = 0; k < sc.nword_needs; k++)
-				if (at_most_bits(sc.word_needs[k] & ~has, 1)) {
-					/* kept to measure only if no typo turns up */
-					cand = xgrow(cand, &ccap, ncand + sizeof r->card + r->len + 1, 1);
-					memcpy(cand + ncand, &r->card, sizeof r->card);
-					memcpy(cand + ncand + sizeof r->card, key, r->len + 1);
-					ncand += sizeof r->card + r->len + 1;
-					break;
-				}
-		}
-	}
-	for (size_t at = 0; !f->n && !typo.n && !near->n && at < ncand;) {
-		int64_t card;
-		memcpy(&card, cand + at, sizeof card);
-		const char *key = cand + at + sizeof card;
-		size_t kn = strlen(key);
-		match_overlap(&sc, card, key, kn);
-		at += sizeof card + kn + 1;
-	}
-	free(cand);
 	if (f->n) {
 		found_clear(near);
 	} else {
@@ -658,6 +926,74 @@ scan_names(struct cards_db *c, const char *q, struct found *f, struct found *nea
 		found_clear(overlap);
 	f->keyed_now = near->keyed_now = overlap->keyed_now = false;
 	found_clear(&typo);
+}
+
+/* The passes reading every name (a database without the name index). */
+static void
+scan_all(struct cards_db *c, struct scan *sc, struct found *typo)
+{
+	if (!c->chunks && sqlite3_prepare_v2(c->db, "SELECT data FROM name_chunks ORDER BY id", -1, &c->chunks, NULL) != SQLITE_OK)
+		return;
+	struct found *f = sc->f, *near = sc->near;
+	const char *q = sc->q;
+	/* A read of the list for parts; only if none, a second for typos, in which the names
+	 * that may share a word with the query are only kept, until a typo is found, and
+	 * measured at the end if none was. */
+	/* the rows are read once and kept for the second pass (a few hundred KB) */
+	struct name_row *rows = NULL;
+	size_t nrows = 0, rowcap = 0;
+	char *cand = NULL;   /* names that may share a word: card id, key, NUL */
+	size_t ncand = 0, ccap = 0;
+	for (;;) {
+		rows = xgrow(rows, &rowcap, nrows + 1, sizeof *rows);
+		memset(&rows[nrows], 0, sizeof *rows);
+		if (!row_read(c, &rows[nrows], true))
+			break;
+		struct name_row *w = &rows[nrows++];
+		row_holding(sc, w, q, false, part_whole);
+		if (sc->multi)
+			row_holding(sc, w, sc->longest_word, true, part_words);
+	}
+	sqlite3_reset(c->chunks);
+	for (size_t ri = 0; !f->n && ri < nrows; ri++) {
+		const struct name_row w = rows[ri];
+		for (size_t i = 0; i < w.nrec; i++) {
+			/* the letters rule most names out before any string is compared: at most
+			 * wide of the query's may be missing for a typo, at most one of some
+			 * word's for an overlap */
+			const struct name_rec *r = &w.rec[i];
+			const char *key = w.keys + r->off;
+			size_t kn = r->len, qn = sc->qn;
+			/* a typo lies in the first qn + wide bytes, of a name about as long as the
+			 * query (whole) or longer (its start) */
+			bool whole = (kn > qn ? kn - qn : qn - kn) <= (size_t)sc->wide, start = kn > qn && qn >= 5;
+			size_t span = !whole && !start ? 0 : kn < qn + (size_t)sc->wide ? kn : qn + (size_t)sc->wide;
+			uint64_t has = letters_of(key, span);
+			if (span && typo_missing(sc, has) <= sc->wide)
+				match_typo(sc, r->card, key, kn);
+			if (typo->n || near->n)
+				continue;
+			has |= letters_of(key + span, kn - span);
+			for (int k = 0; k < sc->nword_needs; k++)
+				if (at_most_bits(sc->word_needs[k] & ~has, 1)) {
+					/* kept to measure only if no typo turns up */
+					cand = xgrow(cand, &ccap, ncand + sizeof r->card + r->len + 1, 1);
+					memcpy(cand + ncand, &r->card, sizeof r->card);
+					memcpy(cand + ncand + sizeof r->card, key, r->len + 1);
+					ncand += sizeof r->card + r->len + 1;
+					break;
+				}
+		}
+	}
+	for (size_t at = 0; !f->n && !typo->n && !near->n && at < ncand;) {
+		int64_t card;
+		memcpy(&card, cand + at, sizeof card);
+		const char *key = cand + at + sizeof card;
+		size_t kn = strlen(key);
+		match_overlap(sc, card, key, kn);
+		at += sizeof card + kn + 1;
+	}
+	free(cand);
 	for (size_t i = 0; i <= nrows && rows; i++) {
 		free(rows[i].keys);
 		free(rows[i].text);

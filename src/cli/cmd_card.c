@@ -615,8 +615,11 @@ cmd_card(struct jctx *c, int argc, char **argv)
 	char *name = join(argc - 1, argv + 1);
 	struct cards_hit hits[MAX_LIST];
 	size_t n = cards_find(db, name, hits, MAX_LIST);
+	size_t ns = n == 0 ? cards_suggest(db, name, hits, 3) : 0;
+	if (cards_read_every_name(db))
+		fprintf(stderr, "judge: note: the card database has no name index (an older judge imported it), so this lookup "
+		    "read every name; import the card file again (`judge cards import FILE`) to make misspelt names quick\n");
 	if (n == 0) {
-		size_t ns = cards_suggest(db, name, hits, 3);
 		struct sbuf h = {0};
 		for (size_t i = 0; i < ns; i++)
 			sbuf_addf(&h, "%s%s", i == 0 ? "did you mean " : i + 1 == ns ? " or " : ", ", hits[i].name);

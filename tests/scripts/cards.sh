@@ -96,6 +96,18 @@ check "a typo in two words: questing bist" grep -q '^Questing Beast ' "$W/out"
 J card "lightning boltz of doom" >"$W/out" 2>&1; st=$?
 check "no match exits 1 and suggests the nearest" [ "$st" = 1 ]
 check "the suggestion is Lightning Bolt" grep -q 'did you mean Lightning Bolt' "$W/out"
+check "with the name index no lookup says it read every name" bash -c "! grep -q 'no name index' '$W/out'"
+# a database imported by a judge without the name index: the same answers, and a note saying so
+if command -v sqlite3 >/dev/null; then
+	mkdir -p "$W/old/judge/cards" && cp "$DB" "$W/old/judge/cards/"
+	sqlite3 "$W/old/judge/cards/cards.db" "DROP TABLE name_letters; DELETE FROM meta WHERE key = 'name_index'"
+	for q in "lightnig bolt" "lightning boltz of doom" "tarmogof" "fier // ice" "dul the necro"; do
+		J card "$q" >"$W/new.out" 2>&1
+		XDG_DATA_HOME="$W/old" J card "$q" >"$W/old.out" 2>"$W/old.err"; cat "$W/old.err" >>"$W/old.out"
+		check "an old database without the name index answers \"$q\" the same, and says to import again" \
+		    bash -c "grep -q 'no name index.*import the card file again' '$W/old.err' && [ \"\$(grep -v 'no name index' '$W/old.out')\" = \"\$(cat '$W/new.out')\" ]"
+	done
+fi
 
 # the textbook's worked examples that mention the card (-v; always in the session)
 page=$(J --json cards "Scion of Oona" | jq -r '.[0].examples[0].page')
