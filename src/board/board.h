@@ -162,6 +162,7 @@ struct bd_rule {
 /* The cost of an activated ability, paid in the order of 601.2h after the mana (601.2g). */
 struct bd_cost {
 	bool tap;                 /* {T} */
+	bool untap;               /* {Q}: the untap symbol (107.6) */
 	char mana[32];            /* "{2}{R}": noted, mana pools are not part of the board */
 	bool loyalty;             /* a loyalty ability: +N / -N / 0 (606.4) */
 	int loy;
@@ -452,6 +453,8 @@ struct bd_obj {
 	int copy_legend;          /* the copy effect's exception (707.9b): 1 legendary, -1 not */
 	struct bd_copyx copyx;    /* the copy effect's exceptions (707.9) */
 	bool face_down;           /* 708.2a: a 2/2 creature with no name, text, subtypes or mana cost */
+	bool sick;                /* `sick`: it came under its controller's control this turn, before the
+	                           * board (302.6) */
 	/* an activated ability on the stack (`activate`): whose ability, which one, and the
 	 * objects chosen to pay its cost */
 	int act_src, act_abil;

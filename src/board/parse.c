@@ -409,7 +409,7 @@ static const char *const statement_names[] = { "title", "player", "permanent", "
 	"counters-on", "cast", "activate", "step", "turn", "attack", "block", "tap", "untap", "turn-face-up", "assign", "order", "trigger-target", "keep", "choose", NULL };
 static const char *const attribute_names[] = { "controller", "owner", "type", "cost", "mv",
 	"colors", "pt", "loyalty", "counters", "damage", "prevent-next", "regeneration",
-	"copy-of", "tapped", "face-down", "zone", "attached", "attacking", "blocking", "timestamp", "x",
+	"copy-of", "tapped", "face-down", "sick", "zone", "attached", "attacking", "blocking", "timestamp", "x",
 	"target", "mode", "divide", "kicked", "pay-life", "discard", "ability", "chosen", NULL };
 
 const char *const *
@@ -584,6 +584,9 @@ statement(struct ps *ps, char *ln)
 	} else if (!strcmp(key, "face-down")) {
 		if (!(o = cur(ps, keyat, key))) return;
 		o->face_down = true;
+	} else if (!strcmp(key, "sick")) {
+		if (!(o = cur(ps, keyat, key))) return;
+		o->sick = true;
 	} else if (!strcmp(key, "untapped")) {
 		if (!(o = cur(ps, keyat, key))) return;
 		o->tapped = false;

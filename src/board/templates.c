@@ -1116,6 +1116,7 @@ b_activated(struct match *m, struct bd_abil *a)
 		if (!strncmp(item, "and ", 4)) item += 4;
 		char what[200];
 		if (!strcmp(item, "{t}")) c->tap = true;
+		else if (!strcmp(item, "{q}")) c->untap = true;
 		else if (item[0] == '{') {
 			if (strspn(item, "{}0123456789wubrgcxs/p") != strlen(item)) return false;
 			snprintf(c->mana, sizeof c->mana, "%.31s", item);

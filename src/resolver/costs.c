@@ -87,6 +87,7 @@ payable(struct rz *z, const struct bd_obj *ab, const struct bd_cost *c, int src,
 	const struct bd_obj *s = &b->objs[src];
 	int ctl = z->cur[src].v.controller;
 	if (c->tap && s->tapped) { snprintf(why, cap, "%s is already tapped", rz_oname(z, src)); return false; }
+	if (c->untap && !s->tapped) { snprintf(why, cap, "%s is already untapped, and {Q} can't untap it again (107.6)", rz_oname(z, src)); return false; }
 	if (c->loyalty && c->loy < 0) {
 		struct bd_ctr k = { .kind = CK_LOYALTY };
 		if (rz_counters_of(s, &k) < -c->loy) { snprintf(why, cap, "%s has only %d loyalty counters", rz_oname(z, src), rz_counters_of(s, &k)); return false; }
@@ -139,6 +140,18 @@ rz_activate(struct rz *z, int abobj)
 		STEP(z, RL(R_ACTIVATE), "%s is not on the battlefield, so its ability can't be activated.", rz_oname(z, src));
 		return;
 	}
+	/* 302.6, 602.5a: a creature's {T} or {Q} ability needs it under its controller's control
+	 * since their turn began, or haste (702.10c); a land that isn't a creature never does */
+	bool tapcost = c->tap || c->untap || (a->kind == AK_MANA && (strstr(a->text, "{T}") || strstr(a->text, "{t}")));
+	if (tapcost && (z->cur[src].v.types & BT_CREATURE) && rz_sick(z, src)) {
+		if (!(z->cur[src].v.kws & KWBIT(KW_HASTE))) {
+			STEP(z, RL(R_SICK_ACTIVATE, R_SICK), "%s's ability (\"%s\") can't be activated: its cost has %s, and %s is a creature that hasn't been under %s's control continuously since their most recent turn began and doesn't have haste (summoning sickness). Nothing happens.",
+			    rz_oname(z, src), a->text, c->untap ? "{Q}" : "{T}", rz_oname(z, src), rz_pname(z, ctl));
+			return;
+		}
+		STEP(z, RL(R_SICK_ACTIVATE, R_HASTE_ACTIVATE), "%s came under %s's control this turn, but it has haste, so its %s ability can be activated.",
+		    rz_oname(z, src), rz_pname(z, ctl), c->untap ? "{Q}" : "{T}");
+	}
 	/* 602.2b, 601.2c: the targets are chosen before the costs are paid */
 	enum rz_rule tr = R_CHOOSE_TARGETS;
 	if (a->kind != AK_MANA && !rz_targets_choosable(z, abobj, why, sizeof why, &tr)) {
@@ -175,6 +188,7 @@ rz_activate(struct rz *z, int abobj)
 	struct sbuf t = {0};
 	if (c->mana[0]) sbuf_addf(&t, "pays %s (mana abilities are activated first, 601.2g)", c->mana);
 	if (c->tap) { s->tapped = true; sbuf_addf(&t, "%staps %s", t.len ? "; " : "", rz_oname(z, src)); }
+	if (c->untap) { s->tapped = false; sbuf_addf(&t, "%suntaps %s ({Q}, 107.6)", t.len ? "; " : "", rz_oname(z, src)); }
 	if (c->loyalty) {
 		struct bd_ctr k = { .kind = CK_LOYALTY, .n = c->loy };
 		int put = c->loy;
@@ -206,6 +220,8 @@ rz_activate(struct rz *z, int abobj)
 	int nr = 2;
 	if (c->life > 0)
 		rules[nr++] = R_PAY_LIFE;
+	if (c->untap)
+		rules[nr++] = R_UNTAP_SYMBOL;
 	rz_step(z, rules, nr, "%s activates %s's ability (\"%s\"): it goes on the stack%s%s%s.", rz_pname(z, ctl), rz_oname(z, src), a->text,
 	    t.len ? ", and " : "", t.len ? rz_pname(z, ctl) : "", "");
 	if (t.len) {
@@ -221,8 +237,8 @@ rz_activate(struct rz *z, int abobj)
 		struct rz_tev ev = { .kind = TR_LOSE_LIFE, .obj = -1, .src = -1, .player = ctl, .amount = c->life };
 		rz_trigger_event(z, &ev);
 	}
-	if (c->tap) {
-		struct rz_tev ev = { .kind = TR_TAPPED, .obj = src, .src = -1, .player = -1 };
+	if (c->tap || c->untap) {
+		struct rz_tev ev = { .kind = c->tap ? TR_TAPPED : TR_UNTAPPED, .obj = src, .src = -1, .player = -1 };
 		rz_trigger_event(z, &ev);
 	}
 	pay_card_costs(z, ctl, src, c->sac_self || c->exile_self ? src : -1, c->exile_self,

@@ -269,6 +269,10 @@ rz_resolve(struct board *b)
 	for (size_t i = 0; i < n; i++)
 		z->text_seq[i] = -1;
 	z->link_until = xcalloc(n, sizeof *z->link_until);
+	z->sick = xcalloc(n, sizeof *z->sick);
+	z->seen_bf = xcalloc(n, sizeof *z->seen_bf);
+	z->seen_ts = xcalloc(n, sizeof *z->seen_ts);
+	z->seen_ctl = xcalloc(n, sizeof *z->seen_ctl);
 	/* objects sharing a name are told apart by their alias in the steps */
 	z->dname = xcalloc(n, sizeof *z->dname);
 	for (int i = 0; i < b->nobjs; i++)
@@ -330,6 +334,10 @@ rz_resolve(struct board *b)
 	free(z->link_inc);
 	free(z->link_seq);
 	free(z->link_until);
+	free(z->sick);
+	free(z->seen_bf);
+	free(z->seen_ts);
+	free(z->seen_ctl);
 	rz_delay_free(z);
 	rz_text_free(z, n);
 	for (size_t i = 0; i < n; i++)

@@ -947,6 +947,7 @@ rz_layers(struct rz *z)
 		    res.len ? ". Creatures: " : "", sbuf_str(&res));
 		sbuf_free(&res);
 	}
+	rz_sick_note(z);
 	sbuf_free(&ps->trace);
 	free(ps);
 }

@@ -63,6 +63,7 @@ enum rz_rule {
 	/* costs of casting */
 	R_TOTAL_COST, R_ALT_COST, R_KICKER, R_KICKED, R_PAY_LIFE, R_SAC_CHOOSE, R_CAST_ILLEGAL, R_CAST_REVERSED, R_ILLEGAL_ACTION, R_LINKED, R_OPTIONAL_SPELL, R_SET_TYPES, R_COPY_GAIN, R_DELAYED, R_DELAYED_OBJECT, R_AT_END_COMBAT, R_END_COMBAT_STEP, R_PUT_ONTO, R_BLOCK_PAIR,
 	R_EQUIP, R_ATTACH, R_BASIC_MANA,
+	R_SICK, R_SICK_ACTIVATE, R_HASTE_ATTACK, R_HASTE_ACTIVATE, R_UNTAP_SYMBOL,
 	R_ENTERS_CHOICE, R_WARD, R_SAGA_CHAPTER, R_SAGA_ENTERS, R_SAGA_MAIN, R_SAGA_SAC, R_SAGA_FINAL,
 	R_SEARCH, R_SEARCH_FAIL, R_SHUFFLE, R_MANA_COST, R_EVOLVE, R_FADING, R_MANA_TRIGGER, R_TEXT_CHANGE, R_LAYER_TEXT,
 	/* owners' zones, triggers put on the stack, delayed triggers, "until" exile */
@@ -231,6 +232,13 @@ struct rz {
 	 * the change applied, or -1 once the change has ended (400.7: it left its zone) */
 	struct bd_obj **unchanged;
 	int *text_seq;
+	/* summoning sickness (302.6), per object: sick is true once it entered the battlefield or
+	 * changed controller during the board (or the board marks it `sick`), until its
+	 * controller's next turn begins; seen_* is how the last layer pass saw it */
+	bool *sick, *seen_bf;
+	long *seen_ts;
+	int *seen_ctl;
+	bool sick_init;
 };
 
 /* text.c: text-changing effects (612, layer 3). rz_change_text follows effect e of src on
@@ -382,6 +390,12 @@ void rz_step_begins(struct rz *z, enum bd_step st);
 /* `attack` / `block` lines: the declarations made as the declare attackers (blockers) step
  * begins (508.1, 509.1), checked for what judge knows makes them illegal. */
 void rz_declare(struct rz *z, const struct bd_event *ev, int n, bool attackers);
+/* Note, after the layers, which permanents entered the battlefield or changed controller
+ * since the last pass (302.6); the first pass takes the board's `sick` lines. */
+void rz_sick_note(struct rz *z);
+/* Has creature o not been under its controller's control continuously since their most
+ * recent turn began (302.6)? Haste is not looked at here. */
+bool rz_sick(const struct rz *z, int o);
 /* `turn P`: P becomes the active player and the turn begins with its untap step (502). */
 void rz_turn_begins(struct rz *z, int p);
 

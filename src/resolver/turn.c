@@ -170,8 +170,9 @@ rz_declare(struct rz *z, const struct bd_event *ev, int n, bool attackers)
 		const struct rz_view *v = &z->cur[o].v;
 		const char *why = NULL, *utext = NULL, *utext2 = NULL;
 		enum rz_rule rule = attackers ? R_ATTACK_UNTAPPED : R_BLOCK_UNTAPPED;
+		enum rz_rule rule2 = R_NONE;
 		int unk = -1, unk2 = -1;
-		char buf[160];
+		char buf[200];
 		if (ob->zone != ZN_BATTLEFIELD || !(v->types & BT_CREATURE))
 			why = "it isn't a creature on the battlefield";
 		else if (ob->tapped)
@@ -179,6 +180,9 @@ rz_declare(struct rz *z, const struct bd_event *ev, int n, bool attackers)
 		else if (attackers && v->controller != ap) {
 			snprintf(buf, sizeof buf, "only the active player's creatures attack, and it is %s's turn", rz_pname(z, ap));
 			why = buf;
+		} else if (attackers && rz_sick(z, o) && !(v->kws & KWBIT(KW_HASTE))) {
+			snprintf(buf, sizeof buf, "it hasn't been under %s's control continuously since the turn began, and it doesn't have haste", rz_pname(z, v->controller));
+			why = buf, rule = R_SICK, rule2 = R_ATTACK_UNTAPPED;
 		} else if (attackers && (v->kws & KWBIT(KW_DEFENDER)))
 			why = "it has defender (702.3b)", rule = R_DEFENDER;
 		else if (attackers && (restrictions(z, o, &unk, &utext) & RS_NO_ATTACK))
@@ -219,13 +223,16 @@ rz_declare(struct rz *z, const struct bd_event *ev, int n, bool attackers)
 				why = "it already blocks as many creatures as judge follows";
 		}
 		if (why) {
-			STEP(z, RL(attackers ? R_DECLARE_ATTACKERS : R_DECLARE_BLOCKERS, rule), "%s can't be declared as %s: %s, so that declaration isn't made.",
+			STEP(z, RL(attackers ? R_DECLARE_ATTACKERS : R_DECLARE_BLOCKERS, rule, rule2), "%s can't be declared as %s: %s, so that declaration isn't made.",
 			    rz_oname(z, o), attackers ? "an attacker" : "a blocker", why);
 			continue;
 		}
 		if (unk >= 0 || unk2 >= 0)
 			STEP(z, RL(attackers ? R_DECLARE_ATTACKERS : R_DECLARE_BLOCKERS), "Caution: judge can't tell whom %s's restriction (\"%s\") applies to, so it doesn't check %s's declaration against it; the declaration is made as the board gives it.",
 			    rz_oname(z, unk >= 0 ? unk : unk2), unk >= 0 ? utext : utext2, rz_oname(z, o));
+		if (attackers && rz_sick(z, o))
+			STEP(z, RL(R_ATTACK_UNTAPPED, R_HASTE_ATTACK, R_SICK), "%s came under %s's control this turn, but it has haste, so it can attack.",
+			    rz_oname(z, o), rz_pname(z, v->controller));
 		if (attackers) {
 			ob->attacking_p = ev[k].to.p;
 			ob->attacking_o = ev[k].to.o;
@@ -273,9 +280,40 @@ untap_step(struct rz *z)
 }
 
 void
+rz_sick_note(struct rz *z)
+{
+	const struct board *b = z->b;
+	for (int i = 0; i < b->nobjs; i++) {
+		const struct bd_obj *o = &b->objs[i];
+		bool bf = o->zone == ZN_BATTLEFIELD;
+		int ctl = z->cur[i].v.controller;
+		if (!z->sick_init)
+			z->sick[i] = bf && o->sick;
+		else if (bf && (!z->seen_bf[i] || z->seen_ts[i] != o->ts || z->seen_ctl[i] != ctl))
+			z->sick[i] = true;     /* it entered (a new timestamp, 613.7d) or changed controller */
+		z->seen_bf[i] = bf;
+		z->seen_ts[i] = o->ts;
+		z->seen_ctl[i] = ctl;
+	}
+	z->sick_init = true;
+}
+
+bool
+rz_sick(const struct rz *z, int o)
+{
+	return z->sick[o];
+}
+
+void
 rz_turn_begins(struct rz *z, int p)
 {
 	struct board *b = z->b;
+	/* 302.6: what P controls as the turn begins has been under P's control continuously
+	 * since P's most recent turn began */
+	rz_layers(z);
+	for (int i = 0; i < b->nobjs; i++)
+		if (b->objs[i].zone == ZN_BATTLEFIELD && z->cur[i].v.controller == p)
+			z->sick[i] = false;
 	for (int i = 0; i < b->nplayers; i++) {
 		b->players[i].active = i == p;
 		b->players[i].lost_life = false;    /* "this turn" starts again */
