@@ -78,6 +78,7 @@ struct bd_filter {
 	bool subject;                   /* the object a trigger's event was about ("destroy it") */
 	bool chosen_sub;                /* "of the chosen type": the source's choice as it entered */
 	bool chosen_color;              /* "of the chosen color" (Iona): likewise */
+	bool you_own;                   /* "you own": its owner is the source's controller (108.3) */
 	bool offbf;                     /* also the creature cards its controller owns that aren't on
 	                                 * the battlefield and the creature spells they control (Conspiracy) */
 	bool everywhere;                /* also every card that isn't on the battlefield and every spell
@@ -372,6 +373,9 @@ struct bd_abil {
 	 * an error only when it is chosen */
 	int choose_min, choose_max;
 	int mode;
+	int modal_of;             /* a mode of a modal triggered ability (700.2b): 1 + the index of
+	                           * its "When ..., choose one —" ability; it is never the object's
+	                           * own ability, only what that trigger does once a mode is chosen */
 	bool unread;
 	/* costs of casting a spell (601.2f): 1 an additional cost ("As an additional cost to cast
 	 * this spell, sacrifice a creature"), 2 an alternative cost ("you may pay 4 life rather
@@ -566,7 +570,7 @@ struct bd_cards {
 static inline bool
 bd_abil_chosen(const struct bd_obj *o, const struct bd_abil *a)
 {
-	return a->mode == 0 || (o->modes & (1u << a->mode)) != 0;
+	return a->modal_of == 0 && (a->mode == 0 || (o->modes & (1u << a->mode)) != 0);
 }
 
 /* Where the target specs of a spell's chosen spell abilities take their targets from a list

@@ -720,10 +720,14 @@ statement(struct ps *ps, char *ln)
 		int mode = 0;
 		if (!strncmp(rest, "\xe2\x80\xa2", 3) || (rest[0] == '*' && rest[1] == ' ')) {
 			bool header = false;
-			for (int k = 0; k < o->nabils; k++) {
-				header |= o->abils[k].choose_max > 0;
+			int hk = -1;     /* the "Choose ..." line the mode belongs to */
+			for (int k = 0; k < o->nabils; k++)
+				if (o->abils[k].choose_max > 0) { header = true; hk = k; }
+			for (int k = hk + 1; k < o->nabils; k++)
 				if (o->abils[k].mode > mode) mode = o->abils[k].mode;
-			}
+			/* a mode of a modal triggered ability is an effect, read as a spell's (700.2b) */
+			bool trig_mode = header && o->abils[hk].kind == AK_TRIGGER;
+			if (trig_mode) spell = true;
 			if (!header) { perr(ps, rest, "a modal card starts its modes with a line such as `ability Choose one —`", "a mode (\"•\") without a \"Choose ...\" line before it"); return; }
 			mode++;
 			rest = skipws(rest + (rest[0] == '*' ? 1 : 3));
@@ -742,6 +746,7 @@ statement(struct ps *ps, char *ln)
 				a.unread = true;
 			}
 			a.mode = mode;
+			a.modal_of = trig_mode ? hk + 1 : 0;
 			o->abils = xgrow(o->abils, &o->abcap, (size_t)o->nabils + 1, sizeof *o->abils);
 			o->abils[o->nabils++] = a;
 			return;
@@ -1337,8 +1342,9 @@ check_choices(struct ps *ps, struct bd_obj *o)
 {
 	int cmin = 0, cmax = 0, nmodes = 0;
 	for (int k = 0; k < o->nabils; k++) {
-		if (o->abils[k].choose_max > 0) { cmin = o->abils[k].choose_min; cmax = o->abils[k].choose_max; }
-		if (o->abils[k].mode > nmodes) nmodes = o->abils[k].mode;
+		/* a modal triggered ability's modes are chosen as it triggers (700.2b), not here */
+		if (o->abils[k].choose_max > 0 && o->abils[k].kind != AK_TRIGGER) { cmin = o->abils[k].choose_min; cmax = o->abils[k].choose_max; }
+		if (o->abils[k].mode > nmodes && !o->abils[k].modal_of) nmodes = o->abils[k].mode;
 	}
 	if (o->modes && !nmodes) {
 		ps->failed = true;

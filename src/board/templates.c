@@ -281,6 +281,9 @@ bd_filter_parse(const char *phrase, struct bd_filter *f)
 		if (!strcmp(w, "you") && i + 1 < n && !strcmp(words[i + 1], "control")) {
 			f->ctl = FC_YOU; i++; continue;
 		}
+		if (!strcmp(w, "you") && i + 1 < n && !strcmp(words[i + 1], "own")) {
+			f->you_own = true; i++; continue;
+		}
 		if (!strcmp(w, "your") && i + 2 < n && !strncmp(words[i + 1], "opponent", 8)
 		    && !strncmp(words[i + 2], "control", 7)) {
 			f->ctl = FC_OPP; i += 2; continue;
@@ -907,6 +910,21 @@ b_cda_goyf(struct match *m, struct bd_abil *a)
 static bool effect_parse(const char *s, struct bd_abil *a);
 static bool cond_parse(const char *condtxt, struct bd_cond *c);
 
+/* How many modes "Choose N —" asks for (700.2): "one", "two", "one or both", "one or more",
+ * "any number". */
+static bool
+modes_count(const char *c, struct bd_abil *a)
+{
+	if (!strcmp(c, "one or both")) { a->choose_min = 1; a->choose_max = 2; }
+	else if (!strcmp(c, "one or more") || !strcmp(c, "any number")) { a->choose_min = !strcmp(c, "any number") ? 0 : 1; a->choose_max = 16; }
+	else {
+		int n = number_word(c);
+		if (n < 1) return false;
+		a->choose_min = a->choose_max = n;
+	}
+	return true;
+}
+
 /* A triggered ability's effect: an intervening "if COND, " (603.4) and "you may" first. */
 /* Set while bd_read_trigger_event() reads a trigger's event and intervening "if" only. */
 static bool event_only;
@@ -928,6 +946,14 @@ trig_effect(const char *e, struct bd_abil *a)
 	}
 	if (event_only)
 		return true;    /* bd_read_trigger_event(): the effect is read when it triggers */
+	/* "choose one —": a modal triggered ability (700.2b); its modes are the "•" lines after it */
+	char mw[32], dash[8], rest[8];
+	int nw = sscanf(e, "choose %31[a-z ]%7s%7s", mw, dash, rest);
+	if (nw == 2 && (!strcmp(dash, "\xe2\x80\x94") || !strcmp(dash, "-") || !strcmp(dash, "--"))) {
+		size_t l = strlen(mw);
+		while (l && mw[l - 1] == ' ') mw[--l] = 0;
+		return modes_count(mw, a);
+	}
 	bool ok;
 	if (!strncmp(e, "you may ", 8)) {
 		a->optional = true;
@@ -1932,15 +1958,7 @@ static bool
 b_modes(struct match *m, struct bd_abil *a)
 {
 	a->kind = AK_INERT;
-	const char *c = m->cap[1];
-	if (!strcmp(c, "one or both")) { a->choose_min = 1; a->choose_max = 2; }
-	else if (!strcmp(c, "one or more") || !strcmp(c, "any number")) { a->choose_min = !strcmp(c, "any number") ? 0 : 1; a->choose_max = 16; }
-	else {
-		int n = number_word(c);
-		if (n < 1) return false;
-		a->choose_min = a->choose_max = n;
-	}
-	return true;
+	return modes_count(m->cap[1], a);
 }
 
 /* One cost item of a spell: "sacrifice a creature", "discard a card", "pay 4 life", "exile a

@@ -335,6 +335,9 @@ rz_resolve(struct board *b)
 	free(z->link_seq);
 	free(z->link_until);
 	free(z->sick);
+	for (int i = 0; i < z->nmodal; i++)
+		free(z->modal[i]);
+	free(z->modal);
 	free(z->seen_bf);
 	free(z->seen_ts);
 	free(z->seen_ctl);

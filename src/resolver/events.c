@@ -1393,9 +1393,14 @@ put_triggers(struct rz *z)
 const char *
 rz_choice(const struct rz *z, int o)
 {
-	for (int c = 0; c < z->b->nchoices; c++)
+	for (int c = 0; c < z->b->nchoices; c++) {
+		const char *v = z->b->choices[c].value;
+		/* `choose SOURCE: mode N` is the mode of its modal triggered ability (700.2b) */
+		if (v && !strncasecmp(v, "mode", 4) && (v[4] == ' ' || ((v[4] == 's' || v[4] == 'S') && v[5] == ' ')))
+			continue;
 		if (z->b->choices[c].kind == CH_CHOOSE && z->b->choices[c].objs[0] == o)
-			return z->b->choices[c].value;
+			return v;
+	}
 	return NULL;
 }
 

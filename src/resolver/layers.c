@@ -232,6 +232,8 @@ rz_filter_match(const struct rz *z, const struct bd_filter *f, int o, int src, i
 		return false;
 	if (f->ctl == FC_OPP && (v->controller == src_ctl || src_ctl < 0))
 		return false;
+	if (f->you_own && ob->owner != src_ctl)
+		return false;
 	if (f->token && !ob->token)
 		return false;
 	if (f->nontoken && ob->token)

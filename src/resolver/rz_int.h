@@ -63,7 +63,7 @@ enum rz_rule {
 	/* costs of casting */
 	R_TOTAL_COST, R_ALT_COST, R_KICKER, R_KICKED, R_PAY_LIFE, R_SAC_CHOOSE, R_CAST_ILLEGAL, R_CAST_REVERSED, R_ILLEGAL_ACTION, R_LINKED, R_OPTIONAL_SPELL, R_SET_TYPES, R_COPY_GAIN, R_DELAYED, R_DELAYED_OBJECT, R_AT_END_COMBAT, R_END_COMBAT_STEP, R_PUT_ONTO, R_BLOCK_PAIR,
 	R_EQUIP, R_ATTACH, R_BASIC_MANA,
-	R_SICK, R_SICK_ACTIVATE, R_HASTE_ATTACK, R_HASTE_ACTIVATE, R_UNTAP_SYMBOL,
+	R_MODES_TRIG, R_MODES_NONE, R_SICK, R_SICK_ACTIVATE, R_HASTE_ATTACK, R_HASTE_ACTIVATE, R_UNTAP_SYMBOL,
 	R_ENTERS_CHOICE, R_WARD, R_SAGA_CHAPTER, R_SAGA_ENTERS, R_SAGA_MAIN, R_SAGA_SAC, R_SAGA_FINAL,
 	R_SEARCH, R_SEARCH_FAIL, R_SHUFFLE, R_MANA_COST, R_EVOLVE, R_FADING, R_MANA_TRIGGER, R_TEXT_CHANGE, R_LAYER_TEXT,
 	/* owners' zones, triggers put on the stack, delayed triggers, "until" exile */
@@ -235,6 +235,10 @@ struct rz {
 	/* summoning sickness (302.6), per object: sick is true once it entered the battlefield or
 	 * changed controller during the board (or the board marks it `sick`), until its
 	 * controller's next turn begins; seen_* is how the last layer pass saw it */
+	/* the abilities modal triggered abilities became once their modes were chosen (700.2b) */
+	struct bd_abil **modal;
+	int nmodal;
+	size_t modalcap;
 	bool *sick, *seen_bf;
 	long *seen_ts;
 	int *seen_ctl;

@@ -1363,11 +1363,168 @@ trigger_division(struct rz *z, struct rz_trig *t, const int *stated, char *note,
 	note_add(note, cap, "judge's division, as even as it can be: state each share with `trigger-target SOURCE: N to TARGET`");
 }
 
+/* The modes the board states for src's modal triggered ability: its `choose SOURCE: mode N[,
+ * N]` line, as bits (bit m for mode m); 0 when none. */
+static unsigned
+stated_modes(const struct rz *z, int src)
+{
+	const struct board *b = z->b;
+	for (int c = 0; c < b->nchoices; c++) {
+		const struct bd_choice *ch = &b->choices[c];
+		if (ch->kind != CH_CHOOSE || ch->objs[0] != src || !ch->value || strncasecmp(ch->value, "mode", 4))
+			continue;
+		unsigned bits = 0;
+		const char *p = ch->value + 4;
+		if (*p == 's' || *p == 'S') p++;
+		for (;;) {
+			while (*p == ' ' || *p == ',') p++;
+			if (!strncasecmp(p, "and ", 4)) { p += 4; continue; }
+			char *end;
+			long m = strtol(p, &end, 10);
+			if (end == p) break;
+			if (m >= 1 && m <= 16) bits |= 1u << m;
+			p = end;
+		}
+		return bits;
+	}
+	return 0;
+}
+
+/* Can mode ability m of src's triggered ability be chosen: has each target it needs a legal
+ * choice (700.2b)? A mode judge can't read is taken to be choosable. */
+static bool
+mode_choosable(struct rz *z, const struct bd_abil *m, int src, int ctl, unsigned colors)
+{
+	for (int k = 0; !m->unread && k < m->ntgt; k++) {
+		struct bd_ref r = default_target(z, m, k, src, ctl, colors);
+		if (r.p < 0 && r.o < 0 && !m->tgt[k].upto)
+			return false;
+	}
+	return true;
+}
+
+/* A modal triggered ability is being put on the stack: its controller chooses the mode(s)
+ * (700.2b, 603.3c), as the board's `choose SOURCE: mode N` says or else the first modes that
+ * can be chosen, and t->ab becomes what those modes do, their targets in mode order. 1 when
+ * done (or not modal), 0 when no mode can be chosen (it is removed from the stack), -1 when
+ * judge stops (a chosen mode it can't read). */
+static int
+trigger_modes(struct rz *z, struct rz_trig *t)
+{
+	const struct bd_abil *h = t->ab;
+	if (t->abil < 0 || !h || h->kind != AK_TRIGGER || h->choose_max <= 0)
+		return 1;
+	const struct bd_obj *pr = rz_printed(z, t->src);
+	int midx[17], nm = 0;
+	for (int k = 0; k < pr->nabils; k++) {
+		const struct bd_abil *a = &pr->abils[k];
+		if (a->modal_of == t->abil + 1 && a->mode >= 1 && a->mode <= 16) {
+			midx[a->mode] = k;
+			if (a->mode > nm) nm = a->mode;
+		}
+	}
+	const char *sname = rz_oname(z, t->src);
+	if (nm == 0) {
+		STEP(z, RL(R_MODES_TRIG), "%s's ability (\"%s\") is modal, and the board lists none of its modes (`ability • TEXT` lines after it), so judge can't tell what it does; it stops here.",
+		    sname, h->text);
+		z->game_over = true;
+		return -1;
+	}
+	int ctl = t->controller;
+	unsigned colors = rz_now_or_last(z, t->src)->colors;
+	unsigned want = stated_modes(z, t->src), chosen = 0;
+	int nchosen = 0, need = h->choose_min > 0 ? h->choose_min : 1;
+	struct sbuf why = {0};
+	for (int m = 1; m <= 16; m++) {
+		if (!(want & (1u << m)))
+			continue;
+		if (m > nm)
+			sbuf_addf(&why, "%sthe board's mode %d is not one of its %d modes", why.len ? "; " : "", m, nm);
+		else if (!mode_choosable(z, &pr->abils[midx[m]], t->src, ctl, colors))
+			sbuf_addf(&why, "%smode %d can't be chosen: a target it needs has no legal choice", why.len ? "; " : "", m);
+		else if (nchosen < h->choose_max) {
+			chosen |= 1u << m;
+			nchosen++;
+		}
+	}
+	bool judge = false;
+	for (int m = 1; m <= nm && nchosen < need; m++)
+		if (!(chosen & (1u << m)) && !pr->abils[midx[m]].unread && mode_choosable(z, &pr->abils[midx[m]], t->src, ctl, colors)) {
+			chosen |= 1u << m;
+			nchosen++;
+			judge = true;
+		}
+	if (!nchosen) {
+		STEP(z, RL(R_MODES_TRIG, R_MODES_NONE), "%s's ability (\"%s\") triggers, but none of its modes can be chosen (each needs a target with no legal choice%s%s), so it is removed from the stack.",
+		    sname, h->text, why.len ? "; " : "", sbuf_str(&why));
+		sbuf_free(&why);
+		return 0;
+	}
+	struct bd_abil *mg = xcalloc(1, sizeof *mg);
+	*mg = *h;
+	mg->neff = mg->ntgt = 0;
+	mg->choose_min = mg->choose_max = 0;
+	z->modal = xgrow(z->modal, &z->modalcap, (size_t)z->nmodal + 1, sizeof *z->modal);
+	z->modal[z->nmodal++] = mg;
+	struct sbuf txt = {0};
+	for (int m = 1; m <= nm; m++) {
+		if (!(chosen & (1u << m)))
+			continue;
+		const struct bd_abil *a = &pr->abils[midx[m]];
+		sbuf_addf(&txt, "%smode %d, \"%s\"", txt.len ? " and " : "", m, a->text);
+		if (a->unread) {
+			STEP(z, RL(R_MODES_TRIG), "As %s's ability is put on the stack, %s chooses mode %d (\"%s\"); judge cannot read what that mode does, so it stops here.",
+			    sname, rz_pname(z, ctl), m, a->text);
+			z->res->unread = a;
+			z->game_over = true;
+			sbuf_free(&why);
+			sbuf_free(&txt);
+			return -1;
+		}
+		if (mg->neff + a->neff > BD_MAXEFF || mg->ntgt + a->ntgt > BD_MAXTGT) {
+			STEP(z, RL(R_MODES_TRIG), "%s's ability: the modes chosen (%s) hold more instructions or targets than judge follows in one ability (%d and %d), so it stops here.",
+			    sname, sbuf_str(&txt), BD_MAXEFF, BD_MAXTGT);
+			z->game_over = true;
+			sbuf_free(&why);
+			sbuf_free(&txt);
+			return -1;
+		}
+		for (int i = 0; i < a->neff; i++) {
+			struct bd_effect e = a->eff[i];
+			if (e.slot >= 0)
+				e.slot += mg->ntgt;
+			/* "it" in a trigger about another object is that object (as trig_effect reads it) */
+			if ((h->aff.attached || (!h->aff.self && h->trig != TR_NONE && h->trig != TR_STEP && h->trig != TR_CAST
+			    && h->trig != TR_GAIN_LIFE && h->trig != TR_LOSE_LIFE)) && e.f.self && e.f.it_ref && e.slot < 0) {
+				e.f.self = false;
+				e.f.subject = true;
+			}
+			mg->eff[mg->neff++] = e;
+		}
+		for (int k = 0; k < a->ntgt; k++)
+			mg->tgt[mg->ntgt++] = a->tgt[k];
+		mg->optional |= a->optional;
+	}
+	const struct bd_obj *so = &z->b->objs[t->src];
+	STEP(z, RL(R_MODES_TRIG, mg->ntgt ? R_TRIG_TARGETS : R_NONE, why.len ? R_MODES_NONE : R_NONE), "%s's ability (\"%s\") is modal: as it is put on the stack, %s chooses %s%s%s.%s%s%s%s%s%s",
+	    sname, h->text, rz_pname(z, ctl), sbuf_str(&txt), mg->ntgt ? ", and then its targets for " : "", !mg->ntgt ? "" : nchosen > 1 ? "those modes" : "that mode",
+	    why.len ? " Not as the board says: " : "", sbuf_str(&why), why.len ? "." : "",
+	    judge ? (want ? " Judge chose the rest, the first modes it can read that can be chosen" : " The board states no mode, so judge took the first it can read that can be chosen; state one with `choose ") : "",
+	    judge && !want ? (so->alias ? so->alias : so->name) : "", judge && !want ? ": mode N`." : judge ? "." : "");
+	sbuf_free(&why);
+	sbuf_free(&txt);
+	t->ab = mg;
+	return 1;
+}
+
 bool
 rz_trigger_targets(struct rz *z, struct rz_trig *t, char *note, size_t cap)
 {
-	const struct bd_abil *a = t->ab;
 	note[0] = 0;
+	int md = trigger_modes(z, t);
+	if (md <= 0)
+		return false;
+	const struct bd_abil *a = t->ab;
 	t->tg_set = true;
 	t->tg_default = false;
 	t->ntg = 0;
