@@ -223,6 +223,14 @@ enum bd_amt { AM_N, AM_X, AM_POWER_SELF, AM_POWER_TARGET,
 	AM_POWER_SACRIFICED,      /* "the sacrificed creature's power": its last known power (608.2h) */
 	AM_REVEALED_MV,           /* "equal to its mana value": the card an earlier instruction revealed */
 	AM_EVENT };               /* "that much": the amount of the event that triggered the ability */
+/* A target requirement: "target creature", "any target", "target player". */
+struct bd_tspec {
+	struct bd_filter f;
+	bool player_ok, object_ok;
+	int max;                  /* "among one or two targets": up to max targets (0 or 1: one) */
+	bool upto;                /* "up to one target ...": none or one (601.2c) */
+};
+
 struct bd_effect {
 	enum bd_effk kind;
 	enum bd_amt amt;
@@ -253,6 +261,10 @@ struct bd_effect {
 	                           * battlefield" (1) or "for as long as you control ~" (2): the effect
 	                           * lasts while that is so (611.2b); 0 none */
 	char delay_text[128];      /* the delayed instruction as written, without its timing ("" if none) */
+	bool delay_own_tgt;       /* the delayed instruction has a target of its own, delay_tgt (slot 0
+	                           * of the delayed ability): chosen as that ability is put on the
+	                           * stack, not as the spell is cast (603.7, 603.3d) */
+	struct bd_tspec delay_tgt;
 	/* EF_CREATE_TOKEN: n tokens with these characteristics */
 	int tok_power, tok_toughness;
 	unsigned tok_colors, tok_types;
@@ -273,14 +285,6 @@ struct bd_effect {
 	char search_costs[32];
 	bool search_hand, search_tapped, search_shuffle;
 	bool or_sacrifice;        /* EF_REMOVE_CTR: "if you can't, sacrifice ~" (Fading, 702.32a) */
-};
-
-/* A target requirement: "target creature", "any target", "target player". */
-struct bd_tspec {
-	struct bd_filter f;
-	bool player_ok, object_ok;
-	int max;                  /* "among one or two targets": up to max targets (0 or 1: one) */
-	bool upto;                /* "up to one target ...": none or one (601.2c) */
 };
 
 /* Trigger events (603.2): what a triggered ability waits for. */

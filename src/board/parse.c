@@ -1475,9 +1475,15 @@ held_trigger_object(struct board *b, const struct bd_event *e)
 	int src = -1;
 	for (int i = 0; i < b->nobjs && src < 0; i++)
 		if (b->objs[i].types && names_obj(b, srcname, i))
-			for (int k = 0; k < b->objs[i].nabils && src < 0; k++)
-				if (b->objs[i].abils[k].kind == AK_TRIGGER)
+			for (int k = 0; k < b->objs[i].nabils && src < 0; k++) {
+				const struct bd_abil *a = &b->objs[i].abils[k];
+				if (a->kind == AK_TRIGGER)
 					src = i;
+				/* a delayed triggered ability with a target of its own (603.7) */
+				for (int q = 0; q < a->neff && src < 0; q++)
+					if (a->eff[q].delay && a->eff[q].delay_own_tgt)
+						src = i;
+			}
 	free(srcname);
 	if (src < 0)
 		return;

@@ -3465,6 +3465,18 @@ effect_parse(const char *s, struct bd_abil *a)
 			}
 			if (!ok)
 				return false;
+			/* a delayed instruction's own target ("at the beginning of the next end step, ~
+			 * deals 3 damage to any target") is its delayed ability's, chosen as that is put
+			 * on the stack (603.7, 603.3d): not one of this spell's or ability's */
+			if (delay && a->ntgt == ntgt_before + 1 && e->slot == ntgt_before && a->tgt[ntgt_before].max <= 1) {
+				for (int q = 0; q < a->neff; q++)
+					if (a->eff[q].slot >= ntgt_before)
+						return false;    /* an earlier instruction refers to it: not read */
+				e->delay_own_tgt = true;
+				e->delay_tgt = a->tgt[ntgt_before];
+				e->slot = 0;
+				a->ntgt = ntgt_before;
+			}
 			if (delay && !delay_readable(e, ntgt_before, a->ntgt))
 				return false;
 			/* only an exile lasts "until": another instruction with it isn't read */
@@ -3587,7 +3599,7 @@ ability_area(const char *s, bool spell)
 		{ "^(?:i|ii|iii|iv|v|vi)(?:, (?:i|ii|iii|iv|v|vi))* - ", "714 Saga chapter abilities" },
 		{ "(?:exile|put|return)[^.]* until ", "610.3 effects that move an object \"until\" an event (only \"until ~ leaves the battlefield\" is read)" },
 		{ "for as long as ", "611.2b \"for as long as\" durations (only \"~ remains on the battlefield\" and \"you control ~\" are read)" },
-		{ "at the beginning of (?:the|your) next|at the beginning of the end step|at end of combat", "603.7 delayed triggered abilities (one with targets of its own is not read)" },
+		{ "at the beginning of (?:the|your) next|at the beginning of the end step|at end of combat", "603.7 delayed triggered abilities" },
 		{ "that much (?:life|damage)", "603.2 \"that much\": the amount of the event a triggered ability triggered on (damage dealt, life gained or lost); a spell or another ability has none" },
 		{ "chosen (?:creature )?type|chosen color|chosen name", "613.1d, 614.12 characteristics from a choice made as it entered (\"the chosen type\")" },
 		{ "change the text|replacing all instances", "613.1c text-changing effects (layer 3)" },

@@ -58,7 +58,8 @@ void
 rz_delay_create(struct rz *z, const struct bd_effect *e, const struct bd_ref *r, int n, int src, int controller, const char *sname)
 {
 	struct board *b = z->b;
-	bool particular = refers_to_particular(e);
+	/* one with a target of its own chooses it as it is put on the stack (603.7, 603.3d) */
+	bool particular = !e->delay_own_tgt && refers_to_particular(e);
 	struct rz_delayed *d = xcalloc(1, sizeof *d);
 	d->step = (enum bd_step)(e->delay - 1);
 	d->yours = e->delay_yours;
@@ -103,6 +104,11 @@ rz_delay_create(struct rz *z, const struct bd_effect *e, const struct bd_ref *r,
 	d->ab.eff[0] = *e;
 	d->ab.eff[0].delay = 0;
 	d->ab.tmpl = "delayed";
+	if (e->delay_own_tgt) {
+		d->ab.tgt[0] = e->delay_tgt;
+		d->ab.ntgt = 1;
+		d->ab.eff[0].slot = 0;
+	}
 	if (particular) {
 		/* it acts on what it refers to, handed to it as it resolves */
 		d->ab.eff[0].slot = 0;

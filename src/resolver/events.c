@@ -1281,8 +1281,8 @@ static int
 held_for(const struct rz *z, const struct rz_trig *t)
 {
 	const struct board *b = z->b;
-	if (t->delayed)
-		return 0;
+	if (t->delayed && !t->ab->ntgt)
+		return 0;     /* only one with a target of its own can be responded to by name */
 	for (int j = z->evi + 1; j < b->nevents; j++) {
 		const struct bd_event *e = &b->events[j];
 		if (e->kind != EV_RESOLVE || e->obj < 0 || !b->objs[e->obj].held_trigger || b->objs[e->obj].ab_src != t->src)

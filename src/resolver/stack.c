@@ -1622,7 +1622,9 @@ rz_resolve_trigger(struct rz *z, const struct rz_trig *t)
 		return;
 	}
 	const struct bd_abil *a = t->ab;
-	if (t->delayed) {
+	/* a delayed ability with a target of its own resolves like any triggered ability: its
+	 * target, chosen as it was put on the stack, is checked again (608.2b) */
+	if (t->delayed && !a->ntgt) {
 		rz_delay_resolve(z, t);
 		return;
 	}
@@ -1704,7 +1706,7 @@ rz_resolve_trigger(struct rz *z, const struct rz_trig *t)
 	sbuf_free(&ts);
 	/* a leaves-the-battlefield trigger says so in its own words; any other trigger whose
 	 * source is gone still resolves (113.7a) */
-	if (a->trig > TR_PUT_GRAVE && z->b->objs[t->src].zone != ZN_BATTLEFIELD)
+	if (a->trig > TR_PUT_GRAVE && z->b->objs[t->src].zone != ZN_BATTLEFIELD && !(z->b->objs[t->src].types & (BT_INSTANT | BT_SORCERY)))
 		STEP(z, RL(R_ABILITY_INDEPENDENT, R_RESOLVE_INFO), "%s has left the battlefield, but its triggered ability exists independently of it on the stack and still resolves, using %s's last known information.",
 		    sname, sname);
 	rz_run_effects(z, a, t->src, t->controller, tg, nt, 0, &tt);
