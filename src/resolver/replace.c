@@ -170,6 +170,7 @@ add_mod(const struct rz *z, struct nmod *m, const struct bd_abil *a, int src)
 	m->k = a->dmk;
 	m->n = a->dmn;
 	m->src = src;
+	m->needs_effect = false;     /* the counters path sets it; tokens have no cost to tell apart */
 	snprintf(m->label, sizeof m->label, "%s", rz_oname(z, src));
 }
 
