@@ -735,6 +735,35 @@ holds_word_start(const char *key, const char *word)
 	return false;
 }
 
+/* May the key (whole), or its first qn bytes (start), be within wide edits of the query, as
+ * far as the letters they hold say? Each edit changes by at most one how many bytes the one
+ * holds that the other lacks, either way (a swap changes neither), counting bytes by value
+ * modulo 64 as the letters do: merging letters only lowers those counts, so a name this rules
+ * out is one match_typo() would not take. */
+static bool
+counts_allow(const struct scan *sc, const char *key, size_t kn, bool whole, bool start)
+{
+	size_t qn = sc->qn, extra = 0, extra_start = 0, upto = whole ? kn : qn;
+	if (qn > 64)        /* occurs[] stops at 255; and no pattern that long has a distance */
+		return true;
+	unsigned char left[64];
+	memcpy(left, sc->occurs, sizeof left);
+	for (size_t i = 0; i < upto; i++) {
+		unsigned char b = (unsigned char)key[i] & 63;
+		if (left[b] > 0)
+			left[b]--;
+		else
+			extra++;
+		if (i + 1 == qn)
+			extra_start = extra;
+	}
+	/* the bytes of x the query lacks, and of the query x lacks (qn - the bytes shared) */
+	size_t w = (size_t)sc->wide;
+	bool whole_may = whole && extra <= w && qn - (kn - extra) <= w;
+	bool start_may = start && extra_start <= w;   /* qn bytes each: the two counts are equal */
+	return whole_may || start_may;
+}
+
 /* The passes of the scan, as checks of one key that the index let through. */
 enum ipass { IP_PART, IP_WORDS, IP_TYPO, IP_OVERLAP };
 
@@ -758,7 +787,7 @@ index_check(struct scan *sc, enum ipass p, int64_t card, const char *key, size_t
 	case IP_TYPO: {
 		bool whole = (kn > qn ? kn - qn : qn - kn) <= (size_t)sc->wide, start = kn > qn && qn >= 5;
 		size_t span = !whole && !start ? 0 : kn < qn + (size_t)sc->wide ? kn : qn + (size_t)sc->wide;
-		if (span && typo_missing(sc, letters_of(key, span)) <= sc->wide)
+		if (span && typo_missing(sc, letters_of(key, span)) <= sc->wide && counts_allow(sc, key, kn, whole, start))
 			match_typo(sc, card, key, kn);
 		break;
 	}
