@@ -142,7 +142,7 @@ rz_activate(struct rz *z, int abobj)
 	}
 	/* 302.6, 602.5a: a creature's {T} or {Q} ability needs it under its controller's control
 	 * since their turn began, or haste (702.10c); a land that isn't a creature never does */
-	bool tapcost = c->tap || c->untap || (a->kind == AK_MANA && (strstr(a->text, "{T}") || strstr(a->text, "{t}")));
+	bool tapcost = c->tap || c->untap || (a->kind == AK_MANA && (strstr(a->text, "{T}") || strstr(a->text, "{t}") || strstr(a->text, "{Q}") || strstr(a->text, "{q}")));
 	if (tapcost && (z->cur[src].v.types & BT_CREATURE) && rz_sick(z, src)) {
 		if (!(z->cur[src].v.kws & KWBIT(KW_HASTE))) {
 			STEP(z, RL(R_SICK_ACTIVATE, R_SICK), "%s's ability (\"%s\") can't be activated: its cost has %s, and %s is a creature that hasn't been under %s's control continuously since their most recent turn began and doesn't have haste (summoning sickness). Nothing happens.",

@@ -1339,6 +1339,9 @@ put_triggers(struct rz *z)
 					sbuf_addf(&t, " (%s)", note);
 			}
 			if (!ok) {
+				/* a modal one with no mode to choose has said so (603.3c); judge stopped */
+				if (z->game_over || (tr->ab && tr->ab->kind == AK_TRIGGER && tr->ab->choose_max > 0))
+					continue;
 				/* 603.3d: no legal choice for a target it needs */
 				sbuf_addf(&removed, "%s%s has no legal target as it is put on the stack, so it is removed from the stack and never resolves",
 				    removed.len ? "; " : "", trig_label(z, tr, lb, sizeof lb));
