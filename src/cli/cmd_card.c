@@ -652,6 +652,11 @@ cmd_card(struct jctx *c, int argc, char **argv)
 		jw_arr_end(&w);
 		out_puts(c->out, "\n");
 	} else if (n == 1) {
+		/* a corrected spelling is said, so a judge reading the card knows it is not the
+		 * name typed (on standard error: the card text stays what scripts read) */
+		if (hits[0].how == CM_TYPO)
+			fprintf(stderr, "judge: note: no card is named \"%s\"; this is %s, the nearest spelling\n", name,
+			    hits[0].matched);
 		struct card *k = meld ? meld : cards_get(db, hits[0].id);
 		if (k)
 			card_text(c, db, k, from);

@@ -73,7 +73,7 @@ check "Scryfall: same-name cards are told apart by their type and text" grep -q 
 
 # ---- lookups (on the MTGJSON import) ----
 J cards import "$MTG" >/dev/null 2>&1
-first_line() { J card "$@" 2>&1 | head -n 1; }
+first_line() { J card "$@" 2>/dev/null | head -n 1; }
 check "any case: TARMOGOYF" grep -q '^Tarmogoyf ' <<<"$(first_line TARMOGOYF)"
 check "a start: tarmo" grep -q '^Tarmogoyf ' <<<"$(first_line tarmo)"
 check "a part: goyf lists both goyfs" bash -c '[ "$(J() { "$JUDGE" "$@"; }; J card goyf | grep -c "goyf$")" = 2 ]'
@@ -91,6 +91,9 @@ J card zzzzqqq >"$W/out" 2>&1; st=$?
 check "an unknown name exits 1" [ "$st" = 1 ]
 J card tarmogof >"$W/out" 2>&1
 check "a near miss shows the card" grep -q '^Tarmogoyf ' "$W/out"
+check "a near miss says the spelling was corrected" grep -q 'no card is named "tarmogof"; this is Tarmogoyf, the nearest spelling' "$W/out"
+J card tarmo >"$W/out" 2>&1
+check "a start of the name is not called a correction" bash -c "! grep -q 'nearest spelling' '$W/out'"
 J card "questing bist" >"$W/out" 2>&1
 check "a typo in two words: questing bist" grep -q '^Questing Beast ' "$W/out"
 J card "lightning boltz of doom" >"$W/out" 2>&1; st=$?
@@ -102,7 +105,7 @@ if command -v sqlite3 >/dev/null; then
 	mkdir -p "$W/old/judge/cards" && cp "$DB" "$W/old/judge/cards/"
 	sqlite3 "$W/old/judge/cards/cards.db" "DROP TABLE name_letters; DELETE FROM meta WHERE key = 'name_index'"
 	for q in "lightnig bolt" "lightning boltz of doom" "tarmogof" "fier // ice" "dul the necro"; do
-		J card "$q" >"$W/new.out" 2>&1
+		J card "$q" >"$W/new.out" 2>"$W/new.err"; cat "$W/new.err" >>"$W/new.out"
 		XDG_DATA_HOME="$W/old" J card "$q" >"$W/old.out" 2>"$W/old.err"; cat "$W/old.err" >>"$W/old.out"
 		check "an old database without the name index answers \"$q\" the same, and says to import again" \
 		    bash -c "grep -q 'no name index.*import the card file again' '$W/old.err' && [ \"\$(grep -v 'no name index' '$W/old.out')\" = \"\$(cat '$W/new.out')\" ]"
