@@ -310,9 +310,17 @@ print_source(struct jctx *c, const struct study_q *q)
 {
 	struct out *o = c->out;
 	if (q->kind == STUDY_GLOSSARY) {
-		out_printf(o, "  Source: glossary, %s%s%s\n", out_sgr(o, OS_TITLE), q->source, out_sgr(o, OS_RESET));
+		struct sbuf t = {0};
+		sbuf_addf(&t, "Source: glossary, %s%s%s", out_sgr(o, OS_TITLE), q->source, out_sgr(o, OS_RESET));
+		out_puts(o, "  ");
+		out_wrap(o, sbuf_str(&t), 2, 4);
+		sbuf_free(&t);
 	} else if (q->kind == STUDY_EXAMPLE) {
-		out_printf(o, "  Source: textbook example %s\n", q->source);
+		struct sbuf t = {0};
+		sbuf_addf(&t, "Source: textbook example %s", q->source);
+		out_puts(o, "  ");
+		out_wrap(o, sbuf_str(&t), 2, 4);
+		sbuf_free(&t);
 	} else {
 		uint32_t i = jrel_find(c->rel, jrid_from_str(q->source));
 		int link = jnav_link(c, q->source);
@@ -326,16 +334,20 @@ print_source(struct jctx *c, const struct study_q *q)
 		}
 	}
 	if (q->nrules && q->kind != STUDY_CLOZE && q->kind != STUDY_WHICH) {
-		out_puts(o, "  Read:");
+		/* the rules to read, wrapped like the rest: a glossary term can list a dozen */
+		struct sbuf r = {0};
+		sbuf_adds(&r, "Read:");
 		for (int k = 0; k < q->nrules; k++) {
 			char b[16];
 			jrid_str(q->rules[k], b);
 			int link = jnav_link(c, b);
-			out_printf(o, " %s%s%s", out_sgr(o, OS_ID), b, out_sgr(o, OS_RESET));
+			sbuf_addf(&r, " %s%s%s", out_sgr(o, OS_ID), b, out_sgr(o, OS_RESET));
 			if (link)
-				out_printf(o, " [%d]", link);
+				sbuf_addf(&r, " [%d]", link);
 		}
-		out_puts(o, "\n");
+		out_puts(o, "  ");
+		out_wrap(o, sbuf_str(&r), 2, 4);
+		sbuf_free(&r);
 	}
 }
 

@@ -29,6 +29,12 @@ board=$(for b in "$ROOT"/corpus/boards/*.board; do t=$(grep -m1 '^title ' "$b");
 [ -n "${SHARED:-}" ] || { echo "1..$n"; echo "# skip: the rest needs ../shared (CR releases and policy documents)"; exit $bad; }
 CR="$SHARED/cr/cr-2026-01-16.txt"; CR2="$SHARED/cr/cr-2025-11-14.txt"; D="$SHARED/docs"
 printf 'a\n1\nzz\n' | J --rules "$CR" quiz -n 3 | fits; ok $? "quiz: the introduction, each question's line and the score"
+# fixed seeds from an empty study state: glossary terms as long as "Partner, “Partner—[text],”
+# “Partner with [name]”" and a Read: line of a dozen rules (these failed at random before)
+for s in 2 4; do
+	yes a | head -n 60 | XDG_STATE_HOME="$W/st$s" XDG_DATA_HOME="$W/da$s" J --rules "$CR" quiz glossary --count 50 --seed "$s" | fits
+	ok $? "quiz glossary --seed $s: each Source: and Read: line"
+done
 J --rules "$CR" study stats | fits; ok $? "study stats: the header and a line for each section"
 J --rules "$CR" --doc "$D/ipg-2021-02-05.pdf" penalty --rel competitive drew extra cards </dev/null | fits
 ok $? "penalty (IPG): the REL line, the steps and the closing line"
