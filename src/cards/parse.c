@@ -945,6 +945,12 @@ parse_source(const char *name, struct csrc *src, enum cards_format *format,
 			fail_at(&p, 1, 1, "card files are UTF-8: download the file again, or save it as UTF-8",
 			    "the file is UTF-16 text, not UTF-8 JSON (byte 0)");
 			break;
+		} else if (total == 0 && len >= 4 && ((b[0] && !b[1] && b[2] && !b[3]) || (!b[0] && b[1] && !b[2] && b[3]))) {
+			/* UTF-16 without a byte order mark: JSON opens with an ASCII character, so every
+			 * other byte of the start is 0 (little-endian after it, big-endian before it) */
+			fail_at(&p, 1, 1, "card files are UTF-8: download the file again, or save it as UTF-8",
+			    "the file is UTF-16%s text without a byte order mark, not UTF-8 JSON (byte 0)", b[1] ? "BE" : "LE");
+			break;
 		}
 		p.chunk = b;
 		p.chunklen = len;

@@ -391,6 +391,12 @@ check "a byte order mark, cut at byte 1000: the byte counts the mark, the column
 printf '\xff\xfe{\x00' > "$W/u16.json"
 JR cards import "$W/u16.json" > "$W/out" 2>&1; st=$?
 check "UTF-16: one error at 1:1 that says so" bash -c "[ $st = 2 ] && grep -q 'u16.json:1:1: error: the file is UTF-16' '$W/out'"
+iconv -f UTF-8 -t UTF-16LE "$RM" > "$W/u16le.json"; iconv -f UTF-8 -t UTF-16BE "$RM" > "$W/u16be.json"
+for e in le be; do
+	JR cards import "$W/u16$e.json" > "$W/out" 2>&1; st=$?
+	check "UTF-16${e^^} without a byte order mark: one error at 1:1 that names it" \
+		bash -c "[ $st = 2 ] && grep -q 'u16$e.json:1:1: error: the file is UTF-16${e^^} text without a byte order mark' '$W/out'"
+done
 # MTGJSON's .zip: its one member, deflated or stored; cut or in a method judge does not read, an error
 python3 - "$RM" "$W" <<'PY'
 import sys, zipfile
