@@ -3,7 +3,7 @@
 # `judge search ... in:policy` and of SQLite FTS5 (bm25, porter, the title weighted 5 times
 # as in bench-search.sh) over the same sections (the 2021 IPG and MTR, the 2024 JAR, from
 # ../shared/docs), on tests/search/policy-questions.tsv and policy-dev.tsv (tuned on) and
-# policy-heldout.tsv (never tuned on); and how often a plain `judge search` puts the answering policy section
+# policy-heldout.tsv and policy-heldout2.tsv (never tuned on); and how often a plain `judge search` puts the answering policy section
 # first (beside a whole CR release, ../shared/cr/cr-2022-11-18.txt, else the built-in texts),
 # and how often the first rule after it is the one the question's third field names (603 for a
 # missed trigger). An answer is DOCUMENT:TITLE WORDS; a hit answers when its document is that
@@ -69,6 +69,7 @@ echo "== policy search: IPG 2021, MTR 2021, JAR 2024 ($(wc -l <"$T/sections.tsv"
 run_set "$ROOT/tests/search/policy-questions.tsv" "policy-questions (tuned)"
 run_set "$ROOT/tests/search/policy-dev.tsv" "policy-dev (tuned)"
 [ "${BENCH_POLICY_SETS:-all}" = tuned ] || run_set "$ROOT/tests/search/policy-heldout.tsv" "policy-heldout (never)"
+[ "${BENCH_POLICY_SETS:-all}" = tuned ] || run_set "$ROOT/tests/search/policy-heldout2.tsv" "policy-heldout2 (never)"
 
 # the rules questions: one process reads them all from a pipe, each answer a JSON array on its line
 n=0; pf=0
