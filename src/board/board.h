@@ -113,6 +113,8 @@ struct bd_part {
 	bool pow_only, tou_only;  /* CDA that defines only one of them */
 	bool sub_chosen;          /* OP_SET_CREATURE_SUB: the source's chosen type, not sub */
 	bool color_add;           /* OP_SET_COLOR: "in addition to its other colors" */
+	bool prot_chosen;         /* OP_ADD_KW: "protection from the color of your choice": the color
+	                           * the board's `choose SOURCE: COLOR` names, fixed as it resolves */
 };
 
 /* "as long as" conditions. */
@@ -210,10 +212,13 @@ enum bd_effk { EF_DAMAGE, EF_DESTROY, EF_EXILE, EF_CONTINUOUS, EF_COUNTERS, EF_G
 	                           * the board's `choose SOURCE: NAME` names, matching what */
 	EF_REMOVE_CTR,            /* "remove a fade counter from ~[. If you can't, sacrifice ~]" (or_sacrifice) */
 	EF_ADD_MANA,              /* "add {G}", "add an additional {G}": noted, mana pools are not modelled */
-	EF_TEXT_CHANGE };         /* "change the text of target spell or permanent by replacing all instances
+	EF_TEXT_CHANGE,           /* "change the text of target spell or permanent by replacing all instances
 	                           * of one color word (n bit 1) | basic land type (bit 2) | creature type
 	                           * (bit 4) with another" (612.1, layer 3); text_not: "the new creature
 	                           * type can't be Wall" */
+	EF_LIBRARY_LOOK };        /* "scry N" (701.22a), "surveil N" (701.25a, surveil set): N in n;
+	                           * noted only, and the board may then name no card in its
+	                           * controller's library (the board parser refuses it otherwise) */
 /* Restrictions on a creature (508.1c, 509.1b, 502.3): EF_RESTRICT's n and the resolver's. */
 enum { RS_NO_UNTAP = 1, RS_NO_ATTACK = 2, RS_NO_BLOCK = 4, RS_UNBLOCKABLE = 8 };
 /* The RS_* bits a restriction's text (lower case) states. */
@@ -278,6 +283,7 @@ struct bd_effect {
 	int nslots;               /* "destroy target A, target B and target C": slots slot..slot+nslots-1 */
 	bool divided, evenly;     /* damage divided as the caster chose (601.2d), or evenly (107.1a) */
 	int kicked_n;             /* "if ~ was kicked, it deals N damage instead" (702.33d): N, or 0 */
+	bool surveil;             /* EF_LIBRARY_LOOK: surveil, not scry */
 	bool edict;               /* EF_SACRIFICE: "target player sacrifices a creature": the player */
 	struct bd_filter what;    /* chooses n permanents matching what (701.21a); EF_SEARCH: the card */
 	/* EF_SEARCH: "with mana cost {0} or {1}" (each cost as written, space-separated, or ""),
@@ -357,6 +363,7 @@ struct bd_abil {
 	bool per_blocked;         /* TR_BLOCKS: "blocks a creature", once for each one it blocks (509.3b) */
 	bool also_etb;            /* "enters or attacks": TR_ATTACKS and entering too */
 	bool attacks_you;         /* TR_ATTACKS: "attacks you or a planeswalker you control" */
+	bool alone;               /* TR_ATTACKS: "attacks alone", the only creature declared (506.5) */
 	bool targeted_any;        /* TR_TARGETED: by any player's spell or ability, not only an opponent's */
 	enum bd_step step;        /* TR_STEP */
 	bool each_turn;           /* TR_STEP: each player's step, not only its controller's */

@@ -1393,6 +1393,77 @@ check_choices(struct ps *ps, struct bd_obj *o)
 	}
 }
 
+/* "Scry N" and "surveil N" are noted, not modelled (701.22a, 701.25a): only while the board
+ * names no card in the library looked at, where the cards' order can change nothing the
+ * board shows. Surveil also moves cards to the graveyard, so a stated `library N` count
+ * would change too. Otherwise the instruction is refused with its rule area, never dropped. */
+static void
+check_library_look(struct ps *ps, const struct bd_obj *o)
+{
+	const struct board *b = ps->b;
+	int p = o->controller;
+	if (p < 0 || p >= b->nplayers)
+		return;
+	for (int k = 0; k < o->nabils; k++) {
+		const struct bd_abil *a = &o->abils[k];
+		for (int e = 0; e < a->neff; e++) {
+			if (a->eff[e].kind != EF_LIBRARY_LOOK || a->eff[e].n == 0)
+				continue;
+			bool surveil = a->eff[e].surveil;
+			const char *named = NULL;
+			for (int i = 0; i < b->nobjs && !named; i++)
+				if (b->objs[i].zone == ZN_LIBRARY && b->objs[i].owner == p)
+					named = b->objs[i].name;
+			if (!named && !(surveil && b->players[p].library > 0))
+				continue;
+			ps->failed = true;
+			diag_add(ps->d, DL_ERROR, ps->file, a->line, a->col, "judge cannot %s here: the board %s %s's library, so %s would matter, and judge does not model it",
+			    surveil ? "surveil" : "scry", named ? "names cards in" : "counts the cards in", b->players[p].name,
+			    surveil ? "which cards go to the graveyard" : "the order the cards go back in");
+			diag_hint(ps->d, "%s; without the library's cards (and, for surveil, its `library N` count) the instruction is noted and the rest of \"%s\" resolves",
+			    named ? "the board names a card there" : "the board states `library N`", o->name);
+			diag_area(ps->d, surveil ? "701.25 surveil" : "701.22 scry");
+			return;
+		}
+	}
+}
+
+/* "protection from the color of your choice" is chosen as the effect is applied (608.2d):
+ * the board's `choose NAME: COLOR` says which, so a board without it is refused here rather
+ * than resolved with a color judge made up. */
+static void
+check_chosen_color(struct ps *ps, int oi)
+{
+	const struct board *b = ps->b;
+	const struct bd_obj *o = &b->objs[oi];
+	for (int k = 0; k < o->nabils; k++) {
+		const struct bd_abil *a = &o->abils[k];
+		bool wants = false;
+		for (int e = 0; e < a->neff; e++)
+			for (int q = 0; q < a->eff[e].nparts; q++)
+				wants |= a->eff[e].parts[q].prot_chosen;
+		if (!wants)
+			continue;
+		const char *v = NULL;
+		unsigned vl = o->line, vc = 1;
+		for (int c = 0; c < b->nchoices && !v; c++)
+			if (b->choices[c].kind == CH_CHOOSE && b->choices[c].objs[0] == oi && b->choices[c].value) {
+				v = b->choices[c].value;
+				vl = b->choices[c].line;
+				vc = b->choices[c].cols[0];
+			}
+		if (v && bd_color_lookup(v))
+			continue;
+		ps->failed = true;
+		if (v)
+			diag_add(ps->d, DL_ERROR, ps->file, vl, vc, "\"%s\" is not a color, and \"%s\" gives protection from the color of its controller's choice", v, o->name);
+		else
+			diag_add(ps->d, DL_ERROR, ps->file, a->line, a->col, "\"%s\" gives protection from the color of its controller's choice, and the board doesn't say which color (608.2d)", o->name);
+		diag_hint(ps->d, "add `choose %s: COLOR` (white, blue, black, red or green)", o->name);
+		return;
+	}
+}
+
 /* The division of damage among a spell's targets (601.2d): each share names one of the
  * targets of the divided instruction, and the shares add up to the amount. */
 static void
@@ -1610,6 +1681,8 @@ resolve_names(struct ps *ps)
 				check_division(ps, o);
 		}
 	}
+	for (int i = 0; i < b->nobjs && !ps->failed; i++)
+		check_library_look(ps, &b->objs[i]);
 	/* a blocker must block an attacking creature */
 	for (int i = 0; i < b->nobjs && !ps->failed; i++) {
 		struct bd_obj *o = &b->objs[i];
@@ -1681,6 +1754,8 @@ resolve_names(struct ps *ps)
 				c->objs[k] = lookup(ps, c->names[k], c->line, c->cols[k], false, "object").o;
 		}
 	}
+	for (int i = 0; i < b->nobjs && !ps->failed; i++)
+		check_chosen_color(ps, i);
 	if (b->nplayers == 0) {
 		ps->failed = true;
 		diag_add(ps->d, DL_ERROR, ps->file, 1, 1, "the board declares no players");

@@ -1058,6 +1058,7 @@ b_trigger(struct match *m, struct bd_abil *a)
 	else if (ENDS(" attacks you or a planeswalker you control")) { a->trig = TR_ATTACKS; a->attacks_you = true; }
 	else if (ENDS(" enters or attacks")) { a->trig = TR_ATTACKS; a->also_etb = true; }
 	else if (ENDS(" attacks or blocks")) a->trig = TR_ATTACKS_OR_BLOCKS;
+	else if (ENDS(" attacks alone")) { a->trig = TR_ATTACKS; a->alone = true; }
 	else if (ENDS(" attacks")) a->trig = TR_ATTACKS;
 	else if (ENDS(" blocks")) a->trig = TR_BLOCKS;
 	else if (ENDS(" blocks a creature")) { a->trig = TR_BLOCKS; a->per_blocked = true; }
@@ -2050,7 +2051,7 @@ b_spell(struct match *m, struct bd_abil *a)
 	return effect_parse(m->subj, a);
 }
 
-#define KWRE "(?:flying|reach|first strike|double strike|trample|deathtouch|lifelink|indestructible|hexproof|shroud|menace|defender|vigilance|haste|persist|undying|wither|infect|flash|plainswalk|islandwalk|swampwalk|mountainwalk|forestwalk|fear|intimidate|protection from [a-z]+(?: and from [a-z]+)*)"
+#define KWRE "(?:flying|reach|first strike|double strike|trample|deathtouch|lifelink|indestructible|hexproof|shroud|menace|defender|vigilance|haste|persist|undying|wither|infect|flash|plainswalk|islandwalk|swampwalk|mountainwalk|forestwalk|fear|intimidate|protection from the color of your choice|protection from [a-z]+(?: and from [a-z]+)*)"
 #define KWLIST KWRE "(?:(?:,? and |, )" KWRE ")*"
 #define PT "([+-]\\d+)/([+-]\\d+)"
 #define SUBJ "(~ or another [a-z ,/-]+?|~|enchanted creature|equipped creature|enchanted permanent|enchanted land|(?:other |each |all )?[a-z ,/-]+?)"
@@ -2421,6 +2422,22 @@ e_shuffle(struct match *m, struct bd_abil *a, struct bd_effect *e)
 	return true;
 }
 
+/* "Scry N" (701.22a), "surveil N" (701.25a): which cards go where is the player's choice
+ * among cards the board usually doesn't name; noted, and refused by the board parser when
+ * the board does name cards in that library (the order would then matter) */
+static bool
+e_library_look(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	(void)a;
+	int n = number_word(m->cap[2]);
+	if (n < 0)
+		return false;
+	e->kind = EF_LIBRARY_LOOK;
+	e->n = n;
+	e->surveil = !strcmp(m->cap[1], "surveil");
+	return true;
+}
+
 /* "that much" names the amount of the event that triggered the ability: only a trigger on
  * damage or on a life gain or loss has one */
 static bool
@@ -2527,10 +2544,14 @@ e_gains(struct match *m, struct bd_abil *a, struct bd_effect *e)
 	e->until_eot = strstr(m->subj, "until end of turn") != NULL;
 	if (!recipient(a, e, m->cap[1]))
 		return false;
-	uint32_t kws; unsigned pc, pf;
-	if (!kwlist_parse(m->cap[2], &kws, &pc, &pf))
+	uint32_t kws = 0; unsigned pc = 0, pf = 0;
+	/* "protection from the color of your choice" (Gods Willing): chosen as it resolves, the
+	 * board's `choose` line says which (the board parser checks one is there) */
+	bool chosen = !strcmp(m->cap[2], "protection from the color of your choice");
+	if (!chosen && !kwlist_parse(m->cap[2], &kws, &pc, &pf))
 		return false;
 	struct bd_part *p = eff_part(e, OP_ADD_KW, LY_ABIL); p->kws = kws; p->prot_colors = pc; p->prot_flags = pf;
+	p->prot_chosen = chosen;
 	return true;
 }
 
@@ -3169,6 +3190,7 @@ static struct eff_tmpl etmpls[] = {
 	  "Counter target spell unless its controller pays {3}.", NULL },
 	{ "^change the text of target (spell or permanent|permanent) by replacing all instances of one (color word|basic land type|creature type) with another(?: or one (color word|basic land type) with another)?(?:\\. the new creature type can't be ([a-z]+))?$", e_text_change,
 	  "Change the text of target spell or permanent by replacing all instances of one color word with another.", NULL },
+	{ "^(scry|surveil) (\\d+|one|two|three|four|five)$", e_library_look, "Scry 1.", NULL },
 	{ "^shuffle$", e_shuffle, "Search your library for a creature card, reveal it, put it into your hand, then shuffle.", NULL },
 	{ "^(?:~|it) deals that much damage to " TGT "$", e_damage_that_much,
 	  "Whenever ~ is dealt damage, it deals that much damage to you.", NULL },
@@ -3359,7 +3381,7 @@ delay_readable(const struct bd_effect *e, int ntgt_before, int ntgt_after)
 		return false;
 	switch (e->kind) {
 	case EF_COUNTER: case EF_WARD: case EF_ATTACH: case EF_TEXT_CHANGE: case EF_SEARCH: case EF_EXILE_GRAVE:
-	case EF_PUT_FROM_HAND: case EF_ADD_MANA: case EF_NOTE: case EF_REVEAL_TOP:
+	case EF_PUT_FROM_HAND: case EF_ADD_MANA: case EF_NOTE: case EF_REVEAL_TOP: case EF_LIBRARY_LOOK:
 		return false;
 	default:
 		return true;
@@ -3796,6 +3818,7 @@ bd_read_ability(const char *text, const char *owner, bool spell, struct bd_abil 
 	static const struct { const char *kw, *means; } kwtrig[] = {
 		{ "prowess", "whenever you cast a noncreature spell, ~ gets +1/+1 until end of turn" },
 		{ "battle cry", "whenever ~ attacks, each other attacking creature gets +1/+0 until end of turn" },
+		{ "exalted", "whenever a creature you control attacks alone, that creature gets +1/+1 until end of turn" },
 		/* 702.100a: "a creature you control"; ~ itself is never greater than itself */
 		{ "evolve", "whenever another creature you control enters, if that creature's power is greater than ~'s power "
 		  "and/or that creature's toughness is greater than ~'s toughness, put a +1/+1 counter on ~" },

@@ -62,6 +62,16 @@ landwalk(const struct rz *z, int a)
 	return -1;
 }
 
+void
+rz_blocks_declared(struct rz *z)
+{
+	const struct board *b = z->b;
+	if (!z->blk_view)
+		z->blk_view = xcalloc((size_t)b->nobjs + 1, sizeof *z->blk_view);
+	for (int i = 0; i < b->nobjs; i++)
+		z->blk_view[i] = z->cur[i].v;
+}
+
 static void
 check_blocks(struct rz *z)
 {
@@ -69,13 +79,13 @@ check_blocks(struct rz *z)
 	for (int a = 0; a < b->nobjs; a++) {
 		if (!attacking(z, a))
 			continue;
-		const struct rz_view *av = &z->cur[a].v;
+		const struct rz_view *av = z->blk_view ? &z->blk_view[a] : &z->cur[a].v;
 		int nb = 0;
 		for (int i = 0; i < b->nobjs; i++) {
 			if (!blocks(z, i, a))
 				continue;
 			nb++;
-			const struct rz_view *bv = &z->cur[i].v;
+			const struct rz_view *bv = z->blk_view ? &z->blk_view[i] : &z->cur[i].v;
 			if ((av->kws & KWBIT(KW_FLYING)) && !(bv->kws & (KWBIT(KW_FLYING) | KWBIT(KW_REACH))))
 				STEP(z, RL(R_FLYING_BLOCK), "Note: %s has flying and %s has neither flying nor reach, so that block isn't legal; judge resolves the board as given.", rz_oname(z, a), rz_oname(z, i));
 			if ((av->prot_colors & bv->colors) || (av->prot_flags & (PROT_EVERYTHING | (bv->types & PROT_TYPES))))

@@ -288,6 +288,7 @@ rz_resolve(struct board *b)
 	z->trace_layers = true;
 	rz_layers(z);
 	z->trace_layers = false;
+	rz_blocks_declared(z);
 	if (b->nevents == 0)
 		rz_settle(z);
 	for (int i = 0; i < b->nevents && !z->game_over; i++) {
@@ -304,6 +305,10 @@ rz_resolve(struct board *b)
 				k++;
 			rz_layers(z);
 			rz_declare(z, &b->events[j], k - j, att);
+			if (!att) {
+				rz_layers(z);
+				rz_blocks_declared(z);
+			}
 			rz_step_begins(z, att ? STP_ATTACKERS : STP_BLOCKERS);
 			rz_settle(z);
 			i = k - 1;
@@ -316,6 +321,7 @@ rz_resolve(struct board *b)
 	for (int i = 0; i < b->nobjs; i++)
 		r->view[i] = z->cur[i].v;
 	free(z->cur);
+	free(z->blk_view);
 	free(z->lki);
 	free(z->moveseq);
 	free(z->attseq);

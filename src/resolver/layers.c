@@ -452,6 +452,8 @@ apply_part(struct rz *z, const struct fx *f, const struct bd_part *p, int o)
 	case OP_ADD_KW:
 		v->kws |= p->kws;
 		v->prot_colors |= p->prot_colors;
+		if (p->prot_chosen && f->rfx >= 0)
+			v->prot_colors |= z->rfx[f->rfx].chosen_colors;
 		v->prot_flags |= p->prot_flags;
 		break;
 	case OP_LOSE_KW: v->kws &= ~p->kws; break;

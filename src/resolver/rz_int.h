@@ -69,7 +69,7 @@ enum rz_rule {
 	/* owners' zones, triggers put on the stack, delayed triggers, "until" exile */
 	R_OWNER_ZONE, R_DURATION, R_DELAYED_ONCE, R_DELAYED_SPELL, R_DELAYED_ABILITY, R_UNTIL, R_UNTIL_GONE, R_UNTIL_OWNER,
 	/* text-changing effects (text.c) */
-	R_TEXT_TYPELINE, R_TEXT_SPELL_PERM, R_TEXT_TOKEN_NAME, R_REPL_BECOMES, R_ANNIHILATOR, R_FEAR, R_INTIMIDATE, R_UNLESS_PAYS, R_CANT_CAST,
+	R_TEXT_TYPELINE, R_TEXT_SPELL_PERM, R_TEXT_TOKEN_NAME, R_REPL_BECOMES, R_ANNIHILATOR, R_EXALTED, R_EXALTED_EACH, R_ATTACK_ALONE, R_SCRY, R_SURVEIL, R_RESOLVE_CHOICE, R_PROT, R_FEAR, R_INTIMIDATE, R_UNLESS_PAYS, R_CANT_CAST,
 	R_COUNT
 };
 
@@ -116,6 +116,7 @@ struct rz_rfx {
 	/* "for as long as ~ remains on the battlefield" (1) / "you control ~" (2): the source, its
 	 * zone move and controller as the effect began (611.2b); while_kind 0 for none */
 	int while_kind, while_src, while_seq, while_ctl;
+	unsigned chosen_colors;  /* a part's "protection from the color of your choice": the color chosen */
 };
 
 /* A triggered ability waiting for the stack or on it. */
@@ -195,6 +196,10 @@ struct rz {
 	int sba_checks;
 	bool trace_layers;       /* say how layers ordered effects (first pass only) */
 	bool fs_step;            /* a first-strike combat damage step happened (510.4) */
+	/* each object's characteristics as blockers were declared (509.1): at the start for
+	 * blocks the board states, else at its declare blockers step; the legality notes on
+	 * blocks read these, since what a creature gains later doesn't undo a block (509.1h) */
+	struct rz_view *blk_view;
 	bool *fs_dealt;          /* per object: dealt damage in that step */
 	struct rz_rulefx rulefx[RZ_MAXRULEFX];   /* until end of turn (514.2) */
 	int nrulefx;
@@ -359,11 +364,14 @@ struct rz_tev {
 	int player;              /* the player it is about (damaged, gaining life, casting), or -1 */
 	bool combat;
 	bool again;              /* TR_BLOCKS: a further creature the blocker blocks (509.3b) */
+	bool alone;              /* TR_ATTACKS: the only creature declared as an attacker (506.5) */
 	enum bd_step step;
 	const struct bd_ctr *ctr;
 	int amount;              /* TR_GAIN_LIFE / TR_LOSE_LIFE / TR_DMG / TR_DEALT_DMG: how much */
 };
 void rz_trigger_event(struct rz *z, const struct rz_tev *ev);
+/* combat.c: keep every object's characteristics as blocks are declared (z->blk_view). */
+void rz_blocks_declared(struct rz *z);
 /* costs.c: how many counters of kind k (its n unused) o has; take n of them off it. */
 int rz_counters_of(const struct bd_obj *o, const struct bd_ctr *k);
 void rz_remove_counters(struct bd_obj *o, const struct bd_ctr *k, int n);

@@ -250,7 +250,8 @@ parts_text(const struct bd_part *p, int n, struct sbuf *t)
 			struct rz_view v = { .kws = q->kws, .prot_colors = q->prot_colors, .prot_flags = q->prot_flags };
 			char kw[200];
 			rz_kw_str(&v, kw, sizeof kw);
-			sbuf_addf(t, "%s %s", q->op == OP_ADD_KW ? "gains" : "loses", kw);
+			sbuf_addf(t, "%s %s%s%s", q->op == OP_ADD_KW ? "gains" : "loses", kw,
+			    q->prot_chosen && kw[0] ? ", " : "", q->prot_chosen ? "protection from the chosen color" : "");
 			break;
 		}
 		case OP_LOSE_ALL: sbuf_adds(t, "loses all abilities"); break;
@@ -733,6 +734,17 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 			break;
 		case EF_NOTE:
 			break;
+		case EF_LIBRARY_LOOK:
+			/* the board parser refused it if the board names a card in this library (or,
+			 * for surveil, states how many cards it holds) */
+			if (e->n == 0)
+				STEP(z, RL(e->surveil ? R_SURVEIL : R_SCRY, R_RESOLVE_FOLLOW), "%s: %s %s 0, which does nothing (no %s event occurs).", sname, rz_pname(z, controller),
+				    e->surveil ? "surveils" : "scries", e->surveil ? "surveil" : "scry");
+			else
+				STEP(z, RL(e->surveil ? R_SURVEIL : R_SCRY, R_RESOLVE_FOLLOW), "%s: %s %s %d — noted, not modelled: the board names no card in %s's library, so %s changes nothing the board shows (name the library's cards to have them followed).",
+				    sname, rz_pname(z, controller), e->surveil ? "surveils" : "scries", e->n, rz_pname(z, controller),
+				    e->surveil ? "which of the unnamed cards go to the graveyard" : "the order the unnamed cards go back in");
+			break;
 		case EF_ATTACH: {
 			/* 701.3a: the source becomes attached to the target; a new timestamp (613.7e) */
 			struct bd_obj *eq = &b->objs[src];
@@ -997,6 +1009,15 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 				f->while_ctl = controller;
 			}
 			snprintf(f->label, sizeof f->label, "%s", sname);
+			for (int q = 0; q < e->nparts; q++)
+				if (e->parts[q].prot_chosen && !f->chosen_colors) {
+					/* 608.2d: the color is chosen as the effect is applied (the board
+					 * parser made sure a `choose` line names one) */
+					const char *c = rz_choice(z, src);
+					f->chosen_colors = c ? bd_color_lookup(c) : 0;
+					STEP(z, RL(R_RESOLVE_CHOICE, R_PROT), "%s chooses %s as %s resolves (the board's `choose`): the protection is from %s.",
+					    rz_pname(z, controller), c ? c : "no color", sname, c ? c : "no color");
+				}
 			struct sbuf names = {0};
 			for (int i = 0; i < n && f->nlocked < 32; i++)
 				if (r[i].o >= 0) {
@@ -1701,7 +1722,8 @@ rz_resolve_trigger(struct rz *z, const struct rz_trig *t)
 		STEP(z, RL(a->trig == TR_ETB ? R_ETB_TRIGGER : a->trig <= TR_PUT_GRAVE ? R_LTB_TRIGGER : a->trig == TR_BLOCK_PAIR ? R_BLOCK_PAIR
 		    : t->delayed ? R_DELAYED : R_TRIGGER_EVENT, R_RESOLVE_FOLLOW,
 		    a->tmpl && !strcmp(a->tmpl, "prowess") ? R_PROWESS : a->tmpl && !strcmp(a->tmpl, "battle cry") ? R_BATTLE_CRY
-		    : a->tmpl && !strcmp(a->tmpl, "evolve") ? R_EVOLVE : a->tmpl && !strcmp(a->tmpl, "annihilator") ? R_ANNIHILATOR : R_NONE),
+		    : a->tmpl && !strcmp(a->tmpl, "evolve") ? R_EVOLVE : a->tmpl && !strcmp(a->tmpl, "annihilator") ? R_ANNIHILATOR
+		    : a->tmpl && !strcmp(a->tmpl, "exalted") ? R_EXALTED : a->alone ? R_ATTACK_ALONE : R_NONE),
 		    "%s's triggered ability (\"%s\") resolves.", sname, a->text);
 	sbuf_free(&ts);
 	/* a leaves-the-battlefield trigger says so in its own words; any other trigger whose

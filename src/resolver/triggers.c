@@ -74,6 +74,8 @@ triggers_on(struct rz *z, const struct bd_abil *a, int s, int ctl, const struct 
 			return false;
 		if (a->trig == TR_COUNTERS && (!ev->ctr || !counter_kind_matches(&a->tctr, ev->ctr)))
 			return false;
+		if (a->alone && (ev->kind != TR_ATTACKS || !ev->alone))
+			return false;    /* "attacks alone": the only attacker declared (506.5) */
 		if (ev->kind == TR_BLOCKS && ev->again && !a->per_blocked)
 			return false;    /* "whenever ~ blocks" triggers once (509.3a) */
 		if (a->attacks_you && ev->kind == TR_ATTACKS && ev->obj >= 0) {

@@ -22,6 +22,7 @@ active_player(const struct rz *z)
 }
 
 static void say_each(struct rz *z, int first);
+static void say_alone(struct rz *z, int attacker, int first);
 
 static void
 declare_attackers(struct rz *z)
@@ -57,10 +58,11 @@ declare_attackers(struct rz *z)
 		struct rz_tev tv = { .kind = TR_TAPPED, .obj = att[k], .src = -1, .player = -1 };
 		if (!(z->cur[att[k]].v.kws & KWBIT(KW_VIGILANCE)))
 			rz_trigger_event(z, &tv);
-		struct rz_tev ev = { .kind = TR_ATTACKS, .obj = att[k], .src = -1, .player = -1 };
+		struct rz_tev ev = { .kind = TR_ATTACKS, .obj = att[k], .src = -1, .player = -1, .alone = na == 1 };
 		rz_trigger_event(z, &ev);
 	}
 	say_each(z, first);
+	say_alone(z, na == 1 ? att[0] : -1, first);
 }
 
 /* 603.2c: an ability that triggered more than once on one declaration (several attackers it
@@ -85,6 +87,34 @@ say_each(struct rz *z, int first)
 			STEP(z, RL(R_TRIG_EACH), "%s's ability (\"%s\") triggers once for each creature it applies to: %d times.",
 			    rz_oname(z, p->src), p->ab->text, times);
 	}
+}
+
+/* 506.5, 702.83b: with one attacker declared, every "attacks alone" ability (exalted) that
+ * looks at it triggers, each instance separately; with more, none does — said either way
+ * when such an ability is on the battlefield, so the reader sees why. */
+static void
+say_alone(struct rz *z, int attacker, int first)
+{
+	int n = 0, exalted = 0;
+	for (int i = first; i < z->npending; i++) {
+		const struct bd_abil *a = z->pending[i].ab;
+		if (a && a->trig == TR_ATTACKS && a->alone && !z->pending[i].delayed) {
+			n++;
+			exalted += a->tmpl && !strcmp(a->tmpl, "exalted");
+		}
+	}
+	if (attacker >= 0) {
+		if (n)
+			STEP(z, RL(R_ATTACK_ALONE, R_EXALTED_EACH, exalted ? R_EXALTED : R_NONE), "%s attacks alone (the only creature declared as an attacker), so %d \"attacks alone\" abilit%s trigger%s%s.",
+			    rz_oname(z, attacker), n, n == 1 ? "y" : "ies", n == 1 ? "s" : "", n > 1 ? ", each instance separately" : "");
+		return;
+	}
+	int waiting = 0;
+	for (struct rz_abil_it it = {0}; rz_next_abil(z, AK_TRIGGER, &it);)
+		waiting += it.a->trig == TR_ATTACKS && it.a->alone;
+	if (waiting)
+		STEP(z, RL(R_ATTACK_ALONE, R_EXALTED_EACH), "More than one creature is declared as an attacker, so none attacks alone: %d \"attacks alone\" abilit%s (exalted) do%s not trigger.",
+		    waiting, waiting == 1 ? "y" : "ies", waiting == 1 ? "es" : "");
 }
 
 static void
