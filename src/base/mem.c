@@ -150,3 +150,10 @@ arena_free(struct arena *a)
 	a->head = NULL;
 	a->used_total = 0;
 }
+
+void
+xqsort(void *base, size_t n, size_t sz, int (*cmp)(const void *, const void *))
+{
+	if (n > 1)
+		qsort(base, n, sz, cmp);
+}

@@ -11,6 +11,10 @@ void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 
+/* qsort that takes an empty array: an array never grown is NULL, and qsort's base may not be
+ * NULL even for no elements (UBSan: "null pointer passed as argument 1"). */
+void xqsort(void *base, size_t n, size_t sz, int (*cmp)(const void *, const void *));
+
 /* Grow a dynamic array: *cap doubles until it holds need elements of size sz. */
 void *xgrow(void *p, size_t *cap, size_t need, size_t sz);
 

@@ -224,7 +224,7 @@ linker_new(const struct jrelease *rel)
 		}
 	}
 	if (l->nforms > 1)
-		qsort(l->forms, l->nforms, sizeof *l->forms, form_cmp);
+		xqsort(l->forms, l->nforms, sizeof *l->forms, form_cmp);
 	return l;
 }
 

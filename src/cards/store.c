@@ -1052,7 +1052,7 @@ finish(struct cards_db *c, struct found *f, struct cards_hit *hits, size_t max)
 	for (size_t i = 0; i < f->n; i++)
 		f->v[i].score = f->v[i].score * 2 + (f->keyed[i] ? 1 : 0);
 	if (f->n > 1)
-		qsort(f->v, f->n, sizeof *f->v, hit_cmp);
+		xqsort(f->v, f->n, sizeof *f->v, hit_cmp);
 	/* only the best kind of match counts: a start beats a part, a part beats a typo */
 	size_t n = 0;
 	while (n < f->n && f->v[n].how == f->v[0].how)

@@ -107,7 +107,7 @@ pol_set_for(struct jctx *c)
 		folder_files(r, false, &files, &nf);
 	free(r);
 	if (nf > 1)
-		qsort(files, nf, sizeof *files, cmp_str);
+		xqsort(files, nf, sizeof *files, cmp_str);
 	for (size_t i = 0; i < nextra; i++) {
 		files = realloc(files, (nf + 1) * sizeof *files);
 		files[nf++] = xstrdup(extra_files[i]);

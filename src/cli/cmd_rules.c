@@ -1183,7 +1183,7 @@ cmd_versions(struct jctx *c, int argc, char **argv)
 	for (uint32_t i = 0; i < ix->nrels; i++)
 		order[i] = i;
 	by_when_rels = (const struct jrelease *const *)ix->rels;
-	qsort(order, ix->nrels, sizeof *order, cmp_when);
+	xqsort(order, ix->nrels, sizeof *order, cmp_when);
 	if (c->json) {
 		struct jw w;
 		jw_init(&w, &c->out->buf, true);

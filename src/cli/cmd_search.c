@@ -743,7 +743,7 @@ bench(struct jctx *c, const char *path)
 		}
 	}
 	free(d.v);
-	qsort(ts, nt, sizeof *ts, cmp_double);
+	xqsort(ts, nt, sizeof *ts, cmp_double);
 	double med = nt ? ts[nt / 2] : 0, p90 = nt ? ts[nt * 9 / 10] : 0, mx = nt ? ts[nt - 1] : 0;
 	if (c->json) {
 		struct jw w;

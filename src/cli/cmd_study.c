@@ -768,7 +768,7 @@ study_stats(struct jctx *c, int argc, char **argv)
 			t[j]->due += s.v[i].due <= today;
 		}
 	}
-	qsort(secs, ns, sizeof *secs, cmp_sec);
+	xqsort(secs, ns, sizeof *secs, cmp_sec);
 	struct out *o = c->out;
 	if (c->json) {
 		struct jw w;

@@ -321,7 +321,7 @@ key_path(const char *path, uint64_t *h)
 		names[nn++] = xstrdup(de->d_name);
 	}
 	closedir(d);
-	qsort(names, nn, sizeof *names, cmp_str);
+	xqsort(names, nn, sizeof *names, cmp_str);
 	for (size_t i = 0; i < nn; i++) {
 		snprintf(line, sizeof line, "%s/%s", path, names[i]);
 		key_path(line, h);

@@ -1197,7 +1197,7 @@ build_rules(struct parser *p, struct jrelease *rel, uint32_t *order_to_index)
 {
 	fix_out_of_order(p);
 	fix_swapped_run(p);
-	qsort(p->e, p->ne, sizeof *p->e, cmp_entry);
+	xqsort(p->e, p->ne, sizeof *p->e, cmp_entry);
 	/* the same number twice: both entries are text of the release, so both are kept, in
 	 * document order; lookups by number find the first and say how to reach the others */
 	size_t w = p->ne;

@@ -700,7 +700,7 @@ round_match(struct ctx *x, int round, float *acc, uint32_t *touched)
 		}
 	}
 	if (ncv > 0)
-		qsort(cv, ncv, sizeof *cv, cmp_cand);
+		xqsort(cv, ncv, sizeof *cv, cmp_cand);
 	for (size_t i = 0; i < ncv; i++) {
 		if (x->a2b[cv[i].a] != JNONE || x->b2a[cv[i].b] != JNONE)
 			continue;
@@ -744,7 +744,7 @@ match_unique_texts(struct ctx *x, bool text_only, float conf)
 			if ((side == 0 ? x->a2b[i] : x->b2a[i]) == JNONE)
 				v[n++] = (struct hkey){ text_only ? x->ri[side][i].thash : x->ri[side][i].hash,
 				    i, side };
-	qsort(v, n, sizeof *v, cmp_hkey);
+	xqsort(v, n, sizeof *v, cmp_hkey);
 	for (size_t i = 0; i < n;) {
 		size_t j = i;
 		while (j < n && v[j].h == v[i].h)

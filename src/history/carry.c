@@ -102,7 +102,7 @@ read_anchors(struct hist_carry *c, const char *name, const char *t, size_t len, 
 		c->a = xgrow(c->a, &cap, c->na + 1, sizeof *c->a);
 		c->a[c->na++] = (struct anchor){ id, (uint64_t)h };
 	}
-	qsort(c->a, c->na, sizeof *c->a, cmp_id);
+	xqsort(c->a, c->na, sizeof *c->a, cmp_id);
 }
 
 /* The complete release dated date that is loaded, or NULL. */
@@ -139,7 +139,7 @@ hist_carry_new(const struct jindex *ix, const struct jrelease *to, const char *n
 	size_t n = 0;
 	for (uint32_t i = 0; ix && i < ix->nrels; i++)
 		v[n++] = ix->rels[i]->src_hash ^ (uint64_t)ix->rels[i]->bytes;
-	qsort(v, n, sizeof *v, cmp_u64);
+	xqsort(v, n, sizeof *v, cmp_u64);
 	v[n++] = to ? to->src_hash : 0;
 	v[n++] = anchors ? hash_bytes64(anchors, len, 1) : 0;
 	c->key = hash_bytes64(v, n * sizeof *v, 0x636172727921ull);
@@ -191,7 +191,7 @@ by_anchor(struct hist_carry *c, jrid id, float *conf)
 		for (uint32_t i = 0; i < to->nrules; i++)
 			c->th[i] = (struct anchor){ i, hist_text_hash(&to->rules[i], &sb) };
 		c->nth = to->nrules;
-		qsort(c->th, c->nth, sizeof *c->th, cmp_h);
+		xqsort(c->th, c->nth, sizeof *c->th, cmp_h);
 		sbuf_free(&sb);
 	}
 	/* the same number with the same text */

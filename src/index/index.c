@@ -201,8 +201,8 @@ jindex_load_path(struct jindex *ix, const char *path)
 		diag_add(&ix->diags, DL_ERROR, path, 0, 0, "this folder holds no .txt file to read as rules");
 		diag_hint(&ix->diags, "give a CR release (MagicCompRules YYYYMMDD.txt) or a folder of them");
 	}
-	if (nn > 1)   /* qsort(NULL, 0) is undefined: an empty folder has no names */
-		qsort(names, nn, sizeof *names, cmp_str);
+	if (nn > 1)   /* xqsort(NULL, 0) is undefined: an empty folder has no names */
+		xqsort(names, nn, sizeof *names, cmp_str);
 	int added = 0;
 	for (size_t i = 0; i < nn; i++) {
 		added += load_file(ix, names[i]);

@@ -42,7 +42,7 @@ bag_make(struct bag *b, const char *text)
 		b->w[b->n++] = w;
 	}
 	if (b->n > 1)
-		qsort(b->w, b->n, sizeof *b->w, cmp_w);
+		xqsort(b->w, b->n, sizeof *b->w, cmp_w);
 }
 
 static void
@@ -129,7 +129,7 @@ pol_align(const struct pol_doc *A, const struct pol_doc *B, int *map, double *si
 			p[np++] = (struct pair){ i, j, s };
 		}
 	if (np > 1)
-		qsort(p, np, sizeof *p, cmp_pair);
+		xqsort(p, np, sizeof *p, cmp_pair);
 	bool *taken = xcalloc(B->nsec + 1, sizeof *taken);
 	for (size_t k = 0; k < np; k++) {
 		if (map[p[k].a] >= 0 || taken[p[k].b])

@@ -471,7 +471,7 @@ rebuild_region(const struct hps *H, size_t b, size_t e, int usual, struct hps *o
 		int *lefts = xcalloc(F.n + 1, sizeof *lefts);
 		for (size_t i = 0; i < F.n; i++)
 			lefts[i] = F.v[i].left;
-		qsort(lefts, F.n, sizeof *lefts, cmp_int);
+		xqsort(lefts, F.n, sizeof *lefts, cmp_int);
 		ncol = 0;
 		for (size_t i = 0; i < F.n && ncol < TBL_COLS; i++)
 			if (i == 0 || lefts[i] - lefts[i - 1] > 100)
@@ -653,7 +653,7 @@ pol_parse_html(const char *name, const char *bytes, size_t len, struct diags *d)
 	walk(&H, root, 0);
 	lx_free_doc(hd);
 	if (H.n > 1)
-		qsort(H.v, H.n, sizeof *H.v, cmp_hp);
+		xqsort(H.v, H.n, sizeof *H.v, cmp_hp);
 	/* one text line per row of the page; a wider gap than usual between rows is a blank
 	 * line, as pdftotext writes it */
 	struct plines L = {0};
@@ -689,7 +689,7 @@ pol_parse_html(const char *name, const char *bytes, size_t len, struct diags *d)
 		    (abs(H.v[j].top - H.v[i].top) <= 12 && (smallcap_piece(H.v[j].text) || smallcap_piece(H.v[i].text)))))
 			j++;
 		if (j - i > 1)
-			qsort(H.v + i, j - i, sizeof *H.v, cmp_left);
+			xqsort(H.v + i, j - i, sizeof *H.v, cmp_left);
 		bool prev_cap = false;
 		for (size_t k = i; k < j; k++) {
 			const char *t = H.v[k].text;

@@ -425,7 +425,7 @@ repair_hyphens(struct plines *L, int *repaired)
 		free(len);
 		return;
 	}
-	qsort(len, m, sizeof *len, cmp_size);
+	xqsort(len, m, sizeof *len, cmp_size);
 	/* the fused lines are a few in hundreds: never the yardstick themselves */
 	size_t k97 = m * 97 / 100 < m - 2 ? m * 97 / 100 : m - 2;
 	size_t p50 = len[m / 2], p97 = len[k97];
@@ -1156,7 +1156,7 @@ full_width(const struct plines *L)
 			len[m++] = strlen(L->v[i].s);
 	size_t w = 80;
 	if (m > 10) {
-		qsort(len, m, sizeof *len, cmp_size);
+		xqsort(len, m, sizeof *len, cmp_size);
 		w = len[m * 9 / 10];
 	}
 	free(len);
@@ -1628,7 +1628,7 @@ pol_parse_lines(const char *name, struct plines *L, const char *format, struct d
 		nh = numbered_headings(L, 0, &h, &doc->floor_rules);
 		nh = appendix_headings(L, 0, &h, nh);
 		if (nh > 1)
-			qsort(h, nh, sizeof *h, cmp_hd);
+			xqsort(h, nh, sizeof *h, cmp_hd);
 	}
 	if (nh == 0) {
 		diag_add(d, DL_ERROR, name, 1, 1, "no sections found: neither a table of contents nor numbered headings");

@@ -36,7 +36,7 @@ repl_cands_sort(struct repl_cands *k, size_t from)
 {
 	if (k->n - from < 2)
 		return;
-	qsort(k->v + from, k->n - from, sizeof *k->v, cmp_fold);
+	xqsort(k->v + from, k->n - from, sizeof *k->v, cmp_fold);
 	size_t o = from + 1;
 	for (size_t i = from + 1; i < k->n; i++) {
 		if (strcasecmp(k->v[i], k->v[o - 1]) == 0)
@@ -199,7 +199,7 @@ add_files(struct repl_cands *k, const char *word)
 	sbuf_free(&dir);
 	/* files sort case-sensitively, as ls does */
 	if (k->n - from > 1)
-		qsort(k->v + from, k->n - from, sizeof *k->v, cmp_fold);
+		xqsort(k->v + from, k->n - from, sizeof *k->v, cmp_fold);
 }
 
 /* Card names: the resolver's board (through its hook) and the textbook's card index. */

@@ -291,7 +291,7 @@ protect_keywords(struct srch *s, const struct jrelease *rel)
 		s->nkw++;
 	}
 	if (s->nkw)
-		qsort(s->kw, s->nkw, sizeof *s->kw, cmp_kw);
+		xqsort(s->kw, s->nkw, sizeof *s->kw, cmp_kw);
 }
 
 /* The surface word for folded text, created (and stemmed once) when new. w is a

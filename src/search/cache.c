@@ -985,7 +985,7 @@ prune(const char *dir)
 	}
 	closedir(dh);
 	if (nv > CACHE_KEEP)
-		qsort(v, nv, sizeof *v, cmp_aged);
+		xqsort(v, nv, sizeof *v, cmp_aged);
 	for (size_t i = 0; i < nv; i++) {
 		if (i >= CACHE_KEEP)
 			unlink(v[i].name);

@@ -93,7 +93,7 @@ srch_boost_rules(struct srch *s, struct srch_result *r, const jrid *rules, const
 		}
 		r->hits[k].score += weight[i] * top;
 	}
-	qsort(r->hits, r->nshown, sizeof *r->hits, hit_desc);
+	xqsort(r->hits, r->nshown, sizeof *r->hits, hit_desc);
 	if (r->nshown > limit)
 		r->nshown = limit;
 }

@@ -1147,7 +1147,7 @@ situations(struct srch *s, const struct query *q, struct srch_hit **heapp, size_
 			res->sit[res->nsit++] = st->label;
 	}
 	if (nh > 1)
-		qsort(*heapp, nh, sizeof **heapp, cmp_hit);
+		xqsort(*heapp, nh, sizeof **heapp, cmp_hit);
 	return nh;
 }
 
@@ -1527,7 +1527,7 @@ srch_run(struct srch *s, const char *qs, size_t limit, struct srch_result *res, 
 			heap[i].score += pb;
 			DBG(heap[i].doc, prox, pb);
 		}
-	qsort(heap, nh, sizeof *heap, cmp_hit);
+	xqsort(heap, nh, sizeof *heap, cmp_hit);
 	res->nhits = total;
 	nh = situations(s, q, &heap, nh, K, res);
 	total = res->nhits;

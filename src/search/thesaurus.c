@@ -258,7 +258,7 @@ srch_thes_find(struct srch *s, const char *key, size_t n, size_t *first)
 {
 	if (!s->thes_sorted) {
 		if (s->nthes)
-			qsort(s->thes, s->nthes, sizeof *s->thes, cmp_thes);
+			xqsort(s->thes, s->nthes, sizeof *s->thes, cmp_thes);
 		s->thes_sorted = true;
 	}
 	size_t lo = 0, hi = s->nthes;

@@ -989,7 +989,7 @@ number_choices(struct study_q *q, const struct blank *b, struct study_rng *rng)
 		add_choice(q, s);
 		pool[k] = pool[--take];
 	}
-	qsort(q->choices, (size_t)q->nchoices, sizeof *q->choices, cmp_num_str);
+	xqsort(q->choices, (size_t)q->nchoices, sizeof *q->choices, cmp_num_str);
 	for (int i = 0; i < q->nchoices; i++)
 		if (strcmp(q->choices[i], q->answer) == 0)
 			q->correct = i;
@@ -1410,7 +1410,7 @@ make_which(struct study_pool *p, uint32_t ri, struct study_rng *rng, struct stud
 	}
 	if (q->nchoices < STUDY_CHOICES)
 		return -1;
-	qsort(q->choices, (size_t)q->nchoices, sizeof *q->choices, cmp_rid_str);
+	xqsort(q->choices, (size_t)q->nchoices, sizeof *q->choices, cmp_rid_str);
 	for (int i = 0; i < q->nchoices; i++)
 		if (strcmp(q->choices[i], q->answer) == 0)
 			q->correct = i;
@@ -1678,7 +1678,7 @@ cards_by_due(const struct study_store *s, int32_t today, bool due, const struct 
 	for (size_t i = 0; i < s->n; i++)
 		if ((s->v[i].due <= today) == due)
 			v[n++] = &s->v[i];
-	qsort(v, n, sizeof *v, cmp_due);
+	xqsort(v, n, sizeof *v, cmp_due);
 	*out = v;
 	return n;
 }

@@ -427,7 +427,7 @@ study_store_format(const struct study_store *s)
 	struct study_card *v = xcalloc(s->n + 1, sizeof *v);
 	if (s->n)
 		memcpy(v, s->v, s->n * sizeof *v);
-	qsort(v, s->n, sizeof *v, cmp_card);
+	xqsort(v, s->n, sizeof *v, cmp_card);
 	struct sbuf b = {0};
 	sbuf_adds(&b, STUDY_FORMAT_LINE "\n# key\tdue\tinterval\tease\treps\tlapses\tlast\tseen\tright\trules\n");
 	for (size_t i = 0; i < s->n; i++) {

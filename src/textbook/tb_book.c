@@ -448,7 +448,7 @@ build_cards(struct tb_builder *t)
 		k[i].key = sbuf_take(&f);
 		k[i].seq = i;
 	}
-	qsort(k, n, sizeof *k, cmp_keyed);
+	xqsort(k, n, sizeof *k, cmp_keyed);
 	/* "Lightning Bolts" is the card Lightning Bolt when that name is also written */
 	bool merged = false;
 	char **repl = xcalloc(n ? n : 1, sizeof *repl);
@@ -478,7 +478,7 @@ build_cards(struct tb_builder *t)
 		}
 	free(repl);
 	if (merged)
-		qsort(k, n, sizeof *k, cmp_keyed);
+		xqsort(k, n, sizeof *k, cmp_keyed);
 	b->cards = xcalloc(n ? n : 1, sizeof *b->cards);
 	b->ncards = 0;
 	/* examples' card lists: count first */

@@ -261,7 +261,7 @@ tb_search(struct tb_book *b, const char *topic, struct tb_hit *out, size_t max)
 			n++;
 		}
 	}
-	qsort(all, n, sizeof *all, cmp_hit);
+	xqsort(all, n, sizeof *all, cmp_hit);
 	if (n > max)
 		n = max;
 	memcpy(out, all, n * sizeof *out);
