@@ -47,8 +47,9 @@ struct pstem {
 	struct sb_stemmer *st;
 };
 
-/* The stem of a lower-case word, irregular forms folded to their base first. */
-static void
+/* The stem of a lower-case word, irregular forms folded to their base first; true when the
+ * word was one of those other forms ("drew", "seen"), a verb's. */
+static bool
 stem_word(struct sb_stemmer *st, const char *w, size_t n, struct sbuf *o)
 {
 	char buf[64];
@@ -56,6 +57,7 @@ stem_word(struct sb_stemmer *st, const char *w, size_t n, struct sbuf *o)
 		n = sizeof buf - 1;
 	memcpy(buf, w, n);
 	buf[n] = '\0';
+	bool folded = false;
 	for (size_t i = 0; i < sizeof irregular / sizeof *irregular; i++) {
 		const char *f = irregular[i];
 		size_t bl = strcspn(f, " ");
@@ -64,6 +66,7 @@ stem_word(struct sb_stemmer *st, const char *w, size_t n, struct sbuf *o)
 			if (l == n && strncmp(p, buf, n) == 0) {
 				memcpy(buf, f, bl);
 				buf[bl] = '\0';
+				folded = p != f;
 				n = bl;
 				goto stem;
 			}
@@ -79,25 +82,81 @@ stem:;
 		sbuf_add(o, (const char *)r, (size_t)sb_stemmer_length(st));
 	else
 		sbuf_add(o, buf, n);
+	return folded;
 }
 
 /* How a word was written, for telling names (a card's, "Dark Confidant") from words. */
 enum wcase { WC_LOWER, WC_CAP, WC_START };   /* lower case; capitalised mid-sentence; first of a sentence */
 
+/* Words after which the next is a verb: a subject ("he plays"), "to", a modal, a negation. */
+static const char *const verb_cue[] = { "he", "she", "i", "you", "they", "we", "to", "can", "could",
+	"will", "would", "should", "may", "might", "must", "didn't", "didnt", "don't", "dont", "doesn't",
+	"doesnt", "not", "already", "accidentally", NULL };
+
+/* Is the word w (lower case), whose stem is stem, written as a verb: an inflection the stem
+ * lacks ("played", "playing" of "play"; "drew", folded), or after a verb_cue word (prev)? A
+ * section's name is a noun phrase ("Slow Play"), and a verb of the same stem in a question ("he
+ * played a land") is not what the name is about. Plural "-s" says nothing: "plays", "draws". */
+static bool
+word_is_verbal(const char *w, size_t n, const char *stem, bool folded, const char *prev)
+{
+	if (folded)
+		return true;
+	size_t sl = strlen(stem);
+	if ((n > 4 && strcmp(w + n - 2, "ed") == 0 && !(sl >= 2 && strcmp(stem + sl - 2, "ed") == 0)) ||
+	    (n > 5 && strcmp(w + n - 3, "ing") == 0 && !(sl >= 3 && strcmp(stem + sl - 3, "ing") == 0)))
+		return true;
+	for (int i = 0; prev && verb_cue[i]; i++)
+		if (strcmp(verb_cue[i], prev) == 0)
+			return true;
+	return false;
+}
+
+/* Words that open a verb's object: "played a land", "drew two cards", "had played one". */
+static const char *const object_start[] = { "a", "an", "the", "his", "her", "their", "my", "your",
+	"its", "our", "another", "one", "two", "three", "four", "five", "second", "extra", "this",
+	"that", "these", "those", "some", "both", "each", NULL };
+
+static bool
+opens_object(const char *w)
+{
+	if (isdigit((unsigned char)*w))
+		return true;
+	for (int i = 0; object_start[i]; i++)
+		if (strcmp(object_start[i], w) == 0)
+			return true;
+	return false;
+}
+
+/* How a word is used, for telling a name's noun from a verb of the same stem. */
+enum wuse {
+	WU_NOUN,        /* not a verb, as far as word_is_verbal sees */
+	WU_VERB,        /* a verb with no object after it: "the round ended", "plays slowly" */
+	WU_VERB_OBJECT  /* a verb with an object: "played a land", "drew two cards" */
+};
+
 /* Split text into stems (stop words out when drop_stop); calls fn for each with how it was
- * written. */
+ * written and used (enum wuse). A word waits for the next to know whether an object
+ * follows it. */
 static void
 each_stem(struct sb_stemmer *st, const char *text, bool drop_stop,
-    void (*fn)(void *, const char *, enum wcase), void *arg)
+    void (*fn)(void *, const char *, enum wcase, enum wuse), void *arg)
 {
-	struct sbuf w = {0}, s = {0};
+	struct sbuf w = {0}, s = {0}, prev = {0}, pend = {0};
+	enum wcase pend_wc = WC_LOWER;
+	bool pend_verbal = false;
 	bool start = true;      /* the next word opens a sentence, a line or a lettered example */
 	for (const char *p = text; *p;) {
 		if (!isalnum((unsigned char)*p)) {
 			/* ’ inside a word: "player’s" */
 			if (*p == '.' || *p == '!' || *p == '?' || *p == ':' || *p == '\n' || *p == '(' ||
-			    *p == '"' || strncmp(p, "\u201c", 3) == 0 || strncmp(p, "\u2022", 3) == 0)
+			    *p == '"' || strncmp(p, "\u201c", 3) == 0 || strncmp(p, "\u2022", 3) == 0) {
 				start = true;
+				sbuf_reset(&prev);
+				if (pend.len)
+					fn(arg, pend.s, pend_wc, pend_verbal ? WU_VERB : WU_NOUN);
+				sbuf_reset(&pend);
+			}
 			p++;
 			continue;
 		}
@@ -113,22 +172,41 @@ each_stem(struct sb_stemmer *st, const char *text, bool drop_stop,
 		size_t n = w.len;
 		if (n > 2 && w.s[n - 2] == '\'' && w.s[n - 1] == 's')
 			w.s[n -= 2] = '\0';
-		if (drop_stop && is_stop(w.s))
+		if (pend.len)
+			fn(arg, pend.s, pend_wc, !pend_verbal ? WU_NOUN : opens_object(w.s) ? WU_VERB_OBJECT : WU_VERB);
+		sbuf_reset(&pend);
+		if (drop_stop && is_stop(w.s)) {
+			sbuf_reset(&prev);
+			sbuf_add(&prev, w.s, n);
 			continue;
-		stem_word(st, w.s, n, &s);
-		fn(arg, s.s, wc);
+		}
+		bool folded = stem_word(st, w.s, n, &s);
+		pend_verbal = word_is_verbal(w.s, n, s.s, folded, prev.len ? prev.s : NULL);
+		pend_wc = wc;
+		sbuf_add(&pend, s.s, s.len);
+		sbuf_reset(&prev);
+		sbuf_add(&prev, w.s, n);
 	}
+	if (pend.len)
+		fn(arg, pend.s, pend_wc, pend_verbal ? WU_VERB : WU_NOUN);
 	sbuf_free(&w);
 	sbuf_free(&s);
+	sbuf_free(&prev);
+	sbuf_free(&pend);
 }
 
 /* --- the index ----------------------------------------------------------------------------------- */
+
+/* How a word is written: as a verb (in a name: word_is_verbal; in a question: with an object,
+ * WU_VERB_OBJECT) or not; a query's word may be both. */
+enum { FORM_NOUN = 1, FORM_VERB = 2 };
 
 struct term {
 	char *stem;
 	uint32_t *doc;          /* postings: section numbers */
 	float *tf;              /* weighted frequency in the text (parts weighted) */
 	float *ttf;             /* frequency in the section's name (its title after the last dash) */
+	uint8_t *tform;         /* how the name writes it: FORM_ bits */
 	size_t n, cap;
 	/* how the documents write it, for term_is_name(): in lower case, capitalised inside a
 	 * sentence; in a section's name; outside examples */
@@ -224,21 +302,24 @@ struct addctx {
 };
 
 static void
-add_stem(void *arg, const char *stem, enum wcase wc)
+add_stem(void *arg, const char *stem, enum wcase wc, enum wuse use)
 {
 	struct addctx *a = arg;
 	struct term *t = term_get(a->ix, stem, true);
 	if (!t->n || t->doc[t->n - 1] != a->doc) {
-		size_t c = t->cap, c2 = t->cap;
+		size_t c = t->cap, c2 = t->cap, c3 = t->cap;
 		t->doc = xgrow(t->doc, &c, t->n + 1, sizeof *t->doc);
 		t->ttf = xgrow(t->ttf, &c2, t->n + 1, sizeof *t->ttf);
+		t->tform = xgrow(t->tform, &c3, t->n + 1, sizeof *t->tform);
 		t->tf = xgrow(t->tf, &t->cap, t->n + 1, sizeof *t->tf);
 		t->doc[t->n] = a->doc;
 		t->tf[t->n] = t->ttf[t->n] = 0;
+		t->tform[t->n] = 0;
 		t->n++;
 	}
 	if (a->f == F_TITLE) {
 		t->ttf[t->n - 1] += a->w;
+		t->tform[t->n - 1] |= use != WU_NOUN ? FORM_VERB : FORM_NOUN;
 		t->titled = true;
 	} else
 		t->tf[t->n - 1] += a->w;
@@ -267,13 +348,15 @@ static const struct pweights {
 	double part[PP_N];      /* each part of the text */
 	double prefix;          /* the title before its last dash ("Game Play Error") */
 	double name;            /* a name (term_is_name) in the question */
+	double verbnoun;        /* a word of the name, a noun there, in the question only as a
+	                         * verb: that section's match on it, name and text */
 	double chapter, appendix, jar, penalty, older;
 	double asked;           /* a question asked: the Tournament Rules' procedures */
 } W = {
 	.k1 = 1.2, .b = 0.75, .bt = 0.5, .title = 1.5,
 	.part = { [PP_TEXT] = 1.0, [PP_DEFINITION] = 1.5, [PP_EXAMPLES] = 1.5, [PP_PHILOSOPHY] = 1.0,
 		[PP_REMEDY] = 1.0, [PP_UPGRADE] = 1.0, [PP_DOWNGRADE] = 1.0 },
-	.prefix = 4.0, .name = 0.3,
+	.prefix = 4.0, .name = 0.3, .verbnoun = 0.2,
 	.chapter = 0.6, .appendix = 0.5, .jar = 0.8, .penalty = 1.4, .older = 0.85,
 	.asked = 1.5,
 };
@@ -424,6 +507,7 @@ pol_index_free(struct pol_index *ix)
 			free(ix->t[i].doc);
 			free(ix->t[i].tf);
 			free(ix->t[i].ttf);
+			free(ix->t[i].tform);
 		}
 	free(ix->t);
 	free(ix->d);
@@ -442,36 +526,44 @@ pol_index_free(struct pol_index *ix)
 struct qterm {
 	char stem[64];
 	float w;
+	uint8_t form;           /* FORM_ bits: how the question writes it */
 };
 
 struct qctx {
 	struct qterm *v;
 	size_t n, cap;
 	float w;
+	bool documents;         /* the words are the documents' (the thesaurus'): any form */
 	struct sbuf all;        /* " stem stem … " of the query, stop words kept */
 };
 
 static void
-q_add(void *arg, const char *stem, enum wcase wc)
+q_add(void *arg, const char *stem, enum wcase wc, enum wuse use)
 {
 	(void)wc;
 	struct qctx *q = arg;
+	/* a verb without an object may be the name's own act ("the round ended": End of
+	 * Match; "he plays slowly"); with one it is a game action ("he played a land") */
+	uint8_t form = q->documents ? FORM_NOUN | FORM_VERB : use == WU_VERB_OBJECT ? FORM_VERB : FORM_NOUN;
 	for (size_t i = 0; i < q->n; i++)
 		if (strcmp(q->v[i].stem, stem) == 0) {
 			if (q->v[i].w < q->w)
 				q->v[i].w = q->w;
+			q->v[i].form |= form;
 			return;
 		}
 	q->v = xgrow(q->v, &q->cap, q->n + 1, sizeof *q->v);
 	snprintf(q->v[q->n].stem, sizeof q->v[q->n].stem, "%s", stem);
 	q->v[q->n].w = q->w;
+	q->v[q->n].form = form;
 	q->n++;
 }
 
 static void
-q_all(void *arg, const char *stem, enum wcase wc)
+q_all(void *arg, const char *stem, enum wcase wc, enum wuse use)
 {
 	(void)wc;
+	(void)use;
 	struct sbuf *b = arg;
 	sbuf_addf(b, "%s ", stem);
 }
@@ -510,7 +602,9 @@ pol_index_run(struct pol_index *ix, const char *query, int kind_mask, struct pol
 	for (size_t i = 0; i < ix->nsyn; i++)
 		if (strstr(q.all.s, ix->syn[i].from)) {
 			q.w = 1.0f;
+			q.documents = true;
 			each_stem(ix->st, ix->syn[i].to, true, q_add, &q);
+			q.documents = false;
 			ix->matched_syn++;
 		}
 	sbuf_free(&q.all);
@@ -531,6 +625,11 @@ pol_index_run(struct pol_index *ix, const char *query, int kind_mask, struct pol
 			if (t->ttf[k] > 0) {
 				double y = t->ttf[k] / (1 - W.bt + W.bt * d->tlen / ix->avgtlen);
 				v += W.title * qw * idf * y * (W.k1 + 1) / (y + W.k1);
+				/* the name's noun asked about only as a verb: "he played a land" is
+				 * not about Slow Play, nor "he drew" about the Play/Draw Rule; the
+				 * section's text says its name over and over, so all of it counts less */
+				if (t->tform[k] == FORM_NOUN && q.v[i].form == FORM_VERB)
+					v *= W.verbnoun;
 			}
 			score[t->doc[k]] += (float)v;
 		}

@@ -33,6 +33,21 @@ ok "an unknown REL is a usage error" '[ $st = 2 ] && grep -q "unknown REL" "$T/e
 "$JUDGE" penalty drew an extra card >"$T/o" 2>"$T/e"; st=$?
 ok "no IPG loaded: exit 1 and how to load one" '[ $st = 1 ] && grep -q "no Infraction Procedure Guide is loaded" "$T/e"'
 
+# A verb is not the noun of an infraction's name: "played" (a land, a spell) is not Slow Play's
+# "Play", nor are "plays", "playing"; the name's word still counts when the question says it
+# as a noun ("slow play", "forever to play" aside). With the IPG alone, as a judge would load it.
+I=("$JUDGE" --doc "$D/ipg-2021-02-05.pdftotext.txt")
+first() { "${I[@]}" --json penalty "$1" --rel competitive | jq -r '.candidates[0].title'; }
+all() { "${I[@]}" --json penalty "$1" --rel competitive | jq -r '.candidates[].title'; }
+ok "a second land this turn: Game Rule Violation first, not Slow Play" 'first "he played a second land this turn" | grep -q "Game Rule Violation"'
+ok "played two lands in one turn: Game Rule Violation first" 'first "he played two lands in one turn" | grep -q "Game Rule Violation"'
+ok "a land played in the opponent's turn: Game Rule Violation first" 'first "he played a land during his opponent'"'"'s turn" | grep -q "Game Rule Violation"'
+ok "played a land after already playing one: not Slow Play first" '! first "he played a land after already playing one" | grep -q "Slow Play"'
+ok "played a sorcery on my turn: not Slow Play first" '! first "opponent played a sorcery on my turn" | grep -q "Slow Play"'
+ok "plays a land having already played one: Slow Play not among the likely" '! all "he plays a land after combat in his second main phase and had already played one" | grep -q "Slow Play"'
+ok "playing with 61 cards: not Slow Play" '! all "playing with 61 cards" | grep -q "Slow Play"'
+ok "taking forever to play: still Slow Play first" 'first "he is taking forever to play his turn" | grep -q "Slow Play"'
+
 # In the session, penalty is a short dialogue: the REL, then what happened, then which of the
 # likely infractions it is; what follows is about the one chosen.
 "${J[@]}" --json penalty "drew an extra card" --rel competitive >"$T/j"
