@@ -74,11 +74,12 @@ raw_fill(struct csrc *s, struct sbuf *err)
 	return 0;
 }
 
+/* Read on into raw until it holds want bytes (at most RAW_CHUNK) or the file ends: the start
+ * of the file, kept there for the decoder. */
 static void
-detect(struct csrc *s)
+raw_keep(struct csrc *s, size_t want)
 {
-	/* the first bytes are read into raw and stay there for the decoder */
-	while (s->rawlen < 6 && !s->raw_eof) {
+	while (s->rawlen < want && s->rawlen < RAW_CHUNK && !s->raw_eof) {
 		ssize_t r = raw_read(s, s->raw + s->rawlen, RAW_CHUNK - s->rawlen);
 		if (r <= 0) {
 			s->raw_eof = true;
@@ -87,6 +88,13 @@ detect(struct csrc *s)
 		s->rawlen += (size_t)r;
 		s->raw_total += (uint64_t)r;
 	}
+}
+
+static void
+detect(struct csrc *s)
+{
+	/* the first bytes are read into raw and stay there for the decoder */
+	raw_keep(s, 6);
 	const unsigned char *p = s->raw;
 	if (s->rawlen >= 2 && p[0] == 0x1f && p[1] == 0x8b)
 		s->kind = CS_GZIP;
@@ -163,26 +171,11 @@ le16(const unsigned char *p)
 static int
 zip_member(struct csrc *s, struct sbuf *err)
 {
-	while (s->rawlen < 30 && !s->raw_eof) {
-		ssize_t r = raw_read(s, s->raw + s->rawlen, RAW_CHUNK - s->rawlen);
-		if (r <= 0)
-			s->raw_eof = true;
-		else {
-			s->rawlen += (size_t)r;
-			s->raw_total += (uint64_t)r;
-		}
-	}
+	raw_keep(s, 30);
 	const unsigned char *h = s->raw;
 	size_t skip = s->rawlen >= 30 ? 30 + le16(h + 26) + le16(h + 28) : 0;
-	while (skip && s->rawlen < skip && !s->raw_eof && skip <= RAW_CHUNK) {
-		ssize_t r = raw_read(s, s->raw + s->rawlen, RAW_CHUNK - s->rawlen);
-		if (r <= 0)
-			s->raw_eof = true;
-		else {
-			s->rawlen += (size_t)r;
-			s->raw_total += (uint64_t)r;
-		}
-	}
+	if (skip)
+		raw_keep(s, skip);
 	if (!skip || s->rawlen < skip) {
 		sbuf_adds(err, "the zip archive ends inside its first header: the download is incomplete");
 		return -1;

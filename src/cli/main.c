@@ -391,25 +391,34 @@ static const char **run_rules;
 static int run_nrules;
 static const char *run_which;
 
+/* The rules a run reads: the files and folders given with --rules, else the data folder's
+ * rules/ and the user's own rules folder (an empty folder of one's own is no error, as a
+ * folder given is). */
+static void
+load_rules(struct jindex *ix, const char **rules, int nrules, const char *datadir)
+{
+	if (nrules) {
+		for (int k = 0; k < nrules; k++)
+			jindex_load_path(ix, rules[k]);
+		return;
+	}
+	if (datadir) {
+		struct sbuf p = {0};
+		sbuf_addf(&p, "%s/rules", datadir);
+		jindex_load_path(ix, p.s);
+		sbuf_free(&p);
+	}
+	char *u = user_rules_dir();
+	if (u && is_dir(u) && holds_txt(u))
+		jindex_load_path(ix, u);
+	free(u);
+}
+
 static const struct jrelease *
 rules_reload(struct jctx *c, struct jindex **ixp, char **key)
 {
 	struct jindex *ix = jindex_new();
-	if (run_nrules) {
-		for (int k = 0; k < run_nrules; k++)
-			jindex_load_path(ix, run_rules[k]);
-	} else {
-		if (c->datadir) {
-			struct sbuf p = {0};
-			sbuf_addf(&p, "%s/rules", c->datadir);
-			jindex_load_path(ix, p.s);
-			sbuf_free(&p);
-		}
-		char *u = user_rules_dir();
-		if (u && is_dir(u) && holds_txt(u))
-			jindex_load_path(ix, u);
-		free(u);
-	}
+	load_rules(ix, run_rules, run_nrules, c->datadir);
 	jindex_finish(ix);
 	*ixp = ix;
 	*key = rules_key(run_rules, run_nrules, run_which, c->datadir);
@@ -620,22 +629,7 @@ main(int argc, char **argv)
 		lazy_which = which;
 		c.load_rules = load_rules_late;
 	} else if (!is_check) {
-		if (nrules) {
-			for (int k = 0; k < nrules; k++)
-				jindex_load_path(ix, rules[k]);
-		} else {
-			if (datadir) {
-				struct sbuf p = {0};
-				sbuf_addf(&p, "%s/rules", datadir);
-				jindex_load_path(ix, p.s);
-				sbuf_free(&p);
-			}
-			char *u = user_rules_dir();
-			/* an empty folder of one's own is no error, as a folder given is */
-			if (u && is_dir(u) && holds_txt(u))
-				jindex_load_path(ix, u);
-			free(u);
-		}
+		load_rules(ix, rules, nrules, datadir);
 		jindex_finish(ix);
 		/* loading problems are reported; parse warnings wait for `judge check` */
 		diag_print(stderr, &ix->diags, DL_ERROR);

@@ -135,6 +135,17 @@ enum wuse {
 	WU_VERB_OBJECT  /* a verb with an object: "played a land", "drew two cards" */
 };
 
+/* The word at p, lower case, into w (letters, digits and an apostrophe inside a word, as in
+ * "don't"); returns where it ends. */
+static const char *
+read_word(const char *p, struct sbuf *w)
+{
+	sbuf_reset(w);
+	while (isalnum((unsigned char)*p) || (*p == '\'' && isalpha((unsigned char)p[1])))
+		sbuf_addc(w, (char)tolower((unsigned char)*p++));
+	return p;
+}
+
 /* Split text into stems (stop words out when drop_stop); calls fn for each with how it was
  * written and used (enum wuse). A word waits for the next to know whether an object
  * follows it. */
@@ -161,11 +172,7 @@ each_stem(struct sb_stemmer *st, const char *text, bool drop_stop,
 			continue;
 		}
 		enum wcase wc = start ? WC_START : isupper((unsigned char)*p) ? WC_CAP : WC_LOWER;
-		sbuf_reset(&w);
-		while (isalnum((unsigned char)*p) || (*p == '\'' && isalpha((unsigned char)p[1]))) {
-			sbuf_addc(&w, (char)tolower((unsigned char)*p));
-			p++;
-		}
+		p = read_word(p, &w);
 		start = false;
 		if (strncmp(p, "\u2019s", 4) == 0)
 			p += 4;
@@ -720,9 +727,7 @@ pol_index_names(struct pol_index *ix, const char *query)
 			p++;
 			continue;
 		}
-		sbuf_reset(&w);
-		while (isalnum((unsigned char)*p) || (*p == '\'' && isalpha((unsigned char)p[1])))
-			sbuf_addc(&w, (char)tolower((unsigned char)*p++));
+		p = read_word(p, &w);
 		if (w.len < 2 || is_stop(w.s))
 			continue;
 		stem_word(ix->st, w.s, w.len, &st);
@@ -753,9 +758,7 @@ pol_index_policy_odds(struct pol_index *ix, const char *query,
 			p++;
 			continue;
 		}
-		sbuf_reset(&w);
-		while (isalnum((unsigned char)*p) || (*p == '\'' && isalpha((unsigned char)p[1])))
-			sbuf_addc(&w, (char)tolower((unsigned char)*p++));
+		p = read_word(p, &w);
 		size_t n = w.len;
 		if (n > 2 && w.s[n - 2] == '\'' && w.s[n - 1] == 's')
 			w.s[n -= 2] = '\0';
