@@ -6,6 +6,7 @@
 #include "../text/decode.h"
 #include "cmd_rules.h"
 #include "cmd_search_cards.h"
+#include "cmd_verify.h"
 #include "cmd_card.h"
 #include "cmd_textbook.h"
 #include "../render/json.h"
@@ -210,8 +211,9 @@ policy_note(struct jctx *c, const char *query)
 	sbuf_addf(&b, "Note: this looks like a tournament policy question (%s). The Comprehensive "
 	    "Rules say how the game plays, not what to do about a tournament error: see the "
 	    "Infraction Procedure Guide (Competitive REL) or Judging at Regular REL, and the "
-	    "Magic Tournament Rules, at https://magic.wizards.com/en/rules. The rules below "
-	    "are what the words matched.", topic);
+	    "Magic Tournament Rules, at https://magic.wizards.com/en/rules; judge reads them too: "
+	    "`judge update --docs`, or drop the PDF into ~/.local/share/judge/docs/ (or pass "
+	    "--doc FILE). The rules below are what the words matched.", topic);
 	out_printf(c->out, "%s", out_sgr(c->out, OS_WARN));
 	out_wrap(c->out, b.s, 0, 0);
 	out_printf(c->out, "%s", out_sgr(c->out, OS_RESET));
@@ -372,11 +374,13 @@ label(struct srch *s, uint32_t doc, struct sbuf *b)
 
 static void
 print_json(struct jctx *c, struct srch *s, const struct srch_result *r, const struct jrelease *from,
-    const struct search_cards *sc)
+    const struct search_cards *sc, const struct verify *v)
 {
 	struct jw w;
 	jw_init(&w, &c->out->buf, true);
 	jw_arr(&w);
+	if (v)
+		verify_json(&w, v);   /* "is 704.5j the legend rule?": the verdict first */
 	ps_json(c, &w, true);      /* policy sections first when the question is about policy */
 	if (sc)
 		search_cards_json(c, &w, sc);
@@ -898,6 +902,9 @@ cmd_search(struct jctx *c, int argc, char **argv)
 		dump_sql(c, s);
 		return JX_OK;
 	}
+	/* "is 704.5j the legend rule?": yes or no before the results */
+	struct verify ver;
+	const struct verify *vp = verify_question(c, from, sbuf_str(&q), &ver) ? &ver : NULL;
 	struct srch_result r;
 	struct diags d = {0};
 	bool saved_v = c->verbose, saved_j = c->json;
@@ -930,7 +937,7 @@ cmd_search(struct jctx *c, int argc, char **argv)
 		st = ps_answer(c, sbuf_str(&q), c->json);
 	} else if (r.nhits == 0 && card) {
 		if (c->json)
-			print_json(c, s, &r, from, &sc);
+			print_json(c, s, &r, from, &sc, vp);
 		else
 			out_printf(c->out, "(no rule found for the rest of the question)\n");
 	} else if (r.nhits == 0) {
@@ -972,9 +979,11 @@ cmd_search(struct jctx *c, int argc, char **argv)
 		    "the built-in rules (parts of old releases) do not know \"%s\"", sbuf_str(&q));
 		st = JX_NOTFOUND;
 	} else if (c->json) {
-		print_json(c, s, &r, from, card ? &sc : NULL);
+		print_json(c, s, &r, from, card ? &sc : NULL, vp);
 		rules_historical_note(c);
 	} else {
+		if (vp)
+			verify_print(c, vp);
 		if (!ps_count())   /* with policy documents loaded, their sections answer instead */
 			policy_note(c, sbuf_str(&q));
 		/* lower-case names only where slang is unlikely: no common situation and no

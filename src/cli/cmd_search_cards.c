@@ -345,7 +345,7 @@ search_cards_guess_in(struct srch *const *v, size_t nv, bool vocab, const char *
 		}
 		/* two capitalised words, a capitalised word the rules do not know, or (lower) a
 		 * strange word */
-		if (caps >= 2 || capunk || odd) {
+		if ((caps >= 2 || capunk || odd) && !srch_policy_name(query + ts[i], te[j - 1] - ts[i])) {
 			sbuf_addf(names, "%s%.*s", found ? ", " : "", (int)(te[j - 1] - ts[i]), query + ts[i]);
 			found++;
 			named += j - i;

@@ -25,7 +25,7 @@ const struct jcmd jcmd_table[] = {
 	{"quiz", "practice", JA_TOPIC, "quiz [SECTION|TOPIC] [KIND] [--count K] [--seed N]", "practice questions (glossary, cloze, which rule, textbook examples), due ones first", cmd_quiz, false},
 	{"study", NULL, JA_NONE, "study [stats|reset|path]", "study progress by section, carried to the release answering; reset sets it aside", cmd_study, false},
 	/* search (cmd_search.c) */
-	{"search", "s find", JA_QUERY, "search QUERY", "ranked search of rules, examples and glossary, in judge slang and common situations: \"phrases\", -not, prefix*, in:702, /regex/", cmd_search, false},
+	{"search", "s find", JA_QUERY, "search QUERY", "ranked search of rules, examples and glossary, in judge slang and common situations: \"phrases\", -not, prefix*, in:702, /regex/; \"is 704.5k the legend rule?\" answers yes or no first", cmd_search, false},
 	/* textbook (cmd_textbook.c) */
 	{"textbook", "tb book", JA_TOPIC, "textbook [TOPIC]", "the Judge Candidate Textbook page on a topic, its examples and the CR rules it teaches", cmd_textbook, false},
 	{"explain", NULL, JA_TOPIC, "explain TOPIC", "the CR rule, the glossary entry and the textbook page on a topic, together", cmd_explain, false},

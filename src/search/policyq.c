@@ -7,6 +7,13 @@
 #include <ctype.h>
 #include <string.h>
 
+/* The infractions' names in every era's IPG and the short names judges type for them. */
+#define INFRACTIONS "hidden card error|game rule violation|failure to maintain game state|looking at extra cards|" \
+	"drawing extra cards|mulligan procedure error|game play error|tournament error|limited procedure violation|" \
+	"communication policy violation|decklist problem|deck problem|deck/decklist problem|outside assistance|" \
+	"insufficient shuffling|improperly determining a winner|theft of tournament material|aggressive behavior|" \
+	"aggressive behaviour|bribery and wagering|unsporting conduct|hce|grv|gre|ftmgs|f2mgs|laec|l@ec|usc|idaw"
+
 /* Each entry: concept groups joined by " + ", alternatives by "|"; an alternative is one
  * word or a few in a row, a trailing '*' takes any ending. All groups must be present. */
 static const struct { const char *pattern, *topic; } topics[] = {
@@ -30,6 +37,8 @@ static const struct { const char *pattern, *topic; } topics[] = {
 	{ "sideboard* + forgot*|wrong|didn't|didnt|reset|de-sideboard*|desideboard*", "deck problems" },
 	{ "communication policy|free information|derived information|private information", "the communication policy" },
 	{ "head judge|competitive rel|regular rel|professional rel|appeal*", "tournament procedure" },
+	/* the infractions by name, as judges say them ("is that a Hidden Card Error or a GRV?") */
+	{ INFRACTIONS, "the infractions of the Infraction Procedure Guide" },
 	/* the words of running an event, which the game's own questions do not use */
 	{ "match|matches|round|rounds|tournament*|rel|"
 	  "time is called|time was called|time was up|end of round|end of the round|scorekeeper|organizer", "the tournament itself" },
@@ -130,4 +139,27 @@ srch_word_df(struct srch *s, const char *word, size_t n)
 	srch_finalize(s);
 	uint32_t t = srch_term_of(s, folded, fl);
 	return t == UINT32_MAX ? 0 : s->terms[t].df;
+}
+
+bool
+srch_policy_name(const char *words, size_t n)
+{
+	char in[256], text[300];
+	if (n >= sizeof in)
+		return false;
+	memcpy(in, words, n);
+	in[n] = '\0';
+	fold(in, text, sizeof text);
+	/* the whole run is one infraction's name (or its short name) */
+	const char *a = INFRACTIONS;
+	while (*a) {
+		const char *e = strchr(a, '|');
+		if (!e)
+			e = a + strlen(a);
+		size_t l = (size_t)(e - a);
+		if (strlen(text) == l + 2 && strncmp(text + 1, a, l) == 0)
+			return true;
+		a = *e ? e + 1 : e;
+	}
+	return false;
 }

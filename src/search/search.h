@@ -135,6 +135,9 @@ size_t srch_known_words(struct srch *s, const char *query, size_t *nwords);
  * NULL. Once the tournament documents are loaded (policy_docs_loaded) they answer such
  * questions, and this says nothing. */
 const char *srch_policy_topic(const char *query, bool policy_docs_loaded);
+/* Is words[0..n) the name of one of the IPG's infractions, as judges say it ("Hidden Card
+ * Error", "GRV")? Such a name is no card's. */
+bool srch_policy_name(const char *words, size_t n);
 /* In how many documents of the index a word (any case, as typed) occurs, through its stem;
  * 0 when none, UINT32_MAX for a word the index passes over ("where", "both"). What tells a word of the game's rules from a word of tournament policy. */
 uint32_t srch_word_df(struct srch *s, const char *word, size_t n);
