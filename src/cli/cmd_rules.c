@@ -1536,16 +1536,22 @@ rules_era(const struct jrelease *r, bool partial, char *buf, size_t cap)
 	return buf;
 }
 
+const char *
+rules_historical_text(void)
+{
+	return "These are historical texts built into judge, not today's rules. For the "
+	    "current Comprehensive Rules run `judge update`, or put the MagicCompRules YYYYMMDD.txt "
+	    "file from https://magic.wizards.com/en/rules in ~/.local/share/judge/rules/ (or pass "
+	    "--rules FILE).";
+}
+
 void
 rules_historical_note(struct jctx *c)
 {
 	if (c->told_historical || !rules_only_partial(c->ix))
 		return;
 	c->told_historical = true;
-	const char *msg = "These are historical texts built into judge, not today's rules. For the "
-	    "current Comprehensive Rules run `judge update`, or put the MagicCompRules YYYYMMDD.txt "
-	    "file from https://magic.wizards.com/en/rules in ~/.local/share/judge/rules/ (or pass "
-	    "--rules FILE).";
+	const char *msg = rules_historical_text();
 	if (c->json) {
 		fprintf(stderr, "judge: %s\n", msg);
 		return;

@@ -48,5 +48,7 @@ const char *rules_era(const struct jrelease *r, bool partial, char *buf, size_t 
 /* Once a session, when only partial texts are loaded: these are historical texts, and
  * how to get today's rules (on c->out, or standard error with --json). */
 void rules_historical_note(struct jctx *c);
+/* The words of that note: the texts loaded are historical, and how to get today's rules. */
+const char *rules_historical_text(void);
 
 #endif

@@ -10,6 +10,7 @@
 #include "cmd_policy.h"
 #include "cmd_card.h"
 #include "cmd_penalty.h"
+#include "cmd_html.h"
 
 #include <string.h>
 
@@ -60,6 +61,8 @@ const struct jcmd jcmd_table[] = {
 	{"diff", NULL, JA_RELEASE, "diff OLD [NEW] [SECTION]", "rules added, removed, changed and moved between two releases, with a word diff", hist_cmd_diff, false},
 	{"history", "trace", JA_RULE, "history ID", "one rule through every loaded release, following renumbering", hist_cmd_history, false},
 	{"map", NULL, JA_RULE, "map ID --to DATE", "the rule that corresponds to ID in another release, and how sure that is", hist_cmd_map, false},
+	/* a static hyperlinked edition (cmd_html.c) */
+	{"html", NULL, JA_FILE, "html DIR [--single] [--cards]", "write a static hyperlinked edition of the rules answering (with glossary, changes, textbook and policy documents) into folder DIR, to read offline on a phone", cmd_html, false},
 	{"update", NULL, JA_NONE, "update [--cards|--docs] [--url URL]", "download the newest official release into $XDG_DATA_HOME/judge/rules; --cards: MTGJSON's AtomicCards into $XDG_DATA_HOME/judge/cards; --docs: the IPG, MTR and JAR into judge/docs", hist_cmd_update, false},
 };
 const size_t jcmd_count = sizeof jcmd_table / sizeof *jcmd_table;

@@ -28,6 +28,7 @@ static const struct {
 	{ "mtr", "--doc=" },
 	{ "jar", "--doc=" },
 	{ "penalty", "--rel= --doc=" },
+	{ "html", "--single --cards --date=" },
 };
 
 const char *

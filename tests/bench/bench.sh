@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # tests/bench/bench.sh — `make bench`: the board resolver's time per board and the share of
 # the card-text list its templates read; ingestion speed of every release, and a one-shot
-# lookup's wall time beside grep's on the same file, measured in the same run.
+# lookup's wall time beside grep's on the same file, and the time and size of `judge html`
+# beside loading the same file, measured in the same run.
 set -u
 JUDGE=${1:-./judge}
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -40,6 +41,20 @@ b=$(wall 51 "$JUDGE" 100.1)
 printf "  grep -n '^702.19b' FILE        %6.2f ms\n" "$g"
 printf "  judge --rules FILE 702.19b     %6.2f ms   (%.2fx grep)\n" "$j" "$(echo "$j $g" | awk '{print $1/$2}')"
 printf "  judge 100.1 (built-in rules)   %6.2f ms\n" "$b"
+echo
+echo "Static edition: judge --rules $(basename "$F") html DIR (median wall time of 7 runs), beside loading alone:"
+hd=$(mktemp -d)
+h=$(wall 7 "$JUDGE" --rules "$F" html "$hd/site")
+l=$(wall 7 "$JUDGE" --rules "$F" versions)
+c=$(wall 7 cp -r "$hd/site" "$hd/copy")
+"$JUDGE" --rules "$F" html "$hd/site" >/dev/null 2>&1
+sz=$(cat "$hd"/site/* | wc -c); np=$(ls "$hd"/site/*.html | wc -l)
+big=$(ls -S "$hd"/site/*.html | head -n 1)
+printf "  judge html DIR                 %6.2f ms   (%d pages, %.2f MB; largest %s, %.2f MB)\n" "$h" "$np" \
+	"$(echo "$sz" | awk '{print $1/1e6}')" "$(basename "$big")" "$(wc -c <"$big" | awk '{print $1/1e6}')"
+printf "  judge --rules FILE versions    %6.2f ms   (loading the same file: html costs %.2fx it)\n" "$l" "$(echo "$h $l" | awk '{print $1/$2}')"
+printf "  cp -r DIR (the pages' I/O)     %6.2f ms\n" "$c"
+rm -rf "$hd"
 if command -v sqlite3 >/dev/null; then
 	echo
 	echo "Reference: sqlite3 FTS5 start-up and one query over the same rules:"

@@ -44,6 +44,8 @@ resolve $B
 board
 why 1
 update --url http://127.0.0.1:9/none
+html $W/site
+html
 CASES
 	if [ -n "${SHARED:-}" ]; then
 		cat <<CASES
