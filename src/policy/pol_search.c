@@ -15,14 +15,25 @@
 #include "../base/safefile.h"
 #include "../text/decode.h"
 
+/* The forms the stemmer leaves apart from their base ("drew" from draw, "sat" from sit),
+ * the base first; a prefix (mis-, re-, with-, over-, un-) is kept: "misdrew" is misdraw. A
+ * question's verb matches the documents' in every form: both sides are folded alike. */
 static const char *const irregular[] = {
 	"draw drew drawn", "see saw seen", "take took taken", "give gave given", "forget forgot forgotten",
 	"lose lost", "choose chose chosen", "find found", "pay paid", "deal dealt", "bring brought",
 	"keep kept", "make made", "tell told", "say said", "shuffle shuffled", "know knew known",
 	"go went gone", "leave left", "win won", "steal stole stolen", "write wrote written",
 	"get got gotten", "show showed shown", "throw threw thrown", "put", "hold held",
+	"sit sat", "begin began begun", "run ran", "bend bent", "wear wore worn", "swear swore sworn",
+	"tear tore torn", "hide hid hidden", "think thought", "buy bought", "catch caught",
+	"stand stood", "understand understood", "feel felt", "come came", "become became", "sell sold",
+	"hear heard", "speak spoke spoken", "spend spent", "send sent", "stick stuck", "shake shook shaken",
+	"fall fell fallen", "mean meant", "fight fought", "teach taught", "forbid forbade forbidden",
+	"rise rose risen", "ride rode ridden", "build built", "mistake mistook mistaken",
+	"break broke broken", "grow grew grown", "drive drove driven", "eat ate eaten", "fly flew flown",
+	/* nouns whose plural the stemmer does not fold ("dice" is not folded: "dies" is a verb) */
+	"person people", "child children",
 };
-
 static const char *const stopw[] = { "a", "an", "the", "i", "my", "me", "he", "she", "his", "her",
 	"they", "them", "their", "it", "its", "is", "are", "was", "were", "be", "been", "to", "of", "in",
 	"on", "at", "for", "and", "or", "but", "with", "what", "do", "does", "did", "can", "could", "should",
@@ -58,21 +69,30 @@ stem_word(struct sb_stemmer *st, const char *w, size_t n, struct sbuf *o)
 	memcpy(buf, w, n);
 	buf[n] = '\0';
 	bool folded = false;
-	for (size_t i = 0; i < sizeof irregular / sizeof *irregular; i++) {
-		const char *f = irregular[i];
-		size_t bl = strcspn(f, " ");
-		for (const char *p = f; *p;) {
-			size_t l = strcspn(p, " ");
-			if (l == n && strncmp(p, buf, n) == 0) {
-				memcpy(buf, f, bl);
-				buf[bl] = '\0';
-				folded = p != f;
-				n = bl;
-				goto stem;
+	static const char *const prefixes[] = { "", "mis", "re", "with", "over", "un", NULL };
+	for (int pi = 0; prefixes[pi]; pi++) {
+		size_t pl = strlen(prefixes[pi]);
+		if (strncmp(buf, prefixes[pi], pl) != 0 || n - pl < 3)
+			continue;
+		for (size_t i = 0; i < sizeof irregular / sizeof *irregular; i++) {
+			const char *f = irregular[i];
+			size_t bl = strcspn(f, " ");
+			/* a prefix only before a verb's form: "undone", "misdrew"; not "redie" */
+			if (pl && (i >= sizeof irregular / sizeof *irregular - 3 || bl < 3))
+				continue;
+			for (const char *p = f; *p;) {
+				size_t l = strcspn(p, " ");
+				if (l == n - pl && strncmp(p, buf + pl, l) == 0 && (pl == 0 || p != f)) {
+					memcpy(buf + pl, f, bl);
+					buf[pl + bl] = '\0';
+					folded = p != f;
+					n = pl + bl;
+					goto stem;
+				}
+				p += l;
+				while (*p == ' ')
+					p++;
 			}
-			p += l;
-			while (*p == ' ')
-				p++;
 		}
 	}
 stem:;
@@ -132,8 +152,31 @@ opens_object(const char *w)
 enum wuse {
 	WU_NOUN,        /* not a verb, as far as word_is_verbal sees */
 	WU_VERB,        /* a verb with no object after it: "the round ended", "plays slowly" */
-	WU_VERB_OBJECT  /* a verb with an object: "played a land", "drew two cards" */
+	WU_VERB_OBJECT, /* a verb with an object: "played a land", "drew two cards" */
+	WU_OBJECT_NEXT, /* not seen as a verb, but an object follows: "a player draws four cards" */
+	WU_NOUN_ARTICLE /* a noun after an article: "a draw", "the play" */
 };
+
+/* The stem given to a count of cards a deck is made of ("61 cards", "a 56-card decklist",
+ * "sixty cards"): no word reads as it, so it matches only another such count, whatever the
+ * number. Draws and looks count a few cards; a deck, a list or a check thirty and more. */
+#define DECK_COUNT_STEM "#deckcount"
+
+static bool
+deck_size_number(const char *w)
+{
+	static const char *const words[] = { "thirty", "forty", "fifty", "sixty", "seventy", "eighty",
+		"ninety", "hundred", NULL };
+	if (isdigit((unsigned char)*w)) {
+		char *e;
+		long v = strtol(w, &e, 10);
+		return *e == '\0' && v >= 30 && v <= 250;
+	}
+	for (int i = 0; words[i]; i++)
+		if (strncmp(w, words[i], strlen(words[i])) == 0)
+			return true;
+	return false;
+}
 
 /* The word at p, lower case, into w (letters, digits and an apostrophe inside a word, as in
  * "don't"); returns where it ends. */
@@ -146,16 +189,47 @@ read_word(const char *p, struct sbuf *w)
 	return p;
 }
 
+/* text with its contractions written out ("didn't" → "did not", "can’t" → "can not",
+ * "won't" → "will not"), so a question matches the documents and the thesaurus however it
+ * writes them; malloc'd. */
+static char *
+uncontract(const char *text)
+{
+	struct sbuf o = {0};
+	for (const char *p = text; *p;) {
+		size_t q = *p == '\'' ? 1 : strncmp(p, "\u2019", 3) == 0 ? 3 : 0;
+		if (q && o.len && tolower((unsigned char)o.s[o.len - 1]) == 'n' && tolower((unsigned char)p[q]) == 't' &&
+		    !isalnum((unsigned char)p[q + 1]) && o.len >= 2 && isalpha((unsigned char)o.s[o.len - 2])) {
+			/* "didn't": "did" + " not"; "can't", "won't": the stem is not the word */
+			o.s[--o.len] = '\0';
+			size_t b = o.len;
+			while (b && isalpha((unsigned char)o.s[b - 1]))
+				b--;
+			if (o.len - b == 2 && strncasecmp(o.s + b, "wo", 2) == 0) {
+				o.len = b;
+				sbuf_adds(&o, "will");
+			} else if (o.len - b == 2 && strncasecmp(o.s + b, "ca", 2) == 0)
+				sbuf_adds(&o, "n");
+			sbuf_adds(&o, " not");
+			p += q + 1;
+			continue;
+		}
+		sbuf_addc(&o, *p++);
+	}
+	return o.s ? sbuf_take(&o) : xstrdup("");
+}
+
 /* Split text into stems (stop words out when drop_stop); calls fn for each with how it was
  * written and used (enum wuse). A word waits for the next to know whether an object
  * follows it. */
 static void
-each_stem(struct sb_stemmer *st, const char *text, bool drop_stop,
+each_stem(struct sb_stemmer *st, const char *text_in, bool drop_stop,
     void (*fn)(void *, const char *, enum wcase, enum wuse), void *arg)
 {
+	char *text = uncontract(text_in);
 	struct sbuf w = {0}, s = {0}, prev = {0}, pend = {0};
 	enum wcase pend_wc = WC_LOWER;
-	bool pend_verbal = false;
+	bool pend_verbal = false, pend_article = false;
 	bool start = true;      /* the next word opens a sentence, a line or a lettered example */
 	for (const char *p = text; *p;) {
 		if (!isalnum((unsigned char)*p)) {
@@ -165,7 +239,11 @@ each_stem(struct sb_stemmer *st, const char *text, bool drop_stop,
 				start = true;
 				sbuf_reset(&prev);
 				if (pend.len)
-					fn(arg, pend.s, pend_wc, pend_verbal ? WU_VERB : WU_NOUN);
+					fn(arg, pend.s, pend_wc, pend_verbal ? WU_VERB : pend_article ? WU_NOUN_ARTICLE : WU_NOUN);
+				sbuf_reset(&pend);
+			} else if ((*p == ',' || *p == ';') && pend.len) {
+				/* "going to draw, that's terrible": what follows a comma is no object */
+				fn(arg, pend.s, pend_wc, pend_verbal ? WU_VERB : pend_article ? WU_NOUN_ARTICLE : WU_NOUN);
 				sbuf_reset(&pend);
 			}
 			p++;
@@ -180,8 +258,17 @@ each_stem(struct sb_stemmer *st, const char *text, bool drop_stop,
 		if (n > 2 && w.s[n - 2] == '\'' && w.s[n - 1] == 's')
 			w.s[n -= 2] = '\0';
 		if (pend.len)
-			fn(arg, pend.s, pend_wc, !pend_verbal ? WU_NOUN : opens_object(w.s) ? WU_VERB_OBJECT : WU_VERB);
+			fn(arg, pend.s, pend_wc, !pend_verbal ? (opens_object(w.s) ? WU_OBJECT_NEXT :
+			    pend_article ? WU_NOUN_ARTICLE : WU_NOUN) : opens_object(w.s) ? WU_VERB_OBJECT : WU_VERB);
 		sbuf_reset(&pend);
+		/* "61 cards" is one thing, a deck's count: its "cards" is the count's unit, not
+		 * the word of a name ("Looking at Extra Cards") */
+		if ((strcmp(w.s, "cards") == 0 || strcmp(w.s, "card") == 0) && prev.len && deck_size_number(prev.s)) {
+			fn(arg, DECK_COUNT_STEM, WC_LOWER, WU_NOUN);
+			sbuf_reset(&prev);
+			sbuf_add(&prev, w.s, w.len);
+			continue;
+		}
 		if (drop_stop && is_stop(w.s)) {
 			sbuf_reset(&prev);
 			sbuf_add(&prev, w.s, n);
@@ -189,13 +276,15 @@ each_stem(struct sb_stemmer *st, const char *text, bool drop_stop,
 		}
 		bool folded = stem_word(st, w.s, n, &s);
 		pend_verbal = word_is_verbal(w.s, n, s.s, folded, prev.len ? prev.s : NULL);
+		pend_article = prev.len && (strcmp(prev.s, "a") == 0 || strcmp(prev.s, "an") == 0 || strcmp(prev.s, "the") == 0);
 		pend_wc = wc;
 		sbuf_add(&pend, s.s, s.len);
 		sbuf_reset(&prev);
 		sbuf_add(&prev, w.s, n);
 	}
 	if (pend.len)
-		fn(arg, pend.s, pend_wc, pend_verbal ? WU_VERB : WU_NOUN);
+		fn(arg, pend.s, pend_wc, pend_verbal ? WU_VERB : pend_article ? WU_NOUN_ARTICLE : WU_NOUN);
+	free(text);
 	sbuf_free(&w);
 	sbuf_free(&s);
 	sbuf_free(&prev);
@@ -206,19 +295,23 @@ each_stem(struct sb_stemmer *st, const char *text, bool drop_stop,
 
 /* How a word is written: as a verb (in a name: word_is_verbal; in a question: with an object,
  * WU_VERB_OBJECT) or not; a query's word may be both. */
-enum { FORM_NOUN = 1, FORM_VERB = 2 };
+enum { FORM_NOUN = 1, FORM_VERB = 2, FORM_OBJECT = 4 /* a name's verb with an object: "Drawing Extra Cards" */ };
 
 struct term {
 	char *stem;
 	uint32_t *doc;          /* postings: section numbers */
 	float *tf;              /* weighted frequency in the text (parts weighted) */
 	float *ttf;             /* frequency in the section's name (its title after the last dash) */
+	float *tfo;             /* of tf, the uses with an object after them ("draws four cards") */
+	float *tfs;             /* of tf, the uses of another sense: a verb with no object ("about
+	                         * to draw"), a noun after an article ("a draw") */
 	uint8_t *tform;         /* how the name writes it: FORM_ bits */
 	size_t n, cap;
 	/* how the documents write it, for term_is_name(): in lower case, capitalised inside a
 	 * sentence; in a section's name; outside examples */
 	uint32_t lower, capmid;
 	bool titled, outside_examples;
+	bool objuse;            /* some section writes it with an object: a verb that takes one */
 };
 
 struct psec {
@@ -314,22 +407,36 @@ add_stem(void *arg, const char *stem, enum wcase wc, enum wuse use)
 	struct addctx *a = arg;
 	struct term *t = term_get(a->ix, stem, true);
 	if (!t->n || t->doc[t->n - 1] != a->doc) {
-		size_t c = t->cap, c2 = t->cap, c3 = t->cap;
+		size_t c = t->cap, c2 = t->cap, c3 = t->cap, c4 = t->cap, c5 = t->cap;
 		t->doc = xgrow(t->doc, &c, t->n + 1, sizeof *t->doc);
+		t->tfo = xgrow(t->tfo, &c4, t->n + 1, sizeof *t->tfo);
+		t->tfs = xgrow(t->tfs, &c5, t->n + 1, sizeof *t->tfs);
 		t->ttf = xgrow(t->ttf, &c2, t->n + 1, sizeof *t->ttf);
 		t->tform = xgrow(t->tform, &c3, t->n + 1, sizeof *t->tform);
 		t->tf = xgrow(t->tf, &t->cap, t->n + 1, sizeof *t->tf);
 		t->doc[t->n] = a->doc;
-		t->tf[t->n] = t->ttf[t->n] = 0;
+		t->tf[t->n] = t->ttf[t->n] = t->tfo[t->n] = t->tfs[t->n] = 0;
 		t->tform[t->n] = 0;
 		t->n++;
 	}
 	if (a->f == F_TITLE) {
 		t->ttf[t->n - 1] += a->w;
-		t->tform[t->n - 1] |= use != WU_NOUN ? FORM_VERB : FORM_NOUN;
+		t->tform[t->n - 1] |= use == WU_VERB || use == WU_VERB_OBJECT ? FORM_VERB : FORM_NOUN;
+		if (use == WU_VERB_OBJECT)
+			t->tform[t->n - 1] |= FORM_OBJECT;
 		t->titled = true;
-	} else
+	} else if (strcmp(stem, DECK_COUNT_STEM) == 0) {
+		/* a deck's count is there or not: a section giving three is no more about it */
+		if (t->tf[t->n - 1] < a->w)
+			t->tf[t->n - 1] = a->w;
+	} else {
 		t->tf[t->n - 1] += a->w;
+		if (use == WU_VERB_OBJECT || use == WU_OBJECT_NEXT) {
+			t->tfo[t->n - 1] += a->w;
+			t->objuse = true;
+		} else if (use == WU_VERB || use == WU_NOUN_ARTICLE)
+			t->tfs[t->n - 1] += a->w;
+	}
 	if (wc == WC_LOWER)
 		t->lower++;
 	else if (wc == WC_CAP)
@@ -357,13 +464,16 @@ static const struct pweights {
 	double name;            /* a name (term_is_name) in the question */
 	double verbnoun;        /* a word of the name, a noun there, in the question only as a
 	                         * verb: that section's match on it, name and text */
+	double sense;           /* a verb the question gives an object ("drew 3") in the text of a
+	                         * section that never writes it with one and writes it in another
+	                         * sense ("a draw", "about to draw"): that section's match on it */
 	double chapter, appendix, jar, penalty, older;
 	double asked;           /* a question asked: the Tournament Rules' procedures */
 } W = {
 	.k1 = 1.2, .b = 0.75, .bt = 0.5, .title = 1.5,
 	.part = { [PP_TEXT] = 1.0, [PP_DEFINITION] = 1.5, [PP_EXAMPLES] = 1.5, [PP_PHILOSOPHY] = 1.0,
 		[PP_REMEDY] = 1.0, [PP_UPGRADE] = 1.0, [PP_DOWNGRADE] = 1.0 },
-	.prefix = 4.0, .name = 0.3, .verbnoun = 0.2,
+	.prefix = 4.0, .name = 0.3, .verbnoun = 0.2, .sense = 0.35,
 	.chapter = 0.6, .appendix = 0.5, .jar = 0.8, .penalty = 1.4, .older = 0.85,
 	.asked = 1.5,
 };
@@ -462,10 +572,11 @@ pol_index_thesaurus(struct pol_index *ix, const char *path, struct diags *d)
 		}
 		*tab = '\0';
 		/* the left side, as stems, space-separated and bounded: " stem stem " */
-		for (char *from = s; from && *from;) {
-			char *bar = strchr(from, '|');
+		for (char *from_raw = s; from_raw && *from_raw;) {
+			char *bar = strchr(from_raw, '|');
 			if (bar)
 				*bar = '\0';
+			char *from = uncontract(from_raw);
 			struct sbuf k = {0};
 			struct { struct sbuf *o; } ctx = { &k };
 			(void)ctx;
@@ -496,7 +607,8 @@ pol_index_thesaurus(struct pol_index *ix, const char *path, struct diags *d)
 				n++;
 			} else
 				sbuf_free(&k);
-			from = bar ? bar + 1 : NULL;
+			free(from);
+			from_raw = bar ? bar + 1 : NULL;
 		}
 	}
 	free(dec.text);
@@ -515,6 +627,8 @@ pol_index_free(struct pol_index *ix)
 			free(ix->t[i].tf);
 			free(ix->t[i].ttf);
 			free(ix->t[i].tform);
+			free(ix->t[i].tfo);
+			free(ix->t[i].tfs);
 		}
 	free(ix->t);
 	free(ix->d);
@@ -629,9 +743,17 @@ pol_index_run(struct pol_index *ix, const char *query, int kind_mask, struct pol
 			const struct psec *d = &ix->d[t->doc[k]];
 			double x = t->tf[k] / (1 - W.b + W.b * d->blen / ix->avgblen);
 			double v = qw * idf * x * (W.k1 + 1) / (x + W.k1);
+			/* another sense of a verb the question gives an object: "he drew 3" is
+			 * not "a draw", nor "Intentionally Drawing" a match */
+			bool other_sense = q.v[i].form == FORM_VERB && t->objuse;
+			if (other_sense && t->tfo[k] == 0 && t->tfs[k] > 0)
+				v *= W.sense;
 			if (t->ttf[k] > 0) {
 				double y = t->ttf[k] / (1 - W.bt + W.bt * d->tlen / ix->avgtlen);
-				v += W.title * qw * idf * y * (W.k1 + 1) / (y + W.k1);
+				double tv = W.title * qw * idf * y * (W.k1 + 1) / (y + W.k1);
+				if (other_sense && (t->tform[k] & (FORM_VERB | FORM_OBJECT)) == FORM_VERB)
+					tv *= W.sense;
+				v += tv;
 				/* the name's noun asked about only as a verb: "he played a land" is
 				 * not about Slow Play, nor "he drew" about the Play/Draw Rule; the
 				 * section's text says its name over and over, so all of it counts less */
@@ -793,4 +915,43 @@ pol_index_policy_odds(struct pol_index *ix, const char *query,
 	/* more words say more, but not in proportion: a long question of game words with one
 	 * tournament word is still about the tournament */
 	return counted ? sum / sqrt((double)counted) : 0;
+}
+
+/* --- words two texts share -------------------------------------------------------------------- */
+
+static void
+collect_stem(void *arg, const char *stem, enum wcase wc, enum wuse use)
+{
+	(void)wc;
+	(void)use;
+	struct sbuf *b = arg;
+	char key[80];
+	snprintf(key, sizeof key, " %s ", stem);
+	if (!b->s || !strstr(b->s, key))
+		sbuf_addf(b, "%s ", stem);
+}
+
+double
+pol_shared_words(const char *a, const char *b)
+{
+	struct sb_stemmer *st = sb_stemmer_new("english", NULL);
+	struct sbuf sa = {0}, sb = {0};
+	sbuf_addc(&sa, ' ');
+	sbuf_addc(&sb, ' ');
+	each_stem(st, a, true, collect_stem, &sa);
+	each_stem(st, b, true, collect_stem, &sb);
+	double v = 0;
+	for (const char *p = sa.s + 1; *p;) {
+		const char *e = strchr(p, ' ');
+		char key[80];
+		snprintf(key, sizeof key, " %.*s ", (int)(e - p), p);
+		if (strstr(sb.s, key))
+			v += 1.0 + (e - p > 5 ? 0.25 : 0);
+		p = e + 1;
+	}
+	sbuf_free(&sa);
+	sbuf_free(&sb);
+	if (st)
+		sb_stemmer_delete(st);
+	return v;
 }

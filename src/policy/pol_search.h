@@ -5,6 +5,7 @@
 #define JUDGE_POL_SEARCH_H
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include "policy.h"
 
 struct pol_index;

@@ -2,7 +2,7 @@
 # tests/bench/bench-policy.sh BINARY — policy search quality: recall@1 and recall@5 of
 # `judge search ... in:policy` and of SQLite FTS5 (bm25, porter, the title weighted 5 times
 # as in bench-search.sh) over the same sections (the 2021 IPG and MTR, the 2024 JAR, from
-# ../shared/docs), on tests/search/policy-questions.tsv and policy-dev.tsv (tuned on) and
+# ../shared/docs), on tests/search/policy-questions.tsv, policy-dev.tsv and policy-dev2.tsv (tuned on) and
 # policy-heldout.tsv and policy-heldout2.tsv (never tuned on); and how often a plain `judge search` puts the answering policy section
 # first (beside a whole CR release, ../shared/cr/cr-2022-11-18.txt, else the built-in texts),
 # and how often the first rule after it is the one the question's third field names (603 for a
@@ -10,7 +10,8 @@
 # one and its title contains the words. Last, the other side: of the rules questions of
 # questions.tsv and train2-4.tsv, how many a plain search puts a policy section ahead of the rules
 # for, and of policy-cardq.tsv (rules questions naming cards the IPG's examples use) likewise.
-# BENCH_POLICY_SETS=tuned runs the tuning sets alone (and the rules questions).
+# BENCH_POLICY_SETS=tuned runs the tuning sets alone (and the rules questions);
+# BENCH_POLICY_SETS=NAME the one set tests/search/NAME.tsv alone.
 set -u
 JUDGE=${1:?usage: bench-policy.sh path/to/judge}
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -66,10 +67,17 @@ run_set() {   # run_set FILE LABEL
 }
 
 echo "== policy search: IPG 2021, MTR 2021, JAR 2024 ($(wc -l <"$T/sections.tsv") sections); plain search beside $(basename "$CR")"
-run_set "$ROOT/tests/search/policy-questions.tsv" "policy-questions (tuned)"
-run_set "$ROOT/tests/search/policy-dev.tsv" "policy-dev (tuned)"
-[ "${BENCH_POLICY_SETS:-all}" = tuned ] || run_set "$ROOT/tests/search/policy-heldout.tsv" "policy-heldout (never)"
-[ "${BENCH_POLICY_SETS:-all}" = tuned ] || run_set "$ROOT/tests/search/policy-heldout2.tsv" "policy-heldout2 (never)"
+sets=${BENCH_POLICY_SETS:-all}
+case $sets in
+all|tuned)
+	run_set "$ROOT/tests/search/policy-questions.tsv" "policy-questions (tuned)"
+	run_set "$ROOT/tests/search/policy-dev.tsv" "policy-dev (tuned)"
+	run_set "$ROOT/tests/search/policy-dev2.tsv" "policy-dev2 (tuned)" ;;
+*)	# one set by name: BENCH_POLICY_SETS=policy-dev2
+	run_set "$ROOT/tests/search/$sets.tsv" "$sets"; exit 0 ;;
+esac
+[ "$sets" = tuned ] || run_set "$ROOT/tests/search/policy-heldout.tsv" "policy-heldout (never)"
+[ "$sets" = tuned ] || run_set "$ROOT/tests/search/policy-heldout2.tsv" "policy-heldout2 (never)"
 
 # the rules questions: one process reads them all from a pipe, each answer a JSON array on its line
 n=0; pf=0
