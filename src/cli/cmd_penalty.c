@@ -106,6 +106,167 @@ find_title(const struct pol_doc *d, const char *pattern)
 	return -1;
 }
 
+/* The name of a section for a sentence: "4.7 Stalling" (its title after the last dash). */
+static void
+sec_label(struct sbuf *l, const struct pol_section *s)
+{
+	const char *name = s->title;
+	for (const char *dash; (dash = strstr(name, "\u2014")) != NULL;)
+		name = dash + 3;
+	while (*name == ' ')
+		name++;
+	sbuf_addf(l, "%s %s", s->num, name);
+}
+
+/* One question of what tells them apart: "ask whether X: if so, 4.7 Stalling", cited. */
+static void
+contrast_line(struct jctx *c, const struct pol_doc *d, const struct pol_contrast *k, int indent)
+{
+	struct sbuf l = {0};
+	if (k->ask) {
+		sbuf_addf(&l, "Ask whether %s: if %s, ", k->ask, k->unless ? "not" : "so");
+		sec_label(&l, &d->sec[k->to]);
+		sbuf_adds(&l, ".");
+	} else
+		sbuf_addf(&l, "\u201c%s\u201d", k->sentence);
+	sbuf_addf(&l, "  %s[%s %s, %s]%s", out_sgr(c->out, OS_DIM), pol_doc_short(d), d->sec[k->from].num,
+	    k->part == PP_TEXT ? "text" : k->part == PP_REMEDY ? "Additional Remedy" :
+	    k->part == PP_DEFINITION ? "Definition" : k->part == PP_PHILOSOPHY ? "Philosophy" :
+	    k->part == PP_EXAMPLES ? "Examples" : k->part == PP_UPGRADE ? "Upgrade" : "Downgrade",
+	    out_sgr(c->out, OS_RESET));
+	out_printf(c->out, "%*s", indent, "");
+	out_wrap(c->out, l.s, indent, indent + 2);
+	sbuf_free(&l);
+}
+
+static void
+contrast_json(struct jw *w, const struct pol_doc *d, const struct pol_contrast *k, const char *kind)
+{
+	jw_obj(w);
+	jw_kstr(w, "kind", kind);
+	jw_kstr(w, "number", d->sec[k->from].num);
+	jw_kstr(w, "part", pol_part_name((enum pol_partk)k->part));
+	jw_kstr(w, "sentence", k->sentence);
+	jw_kstr(w, "ask", k->ask);
+	if (k->ask)
+		jw_kbool(w, "unless", k->unless);
+	jw_kstr(w, "then", k->to < d->nsec ? d->sec[k->to].num : NULL);
+	jw_obj_end(w);
+}
+
+#define MAX_CONTRAST 8
+
+static void
+apart_header(struct jctx *c, const struct pol_doc *d)
+{
+	out_puts(c->out, "  ");
+	out_wrapf(c->out, 2, "%sTelling them apart, in the %s's own words:%s", out_sgr(c->out, OS_BOLD),
+	    pol_doc_short(d), out_sgr(c->out, OS_RESET));
+}
+
+/* What tells the likely infractions apart, in the IPG's own words: for each two of them, the
+ * sentences of one that name the other and the condition they set; for the first two, when
+ * neither names the other, the sentence of each definition closest to the description; and
+ * the other infractions the first one's text sends a case to, and when. Returns whether the
+ * first one's text named Cheating (its own condition then stands for the general line). */
+static bool
+telling_apart(struct jctx *c, const struct pol_doc *d, const size_t *cand, size_t nc, const char *desc,
+    int cheat, struct jw *w)
+{
+	struct pol_contrast k[MAX_CONTRAST];
+	bool header = false, named_cheat = false;
+	if (w) {
+		jw_key(w, "telling_apart");
+		jw_arr(w);
+	}
+	for (size_t i = 0; i < nc; i++)
+		for (size_t j = i + 1; j < nc; j++) {
+			size_t n = pol_contrast(d, cand[i], cand[j], k, MAX_CONTRAST);
+			if (n == 0 && !(i == 0 && j == 1))
+				continue;
+			if (w) {
+				jw_obj(w);
+				jw_key(w, "between");
+				jw_arr(w);
+				jw_str(w, d->sec[cand[i]].num);
+				jw_str(w, d->sec[cand[j]].num);
+				jw_arr_end(w);
+				jw_key(w, "says");
+				jw_arr(w);
+			} else {
+				if (!header)
+					apart_header(c, d);
+				header = true;
+				struct sbuf l = {0};
+				out_puts(c->out, "    ");
+				sec_label(&l, &d->sec[cand[i]]);
+				sbuf_adds(&l, " or ");
+				sec_label(&l, &d->sec[cand[j]]);
+				sbuf_adds(&l, n ? "?" : ": neither names the other; which of these is what happened?");
+				out_wrap(c->out, l.s, 4, 6);
+				sbuf_free(&l);
+			}
+			for (size_t x = 0; x < n; x++) {
+				if (w)
+					contrast_json(w, d, &k[x], "named");
+				else
+					contrast_line(c, d, &k[x], 6);
+			}
+			pol_contrast_free(k, n);
+			if (n == 0)
+				for (size_t x = 0; x < 2; x++) {
+					size_t sec = x ? cand[j] : cand[i];
+					char *best = pol_closest_sentence(d, sec, desc);
+					if (!best)
+						continue;
+					struct pol_contrast one = { sec, (size_t)-1, PP_DEFINITION, best, NULL, false };
+					if (!d->sec[sec].parts[PP_DEFINITION])
+						one.part = PP_TEXT;
+					if (w)
+						contrast_json(w, d, &one, "closest");
+					else
+						contrast_line(c, d, &one, 6);
+					free(best);
+				}
+			if (w) {
+				jw_arr_end(w);
+				jw_obj_end(w);
+			}
+		}
+	/* where the first one's own text sends the case instead */
+	size_t n = pol_contrast_others(d, cand[0], cand, nc, k, MAX_CONTRAST);
+	for (size_t x = 0; x < n; x++)
+		named_cheat |= cheat >= 0 && k[x].to == (size_t)cheat;
+	if (n && w) {
+		jw_obj(w);
+		jw_key(w, "between");
+		jw_arr(w);
+		jw_str(w, d->sec[cand[0]].num);
+		jw_arr_end(w);
+		jw_key(w, "says");
+		jw_arr(w);
+		for (size_t x = 0; x < n; x++)
+			contrast_json(w, d, &k[x], "instead");
+		jw_arr_end(w);
+		jw_obj_end(w);
+	} else if (n) {
+		if (!header)
+			apart_header(c, d);
+		struct sbuf l = {0};
+		out_puts(c->out, "    ");
+		sec_label(&l, &d->sec[cand[0]]);
+		sbuf_adds(&l, " is another infraction:");
+		out_wrap(c->out, l.s, 4, 6);
+		sbuf_free(&l);
+		for (size_t x = 0; x < n; x++)
+			contrast_line(c, d, &k[x], 6);
+	}
+	pol_contrast_free(k, n);
+	if (w)
+		jw_arr_end(w);
+	return named_cheat;
+}
+
 /* The game rule beside the infraction (ps_beside_choose()), asked of the rules with the
  * description: none with only the built-in partial texts, which lack most of the game. */
 static void
@@ -338,6 +499,7 @@ cmd_penalty(struct jctx *c, int argc, char **argv)
 			jw_obj_end(&w);
 		}
 		jw_arr_end(&w);
+		telling_apart(c, d, cand, nc, q.s, cheat, &w);
 		jw_key(&w, "most_likely");
 		pol_json_section(&w, d, cand[0]);
 		if (chap_up)
@@ -378,6 +540,7 @@ cmd_penalty(struct jctx *c, int argc, char **argv)
 		}
 		free(f);
 	}
+	bool named_cheat = telling_apart(c, d, cand, nc, q.s, cheat, NULL);
 	/* the dialogue: which one is the judge's choice; what follows is about that one */
 	if (dialogue && nc > 1) {
 		struct sbuf qq = {0};
@@ -418,7 +581,7 @@ cmd_penalty(struct jctx *c, int argc, char **argv)
 		sbuf_free(&l);
 	}
 	ps_beside_free(&gr);
-	if (cheat >= 0) {
+	if (cheat >= 0 && !named_cheat) {
 		struct sbuf l = {0};
 		sbuf_addf(&l, "If the player knew it was against the rules and did it for an advantage, it is %s instead.",
 		    d->sec[cheat].title);

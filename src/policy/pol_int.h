@@ -15,6 +15,7 @@ struct pline {
 	bool blank;             /* empty, or furniture taken out (page number, contents) */
 	bool drop;              /* furniture: not even a paragraph break */
 	bool tab;               /* had a tab (2008/2009 headings "115.\tTitle") */
+	bool cells;             /* HTML: a row of a table, its cells apart (" — "): a paragraph alone */
 };
 
 struct plines {
@@ -29,5 +30,8 @@ void pol_lines_free(struct plines *L);
 void pol_norm(const char *s, size_t n, struct sbuf *o);
 /* How long the penalty words at the start of s are ("Game Loss"), 0 if none. */
 size_t pol_penalty_prefix(const char *s);
+/* How many different words of a (stop words aside, stems compared, irregular verbs folded)
+ * b also has, the rarer in English the more (a long word counts a little more). */
+double pol_shared_words(const char *a, const char *b);
 
 #endif

@@ -113,6 +113,30 @@ struct pol_ref {
  * the order written; returns how many (at most max). */
 size_t pol_text_refs(const char *text, enum pol_kind self, struct pol_ref *out, size_t max);
 
+/* What a document says tells two of its sections apart: each sentence of one that names
+ * the other ("If the slow play is not intentional, please refer to Tournament Error — Slow
+ * Play instead"), with the condition it opens with ("If X, …", "Once X, …", "Unless X, …";
+ * a sentence that names the other without one takes the condition of the sentence before
+ * it). Nothing is written in: the words are the loaded edition's. */
+struct pol_contrast {
+	size_t from;            /* the section it is written in */
+	size_t to;              /* the section it names */
+	int part;               /* enum pol_partk of from */
+	char *sentence;         /* as written, spaces folded (malloc'd) */
+	char *ask;              /* its condition ("the slow play is not intentional"), or NULL */
+	bool unless;            /* the condition is an "Unless": the other section if it does not hold */
+};
+/* Sentences of a naming b, then of b naming a, the Definition's first; returns how many. */
+size_t pol_contrast(const struct pol_doc *d, size_t a, size_t b, struct pol_contrast *out, size_t max);
+/* Sentences of section a that set a condition on its being another infraction (a section
+ * with a penalty), none naming a section of skip. */
+size_t pol_contrast_others(const struct pol_doc *d, size_t a, const size_t *skip, size_t nskip,
+    struct pol_contrast *out, size_t max);
+void pol_contrast_free(struct pol_contrast *c, size_t n);
+/* The sentence of a section's Definition (else its text) sharing the most words with desc,
+ * stems compared (malloc'd); NULL when it has no text. */
+char *pol_closest_sentence(const struct pol_doc *d, size_t sec, const char *desc);
+
 /* The whole text of a section (parts in order, labelled), for search and display. */
 char *pol_section_text(const struct pol_doc *doc, size_t i);
 

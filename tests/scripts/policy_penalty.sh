@@ -47,6 +47,12 @@ ok "played a sorcery on my turn: not Slow Play first" '! first "opponent played 
 ok "plays a land having already played one: Slow Play not among the likely" '! all "he plays a land after combat in his second main phase and had already played one" | grep -q "Slow Play"'
 ok "playing with 61 cards: not Slow Play" '! all "playing with 61 cards" | grep -q "Slow Play"'
 ok "taking forever to play: still Slow Play first" 'first "he is taking forever to play his turn" | grep -q "Slow Play"'
+# a count of cards a deck is made of, whatever the number, is the deck's; a card drawn is no match drawn
+ok "playing with 61 cards: Deck Problem or Decklist Problem first, not Looking at Extra Cards" 'first "playing with 61 cards" | grep -q "Deck Problem\|Decklist Problem"'
+ok "his deck has 61 cards: Deck Problem or Decklist Problem first" 'first "his deck has 61 cards" | grep -q "Deck Problem\|Decklist Problem"'
+ok "59 cards at the deck check: Deck Problem first" 'first "59 cards at deck check" | grep -q "Deck Problem"'
+ok "she drew three cards off Divination: not Improperly Determining a Winner" '! all "she drew three cards off Divination instead of two" | grep -q "Improperly Determining"'
+ok "he cast Divination and drew three cards: Hidden Card Error first" 'first "he cast Divination and drew three cards" | grep -q "Hidden Card Error"'
 
 # In the session, penalty is a short dialogue: the REL, then what happened, then which of the
 # likely infractions it is; what follows is about the one chosen.
@@ -77,3 +83,27 @@ if [ -f "$CR" ]; then
 else
 	echo "skip: $CR is absent (a whole CR release for the game rule beside the infraction)"
 fi
+
+# Two likely infractions a judge confuses: what tells them apart, in the loaded IPG's own words
+# (its sentences that name the other, with the condition they set), in every edition loaded,
+# each checked by title, never by number.
+for era in "2020:$D/ipg-2020-01-24.pdf" "2021:$D/ipg-2021-02-05.pdftotext.txt" "2024:$D/ipg-2024-04-15.pdftohtml.html"; do
+	y=${era%%:*} f=${era#*:}
+	case $f in *.pdf) command -v pdftotext >/dev/null || { echo "skip: pdftotext is not installed (the $y IPG is a PDF)"; continue; } ;; esac
+	E=("$JUDGE" --doc "$f")
+	num() { "${E[@]}" --json ipg "$1" | jq -r .number; }
+	stall=$(num stalling) sp=$(num "slow play") ftm=$(num ftmgs) hce=$(num hce) lec=$(num laec) dlp=$(num dlp)
+	# asks: the conditions of telling_apart that lead to section $2, one a line
+	asks() { "${E[@]}" --json penalty "$1" --rel competitive | jq -r --arg n "$2" '.telling_apart[].says[] | select(.then == $n) | .ask // empty'; }
+	ok "IPG $y: Slow Play or Stalling? intent, from Slow Play's definition, leads to Stalling" 'asks "he is playing slowly" "$stall" | grep -q "intentionally playing slowly"'
+	ok "IPG $y: and Stalling's own \"not intentional\" leads back to Slow Play" 'asks "he is playing slowly" "$sp" | grep -q "not intentional"'
+	ok "IPG $y: Game Rule Violation or Failure to Maintain Game State? the opponent who could have noticed" 'asks "my opponent cast a spell without paying and I did not notice" "$ftm" | grep -q "expected to notice"'
+	ok "IPG $y: Hidden Card Error or Looking at Extra Cards? a card seen but not added" 'asks "he drew an extra card" "$lec" | grep -q "seen but not added"'
+	ok "IPG $y: Deck Problem or Decklist Problem? cards of the main deck the player cannot find" 'asks "59 cards at deck check" "$dlp" | grep -q "unable to locate"'
+	"${E[@]}" penalty he is playing slowly --rel competitive >"$T/o"
+	ok "IPG $y: said under the likely infractions, as a question, cited" 'grep -q "^  Telling them apart, in the IPG.s own words:" "$T/o" && grep -A3 "Telling them apart" "$T/o" | grep -q "Ask whether"'
+done
+"${J[@]}" --json penalty "he was late and his friend gave him advice" --rel competitive >"$T/j"
+ok "neither names the other (Tardiness, Outside Assistance): each one's definition sentence closest to the description" '[ "$(jq "[.telling_apart[0].says[] | select(.kind == \"closest\")] | length" "$T/j")" = 2 ] && jq -r ".telling_apart[0].says[].sentence" "$T/j" | grep -q "seat"'
+"${J[@]}" --json penalty "he is playing slowly" --rel competitive >"$T/j"
+ok "JSON: each entry has its section, part, sentence, question and the section it leads to" 'jq -e ".telling_apart[0].says[0] | .number and .part and .sentence and .ask and .then" "$T/j" >/dev/null'
