@@ -405,6 +405,21 @@ continues(const struct sbuf *cell, const char *line, bool digits)
 static bool
 rebuild_region(const struct hps *H, size_t b, size_t e, int usual, struct hps *out)
 {
+	/* the lefts at which the region's rows line up: a fragment starting at one, in the
+	 * column of fragments of other rows ("9" under "21"), is a cell of its own, never the
+	 * rest of the text before it on its row, however long that text is */
+	int *lined = xcalloc(e - b + 1, sizeof *lined);
+	size_t nlined = 0;
+	for (size_t i = b; i < e; i++) {
+		if (blank_hp(&H->v[i]) || glyph_hp(H->v[i].text))
+			continue;
+		for (size_t k = b; k < e; k++)
+			if (abs(H->v[k].top - H->v[i].top) > 4 && abs(H->v[k].left - H->v[i].left) <= 6 &&
+			    !blank_hp(&H->v[k]) && !glyph_hp(H->v[k].text)) {
+				lined[nlined++] = H->v[i].left;
+				break;
+			}
+	}
 	/* the fragments, a bullet glued to the item after it on its row, blank ones out */
 	struct hps F = {0};
 	char *glyph = NULL;
@@ -422,8 +437,15 @@ rebuild_region(const struct hps *H, size_t b, size_t e, int usual, struct hps *o
 		}
 		/* a piece of the same line ("Click " + "here" + " for the list."): where the text
 		 * before it would end, at a generous 7.5 pixels a byte */
+		bool at_column = false;
+		for (size_t k = 0; k < nlined && !at_column; k++)
+			at_column = lined[k] == p->left;
+		/* ... where it would end at a narrow 6 pixels a byte, or at 7.5 when it is not
+		 * where other rows have a cell */
+		size_t prevlen = F.n ? strlen(F.v[F.n - 1].text) : 0;
 		if (F.n && abs(F.v[F.n - 1].top - p->top) <= 4 &&
-		    p->left <= F.v[F.n - 1].left + (int)(strlen(F.v[F.n - 1].text) * 15 / 2) + 10) {
+		    (p->left <= F.v[F.n - 1].left + (int)(prevlen * 6) + 10 ||
+		    (!at_column && p->left <= F.v[F.n - 1].left + (int)(prevlen * 15 / 2) + 10))) {
 			struct hp *f = &F.v[F.n - 1];
 			const char *u = p->text;
 			while (*u == ' ')
@@ -452,6 +474,7 @@ rebuild_region(const struct hps *H, size_t b, size_t e, int usual, struct hps *o
 		glyph = NULL;
 	}
 	free(glyph);
+	free(lined);
 	/* the columns: the lefts of the region's widest row */
 	int col[TBL_COLS], ncol = 0;
 	for (size_t i = 0; i < F.n;) {
@@ -632,6 +655,146 @@ rebuild_tables(struct hps *H, int usual)
 	*H = out;
 }
 
+/* Between the cells of a row while the rows are read; " — " once they are. */
+#define CELL_SEP '\x1f'
+
+static bool
+bullet_led(const char *t)
+{
+	while (*t == ' ')
+		t++;
+	return strncmp(t, "\u2022", 3) == 0;
+}
+
+/* The rows of tables whose cells were kept apart (CELL_SEP): lists printed side by side (no
+ * head in bold, each cell of the first row a bulleted item: the sets of a format, a banned
+ * list) are read column after column, an item a line, a line without a bullet the rest of
+ * the item above it in its column ("… Tales of Middle-" + "earth®"); other tables keep their
+ * rows, cells joined by " — " ("Eternal Weekend — Competitive"). */
+static void
+cell_rows(struct plines *L)
+{
+	struct plines out = {0};
+	for (size_t i = 0; i < L->n;) {
+		if (!L->v[i].cells) {
+			out.v = xgrow(out.v, &out.cap, out.n + 1, sizeof *out.v);
+			out.v[out.n++] = L->v[i++];
+			continue;
+		}
+		size_t j = i;
+		while (j < L->n && L->v[j].cells)
+			j++;
+		/* the first row: all its cells bulleted items, not a head */
+		bool list = !L->v[i].bold;
+		for (const char *c = L->v[i].s; list && c; c = strchr(c, CELL_SEP) ? strchr(c, CELL_SEP) + 1 : NULL)
+			list = bullet_led(c);
+		if (!list) {
+			for (size_t k = i; k < j; k++) {
+				struct sbuf t = {0};
+				for (const char *c = L->v[k].s; *c; c++) {
+					if (*c == CELL_SEP)
+						sbuf_adds(&t, " \u2014 ");
+					else
+						sbuf_addc(&t, *c);
+				}
+				free(L->v[k].s);
+				L->v[k].s = t.s ? sbuf_take(&t) : xstrdup("");
+				out.v = xgrow(out.v, &out.cap, out.n + 1, sizeof *out.v);
+				out.v[out.n++] = L->v[k];
+			}
+			i = j;
+			continue;
+		}
+		for (int col = 0; col < TBL_COLS; col++) {
+			size_t at = out.n;      /* this column's items start here */
+			bool any = false;
+			for (size_t k = i; k < j; k++) {
+				const char *c = L->v[k].s;
+				for (int n = 0; c && n < col; n++)
+					c = strchr(c, CELL_SEP) ? strchr(c, CELL_SEP) + 1 : NULL;
+				if (!c)
+					continue;
+				size_t len = strcspn(c, "\x1f");
+				while (len && c[len - 1] == ' ')
+					len--;
+				if (!len)
+					continue;
+				any = true;
+				if (!bullet_led(c) && out.n > at) {
+					/* the rest of the item above: "Middle-" + "earth®" */
+					struct pline *p = &out.v[out.n - 1];
+					struct sbuf t = {0};
+					size_t pl = strlen(p->s);
+					sbuf_adds(&t, p->s);
+					if (!(pl && p->s[pl - 1] == '-'))
+						sbuf_addc(&t, ' ');
+					sbuf_add(&t, c, len);
+					free(p->s);
+					p->s = sbuf_take(&t);
+					continue;
+				}
+				out.v = xgrow(out.v, &out.cap, out.n + 1, sizeof *out.v);
+				struct pline *p = &out.v[out.n++];
+				*p = L->v[k];
+				p->s = xstrndup(c, len);
+				p->page = k == i && col == 0 && L->v[i].page;
+			}
+			if (!any)
+				break;
+		}
+		for (size_t k = i; k < j; k++)
+			free(L->v[k].s);
+		i = j;
+	}
+	free(L->v);
+	*L = out;
+}
+
+/* Does fragment b start a cell of its own after a on their row: beyond where the row's text
+ * up to a would end at a generous 7.5 pixels a byte, by more than two words' width? (first:
+ * the row's first fragment; blank fragments are passed over by the caller.) */
+static bool
+cell_gap(const struct hp *a, const struct hp *b, const struct hp *first)
+{
+	(void)first;
+	if (blank_hp(a) || blank_hp(b))
+		return false;
+	int end = a->left + (int)(strlen(a->text) * 15 / 2);
+	return b->left > end + 40;
+}
+
+/* Where the cells of a row [i, j) start (at most TBL_COLS); returns how many. */
+static int
+cell_lefts(const struct hps *H, size_t i, size_t j, int *col)
+{
+	int n = 0;
+	const struct hp *prev = NULL;
+	for (size_t k = i; k < j && n < TBL_COLS; k++) {
+		if (blank_hp(&H->v[k]))
+			continue;
+		if (!prev || cell_gap(prev, &H->v[k], &H->v[i]))
+			col[n++] = H->v[k].left;
+		prev = &H->v[k];
+	}
+	return n;
+}
+
+/* The fragments [i, j) of a row: is there a cell gap between two of its non-blank ones? */
+static int
+cell_gap_at(const struct hps *H, size_t i, size_t j)
+{
+	int n = 0;
+	const struct hp *prev = NULL;
+	for (size_t k = i; k < j; k++) {
+		if (blank_hp(&H->v[k]))
+			continue;
+		if (prev && cell_gap(prev, &H->v[k], &H->v[i]))
+			n++;
+		prev = &H->v[k];
+	}
+	return n;
+}
+
 struct pol_doc *
 pol_parse_html(const char *name, const char *bytes, size_t len, struct diags *d)
 {
@@ -677,20 +840,68 @@ pol_parse_html(const char *name, const char *bytes, size_t len, struct diags *d)
 	}
 	free(gaps);
 	rebuild_tables(&H, usual);
-	struct sbuf row = {0};
-	unsigned no = 0;
-	bool new_page = true;
+	/* the rows: the same top; small capitals ("M" + "AGIC") sit a few pixels lower */
+	size_t *rs = xcalloc(H.n + 2, sizeof *rs), nr = 0;
 	for (size_t i = 0; i < H.n;) {
 		size_t j = i;
-		sbuf_reset(&row);
-		bool bold = true, any = false;
-		/* a row: the same top; small capitals ("M" + "AGIC") sit a few pixels lower */
 		while (j < H.n && H.v[j].page == H.v[i].page && (abs(H.v[j].top - H.v[i].top) <= 4 ||
 		    (abs(H.v[j].top - H.v[i].top) <= 12 && (smallcap_piece(H.v[j].text) || smallcap_piece(H.v[i].text)))))
 			j++;
 		if (j - i > 1)
 			xqsort(H.v + i, j - i, sizeof *H.v, cmp_left);
+		rs[nr++] = i;
+		i = j;
+	}
+	rs[nr] = H.n;
+	/* a table whose rows pdftohtml keeps in rows, its cells apart ("Eternal Weekend" …
+	 * "Competitive"): three rows or more in a row, each with text starting far beyond where the
+	 * text before it ends, have their cells kept apart (" — ") and are lines of their own; a
+	 * title with its penalty far to its right is one row alone, and stays as it is */
+	bool *split = xcalloc(nr + 1, sizeof *split), *cells = xcalloc(nr + 1, sizeof *cells);
+	for (size_t r = 0; r < nr; r++)
+		split[r] = cell_gap_at(&H, rs[r], rs[r + 1]) != 0;
+	/* each such run's columns: where the cells of its fullest row start */
+	int (*runcol)[TBL_COLS] = xcalloc(nr + 1, sizeof *runcol);
+	int *nrc = xcalloc(nr + 1, sizeof *nrc);
+	for (size_t r = 0; r < nr;) {
+		size_t q = r;
+		while (q < nr && split[q] && (q == r || (H.v[rs[q]].page == H.v[rs[q - 1]].page &&
+		    H.v[rs[q]].top - H.v[rs[q - 1]].top <= usual * 3 / 2)))
+			q++;
+		if (q - r >= 3) {
+			int col[TBL_COLS], nc = 0;
+			for (size_t k = r; k < q; k++) {
+				int c[TBL_COLS], n = cell_lefts(&H, rs[k], rs[k + 1], c);
+				if (n > nc)
+					memcpy(col, c, sizeof col), nc = n;
+			}
+			/* a row after it holding only a later column's line ("September 20, 2024)"
+			 * under "• Duskmourn … (effective") belongs to it */
+			while (q < nr && H.v[rs[q]].page == H.v[rs[q - 1]].page &&
+			    H.v[rs[q]].top - H.v[rs[q - 1]].top <= usual * 3 / 2) {
+				int c[TBL_COLS], n = cell_lefts(&H, rs[q], rs[q + 1], c);
+				if (n != 1 || nc < 2 || c[0] < col[1] - 40)
+					break;
+				q++;
+			}
+			for (size_t k = r; k < q; k++) {
+				cells[k] = true;
+				memcpy(runcol[k], col, sizeof col);
+				nrc[k] = nc;
+			}
+		}
+		r = q > r ? q : r + 1;
+	}
+	struct sbuf row = {0};
+	unsigned no = 0;
+	bool new_page = true;
+	for (size_t r = 0; r < nr; r++) {
+		size_t i = rs[r], j = rs[r + 1];
+		sbuf_reset(&row);
+		bool bold = true, any = false;
 		bool prev_cap = false;
+		const struct hp *last = NULL;
+		int col_at = 0;         /* the column the row's text is in */
 		for (size_t k = i; k < j; k++) {
 			const char *t = H.v[k].text;
 			while (*t == ' ')
@@ -699,7 +910,23 @@ pol_parse_html(const char *name, const char *bytes, size_t len, struct diags *d)
 				continue;
 			/* glue a lone capital to the small capitals after it */
 			bool glue = prev_cap && isupper((unsigned char)*t);
-			if (row.len && !glue && row.s[row.len - 1] != ' ')
+			bool apart = cells[r] && (!last || cell_gap(last, &H.v[k], H.v + i));
+			last = &H.v[k];
+			if (apart) {
+				/* the cell goes in its column, empty cells before it */
+				int c = 0;
+				for (int x = 1; x < nrc[r]; x++)
+					if (abs(H.v[k].left - runcol[r][x]) < abs(H.v[k].left - runcol[r][c]))
+						c = x;
+				if (row.len) {
+					rtrim(row.s);
+					row.len = strlen(row.s);
+				}
+				for (; col_at < c; col_at++)
+					sbuf_addc(&row, CELL_SEP);
+				if (row.len && row.s[row.len - 1] != CELL_SEP)
+					sbuf_addc(&row, CELL_SEP), col_at++;
+			} else if (row.len && !glue && row.s[row.len - 1] != ' ')
 				sbuf_addc(&row, ' ');
 			sbuf_adds(&row, t);
 			size_t tl = strlen(t);
@@ -731,14 +958,20 @@ pol_parse_html(const char *name, const char *bytes, size_t len, struct diags *d)
 			p->no = ++no;
 			p->page = new_page;
 			p->bold = bold;
+			p->cells = cells[r];
 			new_page = false;
 		}
-		i = j;
 	}
+	free(rs);
+	free(split);
+	free(cells);
+	free(runcol);
+	free(nrc);
 	sbuf_free(&row);
 	for (size_t i = 0; i < H.n; i++)
 		free(H.v[i].text);
 	free(H.v);
+	cell_rows(&L);
 	struct pol_doc *doc = NULL;
 	if (L.n == 0) {
 		diag_add(d, DL_ERROR, name, 1, 1, "the HTML has no positioned text lines: is it pdftohtml output?");

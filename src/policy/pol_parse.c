@@ -1163,6 +1163,21 @@ full_width(const struct plines *L)
 	return w * 4 / 5;
 }
 
+/* Is line i a heading of its own: short, opening in upper case, with no full stop, and a
+ * blank line (or the section's end) after it? */
+static bool
+stands_alone(const struct plines *L, size_t i, size_t e, size_t width)
+{
+	const char *t = L->v[i].s;
+	size_t n = strlen(t);
+	if (n == 0 || n > width / 2 || !starts_upper(t) || ends_sentence(t))
+		return false;
+	size_t k = i + 1;
+	while (k < e && L->v[k].drop)
+		k++;
+	return k >= e || L->v[k].blank;
+}
+
 /* The body lines [b, e) of a section into its parts. */
 static void
 build_body(struct pol_doc *doc, const struct plines *L, size_t b, size_t e, size_t width,
@@ -1187,6 +1202,7 @@ build_body(struct pol_doc *doc, const struct plines *L, size_t b, size_t e, size
 	}
 	bool gap = true;                /* a blank line (or the start) before this line */
 	const char *prev = NULL;        /* the previous text line */
+	bool prev_cells = false;        /* it was a table's row */
 	for (size_t i = b; i < e; i++) {
 		const struct pline *l = &L->v[i];
 		if (l->blank || l->drop) {
@@ -1286,13 +1302,20 @@ build_body(struct pol_doc *doc, const struct plines *L, size_t b, size_t e, size
 			P.cur = (enum pol_partk)il;
 			t = rest;
 			brk = true;
+		} else if (l->cells || prev_cells) {
+			/* a table's row, its cells apart, is a paragraph of its own */
+			brk = true;
 		} else if (ib || lettered(t)) {
 			brk = true;
 		} else if (prev == NULL) {
 			brk = true;
 		} else if (gap) {
-			/* a blank line ends a paragraph unless the sentence plainly goes on */
-			brk = !((!ends_sentence(prev) && starts_lower(t)) || (!ends_sentence(prev) && l->page));
+			/* a blank line ends a paragraph unless the sentence plainly goes on: in lower
+			 * case, or over a page break, unless what opens the page is a heading (a
+			 * short line standing alone: "Game-win percentage" after a table's last row,
+			 * which ends with no full stop either) */
+			brk = !((!ends_sentence(prev) && starts_lower(t)) ||
+			    (!ends_sentence(prev) && l->page && !stands_alone(L, i, e, width)));
 		} else if (ends_sentence(prev) && strlen(prev) < width && starts_upper(t)) {
 			brk = true;
 		} else if (l->bold != L->v[i - 1].bold && i > b) {
@@ -1308,6 +1331,7 @@ build_body(struct pol_doc *doc, const struct plines *L, size_t b, size_t e, size
 		} else
 			para_add(&P, t);
 		prev = l->s;
+		prev_cells = l->cells;
 		gap = false;
 	}
 	para_flush(&P);

@@ -81,6 +81,20 @@ ok "MTR 2024 HTML appendix E: a row with two alternatives in a cell over three l
 $JUDGE --doc "$D/mtr-2024-08-26.pdftohtml.html" -v --json mtr | jq -r ".[] | .text" >"$T/m24.txt"
 ok "MTR 2024 HTML: a banned list printed in two columns is read column after column, an item a line" 'grep -qx "• Lurrus of the Dream-Den" "$T/m24.txt" && grep -qx "• Mana Crypt" "$T/m24.txt" && grep -qx "• All cards that reference “playing for ante” (9 cards)" "$T/m24.txt"'
 ok "MTR 2024 HTML: the tiebreaker example table in rows, a cell over two lines whole" 'grep -qx "1-3-0, then withdraws — 3 — 4 — 3/(4\*3) = 0.25, so 0.33 is used." "$T/m24.txt"'
+# every section of the 2024 MTR is its contents entry: the contents' links (number, then title
+# and leaders) read with grep and sed, against judge's numbered sections
+grep -o 'href="#page[0-9]*-div">[^<]*' "$D/mtr-2024-08-26.pdftohtml.html" | sed 's/.*div">//' | grep -v '^ *$' |
+	awk 'prev ~ /^[0-9]+\.[0-9]+$/ { print prev " " $0 } { prev = $0 }' | sed -E 's/ *\.{3,}.*$//' >"$T/toc24"
+jq -r '.[] | select(.number | test("^[0-9]+\\.[0-9]+$")) | .number + " " + .title' "$T/m24.json" >"$T/got24"
+ok "MTR 2024 HTML: all $(wc -l <"$T/toc24") numbered contents entries (grep/sed) are its sections, number and title" '[ "$(wc -l <"$T/toc24")" -ge 80 ] && diff -q "$T/toc24" "$T/got24" >/dev/null'
+# layout read from pdftohtml's positions: lists printed side by side with their rows aligned
+# (the Modern sets, the banned lists) column after column, an item a line; a table kept in rows
+# with its cells apart; a page-break heading after a table's last row on a line of its own
+ok "MTR 2024 HTML: no line holds two items of lists printed side by side" '! grep -v " — " "$T/m24.txt" | grep -q "^• .* • " && grep -qx "• Eighth Edition" "$T/m24.txt" && grep -qx "• Oath of the Gatewatch™" "$T/m24.txt"'
+ok "MTR 2024 HTML: an item over two lines of its column is one (… Tales of Middle-earth®)" 'grep -qx "• The Lord of the Rings: Tales of Middle-earth®" "$T/m24.txt" && grep -qx "• Duskmourn: House of Horror (effective September 20, 2024)" "$T/m24.txt"'
+ok "MTR 2024 HTML appendix F: a row a line, its cells apart (as the 2021 text's)" 'grep -qx "Friday Night Magic — Regular" "$T/m24.txt" && grep -qx "Game Day — Regular (Competitive recommended)" "$T/m24.txt"'
+ok "MTR 2024 HTML appendix C: the heading after the table's last row, at a page break, is a line of its own" 'grep -qx "3-2-0, including a first-round bye, then withdraws — 9 — 5 — 9/(5\*3) = 0.60" "$T/m24.txt" && grep -qx "Game-win percentage" "$T/m24.txt"'
+ok "MTR 2024 HTML appendix C: the game record table in its two rows" '[ "$(grep -c "^• Round 1: .* — [0-9]* — 1[01] — " "$T/m24.txt")" = 2 ]'
 $JUDGE --doc "$D/mtr-2024-08-26.pdftohtml.html" --json mtr eom >"$T/j"
 ok "the alias eom follows the title into 2.4" '[ "$(jq -r .number "$T/j")" = 2.4 ]'
 $JUDGE --doc "$D/ipg-2024-04-15.pdftohtml.html" --json ipg hce >"$T/j"
