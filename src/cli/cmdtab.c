@@ -38,7 +38,7 @@ const struct jcmd jcmd_table[] = {
 	{"ipg", NULL, JA_POLICY, "ipg [SECTION|ALIAS|WORDS] [PART]", "the Infraction Procedure Guide: a section by number (2.3), alias (hce) or title, or one part (remedy, upgrade...)", cmd_ipg, false},
 	{"mtr", NULL, JA_POLICY, "mtr [SECTION|ALIAS|WORDS]", "the Magic Tournament Rules: a section (4.2), an appendix (appendix f) or a title (shortcuts)", cmd_mtr, false},
 	{"jar", NULL, JA_POLICY, "jar [SITUATION]", "Judging at Regular REL: its situations, or the one a description names", cmd_jar, false},
-	{"penalty", "infraction", JA_QUERY, "penalty [DESCRIPTION] [--rel REL]", "a floor call laid out: likely infractions, penalty at that REL, remedy, upgrade/downgrade, philosophy, each cited; in the session it asks the REL, what happened and which infraction", cmd_penalty, false},
+	{"penalty", "infraction", JA_QUERY, "penalty [DESCRIPTION] [--rel REL]", "a floor call laid out: likely infractions, what tells them apart in the IPG's words, penalty at that REL, remedy, upgrade/downgrade, philosophy, each cited; in the session it asks the REL, what happened and which infraction", cmd_penalty, false},
 	/* REPL: help, navigation and session settings (src/repl/) */
 	{"help", "?", JA_COMMAND, "help [COMMAND]", "list the commands, or show how to use one", repl_cmd_help, false},
 	{"follow", "go", JA_NONE, "follow N", "go to link [N] of the last answer (typing N alone does the same)", repl_cmd_follow, true},
