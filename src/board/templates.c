@@ -1180,7 +1180,13 @@ static bool
 b_dies(struct match *m, struct bd_abil *a)
 {
 	a->kind = AK_TRIGGER;
-	a->trig = m->cap[2][0] == 'l' ? TR_LTB : (m->cap[2][0] == 'd' ? TR_DIES : TR_PUT_GRAVE);
+	const char *w = m->cap[2];
+	/* "When ~ enters or dies" (Mogg War Marshal): one ability with two trigger events */
+	if (!strncmp(w, "enters or ", 10)) {
+		a->also_etb = true;
+		w += 10;
+	}
+	a->trig = w[0] == 'l' ? TR_LTB : (w[0] == 'd' ? TR_DIES : TR_PUT_GRAVE);
 	if (!subject_parse(m->cap[1], &a->aff))
 		return false;
 	const char *e = m->cap[3];
@@ -2130,7 +2136,7 @@ static struct tmpl tmpls[] = {
 	  "Adeline's power is equal to the number of creatures you control.", false, NULL },
 	{ "Tarmogoyf", "^~'s power is equal to the number of card types among cards in all graveyards and its toughness is equal to that number plus 1$", b_cda_goyf,
 	  "Tarmogoyf's power is equal to the number of card types among cards in all graveyards and its toughness is equal to that number plus 1.", false, NULL },
-	{ "dies trigger", "^when(?:ever)? " SUBJ " (dies|leaves the battlefield|is put into a graveyard from the battlefield), (.+)$", b_dies,
+	{ "dies trigger", "^when(?:ever)? " SUBJ " ((?:enters or )?dies|(?:enters or )?leaves the battlefield|is put into a graveyard from the battlefield), (.+)$", b_dies,
 	  "Whenever another creature you control dies, you gain 1 life.", false, NULL },
 	{ "enters replacement", "^" SUBJ " enters?(?: the battlefield)?( tapped)?(?: with (a|an|one|two|three|four|five|six|x|\\d+)(?: additional)? ([+-]\\d+/[+-]\\d+|[a-z]+) counters? on (?:it|them)( and tapped)?)?$", b_enters,
 	  "This creature enters with two +1/+1 counters on it.", false, NULL },

@@ -237,6 +237,11 @@ struct rz {
 	 * the change applied, or -1 once the change has ended (400.7: it left its zone) */
 	struct bd_obj **unchanged;
 	int *text_seq;
+	/* the changed abilities of objects that left while their triggered abilities waited or
+	 * were on the stack (603.10a: those look back at the changed text), owned here */
+	struct bd_abil **kept_text;
+	int nkept_text;
+	size_t kept_cap;
 	/* summoning sickness (302.6), per object: sick is true once it entered the battlefield or
 	 * changed controller during the board (or the board marks it `sick`), until its
 	 * controller's next turn begins; seen_* is how the last layer pass saw it */

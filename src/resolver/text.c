@@ -5,6 +5,7 @@
 #include "../base/mem.h"
 
 #include <ctype.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -116,6 +117,28 @@ keep_unchanged(struct rz *z, int o)
 		z->text_seq[o] = z->moveseq[o];
 }
 
+/* A triggered ability of ob that triggered on its leaving (603.10a: it looks back at the
+ * object as it last existed, changed text and all) keeps that text once ob gets its printed
+ * text back: it gets a copy of its own, kept until the resolver ends. Returns how many. */
+static int
+keep_triggered_text(struct rz *z, const struct bd_obj *ob, struct rz_trig *t, int n)
+{
+	int kept = 0;
+	for (int i = 0; i < n; i++) {
+		uintptr_t a = (uintptr_t)t[i].ab, lo = (uintptr_t)ob->abils, hi = (uintptr_t)(ob->abils + ob->nabils);
+		if (t[i].delayed || !t[i].ab || a < lo || a >= hi)
+			continue;
+		struct bd_abil *c = xmalloc(sizeof *c);
+		*c = *t[i].ab;
+		c->text = t[i].ab->text ? xstrdup(t[i].ab->text) : NULL;
+		z->kept_text = xgrow(z->kept_text, &z->kept_cap, (size_t)z->nkept_text + 1, sizeof *z->kept_text);
+		z->kept_text[z->nkept_text++] = c;
+		t[i].ab = c;
+		kept++;
+	}
+	return kept;
+}
+
 void
 rz_text_ends(struct rz *z)
 {
@@ -126,6 +149,7 @@ rz_text_ends(struct rz *z)
 		/* 400.7: a new object, with its printed text; the arrays stay where they are, since
 		 * a triggered ability may point at one of its abilities */
 		struct bd_obj *ob = &z->b->objs[i];
+		int kept = keep_triggered_text(z, ob, z->pending, z->npending) + keep_triggered_text(z, ob, z->stack, z->nstack);
 		for (int k = 0; k < ob->nabils && k < u->nabils; k++) {
 			free(ob->abils[k].text);
 			ob->abils[k] = u->abils[k];
@@ -134,8 +158,9 @@ rz_text_ends(struct rz *z)
 		memcpy(ob->subs, u->subs, sizeof ob->subs);
 		ob->nsubs = u->nsubs;
 		z->text_seq[i] = -1;
-		STEP(z, RL(R_NEW_OBJECT, R_LAYER_TEXT), "%s has left %s: it is a new object, and the text-changing effect on it no longer applies; it has its printed text again.",
-		    rz_oname(z, i), ob->zone == ZN_BATTLEFIELD ? "the zone it was in" : "the battlefield or the stack");
+		STEP(z, RL(R_NEW_OBJECT, R_LAYER_TEXT, kept ? R_LOOK_BACK : R_NONE), "%s has left %s: it is a new object, and the text-changing effect on it no longer applies; it has its printed text again%s.",
+		    rz_oname(z, i), ob->zone == ZN_BATTLEFIELD ? "the zone it was in" : "the battlefield or the stack",
+		    kept ? ". Its abilities that triggered on its leaving look back at it as it last existed, so they keep the changed text" : "");
 	}
 }
 
@@ -160,6 +185,11 @@ rz_text_free(struct rz *z, size_t n)
 		}
 	free(z->unchanged);
 	free(z->text_seq);
+	for (int i = 0; i < z->nkept_text; i++) {
+		free(z->kept_text[i]->text);
+		free(z->kept_text[i]);
+	}
+	free(z->kept_text);
 }
 
 /* 612.1, 613.1c: a text-changing effect on spell or permanent o. The words are the board's
