@@ -318,8 +318,11 @@ rz_resolve(struct board *b)
 	}
 	rz_layers(z);
 	r->view = xcalloc(n, sizeof *r->view);
-	for (int i = 0; i < b->nobjs; i++)
+	r->sick = xcalloc(n, sizeof *r->sick);
+	for (int i = 0; i < b->nobjs; i++) {
 		r->view[i] = z->cur[i].v;
+		r->sick[i] = b->objs[i].zone == ZN_BATTLEFIELD && rz_sick(z, i);
+	}
 	free(z->cur);
 	free(z->blk_view);
 	free(z->lki);

@@ -64,6 +64,7 @@ rz_free(struct rz_result *r)
 		free(r->steps[i].text);
 	free(r->steps);
 	free(r->view);
+	free(r->sick);
 	free(r->names);
 	bd_free(r->b);
 	free(r);
@@ -358,14 +359,26 @@ rz_json(struct jw *w, const struct rz_result *r)
 			jw_kint(w, "power", o->zone == ZN_BATTLEFIELD ? v->power : o->power);
 			jw_kint(w, "toughness", o->zone == ZN_BATTLEFIELD ? v->toughness : o->toughness);
 		}
+		if (o->copy_of >= 0 && o->zone == ZN_BATTLEFIELD) {
+			/* what the text output says: "a copy of X, so named Y" (a copy of a copy has what
+			 * that one copied, 707.3) */
+			const struct bd_obj *orig = &b->objs[o->copy_of];
+			for (int d = 0; d < 8 && orig->copy_of >= 0; d++)
+				orig = &b->objs[orig->copy_of];
+			jw_kstr(w, "copy_of", b->objs[o->copy_of].alias ? b->objs[o->copy_of].alias : b->objs[o->copy_of].name);
+			jw_kstr(w, "name_now", orig->name);
+		}
 		jw_key(w, "keywords");
 		jw_arr(w);
 		if (o->zone == ZN_BATTLEFIELD) {
-			for (int k = 0; k < KW_COUNT; k++)
-				if (v->kws & KWBIT(k)) jw_str(w, bd_kw_name(k));
-			static const char *const cn[] = { "white", "blue", "black", "red", "green" };
-			for (int c = 0; c < 5; c++)
-				if (v->prot_colors & (1u << c)) { snprintf(buf, sizeof buf, "protection from %s", cn[c]); jw_str(w, buf); }
+			/* the same list as the text output's, protections from card types included */
+			char kws[512];
+			rz_kw_str(v, kws, sizeof kws);
+			for (char *p = kws, *e; *p; p = e) {
+				e = strstr(p, ", ");
+				if (e) { *e = 0; e += 2; } else e = p + strlen(p);
+				jw_str(w, p);
+			}
 		}
 		jw_arr_end(w);
 		jw_key(w, "counters");
@@ -390,6 +403,14 @@ rz_json(struct jw *w, const struct rz_result *r)
 			jw_kstr(w, "loyalty", NULL);
 		jw_kint(w, "damage", o->damage);
 		jw_kbool(w, "tapped", o->tapped);
+		/* 302.6: not under its controller's control continuously since their most recent
+		 * turn began (haste aside); null off the battlefield */
+		if (o->zone == ZN_BATTLEFIELD)
+			jw_kbool(w, "sick", r->sick && r->sick[i]);
+		else
+			jw_kstr(w, "sick", NULL);
+		jw_kint(w, "prevent_next", o->zone == ZN_BATTLEFIELD && o->shield > 0 ? o->shield : 0);
+		jw_kint(w, "regeneration", o->zone == ZN_BATTLEFIELD ? o->regen : 0);
 		const char *att = attached_name(r, o->attached, buf, sizeof buf);
 		jw_kstr(w, "attached_to", o->zone == ZN_BATTLEFIELD ? att : NULL);
 		jw_obj_end(w);

@@ -27,6 +27,8 @@ struct rz_result {
 	int nsteps;
 	size_t cap;
 	struct rz_view *view;            /* final characteristics, one per object */
+	bool *sick;                      /* per object: on the battlefield with summoning sickness
+	                                  * at the end (302.6), haste aside */
 	const char **names;              /* rz_names(), built when first asked */
 	size_t nnames;
 	const struct bd_abil *unread;    /* set when the game reached an ability judge can't

@@ -19,7 +19,7 @@ import subprocess
 import sys
 
 KEYS_OBJ = {"zone", "controller", "owner", "pt", "counters", "damage", "loyalty", "attached",
-            "tapped", "token", "types", "colors", "has", "lacks", "count"}
+            "tapped", "token", "types", "colors", "has", "lacks", "count", "sick"}
 KEYS_PLAYER = {"life", "poison", "lost", "hand", "library"}
 PAIR = re.compile(r'(\w+)=("([^"]*)"|\S+)')
 EXPECT = re.compile(r'^\s*#\s*expect\s+(.*?)\s*$')
@@ -162,6 +162,10 @@ def check_object(o, kv, label):
         exp = yn(kv["tapped"])
         if field("tapped") != exp:
             yield diff("tapped", kv["tapped"], "yes" if o["tapped"] else "no")
+    if "sick" in kv:
+        exp = yn(kv["sick"])
+        if field("sick") != exp:
+            yield diff("summoning sickness (sick)", kv["sick"], "yes" if o["sick"] else "no")
     if "token" in kv and field("token") != yn(kv["token"]):
         yield diff("token", kv["token"], o["token"])
     if "types" in kv and field("types") != kv["types"]:
