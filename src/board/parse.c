@@ -253,7 +253,11 @@ parse_typeline(struct ps *ps, struct bd_obj *o, const char *s)
 				perr(ps, at, "write the type line as printed: [supertypes] card types [— subtypes], e.g. `type Legendary Creature — Faerie Wizard`",
 				    "unknown card type or supertype \"%s\"", w);
 			}
-		} else if (o->nsubs < BD_MAXSUB) {
+		} else if (o->nsubs >= BD_MAXSUB) {
+			perr(ps, strstr(ps->line, w), NULL, "too many subtypes: judge holds at most %d", BD_MAXSUB);
+		} else if (strlen(w) >= BD_SUBLEN) {
+			perr(ps, strstr(ps->line, w), NULL, "subtype \"%s\" is too long: judge holds at most %d letters", w, BD_SUBLEN - 1);
+		} else {
 			snprintf(o->subs[o->nsubs], BD_SUBLEN, "%s", w);
 			o->subs[o->nsubs][0] = (char)toupper((unsigned char)o->subs[o->nsubs][0]);
 			o->nsubs++;
@@ -382,10 +386,15 @@ parse_counters(struct ps *ps, const char *s, struct bd_ctr *out, int *nout, int 
 
 /* Split "A, B and C" into names; returns count. */
 static int
-split_names(char *s, char **out, unsigned *cols, int max, const char *linestart)
+split_names(struct ps *ps, char *s, char **out, unsigned *cols, int max, const char *orig)
 {
+	const char *linestart = s;
 	int n = 0;
 	char *p = s;
+	if (strlen(orig) != strlen(s)) {
+		perr(ps, orig + strlen(s), "shorten the names (use `as ALIAS` on the objects)", "this list is too long: judge reads at most %zu characters of it", strlen(s));
+		return 0;
+	}
 	while (*p && n < max) {
 		while (*p == ' ' || *p == ',') p++;
 		if (!*p) break;
@@ -399,6 +408,9 @@ split_names(char *s, char **out, unsigned *cols, int max, const char *linestart)
 		*e = save;
 		p = e;
 	}
+	while (*p == ' ' || *p == ',') p++;
+	if (*p)
+		perr(ps, orig + (p - s), NULL, "too many names: judge holds at most %d here", max);
 	return n;
 }
 
@@ -628,7 +640,7 @@ statement(struct ps *ps, char *ln)
 		char buf[512];
 		snprintf(buf, sizeof buf, "%s", rest);
 		for (int i = 0; i < BD_MAXBLK; i++) { free(o->blocking_names[i]); o->blocking_names[i] = NULL; }
-		int k = split_names(buf, o->blocking_names, o->blocking_col, BD_MAXBLK, buf);
+		int k = split_names(ps, buf, o->blocking_names, o->blocking_col, BD_MAXBLK, rest);
 		for (int i = 0; i < k; i++) { o->blocking_col[i] += (unsigned)(rest - ps->line); o->blocking_line[i] = ps->lno; }
 		o->nblocking = k;
 	} else if (!strcmp(key, "timestamp")) {
@@ -644,7 +656,7 @@ statement(struct ps *ps, char *ln)
 		char buf[512];
 		snprintf(buf, sizeof buf, "%s", rest);
 		for (int i = 0; i < BD_MAXTGT; i++) { free(o->target_names[i]); o->target_names[i] = NULL; }
-		int k = split_names(buf, o->target_names, o->target_col, BD_MAXTGT, buf);
+		int k = split_names(ps, buf, o->target_names, o->target_col, BD_MAXTGT, rest);
 		for (int i = 0; i < k; i++) { o->target_col[i] += (unsigned)(rest - ps->line); o->target_line[i] = ps->lno; }
 		o->ntargets = k;
 	} else if (!strcmp(key, "mode") || !strcmp(key, "modes")) {
@@ -677,7 +689,7 @@ statement(struct ps *ps, char *ln)
 		snprintf(buf, sizeof buf, "%s", rest);
 		char *items[BD_MAXTGT];
 		unsigned cols[BD_MAXTGT];
-		int k = split_names(buf, items, cols, BD_MAXTGT, buf);
+		int k = split_names(ps, buf, items, cols, BD_MAXTGT, rest);
 		if (k == 0) { perr(ps, rest, "e.g. `divide 2 to Grizzly Bears, 1 to Bob`", "expected `N to NAME, ...`"); return; }
 		for (int i = 0; i < k; i++) {
 			char v[32];
@@ -1040,7 +1052,7 @@ statement(struct ps *ps, char *ln)
 		snprintf(buf, sizeof buf, "%s", colon + 1);
 		char *items[BD_MAXBLK + 1];
 		unsigned cols[BD_MAXBLK + 1];
-		int k = split_names(buf, items, cols, BD_MAXBLK + 1, buf);
+		int k = split_names(ps, buf, items, cols, BD_MAXBLK + 1, colon + 1);
 		for (int i = 0; i < k; i++) {
 			char v[32];
 			const char *p = word(items[i], v, sizeof v);
@@ -1116,7 +1128,7 @@ statement(struct ps *ps, char *ln)
 		}
 		c->kind = key[0] == 'o' ? CH_ORDER : CH_KEEP;
 		snprintf(buf, sizeof buf, "%s", rest);
-		int k = split_names(buf, c->names, c->cols, BD_MAXBLK, buf);
+		int k = split_names(ps, buf, c->names, c->cols, BD_MAXBLK, rest);
 		for (int i = 0; i < k; i++) c->cols[i] += (unsigned)(rest - ps->line);
 		c->nobjs = k;
 		if (k == 0) { perr(ps, rest, key[0] == 'o' ? "e.g. `order Benevolent Unicorn, Fire Servant`" : "e.g. `keep Thalia, Guardian of Thraben`", "expected one or more names"); return; }

@@ -66,8 +66,13 @@ rz_delay_create(struct rz *z, const struct bd_effect *e, const struct bd_ref *r,
 	d->src = src;
 	d->controller = controller;
 	d->particular = particular;
+	if (particular) {
+		d->refs = xcalloc((size_t)n + 1, sizeof *d->refs);
+		d->zone = xcalloc((size_t)n + 1, sizeof *d->zone);
+		d->seq = xcalloc((size_t)n + 1, sizeof *d->seq);
+	}
 	if (particular)
-		for (int i = 0; i < n && d->nrefs < RZ_MAXDREFS; i++) {
+		for (int i = 0; i < n; i++) {
 			/* an object it refers to: where it is now is where it is expected to be (603.7c) */
 			if (r[i].o >= 0 && b->objs[r[i].o].zone == ZN_GONE)
 				continue;
@@ -179,7 +184,7 @@ rz_delay_resolve(struct rz *z, const struct rz_trig *t)
 {
 	const struct rz_delayed *d = z->delayed[t->drec];
 	const struct board *b = z->b;
-	struct bd_ref keep[RZ_MAXDREFS];
+	struct bd_ref *keep = xcalloc((size_t)d->nrefs + 1, sizeof *keep);
 	int nkeep = 0;
 	for (int i = 0; i < d->nrefs; i++) {
 		struct bd_ref r = d->refs[i];
@@ -204,8 +209,10 @@ rz_delay_resolve(struct rz *z, const struct rz_trig *t)
 		STEP(z, RL(R_DELAYED_OBJECT, R_NEW_OBJECT), "The delayed triggered ability \"%s\" resolves, but %s %s, so it does nothing to it.",
 		    d->text, rz_oname(z, r.o), why);
 	}
-	if (d->particular && nkeep == 0)
+	if (d->particular && nkeep == 0) {
+		free(keep);
 		return;
+	}
 	STEP(z, RL(R_DELAYED, R_RESOLVE_FOLLOW), "The delayed triggered ability \"%s\" (from %s, controlled by %s) resolves.", d->text,
 	    rz_oname(z, d->src), rz_pname(z, d->controller));
 	if (d->particular) {
@@ -214,13 +221,18 @@ rz_delay_resolve(struct rz *z, const struct rz_trig *t)
 		rz_run_effects(z, &a, d->src, d->controller, keep, nkeep, 0, t);
 	} else
 		rz_run_effects(z, &d->ab, d->src, d->controller, NULL, 0, 0, t);
+	free(keep);
 }
 
 void
 rz_delay_free(struct rz *z)
 {
-	for (int i = 0; i < z->ndelayed; i++)
+	for (int i = 0; i < z->ndelayed; i++) {
+		free(z->delayed[i]->refs);
+		free(z->delayed[i]->zone);
+		free(z->delayed[i]->seq);
 		free(z->delayed[i]);
+	}
 	free(z->delayed);
 	z->delayed = NULL;
 	z->ndelayed = 0;

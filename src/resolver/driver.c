@@ -248,6 +248,7 @@ rz_resolve(struct board *b)
 	/* tokens are added in place: make room now so no pointer into b->objs moves */
 	size_t n = (size_t)b->nobjs + RZ_MAXTOKENS + 1;
 	b->objs = xgrow(b->objs, &b->objcap, n, sizeof *b->objs);
+	z->room = n;
 	z->cur = xcalloc(n, sizeof *z->cur);
 	z->lki = xcalloc(n, sizeof *z->lki);
 	z->moveseq = xcalloc(n, sizeof *z->moveseq);
@@ -350,6 +351,12 @@ rz_resolve(struct board *b)
 	free(z->seen_bf);
 	free(z->seen_ts);
 	free(z->seen_ctl);
+	free(z->pending);
+	free(z->stack);
+	for (int i = 0; i < z->nrfx; i++)
+		rz_rfx_drop(&z->rfx[i]);
+	free(z->rfx);
+	free(z->rulefx);
 	rz_delay_free(z);
 	rz_text_free(z, n);
 	for (size_t i = 0; i < n; i++)

@@ -100,12 +100,13 @@ gather_mods(struct rz *z, const struct rz_dmg *d, struct mod *m)
 		snprintf(m[n].label, sizeof m[n].label, "the effect preventing all combat damage this turn");
 		n++;
 	}
-	for (int i = 0; i < b->nobjs && n < 8; i++) {
+	int over = 0;   /* effects beyond the 8 whose every order is tried (616.1) */
+	for (int i = 0; i < b->nobjs; i++) {
 		if (b->objs[i].zone != ZN_BATTLEFIELD)
 			continue;
 		int ctl = z->cur[i].v.controller;
 		const struct bd_obj *pr = rz_printed(z, i);
-		for (int k = 0; k < pr->nabils && n < 8; k++) {
+		for (int k = 0; k < pr->nabils; k++) {
 			const struct bd_abil *a = &pr->abils[k];
 			if (!rz_has_abil(&z->cur[i], k))
 				continue;
@@ -118,6 +119,8 @@ gather_mods(struct rz *z, const struct rz_dmg *d, struct mod *m)
 				bool by = d->src >= 0 && rz_filter_match(z, &a->aff, d->src, i, ctl);
 				if ((a->to_and_by ? (to || by) : a->by_only ? by : to) && nopv) {
 					sbuf_addf(&unprev, "%s%s", unprev.len ? ", " : "", rz_oname(z, i));
+				} else if ((a->to_and_by ? (to || by) : a->by_only ? by : to) && n == 8) {
+					over++;
 				} else if (a->to_and_by ? (to || by) : a->by_only ? by : to) {
 					m[n].k = MOD_PREVENT; m[n].src = i;
 					snprintf(m[n].label, sizeof m[n].label, "%s", rz_oname(z, i));
@@ -134,6 +137,10 @@ gather_mods(struct rz *z, const struct rz_dmg *d, struct mod *m)
 					continue;
 				if (!covers(z, &a->aff, d->to, i, ctl))
 					continue;
+				if (n == 8) {
+					over++;
+					continue;
+				}
 				m[n].k = a->dmk == DM_DOUBLE ? MOD_DOUBLE : a->dmk == DM_PLUS ? MOD_PLUS : MOD_MINUS;
 				m[n].n = a->dmn;
 				m[n].src = i;
@@ -146,6 +153,11 @@ gather_mods(struct rz *z, const struct rz_dmg *d, struct mod *m)
 		STEP(z, RL(R_NO_PREVENT, R_CANT), "Damage can't be prevented (%s), so %s prevents none of the %d damage %s would deal to %s.",
 		    nopv_by, sbuf_str(&unprev), d->amount, d->src_name, d->to.p >= 0 ? rz_pname(z, d->to.p) : rz_oname(z, d->to.o));
 	sbuf_free(&unprev);
+	if (over && !z->game_over) {
+		STEP(z, RL(R_REPL_ORDER), "%d replacement and prevention effects would apply to the %d damage %s would deal to %s; judge tries every order of at most 8 (616.1), so it stops here rather than leave one out.",
+		    n + over, d->amount, d->src_name, d->to.p >= 0 ? rz_pname(z, d->to.p) : rz_oname(z, d->to.o));
+		z->game_over = true;
+	}
 	return n;
 }
 
@@ -457,8 +469,14 @@ put_counters(struct rz *z, int o, const struct bd_ctr *c0, const char *why, bool
 		    && ob->ctr[k].kw == c->kw && !strcmp(ob->ctr[k].other, c->other))
 			break;
 	if (k == ob->nctr) {
-		if (ob->nctr >= BD_MAXCTR)
+		if (ob->nctr >= BD_MAXCTR) {
+			/* never put fewer than the rules say without saying so */
+			if (!z->game_over)
+				STEP(z, RL(R_COUNTER_PT), "A new kind of counter would be put on %s, which already has %d kinds; judge holds at most %d kinds on one object, so it stops here rather than leave them out.",
+				    rz_oname(z, o), BD_MAXCTR, BD_MAXCTR);
+			z->game_over = true;
 			return 0;
+		}
 		ob->ctr[ob->nctr] = *c;
 		ob->ctr[ob->nctr].n = 0;
 		ob->nctr++;
@@ -588,11 +606,31 @@ rz_regenerate(struct rz *z, int o, bool cant_regen, struct sbuf *out)
 bool
 rz_trig_room(struct rz *z)
 {
-	if (z->npending < RZ_MAXTRIG && z->nstack + z->npending < RZ_MAXTRIG)
+	if (z->npending < RZ_MAXTRIG && z->nstack + z->npending < RZ_MAXTRIG) {
+		z->pending = xgrow(z->pending, &z->pendcap, (size_t)z->npending + 1, sizeof *z->pending);
+		z->stack = xgrow(z->stack, &z->stackcap, (size_t)z->nstack + (size_t)z->npending + 1, sizeof *z->stack);
 		return true;
+	}
 	if (!z->game_over)
-		STEP(z, RL(R_TRIG_APNAP), "More than %d triggered abilities would be waiting or on the stack at once; judge holds no more than that, so it stops here rather than leave one out.",
+		STEP(z, RL(R_TRIG_APNAP), "More than %d triggered abilities would be waiting or on the stack at once: the board loops, and the players must break the loop by other rules; judge stops here rather than leave one out.",
 		    RZ_MAXTRIG);
+	z->game_over = true;
+	return false;
+}
+
+bool
+rz_room_for(struct rz *z, int k, const char *what)
+{
+	const struct board *b = z->b;
+	if (k <= 0 || (size_t)b->nobjs + (size_t)k < z->room)
+		return true;
+	if (!z->game_over) {
+		char at[48] = "";
+		if (z->evi >= 0 && z->evi < b->nevents)
+			snprintf(at, sizeof at, " (the board's line %u)", b->events[z->evi].line);
+		STEP(z, RL(R_TS_ZONE), "%s would create %d new objects%s; judge makes room for %d new objects in one board and %d are left, so it stops here rather than leave one out.",
+		    what, k, at, RZ_MAXTOKENS, (int)(z->room - 1 - (size_t)b->nobjs));
+	}
 	z->game_over = true;
 	return false;
 }
@@ -799,7 +837,7 @@ rz_move(struct rz *z, struct rz_move *mv, int n, const char *prefix, enum rz_rul
 	 * graveyard from anywhere, exile it instead" (614.1a). When more than one applies, the
 	 * affected object's controller chooses one (616.1); once it is exiled the others no
 	 * longer apply. */
-	const struct bd_effect *tokens[64] = { NULL };
+	const struct bd_effect **tokens = xcalloc((size_t)n + 1, sizeof *tokens);
 	for (int i = 0; i < n; i++) {
 		int o = mv[i].obj;
 		if (mv[i].to != ZN_GRAVEYARD)
@@ -851,8 +889,7 @@ rz_move(struct rz *z, struct rz_move *mv, int n, const char *prefix, enum rz_rul
 		}
 		mv[i].to = ZN_EXILE;
 		mv[i].replaced_by = cand[pick] + 1;
-		if (i < 64)
-			tokens[i] = ctok[pick];
+		tokens[i] = ctok[pick];
 	}
 	look_back(z, mv, n);
 	struct sbuf t = {0};
@@ -946,11 +983,12 @@ rz_move(struct rz *z, struct rz_move *mv, int n, const char *prefix, enum rz_rul
 	}
 	sbuf_free(&t);
 	/* Kalitas: "... instead exile that card and create a ... token" */
-	for (int i = 0; i < n && i < 64; i++)
+	for (int i = 0; i < n; i++)
 		if (tokens[i] && mv[i].replaced_by) {
 			int s = mv[i].replaced_by - 1;
 			rz_create_tokens(z, tokens[i], z->cur[s].v.controller, rz_oname(z, s), R_REPLACE_INSTEAD);
 		}
+	free(tokens);
 	/* 610.3: what they exiled "until" they left comes back right after */
 	rz_until_left(z, left, nleft);
 	free(left);
@@ -1057,7 +1095,7 @@ sba_once(struct rz *z)
 		}
 		b->players[p].drew_empty = false;
 	}
-	int unattach[64], nun = 0;
+	int *unattach = xcalloc((size_t)b->nobjs + 1, sizeof *unattach), nun = 0;
 	for (int i = 0; i < b->nobjs; i++) {
 		struct bd_obj *o = &b->objs[i];
 		const struct rz_view *v = &z->cur[i].v;
@@ -1124,7 +1162,7 @@ sba_once(struct rz *z)
 			snprintf(m.reason + l, sizeof m.reason - l, "; it is also a planeswalker with 0 loyalty, which alone would put it there");
 			CITE(R_SBA_LOYALTY);
 		}
-		if (m.rule == R_NONE && o->attached >= 0 && nun < 64) {
+		if (m.rule == R_NONE && o->attached >= 0) {
 			bool equip = false;
 			for (int k = 0; k < v->nsubs; k++) equip |= !strcasecmp(v->subs[k], "Equipment");
 			int tgt = o->attached;
@@ -1158,12 +1196,13 @@ sba_once(struct rz *z)
 		}
 	}
 	/* 704.5j the legend rule */
+	int *same = xcalloc((size_t)b->nobjs + 1, sizeof *same);
 	for (int i = 0; i < b->nobjs; i++) {
 		const struct rz_view *v = &z->cur[i].v;
 		if (b->objs[i].zone != ZN_BATTLEFIELD || !(v->supers & BS_LEGENDARY))
 			continue;
-		int same[16], ns = 0;
-		for (int j = 0; j < b->nobjs && ns < 16; j++)
+		int ns = 0;
+		for (int j = 0; j < b->nobjs; j++)
 			if (b->objs[j].zone == ZN_BATTLEFIELD && (z->cur[j].v.supers & BS_LEGENDARY)
 			    && z->cur[j].v.controller == v->controller && !strcasecmp(rz_printed(z, j)->name, rz_printed(z, i)->name))
 				same[ns++] = j;
@@ -1233,6 +1272,8 @@ sba_once(struct rz *z)
 #undef CITE
 	sbuf_free(&t);
 	free(mv);
+	free(unattach);
+	free(same);
 	return any;
 }
 
@@ -1242,7 +1283,10 @@ void rz_resolve_trigger(struct rz *z, const struct rz_trig *t);
 void
 rz_settle(struct rz *z)
 {
-	for (int guard = 0; guard < 500 && !z->game_over; guard++) {
+	/* a loop is what never settles: a big board may take many rounds (each trigger resolving
+	 * is one), so the bound grows with the board */
+	int rounds = 1000 + 8 * z->b->nobjs;
+	for (int guard = 0; guard < rounds && !z->game_over; guard++) {
 		rz_layers(z);
 		if (rz_durations_end(z))
 			continue;
@@ -1261,7 +1305,7 @@ rz_settle(struct rz *z)
 		return;
 	}
 	if (!z->game_over)
-		STEP(z, RL(R_SBA_CHECK), "The board keeps changing after 500 checks; judge stops here (a loop the players must resolve by other rules).");
+		STEP(z, RL(R_SBA_CHECK), "The board keeps changing after %d checks; judge stops here (a loop the players must resolve by other rules).", rounds);
 }
 
 static const char *
@@ -1354,7 +1398,8 @@ put_triggers(struct rz *z)
 				sbuf_addf(&held, " %s waits on the stack: the board's next events happen while it is there, until `resolve %s`.",
 				    trig_label(z, tr, lb, sizeof lb), ho->alias ? ho->alias : ho->name);
 			}
-			z->stack[z->nstack++] = *tr;   /* rz_trig_room() kept pending + stack within RZ_MAXTRIG */
+			z->stack = xgrow(z->stack, &z->stackcap, (size_t)z->nstack + 1, sizeof *z->stack);
+			z->stack[z->nstack++] = *tr;
 			last = *tr;
 			nput++;
 		}

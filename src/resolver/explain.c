@@ -10,14 +10,26 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_STEPS 3000
+#define MAX_STEPS 100000   /* then the board stops, and its last step says why */
 
 void
 rz_step(struct rz *z, const enum rz_rule *rules, int nrules, const char *fmt, ...)
 {
 	struct rz_result *r = z->res;
-	if (r->nsteps >= MAX_STEPS)
+	if (r->nsteps > MAX_STEPS)
 		return;
+	if (r->nsteps == MAX_STEPS) {
+		/* never leave steps out silently: the last one says judge stopped */
+		z->game_over = true;
+		r->steps = xgrow(r->steps, &r->cap, (size_t)r->nsteps + 1, sizeof *r->steps);
+		struct rz_step *s = &r->steps[r->nsteps];
+		memset(s, 0, sizeof *s);
+		s->n = ++r->nsteps;
+		struct sbuf b = {0};
+		sbuf_addf(&b, "The explanation has reached %d steps; judge stops here rather than go on without saying what happens.", MAX_STEPS);
+		s->text = sbuf_take(&b);
+		return;
+	}
 	r->steps = xgrow(r->steps, &r->cap, (size_t)r->nsteps + 1, sizeof *r->steps);
 	struct rz_step *s = &r->steps[r->nsteps];
 	memset(s, 0, sizeof *s);

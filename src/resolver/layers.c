@@ -10,8 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAXFX 160
-#define MAXSET 64
 
 struct fx {
 	int src, abil;            /* static: source and ability index; -1 when not */
@@ -27,15 +25,16 @@ struct fx {
 	bool offbf;               /* also creature cards and spells off the battlefield (Conspiracy) */
 	long ts;
 	bool started;
-	int set[MAXSET];
+	int *set;                 /* its set once started (613.6), owned by the pass */
 	int nset;
 	bool done[LY_COUNT];
 };
 
 struct pass {
 	struct rz *z;
-	struct fx fx[MAXFX];
+	struct fx *fx;            /* as many as the board has effects: no limit */
 	int nfx;
+	size_t fxcap;
 	struct sbuf trace;
 	bool reorder_noted, simul_noted, indep_noted;
 	bool used[LY_COUNT];
@@ -365,7 +364,7 @@ fx_set(const struct rz *z, const struct fx *f, int *out)
 		return 1;
 	}
 	int ctl = src_controller(z, f->src);
-	for (int i = 0; i < z->b->nobjs && n < MAXSET; i++) {
+	for (int i = 0; i < z->b->nobjs; i++) {
 		const struct bd_obj *o = &z->b->objs[i];
 		if (o->zone != ZN_BATTLEFIELD && !(f->cda && i == f->src)) {
 			/* Conspiracy: creature cards its controller owns elsewhere, creature spells they
@@ -514,9 +513,10 @@ fx_apply(struct rz *z, struct fx *f, enum bd_layer L, struct sbuf *trace)
 		apply_counter(z, f);
 		return;
 	}
-	int set[MAXSET];
+	int *set = xcalloc((size_t)z->b->nobjs + 1, sizeof *set);
 	int n = fx_set(z, f, set);
 	if (!f->started && f->rfx < 0 && f->nparts > 1) {
+		f->set = xcalloc((size_t)n + 1, sizeof *f->set);
 		memcpy(f->set, set, sizeof(int) * (size_t)n);
 		f->nset = n;
 		f->started = true;
@@ -535,6 +535,7 @@ fx_apply(struct rz *z, struct fx *f, enum bd_layer L, struct sbuf *trace)
 		if (n > 6) sbuf_adds(trace, ", ...");
 		sbuf_adds(trace, ")");
 	}
+	free(set);
 }
 
 /* A's signature: does it exist, and which objects does it affect. */
@@ -557,22 +558,23 @@ depends(struct pass *ps, int a, int bi, enum bd_layer L)
 		return false;
 	if (A->started)
 		return false;    /* its set is locked; nothing B does changes it */
-	int s1[MAXSET], s2[MAXSET];
+	int *s1 = xcalloc(2 * ((size_t)z->b->nobjs + 1), sizeof *s1), *s2 = s1 + z->b->nobjs + 1;
 	int n1 = signature(z, A, s1);
 	size_t sz = sizeof *z->cur * (size_t)z->b->nobjs;
 	struct rz_chars *save = xmalloc(sz);
 	memcpy(save, z->cur, sz);
 	struct fx Bc = *B;
 	fx_apply(z, &Bc, L, NULL);
+	if (Bc.set != B->set)
+		free(Bc.set);      /* the trial's own set (613.6), not B's */
 	int n2 = signature(z, A, s2);
 	memcpy(z->cur, save, sz);
 	free(save);
-	if (n1 != n2)
-		return true;
-	for (int i = 0; i < n1; i++)
-		if (s1[i] != s2[i])
-			return true;
-	return false;
+	bool dep = n1 != n2;
+	for (int i = 0; i < n1 && !dep; i++)
+		dep = s1[i] != s2[i];
+	free(s1);
+	return dep;
 }
 
 static const char *
@@ -615,10 +617,10 @@ fx_before(struct pass *ps, const struct fx *a, const struct fx *b)
  * was checked before timestamp order (613.7) decided. checked: the dependency test already
  * ran for this group (layers 2-6); otherwise it runs here, for the note only. */
 static void
-note_independent(struct pass *ps, const int *group, int ng, enum bd_layer L, bool checked)
+note_independent_in(struct pass *ps, const int *group, int ng, enum bd_layer L, bool checked, int *st)
 {
 	struct rz *z = ps->z;
-	int st[MAXFX], n = 0;
+	int n = 0;
 	for (int i = 0; i < ng; i++) {
 		const struct fx *f = &ps->fx[group[i]];
 		if (f->ctr || f->rfx >= 0 || f->src < 0)
@@ -650,10 +652,10 @@ note_independent(struct pass *ps, const int *group, int ng, enum bd_layer L, boo
 	size_t sz = sizeof *z->cur * (size_t)z->b->nobjs;
 	struct rz_chars *save = xmalloc(sz), *fwd = xmalloc(sz);
 	memcpy(save, z->cur, sz);
-	for (int i = 0; i < n; i++) { struct fx c = ps->fx[st[i]]; fx_apply(z, &c, L, NULL); }
+	for (int i = 0; i < n; i++) { struct fx c = ps->fx[st[i]]; fx_apply(z, &c, L, NULL); if (c.set != ps->fx[st[i]].set) free(c.set); }
 	memcpy(fwd, z->cur, sz);
 	memcpy(z->cur, save, sz);
-	for (int i = n - 1; i >= 0; i--) { struct fx c = ps->fx[st[i]]; fx_apply(z, &c, L, NULL); }
+	for (int i = n - 1; i >= 0; i--) { struct fx c = ps->fx[st[i]]; fx_apply(z, &c, L, NULL); if (c.set != ps->fx[st[i]].set) free(c.set); }
 	bool differs = memcmp(fwd, z->cur, sz) != 0;
 	memcpy(z->cur, save, sz);
 	free(save);
@@ -677,6 +679,24 @@ note_independent(struct pass *ps, const int *group, int ng, enum bd_layer L, boo
 }
 
 static void
+note_independent(struct pass *ps, const int *group, int ng, enum bd_layer L, bool checked)
+{
+	int *st = xcalloc((size_t)ng + 1, sizeof *st);
+	note_independent_in(ps, group, ng, L, checked, st);
+	free(st);
+}
+
+/* A new effect of the pass, cleared. */
+static struct fx *
+fx_new(struct pass *ps)
+{
+	ps->fx = xgrow(ps->fx, &ps->fxcap, (size_t)ps->nfx + 1, sizeof *ps->fx);
+	struct fx *f = &ps->fx[ps->nfx++];
+	memset(f, 0, sizeof *f);
+	return f;
+}
+
+static void
 gather(struct pass *ps)
 {
 	struct rz *z = ps->z;
@@ -685,13 +705,13 @@ gather(struct pass *ps)
 	for (int i = 0; i < b->nobjs; i++) {
 		struct bd_obj *o = &b->objs[i];
 		const struct bd_obj *pr = rz_printed(z, i);
-		for (int k = 0; k < pr->nabils && ps->nfx < MAXFX; k++) {
+		for (int k = 0; k < pr->nabils; k++) {
 			const struct bd_abil *a = &pr->abils[k];
 			if (a->kind != AK_STATIC || a->nparts == 0 || rz_face_down(z, i))
 				continue;
 			if (o->zone != ZN_BATTLEFIELD && !a->cda)
 				continue;
-			struct fx *f = &ps->fx[ps->nfx++];
+			struct fx *f = fx_new(ps);
 			memset(f, 0, sizeof *f);
 			f->src = i;
 			f->abil = k;
@@ -713,10 +733,10 @@ gather(struct pass *ps)
 		}
 		if (o->zone != ZN_BATTLEFIELD)
 			continue;
-		for (int k = 0; k < o->nctr && ps->nfx < MAXFX; k++) {
+		for (int k = 0; k < o->nctr; k++) {
 			if (o->ctr[k].kind != CK_PT && o->ctr[k].kind != CK_KEYWORD)
 				continue;
-			struct fx *f = &ps->fx[ps->nfx++];
+			struct fx *f = fx_new(ps);
 			memset(f, 0, sizeof *f);
 			f->src = f->abil = f->rfx = -1;
 			f->ctr = &o->ctr[k];
@@ -724,8 +744,8 @@ gather(struct pass *ps)
 			f->ts = o->ctr[k].ts;
 		}
 	}
-	for (int r = 0; r < z->nrfx && ps->nfx < MAXFX; r++) {
-		struct fx *f = &ps->fx[ps->nfx++];
+	for (int r = 0; r < z->nrfx; r++) {
+		struct fx *f = fx_new(ps);
 		memset(f, 0, sizeof *f);
 		f->src = f->abil = -1;
 		f->rfx = r;
@@ -851,7 +871,8 @@ rz_layers(struct rz *z)
 	for (size_t li = 0; li < sizeof order / sizeof *order; li++) {
 		enum bd_layer L = order[li];
 		for (;;) {
-			int cand[MAXFX], nc = 0;
+			int *cand = xcalloc(2 * ((size_t)ps->nfx + 1), sizeof *cand), nc = 0;
+			int *group = cand + ps->nfx + 1, ng = 0;
 			if (trace)
 				for (int i = 0; i < ps->nfx; i++) {
 					struct fx *f = &ps->fx[i];
@@ -865,12 +886,13 @@ rz_layers(struct rz *z)
 			for (int i = 0; i < ps->nfx; i++)
 				if (!ps->fx[i].done[L] && has_layer(&ps->fx[i], L) && fx_exists(z, &ps->fx[i]))
 					cand[nc++] = i;
-			if (nc == 0)
+			if (nc == 0) {
+				free(cand);
 				break;
+			}
 			/* 613.3: characteristic-defining abilities first */
 			bool anycda = false;
 			for (int i = 0; i < nc; i++) anycda |= ps->fx[cand[i]].cda;
-			int group[MAXFX], ng = 0;
 			for (int i = 0; i < nc; i++)
 				if (ps->fx[cand[i]].cda == anycda)
 					group[ng++] = cand[i];
@@ -921,6 +943,7 @@ rz_layers(struct rz *z)
 				for (int q = 0; q < ps->fx[pick].nparts; q++)
 					ps->land_used |= ps->fx[pick].parts[q].op == OP_SET_LAND_SUB;
 			}
+			free(cand);
 		}
 	}
 	/* a creature without printed P/T and no effect setting one is 0/0 */
@@ -953,5 +976,8 @@ rz_layers(struct rz *z)
 	}
 	rz_sick_note(z);
 	sbuf_free(&ps->trace);
+	for (int i = 0; i < ps->nfx; i++)
+		free(ps->fx[i].set);
+	free(ps->fx);
 	free(ps);
 }

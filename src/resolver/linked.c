@@ -5,8 +5,10 @@
  * object the ability no longer finds. */
 #include "rz_int.h"
 #include "../base/buf.h"
+#include "../base/mem.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 void
@@ -53,11 +55,12 @@ void
 rz_link_return(struct rz *z, const struct bd_effect *e, int src, int controller, const char *sname)
 {
 	struct board *b = z->b;
-	int back[64], n = 0;
-	for (int i = 0; i < b->nobjs && n < 64; i++)
+	int *back = xcalloc((size_t)b->nobjs + 1, sizeof *back), n = 0;
+	for (int i = 0; i < b->nobjs; i++)
 		if (exiled_with(z, src, i))
 			back[n++] = i;
 	if (n == 0) {
+		free(back);
 		STEP(z, RL(R_LINKED, R_RESOLVE_FOLLOW), "No card was exiled with %s by its linked ability (its exile instruction hasn't happened, or this %s is a new object since), so %s returns nothing.",
 		    rz_oname(z, src), rz_oname(z, src), sname);
 		return;
@@ -95,6 +98,7 @@ rz_link_return(struct rz *z, const struct bd_effect *e, int src, int controller,
 	sbuf_free(&names);
 	if (!e->to_hand)
 		rz_entered(z, back, n);
+	free(back);
 }
 
 void
@@ -112,12 +116,12 @@ void
 rz_until_left(struct rz *z, const int *left, int n)
 {
 	struct board *b = z->b;
-	int back[64], nback = 0;
+	int *back = xcalloc((size_t)b->nobjs + 1, sizeof *back), nback = 0;
 	struct sbuf t = {0}, gone = {0}, srcs = {0};
 	int nsrcs = 0;
 	for (int i = 0; i < n; i++) {
 		int before = nback;
-		for (int c = 0; c < b->nobjs && nback < 64; c++) {
+		for (int c = 0; c < b->nobjs; c++) {
 			if (!z->link_until[c] || !exiled_with(z, left[i], c))
 				continue;
 			z->link_until[c] = false;
@@ -159,4 +163,5 @@ rz_until_left(struct rz *z, const int *left, int n)
 	sbuf_free(&t);
 	sbuf_free(&gone);
 	sbuf_free(&srcs);
+	free(back);
 }

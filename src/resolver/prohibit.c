@@ -4,6 +4,7 @@
  * spells that resolved this turn ("players can't gain life this turn"). Each action asks
  * rz_rule_applies() before it happens; nothing here changes the game by itself. */
 #include "rz_int.h"
+#include "../base/mem.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -85,8 +86,7 @@ rz_rule_applies(const struct rz *z, enum bd_rulek k, int p, int o, const struct 
 void
 rz_rule_add(struct rz *z, const struct bd_rule *r, int src, int controller)
 {
-	if (z->nrulefx >= RZ_MAXRULEFX)
-		return;
+	z->rulefx = xgrow(z->rulefx, &z->rulefxcap, (size_t)z->nrulefx + 1, sizeof *z->rulefx);
 	struct rz_rulefx *f = &z->rulefx[z->nrulefx++];
 	f->r = *r;
 	f->src = src;

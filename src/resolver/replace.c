@@ -20,6 +20,18 @@ struct nmod {
 	char label[96];
 };
 
+/* More effects apply than judge tries every order of: it says so and stops (it never leaves
+ * one out); the event's amount is returned unchanged. */
+static int
+too_many(struct rz *z, int amount, const char *kind)
+{
+	if (!z->game_over)
+		STEP(z, RL(R_REPL_ORDER, R_COUNTER_TOKEN_REPL), "More than %d replacement effects would change how many %s%s are put or created; judge tries every order of at most %d (616.1), so it stops here rather than leave one out.",
+		    MAXNMOD, kind, strcmp(kind, "token") ? " counters" : "s", MAXNMOD);
+	z->game_over = true;
+	return amount;
+}
+
 static int
 apply_one(const struct nmod *m, int amount)
 {
@@ -86,7 +98,7 @@ rz_stated_order(const struct rz *z, const int *src, int n, int *perm)
 static bool
 stated_order(const struct rz *z, const struct nmod *m, int n, int *perm)
 {
-	int srcs[MAXNMOD];
+	int srcs[MAXNMOD] = { 0 };
 	for (int k = 0; k < n; k++)
 		srcs[k] = m[k].src;
 	if (!rz_stated_order(z, srcs, n, perm))
@@ -180,7 +192,7 @@ rz_counter_replacements(struct rz *z, struct bd_ref to, const struct bd_ctr *c, 
 	struct nmod m[MAXNMOD];
 	int nm = 0, nlate = 0;
 	int o = to.o;
-	for (struct rz_abil_it it = {0}; nm < MAXNMOD && rz_next_abil(z, AK_CTR_MOD, &it);) {
+	for (struct rz_abil_it it = {0}; rz_next_abil(z, AK_CTR_MOD, &it);) {
 		const struct bd_abil *a = it.a;
 		if (!rz_ctr_matches(&a->tctr, c))
 			continue;
@@ -189,6 +201,8 @@ rz_counter_replacements(struct rz *z, struct bd_ref to, const struct bd_ctr *c, 
 			continue;
 		if (o < 0 ? !a->ctr_players : a->aff.self ? o != it.s : !rz_filter_match(z, &a->aff, o, it.s, it.ctl))
 			continue;
+		if (nm == MAXNMOD)
+			return too_many(z, c->n, kind);
 		add_mod(z, &m[nm], a, it.s);
 		m[nm].needs_effect = a->by_effect && !by_effect;
 		nlate += m[nm++].needs_effect;
@@ -211,12 +225,14 @@ rz_token_replacements(struct rz *z, const struct bd_effect *e, int controller, i
 {
 	struct nmod m[MAXNMOD];
 	int nm = 0;
-	for (struct rz_abil_it it = {0}; nm < MAXNMOD && rz_next_abil(z, AK_TOKEN_MOD, &it);) {
+	for (struct rz_abil_it it = {0}; rz_next_abil(z, AK_TOKEN_MOD, &it);) {
 		const struct bd_abil *a = it.a;
 		if ((a->aff.ctl == FC_YOU && controller != it.ctl) || (a->aff.ctl == FC_OPP && controller == it.ctl))
 			continue;
 		if (a->aff.types && !(a->aff.types & e->tok_types))
 			continue;
+		if (nm == MAXNMOD)
+			return too_many(z, n, "token");
 		add_mod(z, &m[nm++], a, it.s);
 	}
 	if (nm == 0)
@@ -224,5 +240,5 @@ rz_token_replacements(struct rz *z, const struct bd_effect *e, int controller, i
 	char what[160];
 	snprintf(what, sizeof what, "token%s created under %s's control", n == 1 ? "" : "s", rz_pname(z, controller));
 	int v = apply_all(z, m, nm, n, controller, true, what);
-	return v > RZ_MAXTOKENS ? RZ_MAXTOKENS : v;
+	return v;   /* rz_room_for() says so if there is no room for that many */
 }

@@ -106,8 +106,8 @@ rz_has_abil(const struct rz_chars *c, int k)
 struct rz_rfx {
 	const struct bd_part *parts;
 	int nparts;
-	int locked[32];
-	int lockseq[32];         /* each locked object's zone move as it was locked (400.7) */
+	int *locked;             /* as many as it affected: no limit (freed by rz_rfx_drop) */
+	int *lockseq;            /* each locked object's zone move as it was locked (400.7) */
 	int nlocked;
 	long ts;
 	int controller;          /* for control-changing effects */
@@ -148,16 +148,15 @@ struct rz_trig {
 /* A delayed triggered ability (603.7) waiting for its step. One that refers to particular
  * objects or players ("that card", "it") keeps them with the zone each was in as it was
  * created, to find them later only if they are still there (603.7c). */
-#define RZ_MAXDREFS 64
 struct rz_delayed {
 	enum bd_step step;
 	bool yours;              /* "your next upkeep": only its controller's */
 	int src, controller;     /* 603.7d-e */
 	bool fired;              /* 603.7b: it triggers once */
 	bool particular;         /* refs are what it acts on; else its instruction finds them as it resolves */
-	struct bd_ref refs[RZ_MAXDREFS];
-	enum bd_zone zone[RZ_MAXDREFS];
-	int seq[RZ_MAXDREFS];    /* each object's zone move as it was created (400.7) */
+	struct bd_ref *refs;     /* as many as it refers to: no limit */
+	enum bd_zone *zone;
+	int *seq;                /* each object's zone move as it was created (400.7) */
 	int nrefs;
 	char text[240];
 	struct bd_abil ab;       /* what it does, as a triggered ability */
@@ -169,23 +168,31 @@ struct rz_rulefx {
 	int src, controller;
 	char label[96];
 };
-#define RZ_MAXRULEFX 16
 
-#define RZ_MAXTRIG 64
-#define RZ_MAXTOKENS 64     /* tokens a resolution may create; room is made up front */
+/* Triggered abilities waiting or on the stack at once: the arrays grow as needed; this many
+ * means a loop the players must break by other rules (judge says so and stops). */
+#define RZ_MAXTRIG 100000
+#define RZ_MAXTOKENS 512    /* new objects (tokens) a board may create; room is made up front,
+                             * since pointers into b->objs are held: rz_room_for() says so and
+                             * stops the board rather than create fewer than it should */
 
 struct rz {
 	struct board *b;
+	size_t room;             /* objects the per-object arrays hold (b->objcap may be more):
+	                          * tokens are made only within it (rz_room_for) */
 	struct rz_chars *cur;    /* one per object, recomputed by rz_layers() */
 	struct rz_chars *lki;    /* last known information when an object left the battlefield */
 	struct rz_result *res;
-	struct rz_rfx rfx[32];
+	struct rz_rfx *rfx;      /* grown as effects are created: no limit */
 	int nrfx;
+	size_t rfxcap;
 	bool fog;                /* all combat damage is prevented this turn */
-	struct rz_trig pending[RZ_MAXTRIG];
+	struct rz_trig *pending;  /* grown by rz_trig_room(), so take no pointer into it across that */
 	int npending;
-	struct rz_trig stack[RZ_MAXTRIG];
+	size_t pendcap;
+	struct rz_trig *stack;
 	int nstack;
+	size_t stackcap;
 	int zseq;                /* counts zone moves, for graveyard order and 400.7 */
 	int *moveseq;            /* per object: the zseq of its last move */
 	int *attseq;             /* per object: its host's moveseq when it became attached */
@@ -201,8 +208,9 @@ struct rz {
 	 * blocks read these, since what a creature gains later doesn't undo a block (509.1h) */
 	struct rz_view *blk_view;
 	bool *fs_dealt;          /* per object: dealt damage in that step */
-	struct rz_rulefx rulefx[RZ_MAXRULEFX];   /* until end of turn (514.2) */
+	struct rz_rulefx *rulefx;   /* until end of turn (514.2): no limit */
 	int nrulefx;
+	size_t rulefxcap;
 	bool cant_lose_noted[BD_MAXPLAYERS];
 	int entering;            /* 1 + the object being given the counters it enters with (122.6), or 0 */
 	int putter;              /* the player putting counters now (122.6a: the controller of the
@@ -322,14 +330,18 @@ struct rz_move {
 /* Move objects at once. The step's text starts with prefix (may be NULL) and cites the
  * moves' rules plus extra (R_NONE for none). */
 void rz_move(struct rz *z, struct rz_move *mv, int n, const char *prefix, enum rz_rule extra);
-void rz_settle(struct rz *z);
+void rz_settle(struct rz *z);      /* SBAs until none, then triggers to the stack and resolve */
 /* A triggered ability waits for the stack (603.3): the pending entry, or NULL when there is no
  * room or the ability is one judge can't read (then the resolving stops there, 603.3 needs
  * its text: res->unread says which). */
 struct rz_trig *rz_pend(struct rz *z, int src, int abil, int kw, int ctl, int subject, int power);
-/* Is there room for one more triggered ability waiting or on the stack? If not, judge says so
- * and stops: it never drops one silently. */
-bool rz_trig_room(struct rz *z);      /* SBAs until none, then triggers to the stack and resolve */
+/* Make room for one more triggered ability waiting (and for all those waiting on the stack);
+ * false only past RZ_MAXTRIG, a loop: judge then says so and stops, never dropping one
+ * silently. It may move z->pending and z->stack. */
+bool rz_trig_room(struct rz *z);
+/* Is there room for k new objects (tokens)? If not, judge says so (what creates them, the
+ * board's line) and stops. */
+bool rz_room_for(struct rz *z, int k, const char *what);
 int rz_grave_replacer(const struct rz *z, int o);
 /* Put counters on o, through "can't" effects (122.6) and counter replacement effects
  * (614.16); returns how many were put. */
@@ -481,6 +493,8 @@ bool rz_saga_done(struct rz *z, int o);
 
 /* stack.c */
 void rz_resolve_spell(struct rz *z, int spell);
+/* Release what a resolved continuous effect owns, as it ends. */
+void rz_rfx_drop(struct rz_rfx *f);
 /* End the resolved effects whose "for as long as" no longer holds (611.2b); true if one did. */
 bool rz_durations_end(struct rz *z);
 /* A triggered ability is being put on the stack: choose its targets (603.3d, 601.2c), the

@@ -272,8 +272,8 @@ static int
 edict_choose(struct rz *z, const struct bd_effect *e, int p, int src, int controller, const char *sname, struct bd_ref *out, int cap)
 {
 	const struct board *b = z->b;
-	int cand[64], nc = 0;
-	for (int i = 0; i < b->nobjs && nc < 64; i++)
+	int *cand = xcalloc((size_t)b->nobjs + 1, sizeof *cand), nc = 0;
+	for (int i = 0; i < b->nobjs; i++)
 		if (b->objs[i].zone == ZN_BATTLEFIELD && z->cur[i].v.controller == p && rz_filter_match(z, &e->what, i, src, p))
 			cand[nc++] = i;
 	const char *ch = rz_choice(z, src);
@@ -308,6 +308,7 @@ edict_choose(struct rz *z, const struct bd_effect *e, int p, int src, int contro
 		STEP(z, RL(R_SAC_CHOOSE), "%s: %s chooses what to sacrifice: %s%s.", sname, rz_pname(z, p), sbuf_str(&t),
 		    picked ? " (judge's choice; state it with `choose SOURCE: NAME`)" : nc <= e->n && !ch ? " (the only choice)" : "");
 	sbuf_free(&t);
+	free(cand);
 	return n;
 }
 
@@ -380,11 +381,13 @@ void
 rz_create_tokens(struct rz *z, const struct bd_effect *e, int controller, const char *sname, enum rz_rule why)
 {
 	struct board *b = z->b;
-	int made[16], nmade = 0;
 	int count = rz_token_replacements(z, e, controller, e->n);
-	for (int k = 0; k < count && b->nobjs < (int)b->objcap; k++) {
+	if (!rz_room_for(z, count, sname))
+		return;
+	int *made = xcalloc((size_t)count + 1, sizeof *made), nmade = 0;
+	for (int k = 0; k < count; k++) {
 		int ti = bd_add_obj(b, NULL);
-		if (nmade < 16) made[nmade++] = ti;
+		made[nmade++] = ti;
 		struct bd_obj *tok = &b->objs[ti];
 		char nm[64];
 		/* 111.4: its subtypes plus the word "Token" */
@@ -427,6 +430,7 @@ rz_create_tokens(struct rz *z, const struct bd_effect *e, int controller, const 
 		sbuf_free(&t);
 	}
 	rz_entered(z, made, nmade);
+	free(made);
 }
 
 /* "Create a token that's a copy of TARGET[, except ...]": the token has the copiable values
@@ -437,8 +441,10 @@ static void
 copy_tokens(struct rz *z, const struct bd_effect *e, int controller, const char *sname, const struct bd_ref *r, int n)
 {
 	struct board *b = z->b;
-	int made[16], nmade = 0;
-	for (int i = 0; i < n && nmade < 16 && b->nobjs < (int)b->objcap; i++) {
+	if (!rz_room_for(z, n, sname))
+		return;
+	int *made = xcalloc((size_t)n + 1, sizeof *made), nmade = 0;
+	for (int i = 0; i < n; i++) {
 		if (r[i].o < 0 || b->objs[r[i].o].zone != ZN_BATTLEFIELD)
 			continue;
 		int src = r[i].o;
@@ -483,6 +489,7 @@ copy_tokens(struct rz *z, const struct bd_effect *e, int controller, const char 
 	if (nmade == 0)
 		STEP(z, RL(R_RESOLVE_TARGETS), "%s creates no token: what it would copy is no longer on the battlefield.", sname);
 	rz_entered(z, made, nmade);
+	free(made);
 }
 
 /* "fade", "+1/+1", "loyalty": a counter kind for the steps */
@@ -656,11 +663,14 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 	z->revealed = -1;
 	z->last_put = -1;
 	const char *sname = rz_oname(z, src);
+	/* what an instruction affects: every object and player at most once ("each creature"
+	 * may be all of them); tokens made meanwhile are within z->room */
+	int rcap = (int)z->room + b->nplayers + 1;
+	struct bd_ref *r = xcalloc((size_t)rcap, sizeof *r);
 	for (int ei = 0; ei < a->neff && !z->game_over; ei++) {
 		const struct bd_effect *e = &a->eff[ei];
-		struct bd_ref r[64];
 		rz_layers(z);
-		int n = (e->kind == EF_CREATE_TOKEN && !e->tok_copy) || e->kind == EF_SEARCH ? 0 : recipients(z, e, src, controller, targets, ntargets, a->ntgt, r, 64,
+		int n = (e->kind == EF_CREATE_TOKEN && !e->tok_copy) || e->kind == EF_SEARCH ? 0 : recipients(z, e, src, controller, targets, ntargets, a->ntgt, r, rcap,
 		    t ? t->subject : -1, t ? t->ev_player : -1);
 		if (e->delay) {
 			rz_delay_create(z, e, r, n, src, controller, sname);
@@ -873,12 +883,12 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 				    n == 0 ? (e->slot >= 0 ? "this part's target is illegal, so this part does nothing" : "nothing to deal it to") : "the amount is 0");
 				break;
 			}
-			struct rz_dmg d[64];
 			if (e->each_source) {
 				/* "each Dragon you control deals 1 damage to that creature": one source each */
 				int nd = 0;
+				struct rz_dmg *d = xcalloc((size_t)b->nobjs * (size_t)n + 1, sizeof *d);
 				for (int s = 0; s < b->nobjs; s++)
-					for (int i = 0; i < n && nd < 64; i++)
+					for (int i = 0; i < n; i++)
 						if (b->objs[s].zone == ZN_BATTLEFIELD && rz_filter_match(z, &e->what, s, src, controller)) {
 							memset(&d[nd], 0, sizeof d[nd]);
 							source_chars(z, s, &d[nd]);
@@ -890,8 +900,10 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 					STEP(z, RL(R_RESOLVE_FOLLOW), "%s: no permanent is a source of this damage (none matches), so none is dealt.", sname);
 				else
 					rz_deal_damage(z, d, nd, NULL);
+				free(d);
 				break;
 			}
+			struct rz_dmg *d = xcalloc((size_t)n, sizeof *d);
 			for (int i = 0; i < n; i++) {
 				memset(&d[i], 0, sizeof d[i]);
 				source_chars(z, src, &d[i]);
@@ -901,10 +913,10 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 			if (e->divided)
 				divide_damage(z, e, amount, d, n, sname, t);
 			rz_deal_damage(z, d, n, NULL);
+			free(d);
 			break;
 		}
 		case EF_DESTROY: case EF_EXILE: case EF_BOUNCE: case EF_SACRIFICE: {
-			struct rz_move mv[64];
 			int nm = 0;
 			if (e->until_leaves && (b->objs[src].zone != ZN_BATTLEFIELD || (t && t->src_seq && z->moveseq[src] != t->src_seq))) {
 				/* 610.3b: the event that would end the exile has already happened */
@@ -920,8 +932,9 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 					if (r[i].p >= 0) pl[np++] = r[i];
 				n = 0;
 				for (int i = 0; i < np; i++)
-					n += edict_choose(z, e, pl[i].p, src, controller, sname, r + n, 64 - n);
+					n += edict_choose(z, e, pl[i].p, src, controller, sname, r + n, rcap - n);
 			}
+			struct rz_move *mv = xcalloc((size_t)n + 1, sizeof *mv);
 			for (int i = 0; i < n; i++) {
 				if (r[i].o < 0)
 					continue;
@@ -969,6 +982,7 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 					rz_until_exiled(z, src, mv[i].obj);
 				else
 					rz_link_exiled(z, src, mv[i].obj);
+			free(mv);
 			break;
 		}
 		case EF_RETURN_LINKED:
@@ -990,13 +1004,11 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 				    b->objs[src].zone != ZN_BATTLEFIELD || (t && t->src_seq && z->moveseq[src] != t->src_seq) ? "it has left the battlefield" : "its controller doesn't control it");
 				break;
 			}
-			if (z->nrfx >= 32) {
-				STEP(z, RL(R_LOCKED_SET), "%s would create another continuous effect; judge holds at most 32 at once, so it stops here rather than leave one out.", sname);
-				z->game_over = true;
-				break;
-			}
+			z->rfx = xgrow(z->rfx, &z->rfxcap, (size_t)z->nrfx + 1, sizeof *z->rfx);
 			struct rz_rfx *f = &z->rfx[z->nrfx++];
 			memset(f, 0, sizeof *f);
+			f->locked = xcalloc((size_t)n + 1, sizeof *f->locked);
+			f->lockseq = xcalloc((size_t)n + 1, sizeof *f->lockseq);
 			f->parts = e->parts;
 			f->nparts = e->nparts;
 			f->ts = ++b->next_ts;
@@ -1019,7 +1031,7 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 					    rz_pname(z, controller), c ? c : "no color", sname, c ? c : "no color");
 				}
 			struct sbuf names = {0};
-			for (int i = 0; i < n && f->nlocked < 32; i++)
+			for (int i = 0; i < n; i++)
 				if (r[i].o >= 0) {
 					f->lockseq[f->nlocked] = z->moveseq[r[i].o];
 					f->locked[f->nlocked++] = r[i].o;
@@ -1063,10 +1075,10 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 			break;
 		case EF_EXILE_GRAVE: {
 			/* every card in that player's graveyard, at once (a public zone: 404) */
-			struct rz_move gm[64];
+			struct rz_move *gm = xcalloc((size_t)b->nobjs + 1, sizeof *gm);
 			int ng = 0;
 			for (int i = 0; i < n; i++)
-				for (int o = 0; r[i].p >= 0 && o < b->nobjs && ng < 64; o++)
+				for (int o = 0; r[i].p >= 0 && o < b->nobjs; o++)
 					if (b->objs[o].zone == ZN_GRAVEYARD && b->objs[o].owner == r[i].p) {
 						memset(&gm[ng], 0, sizeof gm[ng]);
 						gm[ng].obj = o;
@@ -1079,6 +1091,7 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 				rz_move(z, gm, ng, sname, R_RESOLVE_FOLLOW);
 			else
 				STEP(z, RL(R_RESOLVE_FOLLOW), "%s: %s's graveyard is empty, so nothing is exiled.", sname, n && r[0].p >= 0 ? rz_pname(z, r[0].p) : "that player");
+			free(gm);
 			break;
 		}
 		case EF_TEXT_CHANGE:
@@ -1199,6 +1212,7 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 		}
 		}
 	}
+	free(r);
 }
 
 /* "Put a creature card from your hand onto the battlefield" (110.2a): the card the board's
@@ -1750,6 +1764,7 @@ rz_durations_end(struct rz *z)
 			    f->while_kind == 1 ? "it remained on the battlefield" : "its controller controlled it",
 			    gone ? "it has left the battlefield" : "its controller no longer controls it");
 			ended = true;
+			rz_rfx_drop(&z->rfx[r]);
 			continue;
 		}
 		z->rfx[keep++] = *f;
@@ -1758,6 +1773,15 @@ rz_durations_end(struct rz *z)
 	if (ended)
 		rz_layers(z);
 	return ended;
+}
+
+void
+rz_rfx_drop(struct rz_rfx *f)
+{
+	free(f->locked);
+	free(f->lockseq);
+	f->locked = f->lockseq = NULL;
+	f->nlocked = 0;
 }
 
 void

@@ -29,8 +29,8 @@ declare_attackers(struct rz *z)
 {
 	struct board *b = z->b;
 	struct sbuf t = {0}, tapped = {0};
-	int att[64], na = 0;
-	for (int i = 0; i < b->nobjs && na < 64; i++) {
+	int *att = xcalloc((size_t)b->nobjs + 1, sizeof *att), na = 0;
+	for (int i = 0; i < b->nobjs; i++) {
 		struct bd_obj *o = &b->objs[i];
 		if (o->zone != ZN_BATTLEFIELD || (o->attacking_p < 0 && o->attacking_o < 0))
 			continue;
@@ -63,6 +63,7 @@ declare_attackers(struct rz *z)
 	}
 	say_each(z, first);
 	say_alone(z, na == 1 ? att[0] : -1, first);
+	free(att);
 }
 
 /* 603.2c: an ability that triggered more than once on one declaration (several attackers it
@@ -443,6 +444,7 @@ cleanup(struct rz *z)
 	for (int r = 0; r < z->nrfx; r++) {
 		if (z->rfx[r].until_eot) {
 			sbuf_addf(&t, "%s%s's effect until end of turn ends", t.len ? "; " : "", z->rfx[r].label);
+			rz_rfx_drop(&z->rfx[r]);
 			continue;
 		}
 		z->rfx[keep++] = z->rfx[r];
