@@ -84,6 +84,8 @@ struct bd_filter {
 	bool everywhere;                /* also every card that isn't on the battlefield and every spell
 	                                 * (Mycosynth Lattice) */
 	bool event_player;              /* "that player": the player a trigger's event was about */
+	bool chosen_player;             /* "the chosen player" (Stuffy Doll): the player the source's
+	                                 * "as ~ enters, choose a player|an opponent" chose (614.12a) */
 };
 
 /* Layers and sublayers (613.1, 613.4). */

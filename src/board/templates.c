@@ -2268,6 +2268,10 @@ recipient(struct bd_abil *a, struct bd_effect *e, const char *r)
 	    || !strcmp(r, "the player it's attacking")) {
 		filter_init(&e->f); e->f.defending = true; e->each = true; return true;
 	}
+	/* "the chosen player" (Stuffy Doll): who "as ~ enters, choose a player" chose */
+	if (!strcmp(r, "the chosen player") || !strcmp(r, "the chosen opponent")) {
+		filter_init(&e->f); e->f.players = e->f.no_objects = e->f.chosen_player = true; e->each = true; return true;
+	}
 	if (!strcmp(r, "each player")) { filter_init(&e->f); e->f.players = e->f.no_objects = true; e->each = true; return true; }
 	if (!strcmp(r, "each opponent")) { filter_init(&e->f); e->f.players = e->f.no_objects = e->f.opponents_only = true; e->each = true; return true; }
 	if (!strncmp(r, "each ", 5) || !strncmp(r, "all ", 4) || strstr(r, "creatures") || strstr(r, "permanents")
@@ -3178,7 +3182,7 @@ e_sacrifice(struct match *m, struct bd_abil *a, struct bd_effect *e)
 	return recipient(a, e, m->cap[1]);
 }
 
-#define TGT "((?:another |up to one )?target [a-z0-9 ,-]+?|any target|that player|the player or planeswalker it's attacking|the player it's attacking|defending player|~|itself|it|they|that creature|the creature|that permanent|you|enchanted creature|equipped creature|each [a-z0-9 ,]+?|all [a-z0-9 ,]+?|(?:other )?(?:[a-z]+ )?(?:creatures|permanents|artifacts|lands)(?: you control| your opponents control)?|(?:other )?[a-z]+s (?:you|your opponents) control)"
+#define TGT "((?:another |up to one )?target [a-z0-9 ,-]+?|any target|that player|the chosen player|the chosen opponent|the player or planeswalker it's attacking|the player it's attacking|defending player|~|itself|it|they|that creature|the creature|that permanent|you|enchanted creature|equipped creature|each [a-z0-9 ,]+?|all [a-z0-9 ,]+?|(?:other )?(?:[a-z]+ )?(?:creatures|permanents|artifacts|lands)(?: you control| your opponents control)?|(?:other )?[a-z]+s (?:you|your opponents) control)"
 static struct eff_tmpl etmpls[] = {
 	{ "^(?:~|it) deals (\\d+|x|one|two|three|four|five)()? damage to " TGT "$", e_damage,
 	  "Hurricane deals X damage to each creature with flying and each player." , NULL },

@@ -271,6 +271,8 @@ rz_resolve(struct board *b)
 		z->text_seq[i] = -1;
 	z->link_until = xcalloc(n, sizeof *z->link_until);
 	z->sick = xcalloc(n, sizeof *z->sick);
+	z->cond_on = xcalloc(n, sizeof *z->cond_on);
+	z->cond_ts = xcalloc(n, sizeof *z->cond_ts);
 	z->seen_bf = xcalloc(n, sizeof *z->seen_bf);
 	z->seen_ts = xcalloc(n, sizeof *z->seen_ts);
 	z->seen_ctl = xcalloc(n, sizeof *z->seen_ctl);
@@ -289,6 +291,7 @@ rz_resolve(struct board *b)
 	z->trace_layers = true;
 	rz_layers(z);
 	z->trace_layers = false;
+	rz_cond_changes(z);
 	rz_blocks_declared(z);
 	if (b->nevents == 0)
 		rz_settle(z);
@@ -345,6 +348,8 @@ rz_resolve(struct board *b)
 	free(z->link_seq);
 	free(z->link_until);
 	free(z->sick);
+	free(z->cond_on);
+	free(z->cond_ts);
 	for (int i = 0; i < z->nmodal; i++)
 		free(z->modal[i]);
 	free(z->modal);

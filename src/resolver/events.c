@@ -1288,6 +1288,7 @@ rz_settle(struct rz *z)
 	int rounds = 1000 + 8 * z->b->nobjs;
 	for (int guard = 0; guard < rounds && !z->game_over; guard++) {
 		rz_layers(z);
+		rz_cond_changes(z);
 		if (rz_durations_end(z))
 			continue;
 		if (sba_once(z))
@@ -1590,6 +1591,9 @@ rz_enter_replacements(struct rz *z, int o, int x, struct sbuf *t)
 		}
 		if (a->choose[0]) {
 			const char *v = rz_choice(z, o);
+			for (int p = 0; v && p < b->nplayers; p++)
+				if (!strcasecmp(v, b->players[p].name))
+					v = b->players[p].name;   /* "choose a player": as the board spells it */
 			z->entered_choice = true;
 			sbuf_addf(t, "; as it enters, %s chooses %s %s: %s", rz_pname(z, ob->controller),
 			    strchr("aeiou", a->choose[0]) ? "an" : "a", a->choose, v ? v : "not stated on the board (add `choose NAME: CHOICE`)");

@@ -846,6 +846,41 @@ reset(struct rz *z)
  * printed keywords go too (done in OP_LOSE_ALL). Here, after 305.7 or "loses all", a
  * keyword ability that is off must not come back. */
 
+/* 611.3a: a static ability's effect applies at any moment its condition holds ("has haste as
+ * long as an opponent has 10 or less life", Bloodghast). Say when one starts or stops applying
+ * to a permanent that was already on the battlefield at the last look (the same object: its
+ * timestamp); the layers have already applied it (or not). */
+void
+rz_cond_changes(struct rz *z)
+{
+	const struct board *b = z->b;
+	for (int i = 0; i < b->nobjs; i++) {
+		const struct bd_obj *o = &b->objs[i];
+		if (o->zone != ZN_BATTLEFIELD || rz_face_down(z, i)) {
+			z->cond_on[i] = 0;
+			z->cond_ts[i] = 0;
+			continue;
+		}
+		bool same = z->cond_ts[i] == o->ts;
+		const struct bd_obj *pr = rz_printed(z, i);
+		uint64_t now = 0;
+		for (int k = 0; k < pr->nabils && k < 64; k++) {
+			const struct bd_abil *a = &pr->abils[k];
+			if (a->kind != AK_STATIC || a->cond.kind == CD_NONE || !rz_has_abil(&z->cur[i], k))
+				continue;
+			bool on = rz_cond_holds(z, &a->cond, i);
+			if (on)
+				now |= (uint64_t)1 << k;
+			bool was = (z->cond_on[i] >> k) & 1;
+			if (same && on != was && !z->game_over)
+				STEP(z, RL(R_STATIC_NOT_LOCKED), "%s's ability \"%s\" %s: its condition is %s now, and a static ability's effect applies at any moment its condition holds, to whatever its text says then.",
+				    rz_oname(z, i), a->text, on ? "now applies" : "no longer applies", on ? "true" : "false");
+		}
+		z->cond_on[i] = now;
+		z->cond_ts[i] = o->ts;
+	}
+}
+
 void
 rz_layers(struct rz *z)
 {

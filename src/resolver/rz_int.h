@@ -258,6 +258,10 @@ struct rz {
 	int nmodal;
 	size_t modalcap;
 	bool *sick, *seen_bf;
+	/* per object: which of its first 64 static abilities with an "as long as" condition held
+	 * at the last layer pass, so a step says when one starts or stops applying (611.3a) */
+	uint64_t *cond_on;
+	long *cond_ts;           /* per object: its timestamp at that look, 0 off the battlefield */
 	long *seen_ts;
 	int *seen_ctl;
 	bool sick_init;
@@ -300,6 +304,9 @@ bool rz_next_abil(const struct rz *z, enum bd_akind kind, struct rz_abil_it *it)
 int rz_host(const struct rz *z, int o);
 /* Does an "as long as" or intervening "if" condition of src's ability hold now? */
 bool rz_cond_holds(const struct rz *z, const struct bd_cond *c, int src);
+/* Say which conditional static abilities started or stopped applying since the last call
+ * (611.3a); the first call only looks. Called as the board settles, after the layers. */
+void rz_cond_changes(struct rz *z);
 int rz_opponent(const struct rz *z, int p);
 /* A player's place in APNAP order (101.4): 0 for the active player, then turn order. */
 int rz_apnap_rank(const struct rz *z, int p);

@@ -169,6 +169,18 @@ recipients(struct rz *z, const struct bd_effect *e, int src, int controller, con
 		if (ev_player >= 0 && !z->b->players[ev_player].lost) out[n++] = (struct bd_ref){ ev_player, -1 };
 		return n;
 	}
+	if (f->chosen_player) {
+		/* 614.12a: chosen as the source entered, its `chosen` line or the board's `choose` */
+		const char *c = rz_chosen(z, src);
+		for (int p = 0; c && p < z->b->nplayers; p++)
+			if (!strcasecmp(c, z->b->players[p].name)) {
+				if (!z->b->players[p].lost) out[n++] = (struct bd_ref){ p, -1 };
+				return n;
+			}
+		STEP(z, RL(R_ENTERS_CHOICE), "%s refers to the player chosen as it entered, and the board %s; judge can't follow this part.",
+		    rz_oname(z, src), c ? "names no such player (its `chosen` line names a player)" : "doesn't say who that was (add `chosen PLAYER` to it, or `choose NAME: PLAYER` as it enters)");
+		return n;
+	}
 	if (f->subject) {
 		/* "destroy it": the object the trigger's event was about, if it is still there; "that
 		 * creature" after an instruction that put one onto the battlefield: that one */
