@@ -308,7 +308,8 @@ enum bd_trig { TR_NONE, TR_DIES, TR_LTB, TR_PUT_GRAVE, TR_ETB,
 	TR_TARGETED,                                                   /* ~ becomes the target of an opponent's spell or ability */
 	TR_BLOCK_PAIR,                                                 /* SUBJECT blocks or becomes blocked by a TSPELL creature */
 	TR_UNTAPPED,                                                   /* SUBJECT becomes untapped */
-	TR_TAP_MANA };                                                 /* PLAYER taps a FILTER for mana (605.1b) */
+	TR_TAP_MANA,                                                   /* PLAYER taps a FILTER for mana (605.1b) */
+	TR_SCRY, TR_SURVEIL };                                         /* PLAYER scries / surveils (701.22d, 701.25d) */
 enum bd_ifk { IF_NONE, IF_NO_M1M1, IF_NO_P1P1, IF_COND };
 
 /* Steps of the turn (500.1), for `step` events and "at the beginning of" triggers. */
@@ -365,7 +366,11 @@ struct bd_abil {
 	bool per_blocked;         /* TR_BLOCKS: "blocks a creature", once for each one it blocks (509.3b) */
 	bool also_etb;            /* "enters or attacks": TR_ATTACKS and entering too */
 	bool attacks_you;         /* TR_ATTACKS: "attacks you or a planeswalker you control" */
-	bool alone;               /* TR_ATTACKS: "attacks alone", the only creature declared (506.5) */
+	bool alone;               /* TR_ATTACKS / TR_BLOCKS: "attacks alone" / "blocks alone", the only
+	                           * creature declared as an attacker / a blocker (506.5) */
+	bool cast_targets;        /* TR_CAST: "a spell that targets SUBJECT" (heroic): ctarget the
+	                           * objects one of the spell's targets must be */
+	struct bd_filter ctarget;
 	bool targeted_any;        /* TR_TARGETED: by any player's spell or ability, not only an opponent's */
 	enum bd_step step;        /* TR_STEP */
 	bool each_turn;           /* TR_STEP: each player's step, not only its controller's */

@@ -1055,10 +1055,19 @@ b_trigger(struct match *m, struct bd_abil *a)
 	}
 	if (ENDS(" becomes the target of a spell or ability")) { a->trig = TR_TARGETED; a->targeted_any = true; }
 	else if (ENDS(" becomes the target of a spell or ability an opponent controls")) a->trig = TR_TARGETED;
+	else if (ENDS(" becomes the target of a spell or ability you control")) {
+		a->trig = TR_TARGETED; a->targeted_any = true; a->tplayer = FC_YOU;   /* Willbreaker */
+	}
 	else if (ENDS(" attacks you or a planeswalker you control")) { a->trig = TR_ATTACKS; a->attacks_you = true; }
 	else if (ENDS(" enters or attacks")) { a->trig = TR_ATTACKS; a->also_etb = true; }
 	else if (ENDS(" attacks or blocks")) a->trig = TR_ATTACKS_OR_BLOCKS;
 	else if (ENDS(" attacks alone")) { a->trig = TR_ATTACKS; a->alone = true; }
+	else if (ENDS(" blocks alone")) { a->trig = TR_BLOCKS; a->alone = true; }
+	else if (ENDS(" scry") || ENDS(" scries") || ENDS(" surveil") || ENDS(" surveils")) {
+		/* "whenever you scry" (701.22d): after the scry, even if nothing could be moved */
+		a->trig = strstr(ev, "surveil") ? TR_SURVEIL : TR_SCRY;
+		return who_parse(x, &a->tplayer) && trig_effect(m->cap[3], a);
+	}
 	else if (ENDS(" attacks")) a->trig = TR_ATTACKS;
 	else if (ENDS(" blocks")) a->trig = TR_BLOCKS;
 	else if (ENDS(" blocks a creature")) { a->trig = TR_BLOCKS; a->per_blocked = true; }
@@ -1098,6 +1107,14 @@ b_trigger(struct match *m, struct bd_abil *a)
 		snprintf(y, sizeof y, "%s", strchr(c + 1, ' ') + 1);
 		/* "you cast a noncreature spell", "an opponent casts a blue spell", "a player casts an instant or sorcery spell" */
 		a->trig = TR_CAST;
+		/* "you cast a spell that targets ~" (heroic, 603.2): the spell must target SUBJECT */
+		char *tg = strstr(y, " that targets ");
+		if (tg) {
+			if (!subject_parse(tg + 14, &a->ctarget))
+				return false;
+			a->cast_targets = true;
+			*tg = 0;
+		}
 		size_t yl = strlen(y);
 		if ((yl < 5 || strcmp(y + yl - 5, "spell")) && !strstr(y, " spell with "))
 			return false;   /* "... spell", "a spell with mana value 3 or less" */
@@ -3612,7 +3629,7 @@ unmodelled(const char *s)
 		{ "(?:^| )copy|copies", "copy effects other than `copy-of`" },
 		{ "redirect|deals that damage to .* instead", "damage redirection" },
 		{ "scry|surveil|mill|search (?:your|their|its owner's) library|discards?|shuffle|look at the top|reveal|from your hand|exile the top", "effects on libraries and hands (scry, surveil, search, mill, discard, reveal)" },
-		{ "^(?:when|whenever|at) ", "this trigger event or its effect (the trigger events judge reads: dies, leaves the battlefield, enters, attacks, blocks, becomes blocked, blocks or becomes blocked by a creature, attacks and isn't blocked, deals [combat] damage [to a player], is dealt damage, casts a spell, gains or loses life, counters are put on, becomes tapped or untapped, the beginning of upkeep, draw step, combat or end step)" },
+		{ "^(?:when|whenever|at) ", "this trigger event or its effect (the trigger events judge reads: dies, leaves the battlefield, enters, attacks, blocks, becomes blocked, blocks or becomes blocked by a creature, attacks and isn't blocked, deals [combat] damage [to a player], is dealt damage, casts a spell, gains or loses life, counters are put on, becomes tapped or untapped, becomes the target of a spell or ability, attacks or blocks alone, scries or surveils, casts a spell that targets, the beginning of upkeep, draw step, combat or end step)" },
 		{ "^each player may", "optional effects with a choice for each player (state the choice on the board instead)" },
 		{ "^hexproof from|^protection from", "hexproof or protection from qualities other than colors, card types and everything" },
 	};

@@ -766,6 +766,17 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 				STEP(z, RL(e->surveil ? R_SURVEIL : R_SCRY, R_RESOLVE_FOLLOW), "%s: %s %s %d — noted, not modelled: the board names no card in %s's library, so %s changes nothing the board shows (name the library's cards to have them followed).",
 				    sname, rz_pname(z, controller), e->surveil ? "surveils" : "scries", e->n, rz_pname(z, controller),
 				    e->surveil ? "which of the unnamed cards go to the graveyard" : "the order the unnamed cards go back in");
+			if (e->n > 0) {
+				/* 701.22d, 701.25d: "whenever you scry|surveil" triggers once it is done (scry 0
+				 * is no scry event, 701.22b) */
+				int before = z->npending;
+				struct rz_tev ev = { .kind = e->surveil ? TR_SURVEIL : TR_SCRY, .obj = -1, .src = src, .player = controller };
+				rz_trigger_event(z, &ev);
+				if (z->npending > before)
+					STEP(z, RL(e->surveil ? R_SURVEIL_TRIGGER : R_SCRY_TRIGGER), "%s has %s, so %d abilit%s that trigger%s whenever a player %s trigger%s now.",
+					    rz_pname(z, controller), e->surveil ? "surveilled" : "scried", z->npending - before, z->npending - before == 1 ? "y" : "ies",
+					    z->npending - before == 1 ? "s" : "", e->surveil ? "surveils" : "scries", z->npending - before == 1 ? "s" : "");
+			}
 			break;
 		case EF_ATTACH: {
 			/* 701.3a: the source becomes attached to the target; a new timestamp (613.7e) */

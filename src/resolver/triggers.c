@@ -58,6 +58,17 @@ mana_trigger(const struct bd_abil *a)
 	return a->trig == TR_TAP_MANA && adds && a->ntgt == 0;
 }
 
+/* Is a's effect about the spell or ability (ward's "counter that spell or ability")? Otherwise
+ * "that creature" in "whenever a creature ... becomes the target" is the creature. */
+static bool
+about_spell(const struct bd_abil *a)
+{
+	for (int i = 0; i < a->neff; i++)
+		if (a->eff[i].kind == EF_WARD)
+			return true;
+	return false;
+}
+
 /* Does ability a, on s controlled by ctl, trigger on ev? */
 static bool
 triggers_on(struct rz *z, const struct bd_abil *a, int s, int ctl, const struct rz_tev *ev)
@@ -74,8 +85,8 @@ triggers_on(struct rz *z, const struct bd_abil *a, int s, int ctl, const struct 
 			return false;
 		if (a->trig == TR_COUNTERS && (!ev->ctr || !counter_kind_matches(&a->tctr, ev->ctr)))
 			return false;
-		if (a->alone && (ev->kind != TR_ATTACKS || !ev->alone))
-			return false;    /* "attacks alone": the only attacker declared (506.5) */
+		if (a->alone && !ev->alone)
+			return false;    /* "attacks|blocks alone": the only attacker|blocker declared (506.5) */
 		if (ev->kind == TR_BLOCKS && ev->again && !a->per_blocked)
 			return false;    /* "whenever ~ blocks" triggers once (509.3a) */
 		if (a->attacks_you && ev->kind == TR_ATTACKS && ev->obj >= 0) {
@@ -94,8 +105,23 @@ triggers_on(struct rz *z, const struct bd_abil *a, int s, int ctl, const struct 
 			return false;
 		return rz_filter_match(z, &a->aff, ev->src, s, ctl);
 	case TR_CAST:
-		return ev->kind == TR_CAST && player_covers(a->tplayer, ctl, ev->player)
-		    && rz_filter_match(z, &a->tspell, ev->obj, s, ctl);
+		if (ev->kind != TR_CAST || !player_covers(a->tplayer, ctl, ev->player)
+		    || !rz_filter_match(z, &a->tspell, ev->obj, s, ctl))
+			return false;
+		if (a->cast_targets) {
+			/* heroic: one of the spell's targets as it became cast is such an object */
+			const struct bd_obj *sp = &b->objs[ev->obj];
+			for (int k = 0; k < sp->ntargets; k++) {
+				int t = sp->targets[k].o;
+				if (t >= 0 && b->objs[t].zone == ZN_BATTLEFIELD
+				    && (a->ctarget.self ? t == s : rz_filter_match(z, &a->ctarget, t, s, ctl)))
+					return true;
+			}
+			return false;
+		}
+		return true;
+	case TR_SCRY: case TR_SURVEIL:
+		return ev->kind == a->trig && player_covers(a->tplayer, ctl, ev->player);
 	case TR_GAIN_LIFE: case TR_LOSE_LIFE:
 		return ev->kind == a->trig && player_covers(a->tplayer, ctl, ev->player);
 	case TR_TAP_MANA:
@@ -122,7 +148,10 @@ triggers_on(struct rz *z, const struct bd_abil *a, int s, int ctl, const struct 
 		    || (rz_filter_match(z, &a->aff, ev->src, s, ctl) && rz_filter_match(z, &a->tspell, ev->obj, s, ctl));
 	case TR_TARGETED:
 		/* 702.21a: a spell or ability an opponent controls made it a target */
-		return ev->kind == TR_TARGETED && ev->obj == s && ev->player >= 0 && (a->targeted_any || ev->player != ctl);
+		/* "~ becomes the target", or "a creature you control becomes the target" (603.2) */
+		return ev->kind == TR_TARGETED && ev->obj >= 0 && ev->player >= 0
+		    && (a->targeted_any ? player_covers(a->tplayer, ctl, ev->player) : ev->player != ctl)
+		    && (a->aff.self ? ev->obj == s : rz_filter_match(z, &a->aff, ev->obj, s, ctl));
 	case TR_CHAPTER: {
 		/* 714.2b: lore counters put on this Saga took it from below N to at least N */
 		if (ev->kind != TR_COUNTERS || ev->obj != s || !ev->ctr || ev->ctr->kind != CK_OTHER || strcmp(ev->ctr->other, "lore"))
@@ -195,7 +224,7 @@ rz_trigger_event(struct rz *z, const struct rz_tev *ev)
 		/* and "blocks a creature"'s "that creature" is the one blocked (509.3b) */
 		int subject = a->trig == TR_BLOCK_PAIR ? (rz_filter_match(z, &a->aff, ev->obj, s, ctl)
 		    && rz_filter_match(z, &a->tspell, ev->src, s, ctl) ? ev->src : ev->obj)
-		    : a->trig == TR_TARGETED || (a->per_blocked && ev->kind == TR_BLOCKS && ev->src >= 0) ? ev->src
+		    : (a->trig == TR_TARGETED && (a->aff.self || about_spell(a))) || (a->per_blocked && ev->kind == TR_BLOCKS && ev->src >= 0) ? ev->src
 		    : ev->obj >= 0 ? ev->obj : ev->src >= 0 ? ev->src : s;
 		if (!rz_trigger_cond(z, a, s, subject)) {
 			STEP(z, RL(R_INTERVENING_IF), "%s's ability (\"%s\") doesn't trigger: its \"if\" condition is false now.", rz_oname(z, s), a->text);

@@ -133,11 +133,26 @@ declare_blockers(struct rz *z)
 	}
 	STEP(z, RL(R_DECLARE_BLOCKERS, R_BLOCKED, R_BLOCK_TRIGGER), "The declare blockers step: %s.", t.len ? sbuf_str(&t) : "no creature blocks");
 	sbuf_free(&t);
+	/* 506.5: a creature blocks alone if it's the only creature declared as a blocker */
+	int nblk = 0, first = z->npending;
+	for (int i = 0; i < b->nobjs; i++)
+		nblk += b->objs[i].zone == ZN_BATTLEFIELD && b->objs[i].nblocking > 0;
 	for (int i = 0; i < b->nobjs; i++)
 		for (int k = 0; b->objs[i].zone == ZN_BATTLEFIELD && k < b->objs[i].nblocking; k++) {
-			struct rz_tev ev = { .kind = TR_BLOCKS, .obj = i, .src = b->objs[i].blocking[k], .player = -1, .again = k > 0 };
+			struct rz_tev ev = { .kind = TR_BLOCKS, .obj = i, .src = b->objs[i].blocking[k], .player = -1, .again = k > 0, .alone = nblk == 1 };
 			rz_trigger_event(z, &ev);
 		}
+	int alone = 0, waiting = 0;
+	for (int i = first; i < z->npending; i++)
+		alone += z->pending[i].ab && z->pending[i].ab->trig == TR_BLOCKS && z->pending[i].ab->alone && !z->pending[i].delayed;
+	for (struct rz_abil_it it = {0}; nblk > 1 && rz_next_abil(z, AK_TRIGGER, &it);)
+		waiting += it.a->trig == TR_BLOCKS && it.a->alone;
+	if (alone)
+		STEP(z, RL(R_ATTACK_ALONE, R_BLOCK_TRIGGER), "Only one creature is declared as a blocker, so it blocks alone: %d \"blocks alone\" abilit%s trigger%s.",
+		    alone, alone == 1 ? "y" : "ies", alone == 1 ? "s" : "");
+	else if (waiting)
+		STEP(z, RL(R_ATTACK_ALONE), "%d creatures are declared as blockers, so none blocks alone: %d \"blocks alone\" abilit%s do%s not trigger.",
+		    nblk, waiting, waiting == 1 ? "y" : "ies", waiting == 1 ? "es" : "");
 	for (int i = 0; i < b->nobjs; i++)
 		if (b->objs[i].zone == ZN_BATTLEFIELD && (b->objs[i].attacking_p >= 0 || b->objs[i].attacking_o >= 0)) {
 			struct rz_tev ev = { .kind = b->objs[i].blocked ? TR_BLOCKED : TR_UNBLOCKED_EV, .obj = i, .src = -1, .player = -1 };
