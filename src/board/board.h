@@ -475,6 +475,8 @@ struct bd_obj {
 	int copy_legend;          /* the copy effect's exception (707.9b): 1 legendary, -1 not */
 	struct bd_copyx copyx;    /* the copy effect's exceptions (707.9) */
 	bool face_down;           /* 708.2a: a 2/2 creature with no name, text, subtypes or mana cost */
+	bool frozen;              /* not an object of the game: the copiable values a copy took from an
+	                           * object that have changed since (707.2b), kept for the copy */
 	bool sick;                /* `sick`: it came under its controller's control this turn, before the
 	                           * board (302.6) */
 	/* an activated ability on the stack (`activate`): whose ability, which one, and the

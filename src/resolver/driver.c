@@ -67,6 +67,36 @@ enters_ability_about(struct rz *z, int o)
 	return false;
 }
 
+/* 707.2b: once copied, a change to the original's copiable values doesn't change the copy.
+ * Before o's copiable values change (it is turned face up), each permanent copying it gets
+ * what it copied kept apart, as it is now, and copies that instead. */
+static void
+freeze_copied(struct rz *z, int o)
+{
+	struct board *b = z->b;
+	int frozen = -1;
+	struct sbuf who = {0};
+	for (int i = 0; i < b->nobjs; i++) {
+		if (i == o || b->objs[i].zone != ZN_BATTLEFIELD || b->objs[i].copy_of != o)
+			continue;
+		if (frozen < 0) {
+			if (!rz_room_for(z, 1, rz_oname(z, o)))
+				break;
+			struct bd_obj proto = b->objs[o];
+			frozen = bd_add_obj(b, &proto);
+			b->objs[frozen].zone = ZN_GONE;
+			b->objs[frozen].frozen = true;
+			b->objs[frozen].token = false;
+		}
+		b->objs[i].copy_of = frozen;
+		sbuf_addf(&who, "%s%s", who.len ? ", " : "", rz_oname(z, i));
+	}
+	if (who.len)
+		STEP(z, RL(R_COPY_FIXED, R_COPIABLE), "%s copied %s's copiable values as they were then (%s): changing them now doesn't change the copy, so it keeps them.",
+		    sbuf_str(&who), rz_oname(z, o), b->objs[o].face_down ? "face down, a 2/2 with no name, types, abilities or mana cost" : "its own");
+	sbuf_free(&who);
+}
+
 static void
 run_event(struct rz *z, const struct bd_event *e)
 {
@@ -204,6 +234,7 @@ run_event(struct rz *z, const struct bd_event *e)
 			STEP(z, RL(R_FACE_UP), "%s isn't a face-down permanent, so it can't be turned face up.", rz_oname(z, e->obj));
 			break;
 		}
+		freeze_copied(z, e->obj);
 		o->face_down = false;
 		rz_layers(z);
 		const struct rz_view *v = &z->cur[e->obj].v;
@@ -284,6 +315,19 @@ rz_resolve(struct board *b)
 			sbuf_addf(&d, "%s [%s]", b->objs[i].name, b->objs[i].alias);
 			z->dname[i] = sbuf_take(&d);
 		}
+	/* a permanent the board declares as a copy (`copy-of`) entered as one by its own "enter as
+	 * a copy of ..., except ..." ability: the exceptions are part of what it is (707.9b) */
+	for (int i = 0; i < b->nobjs; i++) {
+		struct bd_obj *o = &b->objs[i];
+		if (o->copy_of < 0 || o->zone != ZN_BATTLEFIELD)
+			continue;
+		for (int k = 0; k < o->nabils; k++)
+			if (o->abils[k].kind == AK_ENTERS && o->abils[k].copy) {
+				o->copyx = o->abils[k].copyx;
+				o->copy_legend = o->abils[k].copy_legend;
+				break;
+			}
+	}
 	/* graveyard order as given: earlier lines are deeper; a library is given top first */
 	for (int i = 0; i < b->nobjs; i++)
 		if (b->objs[i].zone == ZN_GRAVEYARD || b->objs[i].zone == ZN_LIBRARY)

@@ -88,7 +88,7 @@ rz_names(struct rz_result *r, const char ***names)
 	if (r->names == NULL) {
 		r->names = xcalloc((size_t)r->b->nobjs + 1, sizeof *r->names);
 		for (int i = 0; i < r->b->nobjs; i++)
-			if (r->b->objs[i].types != 0)   /* a `spell` without a type line is an ability */
+			if (r->b->objs[i].types != 0 && !r->b->objs[i].frozen)   /* a `spell` without a type line is an ability */
 				r->names[r->nnames++] = r->b->objs[i].name;
 	}
 	*names = r->names;
@@ -154,7 +154,10 @@ obj_line(const struct rz_result *r, int i, struct sbuf *s)
 		const struct bd_obj *orig = &r->b->objs[o->copy_of];
 		for (int d = 0; d < 8 && orig->copy_of >= 0; d++)
 			orig = &r->b->objs[orig->copy_of];
-		sbuf_addf(s, " (a copy of %s, so named %s)", r->b->objs[o->copy_of].alias ? r->b->objs[o->copy_of].alias : r->b->objs[o->copy_of].name, orig->name);
+		if (orig->face_down)   /* 707.2: a face-down permanent's copiable values have no name */
+			sbuf_addf(s, " (a copy of %s, face down when copied, so it has no name)", r->b->objs[o->copy_of].alias ? r->b->objs[o->copy_of].alias : r->b->objs[o->copy_of].name);
+		else
+			sbuf_addf(s, " (a copy of %s, so named %s)", r->b->objs[o->copy_of].alias ? r->b->objs[o->copy_of].alias : r->b->objs[o->copy_of].name, orig->name);
 	}
 	sbuf_addf(s, " — %s, %s", types, colors);
 	if ((v->types & BT_CREATURE) && o->zone == ZN_BATTLEFIELD)
@@ -344,7 +347,7 @@ rz_json(struct jw *w, const struct rz_result *r)
 		const struct rz_view *v = &r->view[i];
 		char buf[256];
 		/* an activated or waiting triggered ability that left the stack (or never got there) is no object */
-		if ((o->act_src >= 0 || o->held_trigger) && o->zone == ZN_GONE)
+		if (((o->act_src >= 0 || o->held_trigger) && o->zone == ZN_GONE) || o->frozen)
 			continue;
 		jw_obj(w);
 		jw_kstr(w, "name", o->name);
@@ -378,7 +381,7 @@ rz_json(struct jw *w, const struct rz_result *r)
 			for (int d = 0; d < 8 && orig->copy_of >= 0; d++)
 				orig = &b->objs[orig->copy_of];
 			jw_kstr(w, "copy_of", b->objs[o->copy_of].alias ? b->objs[o->copy_of].alias : b->objs[o->copy_of].name);
-			jw_kstr(w, "name_now", orig->name);
+			jw_kstr(w, "name_now", orig->face_down ? NULL : orig->name);
 		}
 		jw_key(w, "keywords");
 		jw_arr(w);

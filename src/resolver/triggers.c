@@ -174,10 +174,21 @@ static void
 gained_trigger(struct rz *z, int s, int ctl, const struct rz_tev *ev)
 {
 	const struct bd_obj *o = &z->b->objs[s];
-	if (o->copy_of < 0 || !o->copyx.gain[0] || z->gained_read[s] < 0)
+	if (o->copy_of < 0 || o->zone != ZN_BATTLEFIELD || z->gained_read[s] < 0)
+		return;
+	/* a copy of such a copy has it too: it is part of the copiable values (707.3, 707.9a) */
+	const struct bd_copyx *gx = NULL;
+	const struct bd_obj *c = o;
+	for (int d = 0; d < 8 && !gx && c->copy_of >= 0; d++) {
+		if (c->copyx.gain[0])
+			gx = &c->copyx;
+		else
+			c = &z->b->objs[c->copy_of];
+	}
+	if (!gx)
 		return;
 	if (!z->gained_read[s]) {
-		z->gained_read[s] = bd_read_ability(o->copyx.gain, NULL, false, &z->gained[s], NULL, 0, 0, NULL) ? 1 : -1;
+		z->gained_read[s] = bd_read_ability(gx->gain, NULL, false, &z->gained[s], NULL, 0, 0, NULL) ? 1 : -1;
 		if (z->gained_read[s] > 0 && z->gained[s].kind != AK_TRIGGER) {
 			free(z->gained[s].text);
 			z->gained_read[s] = -1;
@@ -185,9 +196,9 @@ gained_trigger(struct rz *z, int s, int ctl, const struct rz_tev *ev)
 		if (z->gained_read[s] > 0) {
 			/* as written on the card: "When this creature ..." (the text read has "~") */
 			struct sbuf w = {0};
-			for (const char *q = o->copyx.gain; *q; q++)
+			for (const char *q = gx->gain; *q; q++)
 				if (*q == '~') sbuf_adds(&w, "this creature");
-				else sbuf_addc(&w, q == o->copyx.gain ? (char)toupper((unsigned char)*q) : *q);
+				else sbuf_addc(&w, q == gx->gain ? (char)toupper((unsigned char)*q) : *q);
 			free(z->gained[s].text);
 			z->gained[s].text = sbuf_take(&w);
 		}

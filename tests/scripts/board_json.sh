@@ -44,7 +44,9 @@ def text_line(o):
         s += " (token)"
     if o.get("face_down") and bf:
         s += " (face down)"
-    if o.get("copy_of") and bf:
+    if o.get("copy_of") and bf and o["name_now"] is None:
+        s += " (a copy of %s, face down when copied, so it has no name)" % o["copy_of"]
+    elif o.get("copy_of") and bf:
         s += " (a copy of %s, so named %s)" % (o["copy_of"], o["name_now"])
     s += " — %s, %s" % (o["types"], o["colors"])
     if "power" in o:
