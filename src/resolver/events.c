@@ -223,10 +223,10 @@ rz_deal_damage(struct rz *z, struct rz_dmg *d, int n, const char *why)
 				STEP(z, RL(R_PROT_DAMAGE, R_PREVENTED_NEVER), "%d damage from %s to %s is prevented by protection.",
 				    d[i].amount, d[i].src_name, recipient_name(z, d[i].to));
 			else if (prev && final[i] > 0)
-				STEP(z, RL(R_PREVENTION), "%d of the %d damage from %s to %s is prevented (%s).",
+				STEP(z, RL(R_PREVENTION, m[0].k == MOD_SHIELD ? R_SHIELD : R_NONE), "%d of the %d damage from %s to %s is prevented (%s).",
 				    d[i].amount - final[i], d[i].amount, d[i].src_name, recipient_name(z, d[i].to), m[0].label);
 			else if (prev)
-				STEP(z, RL(R_PREVENTION, R_PREVENTED_NEVER), "%d damage from %s to %s is prevented (%s).",
+				STEP(z, RL(R_PREVENTION, R_PREVENTED_NEVER, m[0].k == MOD_SHIELD ? R_SHIELD : R_NONE), "%d damage from %s to %s is prevented (%s).",
 				    d[i].amount, d[i].src_name, recipient_name(z, d[i].to), m[0].label);
 			else
 				STEP(z, RL(R_REPLACE_INSTEAD, R_REPLACED_NEVER), "%s's replacement effect changes the %d damage %s would deal to %s: %d damage instead.",
@@ -1037,6 +1037,11 @@ aura_legal(struct rz *z, int aura, char *why, size_t cap)
 			return false;
 		}
 	}
+	if (z->cur[aura].v.types & BT_CREATURE) {
+		/* 303.4d: an Aura that's also a creature can't enchant anything */
+		snprintf(why, cap, "that is also a creature, and such an Aura can't enchant anything (303.4d)");
+		return false;
+	}
 	const struct rz_view *tv = &z->cur[t].v;
 	if ((tv->prot_colors & z->cur[aura].v.colors) || (tv->prot_flags & (PROT_EVERYTHING | (z->cur[aura].v.types & PROT_TYPES)))) {
 		snprintf(why, cap, "attached to %s, which has protection from it", rz_oname(z, t));
@@ -1167,7 +1172,11 @@ sba_once(struct rz *z)
 			for (int k = 0; k < v->nsubs; k++) equip |= !strcasecmp(v->subs[k], "Equipment");
 			int tgt = o->attached;
 			const struct rz_view *tv = &z->cur[tgt].v;
-			if (equip && (b->objs[tgt].zone != ZN_BATTLEFIELD || rz_host(z, i) < 0 || !(tv->types & BT_CREATURE)
+			if (equip && (v->types & BT_CREATURE)) {
+				/* 301.5c: an Equipment that's also a creature can't equip a creature */
+				unattach[nun++] = i; any = true; CITE(R_SBA_EQUIP);
+				sbuf_addf(&t, "%s%s becomes unattached from %s (an Equipment that is also a creature can't equip a creature, 301.5c) and stays on the battlefield", t.len ? "; " : "", rz_oname(z, i), rz_oname(z, tgt));
+			} else if (equip && (b->objs[tgt].zone != ZN_BATTLEFIELD || rz_host(z, i) < 0 || !(tv->types & BT_CREATURE)
 			    || (tv->prot_colors & v->colors) || (tv->prot_flags & (PROT_EVERYTHING | (v->types & PROT_TYPES))))) {
 				unattach[nun++] = i; any = true; CITE(R_SBA_EQUIP);
 				sbuf_addf(&t, "%s%s becomes unattached from %s (an illegal permanent to equip now) and stays on the battlefield", t.len ? "; " : "", rz_oname(z, i), rz_oname(z, tgt));
