@@ -218,9 +218,14 @@ enum bd_effk { EF_DAMAGE, EF_DESTROY, EF_EXILE, EF_CONTINUOUS, EF_COUNTERS, EF_G
 	                           * of one color word (n bit 1) | basic land type (bit 2) | creature type
 	                           * (bit 4) with another" (612.1, layer 3); text_not: "the new creature
 	                           * type can't be Wall" */
-	EF_LIBRARY_LOOK };        /* "scry N" (701.22a), "surveil N" (701.25a, surveil set): N in n;
+	EF_LIBRARY_LOOK,          /* "scry N" (701.22a), "surveil N" (701.25a, surveil set): N in n;
 	                           * noted only, and the board may then name no card in its
 	                           * controller's library (the board parser refuses it otherwise) */
+	EF_DISCARD,               /* "PLAYER discards N cards" (701.9a): each player chooses (701.9b), or
+	                           * with pick_you "you choose a FILTER card from it" (what) the spell's
+	                           * controller does; to_exile: "exiles a card from their hand" */
+	EF_MILL,                  /* "PLAYER mills N cards" (701.17a): the top N, as many as there are (701.17b) */
+	EF_REVEAL_HAND };         /* "target player reveals their hand" (701.20a): what follows picks from it */
 /* Restrictions on a creature (508.1c, 509.1b, 502.3): EF_RESTRICT's n and the resolver's. */
 enum { RS_NO_UNTAP = 1, RS_NO_ATTACK = 2, RS_NO_BLOCK = 4, RS_UNBLOCKABLE = 8 };
 /* The RS_* bits a restriction's text (lower case) states. */
@@ -293,6 +298,16 @@ struct bd_effect {
 	char search_costs[32];
 	bool search_hand, search_tapped, search_shuffle;
 	bool or_sacrifice;        /* EF_REMOVE_CTR: "if you can't, sacrifice ~" (Fading, 702.32a) */
+	bool pick_you;            /* EF_DISCARD: the spell's controller chooses the card (701.9b) */
+	bool to_exile;            /* EF_DISCARD: the card is exiled, not discarded (Karn Liberated) */
+	bool may;                 /* this instruction alone is optional ("its controller may search ..."):
+	                           * the board's `choose SOURCE: no` declines it (608.2d) */
+	int searcher_slot;        /* EF_SEARCH: 1 + the target slot whose controller searches ("its
+	                           * controller may search their library", Path to Exile; 608.2h), or 0 */
+	/* EF_DAMAGE: what happens to a creature dealt damage this way, for the rest of the turn:
+	 * "can't be regenerated this turn" (701.19c), "if ... would die this turn, exile it instead"
+	 * (614.1a) */
+	bool dealt_no_regen, dealt_exile;
 };
 
 /* Trigger events (603.2): what a triggered ability waits for. */

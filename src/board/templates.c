@@ -449,9 +449,10 @@ static int
 number_word(const char *s)
 {
 	static const char *const w[] = { "zero", "one", "two", "three", "four", "five", "six",
-		"seven", "eight", "nine", "ten" };
+		"seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen",
+		"sixteen", "seventeen", "eighteen", "nineteen", "twenty" };
 	if (!strcmp(s, "a") || !strcmp(s, "an")) return 1;
-	for (int i = 0; i <= 10; i++)
+	for (int i = 0; i <= 20; i++)
 		if (!strcmp(s, w[i])) return i;
 	if (isdigit((unsigned char)s[0])) return bd_num(s);
 	return -1;
@@ -2338,6 +2339,18 @@ e_search(struct match *m, struct bd_abil *a, struct bd_effect *e)
 {
 	e->kind = EF_SEARCH;
 	e->you = true;
+	if (m->cap[1][0]) {
+		/* "its controller may search their library" (Path to Exile): the controller of the
+		 * earlier instruction's target, as it last existed (608.2h), and only if they want */
+		if (a->neff < 1 || a->eff[a->neff - 1].slot < 0 || !strstr(m->subj, "their library"))
+			return false;
+		e->you = false;
+		e->may = true;
+		e->searcher_slot = 1 + a->eff[a->neff - 1].slot;
+	} else if (strstr(m->subj, "their library"))
+		return false;
+	/* the captures after the searcher */
+	memmove(&m->cap[1], &m->cap[2], sizeof m->cap[1] * 8);
 	const char *what = m->cap[1];
 	if (!strncmp(what, "a ", 2)) what += 2;
 	else if (!strncmp(what, "an ", 3)) what += 3;
@@ -3192,6 +3205,89 @@ e_shield(struct match *m, struct bd_abil *a, struct bd_effect *e)
 	return recipient(a, e, m->cap[2]);
 }
 
+/* "Target player discards a card", "Each player discards two cards" (701.9a: each player
+ * chooses, 701.9b), "Target player exiles a card from their hand" (Karn Liberated) */
+static bool
+e_discard(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	e->kind = EF_DISCARD;
+	e->to_exile = !strncmp(m->cap[2], "exile", 5);
+	if (e->to_exile != (m->cap[4][0] != 0))
+		return false;   /* "exiles a card" without "from their hand" is no discard */
+	filter_init(&e->what);
+	if (amount(m->cap[3], e) <= 0)
+		return false;
+	return recipient(a, e, m->cap[1]);
+}
+
+/* "Target player reveals their hand" (701.20a), before "You choose a ... card from it" */
+static bool
+e_reveal_hand(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	e->kind = EF_REVEAL_HAND;
+	return recipient(a, e, m->cap[1]);
+}
+
+/* "You choose a nonland card from it" after a player revealed their hand: the spell's
+ * controller chooses the card that player discards (701.9b), in the next sentence's words
+ * "That player discards that card" */
+static bool
+e_choose_from_hand(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	if (a->neff < 1 || a->eff[a->neff - 1].kind != EF_REVEAL_HAND)
+		return false;
+	const struct bd_effect *rv = &a->eff[a->neff - 1];
+	e->kind = EF_DISCARD;
+	e->pick_you = true;
+	e->n = 1;
+	e->slot = rv->slot;
+	e->f = rv->f;
+	e->each = rv->each;
+	filter_init(&e->what);
+	char phrase[300];
+	/* "a nonland card": bd_filter_parse wants a noun, and "permanent" adds no condition */
+	snprintf(phrase, sizeof phrase, "%s permanent", m->cap[1]);
+	if (m->cap[1][0] && !bd_filter_parse(phrase, &e->what))
+		return false;
+	return true;
+}
+
+static bool
+e_discards_that_card(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	(void)m;
+	if (a->neff < 1 || a->eff[a->neff - 1].kind != EF_DISCARD || !a->eff[a->neff - 1].pick_you)
+		return false;
+	e->kind = EF_NOTE;   /* the discard is the choice's instruction */
+	return true;
+}
+
+/* "Target player mills N cards" (701.17a) */
+static bool
+e_mill(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	e->kind = EF_MILL;
+	if (amount(m->cap[2], e) <= 0)
+		return false;
+	return recipient(a, e, m->cap[1][0] ? m->cap[1] : "you");   /* "Mill two cards." */
+}
+
+/* "A creature dealt damage this way can't be regenerated this turn" (Incinerate, 701.19c),
+ * "If a creature dealt damage this way would die this turn, exile it instead" (Anger of the
+ * Gods, 614.1a): what the damage instruction before it leaves on the creatures it damaged */
+static bool
+e_dealt_this_way(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	if (a->neff < 1 || a->eff[a->neff - 1].kind != EF_DAMAGE || a->eff[a->neff - 1].delay)
+		return false;
+	if (strstr(m->subj, "can't be regenerated"))
+		a->eff[a->neff - 1].dealt_no_regen = true;
+	else
+		a->eff[a->neff - 1].dealt_exile = true;
+	e->kind = EF_NOTE;
+	return true;
+}
+
 static bool
 e_sacrifice(struct match *m, struct bd_abil *a, struct bd_effect *e)
 {
@@ -3203,7 +3299,7 @@ e_sacrifice(struct match *m, struct bd_abil *a, struct bd_effect *e)
 static struct eff_tmpl etmpls[] = {
 	{ "^(?:~|it) deals (\\d+|x|one|two|three|four|five)()? damage to " TGT "$", e_damage,
 	  "Hurricane deals X damage to each creature with flying and each player." , NULL },
-	{ "^search your library for ([a-z ]+?) card(?: with mana cost ((?:\\{[0-9a-z/]+\\})+(?: or (?:\\{[0-9a-z/]+\\})+)*)| with mana value (\\d+) or (less|greater))?, (put (?:it|that card) onto the battlefield(?: tapped)?|reveal it, put it into your hand|put (?:it|that card) into your hand)$", e_search,
+	{ "^(?:(its controller|that player) may )?search (?:your|their) library for ([a-z ]+?) card(?: with mana cost ((?:\\{[0-9a-z/]+\\})+(?: or (?:\\{[0-9a-z/]+\\})+)*)| with mana value (\\d+) or (less|greater))?, (put (?:it|that card) onto the battlefield(?: tapped)?|reveal it, put it into your hand|put (?:it|that card) into your hand)$", e_search,
 	  "Search your library for a basic land card, put it onto the battlefield tapped, then shuffle.", NULL },
 	{ "^remove (a|an|one|two|three|\\d+) ([a-z0-9/+-]+) counters? from " TGT "$", e_remove_counters,
 	  "At the beginning of your upkeep, remove a fade counter from ~. If you can't, sacrifice ~.", NULL },
@@ -3218,6 +3314,18 @@ static struct eff_tmpl etmpls[] = {
 	{ "^change the text of target (spell or permanent|permanent) by replacing all instances of one (color word|basic land type|creature type) with another(?: or one (color word|basic land type) with another)?(?:\\. the new creature type can't be ([a-z]+))?$", e_text_change,
 	  "Change the text of target spell or permanent by replacing all instances of one color word with another.", NULL },
 	{ "^(scry|surveil) (\\d+|one|two|three|four|five)$", e_library_look, "Scry 1.", NULL },
+	{ "^(you|each player|target player|target opponent|each opponent) (discards?|exiles?) (a|an|one|two|three|four|\\d+) cards?( from (?:their|your) hand)?$", e_discard,
+	  "Each player discards a card.", NULL },
+	{ "^(target player|target opponent|each opponent) reveals (?:their|his or her) hand$", e_reveal_hand,
+	  "Target opponent reveals their hand. You choose a noncreature, nonland card from it. That player discards that card.", NULL },
+	{ "^you choose an? ([a-z ,-]+?)? ?card from it$", e_choose_from_hand,
+	  "Target player reveals their hand. You choose a nonland card from it. That player discards that card.", NULL },
+	{ "^that player discards that card$", e_discards_that_card,
+	  "Target player reveals their hand. You choose a nonland card from it. That player discards that card.", NULL },
+	{ "^(?:(you|each player|target player|target opponent|each opponent) )?mills? (a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|\\d+) cards?$", e_mill,
+	  "Target player mills two cards.", NULL },
+	{ "^a creature dealt damage this way can't be regenerated this turn$|^if a creature dealt damage this way would die this turn, exile it instead$", e_dealt_this_way,
+	  "Incinerate deals 3 damage to any target. A creature dealt damage this way can't be regenerated this turn.", NULL },
 	{ "^shuffle$", e_shuffle, "Search your library for a creature card, reveal it, put it into your hand, then shuffle.", NULL },
 	{ "^(?:~|it) deals that much damage to " TGT "$", e_damage_that_much,
 	  "Whenever ~ is dealt damage, it deals that much damage to you.", NULL },
@@ -3409,6 +3517,7 @@ delay_readable(const struct bd_effect *e, int ntgt_before, int ntgt_after)
 	switch (e->kind) {
 	case EF_COUNTER: case EF_WARD: case EF_ATTACH: case EF_TEXT_CHANGE: case EF_SEARCH: case EF_EXILE_GRAVE:
 	case EF_PUT_FROM_HAND: case EF_ADD_MANA: case EF_NOTE: case EF_REVEAL_TOP: case EF_LIBRARY_LOOK:
+	case EF_DISCARD: case EF_MILL: case EF_REVEAL_HAND:
 		return false;
 	default:
 		return true;
@@ -3540,6 +3649,10 @@ effect_parse(const char *s, struct bd_abil *a)
 			e->delay_yours = yours;
 			if (delay)
 				snprintf(e->delay_text, sizeof e->delay_text, "%.127s", sent);
+			/* a sentence that only restates what the instruction before it does ("It's still a
+			 * land.", "That player discards that card.") takes no slot of its own */
+			if (e->kind == EF_NOTE && a->neff > 0 && !delay)
+				continue;
 			a->neff++;
 		}
 		if (!end)
@@ -3628,7 +3741,7 @@ unmodelled(const char *s)
 		{ "would create one or more tokens|would create a token", "replacement effects on tokens worded otherwise than Doubling Season" },
 		{ "(?:^| )copy|copies", "copy effects other than `copy-of`" },
 		{ "redirect|deals that damage to .* instead", "damage redirection" },
-		{ "scry|surveil|mill|search (?:your|their|its owner's) library|discards?|shuffle|look at the top|reveal|from your hand|exile the top", "effects on libraries and hands (scry, surveil, search, mill, discard, reveal)" },
+		{ "scry|surveil|mill|search (?:your|their|its owner's) library|discards?|shuffle|look at the top|reveal|from your hand|exile the top", "effects on libraries and hands other than those it reads (drawing, discarding, milling, a search that puts a card onto the battlefield or into a hand, revealing the top card or a hand)" },
 		{ "^(?:when|whenever|at) ", "this trigger event or its effect (the trigger events judge reads: dies, leaves the battlefield, enters, attacks, blocks, becomes blocked, blocks or becomes blocked by a creature, attacks and isn't blocked, deals [combat] damage [to a player], is dealt damage, casts a spell, gains or loses life, counters are put on, becomes tapped or untapped, becomes the target of a spell or ability, attacks or blocks alone, scries or surveils, casts a spell that targets, the beginning of upkeep, draw step, combat or end step)" },
 		{ "^each player may", "optional effects with a choice for each player (state the choice on the board instead)" },
 		{ "^hexproof from|^protection from", "hexproof or protection from qualities other than colors, card types and everything" },

@@ -265,6 +265,10 @@ static const struct { const char *id, *what; } cites[R_COUNT] = {
 	[R_UNTIL] = { "610.3", "an object moved \"until\" an event returns right after it" },
 	[R_UNTIL_GONE] = { "610.3b", "if the event already happened after the ability triggered, the object doesn't move" },
 	[R_UNTIL_OWNER] = { "610.3c", "an object returned this way returns under its owner's control" },
+	[R_DISCARD_CHOICE] = { "701.9b", "the player who discards chooses, unless the effect says another player does" },
+	[R_MILL] = { "701.17a", "milling: cards from the top of the library to the graveyard" },
+	[R_MILL_MAX] = { "701.17b", "a player mills as many cards as the library holds" },
+	[R_REVEAL] = { "701.20a", "revealing shows cards to all players" },
 };
 
 int

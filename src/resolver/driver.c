@@ -289,6 +289,9 @@ rz_resolve(struct board *b)
 	z->saga_noted = xcalloc(n, sizeof *z->saga_noted);
 	z->no_untap = xcalloc(n, sizeof *z->no_untap);
 	z->restrict_turn = xcalloc(n, sizeof *z->restrict_turn);
+	z->dealt_way = xcalloc(n, sizeof *z->dealt_way);
+	z->way_src = xcalloc(n, sizeof *z->way_src);
+	z->way_seq = xcalloc(n, sizeof *z->way_seq);
 	z->bf_seq = xcalloc(n, sizeof *z->bf_seq);
 	z->gained = xcalloc(n, sizeof *z->gained);
 	z->gained_read = xcalloc(n, sizeof *z->gained_read);
@@ -381,6 +384,9 @@ rz_resolve(struct board *b)
 	free(z->saga_noted);
 	free(z->no_untap);
 	free(z->restrict_turn);
+	free(z->dealt_way);
+	free(z->way_src);
+	free(z->way_seq);
 	free(z->bf_seq);
 	for (size_t i = 0; i < n; i++)
 		if (z->gained_read[i] > 0)

@@ -285,6 +285,7 @@ rz_deal_damage(struct rz *z, struct rz_dmg *d, int n, const char *why)
 		same &= d[i].src == d[0].src && !strcmp(d[i].src_name, d[0].src_name);
 	for (int i = 0; i < n; i++) {
 		int a = final[i];
+		d[i].dealt = a > 0 ? a : 0;
 		if (a <= 0)
 			continue;
 		struct rz_dmg *x = &d[i];
@@ -587,7 +588,7 @@ bool
 rz_regenerate(struct rz *z, int o, bool cant_regen, struct sbuf *out)
 {
 	struct bd_obj *ob = &z->b->objs[o];
-	if (ob->regen <= 0 || cant_regen)
+	if (ob->regen <= 0 || cant_regen || ((z->dealt_way[o] & 1) && z->way_seq[o] == z->moveseq[o]))
 		return false;
 	ob->regen--;
 	ob->damage = 0;
@@ -725,6 +726,8 @@ why_text(enum rz_move_why w)
 	case MV_SACRIFICE: return "sacrificed";
 	case MV_EXILE: return "exiled";
 	case MV_BOUNCE: return "returned to its owner's hand";
+	case MV_DISCARD: return "discarded";
+	case MV_MILL: return "milled";
 	}
 	return "moved";
 }
@@ -854,6 +857,12 @@ rz_move(struct rz *z, struct rz_move *mv, int n, const char *prefix, enum rz_rul
 				continue;
 			ctok[nc] = a->neff > 0 && a->eff[0].kind == EF_CREATE_TOKEN ? &a->eff[0] : NULL;
 			cand[nc++] = it.s;
+		}
+		/* "if a creature dealt damage this way would die this turn, exile it instead" */
+		if (from_bf && (z->cur[o].v.types & BT_CREATURE) && (z->dealt_way[o] & 2) && z->way_seq[o] == z->moveseq[o] && nc < 7) {
+			bool dup = false;
+			for (int c = 0; c < nc; c++) dup |= cand[c] == z->way_src[o] - 1;
+			if (!dup) cand[nc++] = z->way_src[o] - 1;
 		}
 		int g = rz_grave_replacer(z, o);
 		if (g) {
@@ -1129,7 +1138,8 @@ sba_once(struct rz *z)
 				z->noted[i] = true;
 				continue;
 			}
-			if (o->regen > 0) {
+			bool no_regen = (z->dealt_way[i] & 1) && z->way_seq[i] == z->moveseq[i];
+			if (o->regen > 0 && !no_regen) {
 				if (t.len) sbuf_adds(&t, "; ");
 				enum rz_rule why = o->damage >= v->toughness ? R_SBA_LETHAL : R_SBA_DEATHTOUCH;
 				rz_regenerate(z, i, false, &t);
@@ -1143,6 +1153,13 @@ sba_once(struct rz *z)
 			} else {
 				m.rule = R_SBA_DEATHTOUCH;
 				snprintf(m.reason, sizeof m.reason, "dealt damage by a source with deathtouch");
+			}
+			if (o->regen > 0 && no_regen) {
+				/* 701.19c: the shield stays, but it is not applied */
+				size_t l = strlen(m.reason);
+				snprintf(m.reason + l, sizeof m.reason - l, "; it can't be regenerated this turn (%s), so its regeneration shield is not applied",
+				    rz_oname(z, z->way_src[i] - 1));
+				CITE(R_CANT_REGEN);
 			}
 		} else if ((v->types & BT_PLANESWALKER) && loyalty(o) <= 0) {
 			m.why = MV_SBA_GRAVE; m.rule = R_SBA_LOYALTY;

@@ -70,6 +70,8 @@ enum rz_rule {
 	R_OWNER_ZONE, R_DURATION, R_DELAYED_ONCE, R_DELAYED_SPELL, R_DELAYED_ABILITY, R_UNTIL, R_UNTIL_GONE, R_UNTIL_OWNER,
 	/* text-changing effects (text.c) */
 	R_TEXT_TYPELINE, R_TEXT_SPELL_PERM, R_TEXT_TOKEN_NAME, R_REPL_BECOMES, R_ANNIHILATOR, R_EXALTED, R_EXALTED_EACH, R_ATTACK_ALONE, R_SCRY, R_SURVEIL, R_SCRY_TRIGGER, R_SURVEIL_TRIGGER, R_COPY_FIXED, R_SHIELD, R_RESOLVE_CHOICE, R_PROT, R_FEAR, R_INTIMIDATE, R_UNLESS_PAYS, R_CANT_CAST,
+	/* hands and libraries, damage dealt "this way" (issue 13, res8a) */
+	R_DISCARD_CHOICE, R_MILL, R_MILL_MAX, R_REVEAL,
 	R_COUNT
 };
 
@@ -220,6 +222,11 @@ struct rz {
 	bool lib_noted[BD_MAXPLAYERS];  /* said that an undescribed library is taken as big enough */
 	bool *no_untap;          /* per object: doesn't untap during its controller's next untap step */
 	unsigned *restrict_turn; /* per object: RS_* restrictions from resolved effects, this turn */
+	/* per object, this turn: dealt damage by an instruction that says what happens to a creature
+	 * "dealt damage this way" (bits: 1 can't be regenerated, 701.19c; 2 exiled if it would die,
+	 * 614.1a), 1 + that spell (way_src), for the object it was then (way_seq: its moveseq) */
+	unsigned *dealt_way;
+	int *way_src, *way_seq;
 	/* the spell resolving whose damage is divided (601.2d): 1 + its index, or 0; and how
 	 * many targets the division was among as it was cast */
 	int div_obj1, div_k;
@@ -323,9 +330,10 @@ struct rz_dmg {
 	int controller;
 	bool is_spell;
 	const char *src_name;
+	int dealt;               /* set by rz_deal_damage(): how much was dealt after prevention */
 };
 void rz_deal_damage(struct rz *z, struct rz_dmg *d, int n, const char *why);
-enum rz_move_why { MV_DESTROY, MV_SBA_GRAVE, MV_SACRIFICE, MV_EXILE, MV_BOUNCE, MV_DESTROY_SBA };
+enum rz_move_why { MV_DESTROY, MV_SBA_GRAVE, MV_SACRIFICE, MV_EXILE, MV_BOUNCE, MV_DESTROY_SBA, MV_DISCARD, MV_MILL };
 struct rz_move {
 	int obj;
 	enum bd_zone to;

@@ -614,6 +614,155 @@ search_library(struct rz *z, const struct bd_effect *e, int src, int controller,
 	rz_entered(z, &found, 1);
 }
 
+/* Is card o one that e's chooser may pick (its FILTER: "a nonland card")? */
+static bool
+hand_card_ok(struct rz *z, const struct bd_effect *e, int o, int src, int controller)
+{
+	return !e->pick_you || rz_filter_match(z, &e->what, o, src, controller);
+}
+
+/* 701.9: player p discards e->n cards (or exiles them from hand, Karn Liberated). The cards are
+ * the board's `choose SOURCE: CARD[, CARD]` among p's hand; without it, the player's own choice
+ * (701.9b) is taken as the unnamed cards first, then the named ones, said so. With pick_you the
+ * spell's controller picks one card matching what from the revealed hand: the board's choice,
+ * else the first named card that matches. Named cards go in mv (moved together by the caller);
+ * unnamed ones leave p's `hand N` count. */
+static int
+discard_pick(struct rz *z, const struct bd_effect *e, int p, int src, int controller, const char *sname,
+    struct rz_move *mv, int room)
+{
+	struct board *b = z->b;
+	struct bd_player *pl = &b->players[p];
+	const char *c = rz_choice(z, src);
+	int n = 0, want = e->n > 0 ? e->n : 1, named = 0, ok = 0;
+	for (int o = 0; o < b->nobjs; o++)
+		if (b->objs[o].zone == ZN_HAND && b->objs[o].owner == p) {
+			named++;
+			ok += hand_card_ok(z, e, o, src, controller);
+		}
+	const char *what = e->to_exile ? "exiles" : "discards";
+	struct sbuf t = {0};
+	bool judge_pick = false;
+	char buf[512];
+	snprintf(buf, sizeof buf, "%s", c ? c : "");
+	for (char *w = strtok(buf, ","); w && n < want && n < room; w = strtok(NULL, ",")) {
+		while (*w == ' ') w++;
+		size_t l = strlen(w);
+		while (l && w[l - 1] == ' ') w[--l] = 0;
+		for (int o = 0; o < b->nobjs; o++) {
+			struct bd_obj *ob = &b->objs[o];
+			bool dup = false;
+			for (int k = 0; k < n; k++) dup |= mv[k].obj == o;
+			if (dup || ob->zone != ZN_HAND || ob->owner != p || (strcasecmp(w, ob->name) && !(ob->alias && !strcasecmp(w, ob->alias))))
+				continue;
+			if (!hand_card_ok(z, e, o, src, controller)) {
+				STEP(z, RL(R_DISCARD_CHOICE), "%s: the board chooses %s, which is not a card %s may choose, so it stays in %s's hand.", sname,
+				    rz_oname(z, o), rz_pname(z, controller), rz_pname(z, p));
+				break;
+			}
+			memset(&mv[n], 0, sizeof mv[n]);
+			mv[n].obj = o;
+			n++;
+			break;
+		}
+	}
+	int unnamed = 0;
+	if (e->pick_you) {
+		if (n == 0 && ok > 0 && !c) {
+			for (int o = 0; o < b->nobjs && n < want && n < room; o++)
+				if (b->objs[o].zone == ZN_HAND && b->objs[o].owner == p && hand_card_ok(z, e, o, src, controller)) {
+					memset(&mv[n], 0, sizeof mv[n]);
+					mv[n++].obj = o;
+					judge_pick = true;
+				}
+		}
+		if (n == 0) {
+			bool unknown = pl->hand != 0;
+			STEP(z, RL(R_REVEAL, R_DISCARD_CHOICE), "%s: %s %s, so nothing is discarded%s.", sname,
+			    c ? "the board's choice is not a card that can be chosen from" : ok == 0 && !unknown ? "there is no card that can be chosen in" : "the board chooses no card from",
+			    rz_pname(z, p), ok == 0 && !unknown ? "'s hand" : unknown ? "'s hand; the cards the board doesn't name (`hand N`) are of unknown kinds: name them to have one chosen" : "'s hand");
+			(void)named;
+			return 0;
+		}
+	} else {
+		/* the player's own choice: what the board names, then unnamed cards, then named ones */
+		while (n + unnamed < want && pl->hand > 0) {
+			pl->hand--;
+			unnamed++;
+		}
+		for (int o = b->nobjs - 1; o >= 0 && n + unnamed < want && n < room; o--) {
+			bool dup = false;
+			for (int k = 0; k < n; k++) dup |= mv[k].obj == o;
+			if (!dup && b->objs[o].zone == ZN_HAND && b->objs[o].owner == p) {
+				memset(&mv[n], 0, sizeof mv[n]);
+				mv[n++].obj = o;
+				judge_pick = true;
+			}
+		}
+	}
+	for (int k = 0; k < n; k++) {
+		mv[k].to = e->to_exile ? ZN_EXILE : ZN_GRAVEYARD;
+		mv[k].why = e->to_exile ? MV_EXILE : MV_DISCARD;
+		mv[k].rule = e->to_exile ? R_EXILE : R_DISCARD;
+		snprintf(mv[k].reason, sizeof mv[k].reason, "from %s's hand, by %s", rz_pname(z, p), sname);
+		sbuf_addf(&t, "%s%s", t.len ? ", " : "", rz_oname(z, mv[k].obj));
+	}
+	if (unnamed)
+		sbuf_addf(&t, "%s%d card%s the board doesn't name", t.len ? " and " : "", unnamed, unnamed == 1 ? "" : "s");
+	if (n + unnamed == 0)
+		STEP(z, RL(e->to_exile ? R_EXILE : R_DISCARD), "%s: %s has no card in hand, so %s nothing.", sname, rz_pname(z, p), what);
+	else
+		STEP(z, RL(e->to_exile ? R_EXILE : R_DISCARD, R_DISCARD_CHOICE), "%s: %s %s %s (%s)%s.", sname, rz_pname(z, p), what, sbuf_str(&t),
+		    e->pick_you ? (judge_pick ? "chosen by judge for the player who looked at the hand: `choose SOURCE: CARD` states it" : "the card the spell's controller chooses, as the board states")
+		    : judge_pick ? "judge's pick for the player, unnamed cards first; `choose SOURCE: CARD, CARD` states it" : c ? "the player's choice, as the board states" : "cards the board doesn't name",
+		    n + unnamed < want ? ": that is every card in that hand" : "");
+	sbuf_free(&t);
+	return n;
+}
+
+/* 701.17a-b: player p mills n cards, the top ones, as many as the library holds. */
+static int
+mill_pick(struct rz *z, int p, int n, const char *sname, struct rz_move *mv, int room)
+{
+	struct board *b = z->b;
+	struct bd_player *pl = &b->players[p];
+	int k = 0, unnamed = 0;
+	while (k + unnamed < n && k < room) {
+		int o = -1;
+		for (int i = 0; i < b->nobjs; i++) {
+			bool dup = false;
+			for (int q = 0; q < k; q++) dup |= mv[q].obj == i;
+			if (!dup && b->objs[i].zone == ZN_LIBRARY && b->objs[i].owner == p && (o < 0 || b->objs[i].zpos < b->objs[o].zpos))
+				o = i;
+		}
+		if (o < 0)
+			break;
+		memset(&mv[k], 0, sizeof mv[k]);
+		mv[k].obj = o;
+		mv[k].to = ZN_GRAVEYARD;
+		mv[k].why = MV_MILL;
+		mv[k].rule = R_MILL;
+		snprintf(mv[k].reason, sizeof mv[k].reason, "from the top of %s's library, by %s", rz_pname(z, p), sname);
+		k++;
+	}
+	bool unknown = false;
+	if (k < n && pl->library != 0) {
+		if (pl->library < 0) {
+			unnamed = n - k;
+			unknown = true;
+		} else {
+			unnamed = n - k < pl->library ? n - k : pl->library;
+			pl->library -= unnamed;
+		}
+	}
+	bool short_lib = k + unnamed < n;
+	STEP(z, RL(R_MILL, short_lib ? R_MILL_MAX : R_NONE), "%s: %s mills %d card%s%s%s%s%s.", sname, rz_pname(z, p), k + unnamed, k + unnamed == 1 ? "" : "s",
+	    k ? " (the named ones from the top first)" : "", unnamed ? (k ? " and cards the board doesn't name" : ", cards the board doesn't name") : "",
+	    unknown ? " (the board doesn't count that library, so judge takes it to hold enough; `library N` on the player's line counts it)" : "",
+	    short_lib ? (k + unnamed ? ": that is the whole library, as many as possible; milling an empty library doesn't lose the game" : ": the library is empty; milling more than it holds mills as many as possible, none, and doesn't lose the game") : "");
+	return k;
+}
+
 /* sname counters o, a spell or ability on the stack (701.6a), unless it can't be countered
  * (101.2); a countered spell goes to its owner's graveyard (or where a replacement says). */
 static void
@@ -936,6 +1085,24 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 			if (e->divided)
 				divide_damage(z, e, amount, d, n, sname, t);
 			rz_deal_damage(z, d, n, NULL);
+			if (e->dealt_no_regen || e->dealt_exile) {
+				/* what happens to a creature dealt damage this way lasts the turn */
+				struct sbuf w = {0};
+				for (int i = 0; i < n; i++) {
+					int o = d[i].to.o;
+					if (o < 0 || d[i].dealt <= 0 || b->objs[o].zone != ZN_BATTLEFIELD || !(z->cur[o].v.types & BT_CREATURE))
+						continue;
+					z->dealt_way[o] |= (e->dealt_no_regen ? 1u : 0u) | (e->dealt_exile ? 2u : 0u);
+					z->way_src[o] = src + 1;
+					z->way_seq[o] = z->moveseq[o];
+					sbuf_addf(&w, "%s%s", w.len ? ", " : "", rz_oname(z, o));
+				}
+				if (w.len)
+					STEP(z, RL(e->dealt_no_regen ? R_CANT_REGEN : R_REPLACE_INSTEAD), "For the rest of the turn, %s %s (dealt damage by %s).", sbuf_str(&w),
+					    e->dealt_no_regen && e->dealt_exile ? "can't be regenerated and would be exiled instead of dying"
+					    : e->dealt_no_regen ? "can't be regenerated: a regeneration shield won't be applied" : "would be exiled instead of dying", sname);
+				sbuf_free(&w);
+			}
 			free(d);
 			break;
 		}
@@ -1093,9 +1260,60 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 					rz_put_counters(z, r[i].o, &e->ctr, sname);
 			z->putter = -1;
 			break;
-		case EF_SEARCH:
-			search_library(z, e, src, controller, sname);
+		case EF_SEARCH: {
+			int searcher = controller;
+			if (e->searcher_slot) {
+				/* "its controller may search their library" (Path to Exile): the target's
+				 * controller as it last existed on the battlefield (608.2h) */
+				int o = e->searcher_slot - 1 < ntargets ? targets[e->searcher_slot - 1].o : -1;
+				if (o < 0) {
+					STEP(z, RL(R_RESOLVE_TARGETS), "%s: the creature whose controller would search is not a legal target, so no one searches.", sname);
+					break;
+				}
+				bool here = b->objs[o].zone == ZN_BATTLEFIELD;
+				searcher = here ? z->cur[o].v.controller : z->lki[o].v.controller;
+				STEP(z, RL(R_RESOLVE_INFO), "\"Its controller\" is %s's controller%s: %s.", rz_oname(z, o), here ? "" : " as it last existed on the battlefield", rz_pname(z, searcher));
+			}
+			if (e->may) {
+				const char *c = rz_choice(z, src);
+				if (c && (!strcasecmp(c, "no") || !strcasecmp(c, "decline"))) {
+					STEP(z, RL(R_OPTIONAL_SPELL), "%s: %s may search and chooses not to (the board's `choose`), so nothing is searched and the library isn't shuffled.",
+					    sname, rz_pname(z, searcher));
+					break;
+				}
+				STEP(z, RL(R_OPTIONAL_SPELL), "%s: %s may search and %s.", sname, rz_pname(z, searcher),
+				    c ? "does, as the board states" : "does (judge's default; `choose SOURCE: no` declines)");
+			}
+			search_library(z, e, src, searcher, sname);
 			break;
+		}
+		case EF_REVEAL_HAND:
+			for (int i = 0; i < n; i++)
+				if (r[i].p >= 0) {
+					struct sbuf h = {0};
+					for (int o = 0; o < b->nobjs; o++)
+						if (b->objs[o].zone == ZN_HAND && b->objs[o].owner == r[i].p)
+							sbuf_addf(&h, "%s%s", h.len ? ", " : "", rz_oname(z, o));
+					int un = b->players[r[i].p].hand;
+					if (un > 0)
+						sbuf_addf(&h, "%s%d card%s the board doesn't name", h.len ? " and " : "", un, un == 1 ? "" : "s");
+					STEP(z, RL(R_REVEAL), "%s: %s reveals their hand: %s.", sname, rz_pname(z, r[i].p), h.len ? sbuf_str(&h) : un < 0 ? "cards the board doesn't name" : "no cards");
+					sbuf_free(&h);
+				}
+			break;
+		case EF_DISCARD: case EF_MILL: {
+			/* each player's cards, then all of them move at once */
+			int room = b->nobjs + 1, nm = 0;
+			struct rz_move *mv = xcalloc((size_t)room, sizeof *mv);
+			for (int i = 0; i < n; i++)
+				if (r[i].p >= 0)
+					nm += e->kind == EF_MILL ? mill_pick(z, r[i].p, amount, sname, mv + nm, room - nm)
+					    : discard_pick(z, e, r[i].p, src, controller, sname, mv + nm, room - nm);
+			if (nm)
+				rz_move(z, mv, nm, NULL, R_NONE);
+			free(mv);
+			break;
+		}
 		case EF_EXILE_GRAVE: {
 			/* every card in that player's graveyard, at once (a public zone: 404) */
 			struct rz_move *gm = xcalloc((size_t)b->nobjs + 1, sizeof *gm);

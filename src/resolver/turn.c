@@ -453,8 +453,12 @@ cleanup(struct rz *z)
 	}
 	for (int p = 0; p < b->nplayers; p++)
 		b->players[p].shield = 0;
-	for (int i = 0; i < b->nobjs; i++)
+	for (int i = 0; i < b->nobjs; i++) {
+		if (z->dealt_way[i] && z->way_seq[i] == z->moveseq[i] && b->objs[i].zone == ZN_BATTLEFIELD)
+			sbuf_addf(&t, "%s%s's effect on %s for this turn ends", t.len ? "; " : "", rz_oname(z, z->way_src[i] - 1), rz_oname(z, i));
 		z->restrict_turn[i] = 0;
+		z->dealt_way[i] = 0;
+	}
 	int keep = 0;
 	for (int r = 0; r < z->nrfx; r++) {
 		if (z->rfx[r].until_eot) {

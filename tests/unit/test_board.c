@@ -124,7 +124,7 @@ main(void)
 	}
 	b = parse("permanent A\n", &d);
 	CHECK(b == NULL && d.n, "a board without players is an error");
-	b = parse("player Alice\npermanent Bear\n  controller Alice\n  type Creature\n  ability Whenever you cast a spell, mill two cards.\n", &d);
+	b = parse("player Alice\npermanent Bear\n  controller Alice\n  type Creature\n  ability Whenever you cast a spell, look at the top two cards of your library.\n", &d);
 	CHECK(b != NULL && d.n == 0 && b->objs[0].nabils == 1 && b->objs[0].abils[0].unread, "a trigger whose effect is unread waits until it triggers");
 	bd_free(b);
 	b = parse("player Alice\npermanent Bear\n  controller Alice\n  type Creature\n  ability Creatures you control can't be scried 1.\n", &d);
@@ -243,7 +243,7 @@ main(void)
 	    && a.trig == TR_ETB, "an ability word is dropped (207.2c)");
 	free_ab(&a);
 	CHECK(read_ab("III \xe2\x80\x94 Search your library for an artifact card with mana cost {0} or {1}, put it onto the battlefield, then shuffle.", "U", false, &a)
-	    && a.trig == TR_CHAPTER && a.neff == 2 && a.eff[0].kind == EF_SEARCH && !strcmp(a.eff[0].search_costs, "{0} {1}")
+	    && a.trig == TR_CHAPTER && a.neff == 1 && a.eff[0].kind == EF_SEARCH && !strcmp(a.eff[0].search_costs, "{0} {1}")
 	    && a.eff[0].search_shuffle && !a.eff[0].search_hand && (a.eff[0].what.types & BT_ARTIFACT), "a search with mana costs");
 	free_ab(&a);
 	CHECK(read_ab("{T}, Sacrifice ~: Search your library for a basic land card, put it onto the battlefield tapped, then shuffle.", "E", false, &a)
@@ -322,7 +322,7 @@ main(void)
 		CHECK(!bd_read_ability("Whenever a player taps a land for mana, that player mills a card.", "M", false, &b2, "t", 1, 1, &dd)
 		    && dd.n == 1 && dd.v[0].area && strstr(dd.v[0].area, "605"), "a refused mana trigger names 605");
 		diag_clear(&dd);
-		CHECK(!bd_read_ability("III - Mill two cards.", "U", false, &b2, "t", 1, 1, &dd)
+		CHECK(!bd_read_ability("III - Exile the top card of your library. You may play it this turn.", "U", false, &b2, "t", 1, 1, &dd)
 		    && dd.n == 1 && dd.v[0].area && strstr(dd.v[0].area, "714"), "a refused Saga chapter names 714");
 		diag_clear(&dd);
 		CHECK(!bd_read_ability("Flyng", "F", false, &b2, "t", 1, 1, &dd) && dd.n == 1 && !dd.v[0].area, "a misspelt keyword is a typo, not a refusal");
