@@ -33,7 +33,8 @@ enum bd_kw { KW_FLYING, KW_REACH, KW_FIRST_STRIKE, KW_DOUBLE_STRIKE, KW_TRAMPLE,
 enum { PROT_CREATURES = BT_CREATURE, PROT_ARTIFACTS = BT_ARTIFACT, PROT_EVERYTHING = 1u << 15 };
 #define PROT_TYPES 0x7FFFu
 
-enum bd_zone { ZN_BATTLEFIELD, ZN_GRAVEYARD, ZN_EXILE, ZN_HAND, ZN_LIBRARY, ZN_STACK, ZN_GONE };
+enum bd_zone { ZN_BATTLEFIELD, ZN_GRAVEYARD, ZN_EXILE, ZN_HAND, ZN_LIBRARY, ZN_STACK, ZN_GONE,
+	ZN_COMMAND };              /* emblems (114.1); their abilities work there (114.4) */
 
 /* Counter kinds; PT counters carry their own +X/+Y. */
 enum bd_ckind { CK_PT, CK_LOYALTY, CK_KEYWORD, CK_OTHER };
@@ -225,7 +226,8 @@ enum bd_effk { EF_DAMAGE, EF_DESTROY, EF_EXILE, EF_CONTINUOUS, EF_COUNTERS, EF_G
 	                           * with pick_you "you choose a FILTER card from it" (what) the spell's
 	                           * controller does; to_exile: "exiles a card from their hand" */
 	EF_MILL,                  /* "PLAYER mills N cards" (701.17a): the top N, as many as there are (701.17b) */
-	EF_REVEAL_HAND };         /* "target player reveals their hand" (701.20a): what follows picks from it */
+	EF_REVEAL_HAND,           /* "target player reveals their hand" (701.20a): what follows picks from it */
+	EF_EMBLEM };              /* "you get an emblem with \"ABILITY\"" (114.2): emblem holds the ability */
 /* Restrictions on a creature (508.1c, 509.1b, 502.3): EF_RESTRICT's n and the resolver's. */
 enum { RS_NO_UNTAP = 1, RS_NO_ATTACK = 2, RS_NO_BLOCK = 4, RS_UNBLOCKABLE = 8 };
 /* The RS_* bits a restriction's text (lower case) states. */
@@ -308,6 +310,8 @@ struct bd_effect {
 	 * "can't be regenerated this turn" (701.19c), "if ... would die this turn, exile it instead"
 	 * (614.1a) */
 	bool dealt_no_regen, dealt_exile;
+	char emblem[200];         /* EF_EMBLEM: the emblem's ability as written (normalised), read as it
+	                           * is created; judge checks as it reads the effect that it can read it */
 };
 
 /* Trigger events (603.2): what a triggered ability waits for. */

@@ -416,7 +416,7 @@ split_names(struct ps *ps, char *s, char **out, unsigned *cols, int max, const c
 
 /* The words a line may start with, canonical spellings only (the parser also takes
  * "colors"/"color", "targets", "attached-to" and a few more). Help and Tab use them. */
-static const char *const statement_names[] = { "title", "player", "permanent", "card",
+static const char *const statement_names[] = { "title", "player", "permanent", "card", "emblem",
 	"spell", "token", "resolve", "combat", "damage", "destroy", "exile", "sacrifice",
 	"counters-on", "cast", "activate", "step", "turn", "attack", "block", "tap", "untap", "turn-face-up", "assign", "order", "trigger-target", "keep", "choose", NULL };
 static const char *const attribute_names[] = { "controller", "owner", "type", "cost", "mv",
@@ -500,7 +500,8 @@ statement(struct ps *ps, char *ln)
 				if (w[0] == 'l') pl->life = n; else pl->poison = n;
 			} else { perr(ps, at, "player attributes: life N, poison N, prevent-next N, library N, hand N, active, lost-life", "unknown player attribute \"%s\"", w); return; }
 		}
-	} else if (!strcmp(key, "permanent") || !strcmp(key, "card") || !strcmp(key, "spell") || !strcmp(key, "token")) {
+	} else if (!strcmp(key, "permanent") || !strcmp(key, "card") || !strcmp(key, "spell") || !strcmp(key, "token")
+	    || !strcmp(key, "emblem")) {
 		char *nm = trimdup(rest);
 		char *as = NULL;
 		char *asp = strstr(nm, " as ");
@@ -511,7 +512,7 @@ statement(struct ps *ps, char *ln)
 		o->name = nm;
 		o->alias = as;
 		o->line = ps->lno;
-		o->zone = key[0] == 's' ? ZN_STACK : key[0] == 'c' ? ZN_GRAVEYARD : ZN_BATTLEFIELD;
+		o->zone = key[0] == 's' ? ZN_STACK : key[0] == 'c' ? ZN_GRAVEYARD : key[0] == 'e' ? ZN_COMMAND : ZN_BATTLEFIELD;
 		o->token = key[0] == 't';
 		o->ts = ++b->next_ts;
 		ps->cur = i;
@@ -608,7 +609,11 @@ statement(struct ps *ps, char *ln)
 		int z;
 		for (z = 0; z < 6; z++)
 			if (!strcasecmp(rest, zn[z])) break;
-		if (z == 6) { perr(ps, rest, "zones: battlefield, graveyard, exile, hand, library, stack", "unknown zone \"%s\"", rest); return; }
+		if (z == 6 && !strcasecmp(rest, "command")) {
+			o->zone = ZN_COMMAND;
+			return;
+		}
+		if (z == 6) { perr(ps, rest, "zones: battlefield, graveyard, exile, hand, library, stack, command (emblems)", "unknown zone \"%s\"", rest); return; }
 		o->zone = (enum bd_zone)z;
 	} else if (!strcmp(key, "attached") || !strcmp(key, "attached-to") || !strcmp(key, "enchanting") || !strcmp(key, "equipping")) {
 		if (!(o = cur(ps, keyat, key))) return;
@@ -1611,6 +1616,8 @@ resolve_names(struct ps *ps)
 		if (o->act_src >= 0 && o->controller < 0) o->controller = o->owner = b->objs[o->act_src].controller;
 		if (o->owner < 0) o->owner = o->controller;
 		if (o->controller < 0) o->controller = o->owner;
+		/* 114.2: an emblem is owned and controlled by the player who got it */
+		if (o->zone == ZN_COMMAND && o->controller >= 0) o->owner = o->controller;
 		if (o->owner < 0 && b->nplayers == 1) o->owner = o->controller = 0;
 		if (o->owner < 0) {
 			ps->failed = true;
@@ -2004,8 +2011,8 @@ bd_free(struct board *b)
 const char *
 bd_zone_name(enum bd_zone z)
 {
-	static const char *const n[] = { "battlefield", "graveyard", "exile", "hand", "library", "stack", "gone" };
-	return (unsigned)z < 7 ? n[z] : "?";
+	static const char *const n[] = { "battlefield", "graveyard", "exile", "hand", "library", "stack", "gone", "command" };
+	return (unsigned)z < sizeof n / sizeof *n ? n[z] : "?";
 }
 
 void

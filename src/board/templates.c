@@ -203,7 +203,7 @@ normalise(const char *text, const char *owner)
 		snprintf(shortname, sizeof shortname, "%.*s", (int)(comma - lowname), lowname);
 	size_t sl = strlen(shortname);
 	static const char *const selfs[] = { "this creature", "this permanent", "this enchantment",
-		"this artifact", "this land", "this aura", "this equipment", "this spell", NULL };
+		"this artifact", "this land", "this aura", "this equipment", "this spell", "this emblem", NULL };
 	struct sbuf o = {0};
 	size_t nl = strlen(lowname);
 	for (size_t i = 0; s[i];) {
@@ -3288,6 +3288,34 @@ e_dealt_this_way(struct match *m, struct bd_abil *a, struct bd_effect *e)
 	return true;
 }
 
+/* "You get an emblem with \"ABILITY\"" (114.2): the ability must be one judge reads as an
+ * ability of an object that isn't a spell; it is read again as the emblem is created */
+static bool
+e_emblem(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	(void)a;
+	if (strlen(m->cap[1]) >= sizeof e->emblem || strchr(m->cap[1], '"'))
+		return false;
+	struct bd_abil in;
+	memset(&in, 0, sizeof in);
+	if (!bd_read_ability(m->cap[1], NULL, false, &in, "", 0, 0, NULL))
+		return false;
+	bool ok = in.kind != AK_SPELL && in.kind != AK_INERT && !in.unread;
+	free(in.text);
+	if (!ok)
+		return false;
+	e->kind = EF_EMBLEM;
+	/* as printed: "Whenever you cast a spell, this emblem deals 5 damage to any target." */
+	struct sbuf t = {0};
+	for (const char *c = m->cap[1]; *c; c++)
+		if (*c == '~') sbuf_adds(&t, "this emblem");
+		else sbuf_addc(&t, *c);
+	snprintf(e->emblem, sizeof e->emblem, "%s.", sbuf_str(&t));
+	sbuf_free(&t);
+	e->emblem[0] = (char)toupper((unsigned char)e->emblem[0]);
+	return true;
+}
+
 static bool
 e_sacrifice(struct match *m, struct bd_abil *a, struct bd_effect *e)
 {
@@ -3326,6 +3354,8 @@ static struct eff_tmpl etmpls[] = {
 	  "Target player mills two cards.", NULL },
 	{ "^a creature dealt damage this way can't be regenerated this turn$|^if a creature dealt damage this way would die this turn, exile it instead$", e_dealt_this_way,
 	  "Incinerate deals 3 damage to any target. A creature dealt damage this way can't be regenerated this turn.", NULL },
+	{ "^you get an emblem with \"(.+?)\\.?\"$", e_emblem,
+	  "You get an emblem with \"Creatures you control get +1/+1.\"", NULL },
 	{ "^shuffle$", e_shuffle, "Search your library for a creature card, reveal it, put it into your hand, then shuffle.", NULL },
 	{ "^(?:~|it) deals that much damage to " TGT "$", e_damage_that_much,
 	  "Whenever ~ is dealt damage, it deals that much damage to you.", NULL },
@@ -3564,6 +3594,13 @@ effect_parse(const char *s, struct bd_abil *a)
 	char *p = buf;
 	while (*p) {
 		char *end = strstr(p, ". ");
+		/* a quoted ability ("you get an emblem with \"...\"") keeps its own sentences */
+		for (;;) {
+			int q = 0;
+			for (const char *c = p; end && c < end; c++) q += *c == '"';
+			if (!end || q % 2 == 0) break;
+			end = strstr(end + 2, ". ");
+		}
 		while (end && (!strncmp(end + 2, "it can't be regenerated", 23) || !strncmp(end + 2, "they can't be regenerated", 25)
 		    || !strncmp(end + 2, "the new creature type can't be ", 31)))
 			end = strstr(end + 2, ". ");
@@ -3759,6 +3796,7 @@ ability_area(const char *s, bool spell)
 {
 	static const struct { const char *re; const char *area; } ar[] = {
 		{ "^(?:i|ii|iii|iv|v|vi)(?:, (?:i|ii|iii|iv|v|vi))* - ", "714 Saga chapter abilities" },
+		{ "gets? an emblem", "114 emblems (judge reads an emblem with one ability it reads elsewhere)" },
 		{ "(?:exile|put|return)[^.]* until ", "610.3 effects that move an object \"until\" an event (only \"until ~ leaves the battlefield\" is read)" },
 		{ "for as long as ", "611.2b \"for as long as\" durations (only \"~ remains on the battlefield\" and \"you control ~\" are read)" },
 		{ "at the beginning of (?:the|your) next|at the beginning of the end step|at end of combat", "603.7 delayed triggered abilities" },

@@ -112,7 +112,7 @@ declare_line(struct declared *d, const char *ln, size_t len)
 			repl_cand_add(&d->players, ln + rs, re - rs);
 		return;
 	}
-	static const char *const objkeys[] = { "permanent", "token", "card", "spell" };
+	static const char *const objkeys[] = { "permanent", "token", "card", "spell", "emblem" };
 	for (size_t i = 0; i < sizeof objkeys / sizeof *objkeys; i++)
 		if (klen == strlen(objkeys[i]) && strncasecmp(ln + ks, objkeys[i], klen) == 0)
 			declare_object(d, ln + rs, len - rs);
@@ -247,6 +247,7 @@ add_zones(struct repl_cands *k, const char *word)
 {
 	for (int z = ZN_BATTLEFIELD; z <= ZN_STACK; z++)
 		repl_cand_if(k, bd_zone_name((enum bd_zone)z), word);
+	repl_cand_if(k, bd_zone_name(ZN_COMMAND), word);
 }
 
 /* Where the word being completed starts: after the last of `seps` in line[from..cursor),

@@ -269,6 +269,8 @@ static const struct { const char *id, *what; } cites[R_COUNT] = {
 	[R_MILL] = { "701.17a", "milling: cards from the top of the library to the graveyard" },
 	[R_MILL_MAX] = { "701.17b", "a player mills as many cards as the library holds" },
 	[R_REVEAL] = { "701.20a", "revealing shows cards to all players" },
+	[R_EMBLEM] = { "114.2", "a player who gets an emblem puts it into the command zone; they own and control it" },
+	[R_EMBLEM_WORKS] = { "114.4", "abilities of emblems function in the command zone" },
 };
 
 int

@@ -259,12 +259,12 @@ rz_print(struct out *o, const struct rz_result *r)
 		out_wrap(o, sbuf_str(&s), 4, 6);
 		sbuf_free(&s);
 	}
-	static const enum bd_zone zones[] = { ZN_GRAVEYARD, ZN_EXILE, ZN_HAND, ZN_LIBRARY, ZN_STACK };
+	static const enum bd_zone zones[] = { ZN_GRAVEYARD, ZN_EXILE, ZN_HAND, ZN_LIBRARY, ZN_STACK, ZN_COMMAND };
 	for (size_t zi = 0; zi < sizeof zones / sizeof *zones; zi++)
 		for (int p = 0; p < b->nplayers; p++) {
 			n = zone_list(r, zones[zi], p, idx);
 			if (!n) continue;
-			out_printf(o, "  %s's %s%s:\n", b->players[p].name, bd_zone_name(zones[zi]),
+			out_printf(o, "  %s's %s%s%s:\n", b->players[p].name, bd_zone_name(zones[zi]), zones[zi] == ZN_COMMAND ? " zone" : "",
 			    zones[zi] == ZN_GRAVEYARD ? " (bottom to top)" : zones[zi] == ZN_LIBRARY ? " (top first)" : "");
 			for (int k = 0; k < n; k++) {
 				struct sbuf s = {0};

@@ -88,7 +88,8 @@ rz_next_abil(const struct rz *z, enum bd_akind kind, struct rz_abil_it *it)
 		it->k = -1;
 	}
 	for (; it->s < b->nobjs; it->s++, it->k = -1) {
-		if (b->objs[it->s].zone != ZN_BATTLEFIELD)
+		/* permanents' abilities, and emblems' in the command zone (114.4) */
+		if (b->objs[it->s].zone != ZN_BATTLEFIELD && b->objs[it->s].zone != ZN_COMMAND)
 			continue;
 		const struct bd_obj *pr = rz_printed(z, it->s);
 		while (++it->k < pr->nabils)
@@ -338,7 +339,7 @@ fx_exists(const struct rz *z, const struct fx *f)
 	if (f->ctr)
 		return z->b->objs[f->ctr_obj].zone == ZN_BATTLEFIELD;
 	const struct bd_obj *s = &z->b->objs[f->src];
-	if (s->zone != ZN_BATTLEFIELD && !f->cda)
+	if (s->zone != ZN_BATTLEFIELD && s->zone != ZN_COMMAND && !f->cda)
 		return false;
 	if (!rz_has_abil(&z->cur[f->src], f->abil))
 		return false;
@@ -709,7 +710,7 @@ gather(struct pass *ps)
 			const struct bd_abil *a = &pr->abils[k];
 			if (a->kind != AK_STATIC || a->nparts == 0 || rz_face_down(z, i))
 				continue;
-			if (o->zone != ZN_BATTLEFIELD && !a->cda)
+			if (o->zone != ZN_BATTLEFIELD && o->zone != ZN_COMMAND && !a->cda)
 				continue;
 			struct fx *f = fx_new(ps);
 			memset(f, 0, sizeof *f);
@@ -802,7 +803,7 @@ reset(struct rz *z)
 		const struct bd_obj *o = rz_printed(z, i);
 		struct rz_chars *c = &z->cur[i];
 		memset(c, 0, sizeof *c);
-		c->v.controller = self->zone == ZN_BATTLEFIELD || self->zone == ZN_STACK ? self->controller : self->owner;
+		c->v.controller = self->zone == ZN_BATTLEFIELD || self->zone == ZN_STACK || self->zone == ZN_COMMAND ? self->controller : self->owner;
 		c->v.types = o->types;
 		c->v.supers = o->supers;
 		c->v.colors = o->colors;

@@ -1287,6 +1287,35 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 			search_library(z, e, src, searcher, sname);
 			break;
 		}
+		case EF_EMBLEM: {
+			/* 114.2: into the command zone, owned and controlled by that player; 114.3: no
+			 * characteristics but its ability; 114.5: not a card, not a permanent */
+			if (b->nobjs >= (int)b->objcap) {
+				STEP(z, RL(R_EMBLEM), "%s would create an emblem; judge holds no more objects, so it stops here rather than leave it out.", sname);
+				z->game_over = true;
+				break;
+			}
+			struct bd_abil ab;
+			if (!bd_read_ability(e->emblem, NULL, false, &ab, b->name, a->line, a->col, NULL))
+				break;   /* e_emblem() read it already */
+			int ei2 = bd_add_obj(b, NULL);
+			struct bd_obj *em = &b->objs[ei2];
+			char nm[300];
+			snprintf(nm, sizeof nm, "%s's emblem", b->objs[src].name);
+			em->name = xstrdup(nm);
+			em->owner = em->controller = controller;
+			em->zone = ZN_COMMAND;
+			em->ts = ++b->next_ts;
+			em->abils = xcalloc(1, sizeof *em->abils);
+			em->abcap = 1;
+			em->nabils = 1;
+			em->abils[0] = ab;
+			z->moveseq[ei2] = ++z->zseq;
+			rz_layers(z);
+			STEP(z, RL(R_EMBLEM, R_EMBLEM_WORKS), "%s: %s gets an emblem with \"%s\" (%s): it is put into the command zone, owned and controlled by %s; it is neither a card nor a permanent, and its ability works from there.",
+			    sname, rz_pname(z, controller), ab.text, em->name, rz_pname(z, controller));
+			break;
+		}
 		case EF_REVEAL_HAND:
 			for (int i = 0; i < n; i++)
 				if (r[i].p >= 0) {
@@ -1967,23 +1996,26 @@ rz_resolve_trigger(struct rz *z, const struct rz_trig *t)
 		STEP(z, RL(R_OPTIONAL), "%s's ability says \"you may\": %s %s.", sname, rz_pname(z, t->controller),
 		    c ? "chooses to, as the board states" : "does so (judge's default; `choose SOURCE: no` declines)");
 	}
+	/* an emblem's ability works from the command zone (114.4) */
+	enum rz_rule emb = z->b->objs[t->src].zone == ZN_COMMAND ? R_EMBLEM_WORKS : R_NONE;
 	if (nt && t->tg_set)
-		STEP(z, RL(R_RESOLVE_TARGETS), "%s's triggered ability (\"%s\") resolves, targeting %s (chosen as it was put on the stack%s).", sname, a->text, sbuf_str(&ts),
+		STEP(z, RL(R_RESOLVE_TARGETS, emb), "%s's triggered ability (\"%s\") resolves, targeting %s (chosen as it was put on the stack%s).", sname, a->text, sbuf_str(&ts),
 		    illegal ? "; only the legal ones" : ", still legal");
 	else if (nt)
-		STEP(z, RL(R_TRIG_TARGETS, R_RESOLVE_TARGETS), "%s's triggered ability (\"%s\") resolves, targeting %s%s.", sname, a->text, sbuf_str(&ts),
+		STEP(z, RL(R_TRIG_TARGETS, R_RESOLVE_TARGETS, emb), "%s's triggered ability (\"%s\") resolves, targeting %s%s.", sname, a->text, sbuf_str(&ts),
 		    tt.tg_default ? " (judge's default target; state another with `trigger-target SOURCE: TARGET`)" : "");
 	else
 		STEP(z, RL(a->trig == TR_ETB ? R_ETB_TRIGGER : a->trig <= TR_PUT_GRAVE ? R_LTB_TRIGGER : a->trig == TR_BLOCK_PAIR ? R_BLOCK_PAIR
 		    : t->delayed ? R_DELAYED : R_TRIGGER_EVENT, R_RESOLVE_FOLLOW,
 		    a->tmpl && !strcmp(a->tmpl, "prowess") ? R_PROWESS : a->tmpl && !strcmp(a->tmpl, "battle cry") ? R_BATTLE_CRY
 		    : a->tmpl && !strcmp(a->tmpl, "evolve") ? R_EVOLVE : a->tmpl && !strcmp(a->tmpl, "annihilator") ? R_ANNIHILATOR
-		    : a->tmpl && !strcmp(a->tmpl, "exalted") ? R_EXALTED : a->alone ? R_ATTACK_ALONE : R_NONE),
+		    : a->tmpl && !strcmp(a->tmpl, "exalted") ? R_EXALTED : a->alone ? R_ATTACK_ALONE : R_NONE, emb),
 		    "%s's triggered ability (\"%s\") resolves.", sname, a->text);
 	sbuf_free(&ts);
 	/* a leaves-the-battlefield trigger says so in its own words; any other trigger whose
 	 * source is gone still resolves (113.7a) */
-	if (a->trig > TR_PUT_GRAVE && z->b->objs[t->src].zone != ZN_BATTLEFIELD && !(z->b->objs[t->src].types & (BT_INSTANT | BT_SORCERY)))
+	if (a->trig > TR_PUT_GRAVE && z->b->objs[t->src].zone != ZN_BATTLEFIELD && z->b->objs[t->src].zone != ZN_COMMAND
+	    && !(z->b->objs[t->src].types & (BT_INSTANT | BT_SORCERY)))
 		STEP(z, RL(R_ABILITY_INDEPENDENT, R_RESOLVE_INFO), "%s has left the battlefield, but its triggered ability exists independently of it on the stack and still resolves, using %s's last known information.",
 		    sname, sname);
 	rz_run_effects(z, a, t->src, t->controller, tg, nt, 0, &tt);
@@ -2268,7 +2300,7 @@ rz_resolve_spell(struct rz *z, int s)
 		rz_settle(z);
 		return;
 	}
-	if ((o->act_src >= 0 || o->ab_src >= 0) && b->objs[src].zone != ZN_BATTLEFIELD)
+	if ((o->act_src >= 0 || o->ab_src >= 0) && b->objs[src].zone != ZN_BATTLEFIELD && b->objs[src].zone != ZN_COMMAND)
 		STEP(z, RL(R_ABILITY_INDEPENDENT, R_RESOLVE_INFO), "%s has left the battlefield, but its ability on the stack exists independently of it and still resolves, using %s's last known information.",
 		    rz_oname(z, src), rz_oname(z, src));
 	if (o->modes) {

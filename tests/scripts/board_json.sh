@@ -29,7 +29,7 @@ def check(path, status):
         assert all(isinstance(r, str) and r[:3].isdigit() for r in s["rules"])
     assert d["final"]["players"] and all("life" in p and "poison" in p for p in d["final"]["players"])
     for o in d["final"]["objects"]:
-        assert o["zone"] in ("battlefield", "graveyard", "exile", "hand", "library", "stack", "gone")
+        assert o["zone"] in ("battlefield", "graveyard", "exile", "hand", "library", "stack", "gone", "command")
         assert isinstance(o["counters"], list) and isinstance(o["damage"], int)
     assert status == "0", "an answer exits 0"
     same_as_text(d, path[:-5] + ".txt")
