@@ -242,7 +242,9 @@ struct bd_tspec {
 	struct bd_filter f;
 	bool player_ok, object_ok;
 	int max;                  /* "among one or two targets": up to max targets (0 or 1: one) */
-	bool upto;                /* "up to one target ...": none or one (601.2c) */
+	bool upto;                /* "up to one target ...": none or one (601.2c); with max, none to max
+	                           * ("up to two target creatures", "any number of target ...") */
+	bool exact;               /* "two target creatures": exactly max targets (601.2c, 115.1a) */
 };
 
 struct bd_effect {
@@ -310,6 +312,9 @@ struct bd_effect {
 	 * "can't be regenerated this turn" (701.19c), "if ... would die this turn, exile it instead"
 	 * (614.1a) */
 	bool dealt_no_regen, dealt_exile;
+	bool multi;               /* its target spec takes several targets of one word "target" ("two
+	                           * target creatures", "up to two", "any number of"): the spec's further
+	                           * targets follow the one per spec, as for divided damage */
 	char emblem[200];         /* EF_EMBLEM: the emblem's ability as written (normalised), read as it
 	                           * is created; judge checks as it reads the effect that it can read it */
 };

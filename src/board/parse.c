@@ -1315,41 +1315,62 @@ cast_before(const struct board *b, int ev, int o)
 int
 bd_target_spans(const struct bd_obj *o, int ntargets, int *start, int *count, int max, bool *fits)
 {
-	int n = 0, fixed = 0, multi = 0, multimax = 0, upto = 0;
+	/* each spec takes between lo and hi targets (601.2c): one; none or one ("up to one");
+	 * one to max ("among one or two targets"); exactly max ("two target creatures"); none to
+	 * max ("up to two", "any number of"). The specs take their least, then, in text order,
+	 * as many of the rest as they can hold. */
+	int n = 0, lo_sum = 0, hi_sum = 0;
 	for (int k = 0; k < o->nabils; k++) {
 		const struct bd_abil *a = &o->abils[k];
 		if (a->kind != AK_SPELL || !bd_abil_chosen(o, a))
 			continue;
-		for (int j = 0; j < a->ntgt; j++)
-			if (a->tgt[j].max > 1) { multi++; multimax += a->tgt[j].max; }
-			else if (a->tgt[j].upto) upto++;
-			else fixed++;
+		for (int j = 0; j < a->ntgt; j++) {
+			const struct bd_tspec *t = &a->tgt[j];
+			int hi = t->max > 1 ? t->max : 1;
+			lo_sum += t->exact ? hi : t->upto ? 0 : 1;
+			hi_sum += hi;
+		}
 	}
-	int extra = ntargets - fixed - multi;    /* beyond one each */
-	*fits = multi ? ntargets >= fixed + multi && ntargets <= fixed + multimax + upto
-	    : ntargets >= fixed && ntargets <= fixed + upto;
+	*fits = ntargets >= lo_sum && ntargets <= hi_sum;
+	int extra = ntargets - lo_sum;
 	int at = 0;
 	for (int k = 0; k < o->nabils; k++) {
 		const struct bd_abil *a = &o->abils[k];
 		if (a->kind != AK_SPELL || !bd_abil_chosen(o, a))
 			continue;
 		for (int j = 0; j < a->ntgt && n < max; j++, n++) {
-			int c = 1;
-			/* "up to one": one while targets beyond the others' are left */
-			if (a->tgt[j].upto) {
-				c = extra > 0;
-				extra -= c;
-			} else if (a->tgt[j].max > 1 && extra > 0) {
-				int more = extra < a->tgt[j].max - 1 ? extra : a->tgt[j].max - 1;
-				c += more;
-				extra -= more;
-			}
+			const struct bd_tspec *t = &a->tgt[j];
+			int hi = t->max > 1 ? t->max : 1, lo = t->exact ? hi : t->upto ? 0 : 1;
+			int more = extra > 0 ? (extra < hi - lo ? extra : hi - lo) : 0;
+			extra -= more;
 			start[n] = at;
-			count[n] = c;
-			at += c;
+			count[n] = lo + more;
+			at += lo + more;
 		}
 	}
 	return n;
+}
+
+/* 115.3: one word "target" chooses each object or player once ("two target creatures" are two
+ * different creatures) */
+static bool
+check_distinct(struct ps *ps, struct bd_obj *o)
+{
+	int start[BD_MAXTGT], count[BD_MAXTGT];
+	bool fits;
+	int ns = bd_target_spans(o, o->ntargets, start, count, BD_MAXTGT, &fits);
+	for (int s = 0; s < ns; s++)
+		for (int i = start[s]; i < start[s] + count[s] && i < o->ntargets; i++)
+			for (int j = start[s]; j < i; j++)
+				if (o->targets[i].p == o->targets[j].p && o->targets[i].o == o->targets[j].o) {
+					ps->failed = true;
+					diag_add(ps->d, DL_ERROR, ps->file, o->target_line[i], o->target_col[i],
+					    "\"%s\" is chosen twice for one word \"target\" of \"%s\" (115.3: each target of one word is a different object or player)",
+					    o->target_names[i], o->name);
+					diag_hint(ps->d, "name two different targets, or fewer if it says \"up to\"");
+					return false;
+				}
+	return true;
 }
 
 /* A modal spell's chosen modes (700.2) and its division of damage (601.2d), checked
@@ -1691,12 +1712,31 @@ resolve_names(struct ps *ps)
 			/* an Aura spell targets what it will enchant (303.4a); `attached` may name it */
 			if (aura && (o->types & BT_ENCHANTMENT) && need == 0 && !(o->ntargets == 0 && o->attached_name))
 				need = 1, fits = o->ntargets == 1;
+			/* "two target creatures" needs exactly two, "up to two" none to two (601.2c) */
+			int lo = 0, hi = 0;
+			bool several = false;
+			for (int k = 0; k < o->nabils; k++)
+				for (int j = 0; o->abils[k].kind == AK_SPELL && bd_abil_chosen(o, &o->abils[k]) && j < o->abils[k].ntgt; j++) {
+					const struct bd_tspec *t = &o->abils[k].tgt[j];
+					int h = t->max > 1 ? t->max : 1;
+					hi += h;
+					lo += t->exact ? h : t->upto ? 0 : 1;
+					several |= t->exact || (t->upto && t->max > 1);
+				}
+			if (!fits && !ps->failed && several) {
+				ps->failed = true;
+				if (lo == hi)
+					diag_add(ps->d, DL_ERROR, ps->file, o->line, 1, "\"%s\" takes %d targets (601.2c) but %d given", o->name, lo, o->ntargets);
+				else
+					diag_add(ps->d, DL_ERROR, ps->file, o->line, 1, "\"%s\" takes %d to %d targets (601.2c) but %d given", o->name, lo, hi, o->ntargets);
+				diag_hint(ps->d, "list them in text order under the spell: `target NAME, NAME`%s", o->modes ? " (the chosen modes' targets only)" : "");
+			}
 			if (!fits && !ps->failed) {
 				ps->failed = true;
 				diag_add(ps->d, DL_ERROR, ps->file, o->line, 1, "\"%s\" has %d target%s in its text but %d given", o->name, need, need == 1 ? "" : "s", o->ntargets);
 				diag_hint(ps->d, "list them in text order under the spell: `target NAME, NAME`%s", o->modes ? " (the chosen modes' targets only)" : "");
 			}
-			if (fits)
+			if (fits && check_distinct(ps, o))
 				check_division(ps, o);
 		}
 	}

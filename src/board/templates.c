@@ -2215,10 +2215,44 @@ target_slot(struct bd_abil *a, const char *phrase, struct bd_filter *f)
 	struct bd_tspec *t = &a->tgt[a->ntgt];
 	memset(t, 0, sizeof *t);
 	filter_init(&t->f);
-	/* "up to one target land": the spec is chosen for none or one (601.2c) */
+	/* "up to one target land": the spec is chosen for none or one (601.2c); "two target
+	 * creatures", "up to two target creatures", "any number of target creatures": one word
+	 * "target" for several (115.1a), each chosen once (115.3) */
+	char plural[256];
+	int several = 0;
 	if (!strncmp(phrase, "up to one target ", 17)) {
 		t->upto = true;
 		phrase += 10;
+	} else if (!strncmp(phrase, "any number of target ", 21)) {
+		t->upto = true;
+		several = BD_MAXTGT;
+		phrase += 14;
+	} else {
+		char w[16];
+		int skip = 0;
+		bool upto = !strncmp(phrase, "up to ", 6);
+		if (sscanf(phrase + (upto ? 6 : 0), "%15[a-z] target %n", w, &skip) == 1 && skip > 0
+		    && number_word(w) >= 2 && strncmp(w, "a", 2) && strncmp(w, "an", 3)) {
+			several = number_word(w);
+			if (several > BD_MAXTGT)
+				return -1;
+			t->upto = upto;
+			t->exact = !upto;
+			phrase += (upto ? 6 : 0) + strlen(w) + 1;
+		}
+	}
+	if (several) {
+		/* targets are chosen as a spell or activated ability is put on the stack; a
+		 * triggered ability's several targets of one word are not modelled */
+		if (a->kind == AK_TRIGGER || strncmp(phrase, "target ", 7))
+			return -1;
+		/* "artifacts, creatures, and/or lands you control": any of those types */
+		snprintf(plural, sizeof plural, "%s", phrase);
+		char *ao;
+		while ((ao = strstr(plural, "and/or")))
+			memmove(ao, ao + 4, strlen(ao + 4) + 1), memcpy(ao, "or", 2);
+		phrase = plural;
+		t->max = several;
 	}
 	if (!strcmp(phrase, "any target")) {
 		t->player_ok = t->object_ok = true;
@@ -2244,18 +2278,42 @@ target_slot(struct bd_abil *a, const char *phrase, struct bd_filter *f)
 	return a->ntgt++;
 }
 
+/* "target creature", "up to one target land", "two target creatures", "any number of target
+ * creatures", "another target ...", "any target" */
+static bool
+target_phrase(const char *r)
+{
+	if (!strncmp(r, "target ", 7) || !strncmp(r, "another target ", 15) || !strcmp(r, "any target")
+	    || !strncmp(r, "any number of target ", 21))
+		return true;
+	if (!strncmp(r, "up to ", 6))
+		r += 6;
+	const char *sp = strchr(r, ' ');
+	return sp && sp - r < 8 && !strncmp(sp, " target ", 8);
+}
+
 static bool
 recipient(struct bd_abil *a, struct bd_effect *e, const char *r)
 {
-	if (!strncmp(r, "target ", 7) || !strncmp(r, "another target ", 15) || !strcmp(r, "any target") || !strncmp(r, "up to one target ", 17)) {
+	if (target_phrase(r)) {
 		e->slot = target_slot(a, r, &e->f);
+		if (e->slot >= 0 && a->tgt[e->slot].max > 1) {
+			/* one spec of several targets in an ability */
+			for (int k = 0; k < a->ntgt; k++)
+				if (k != e->slot && a->tgt[k].max > 1)
+					return false;
+			e->multi = true;
+		}
 		return e->slot >= 0;
 	}
-	/* "it" / "that creature" after a targeted instruction is that target again */
-	if ((!strcmp(r, "it") || !strcmp(r, "that creature") || !strcmp(r, "they") || !strcmp(r, "that permanent"))
+	/* "it" / "that creature" after a targeted instruction is that target again; "they", "those
+	 * creatures" all of a spec's several targets */
+	if ((!strcmp(r, "it") || !strcmp(r, "that creature") || !strcmp(r, "they") || !strcmp(r, "that permanent")
+	    || !strcmp(r, "those creatures") || !strcmp(r, "those permanents"))
 	    && a->neff > 0 && a->eff[a->neff - 1].slot >= 0) {
 		e->slot = a->eff[a->neff - 1].slot;
 		e->f = a->eff[a->neff - 1].f;
+		e->multi = a->eff[a->neff - 1].multi;
 		return true;
 	}
 	/* "that creature" in a trigger on the step of enchanted creature's controller: that creature */
@@ -2898,7 +2956,11 @@ e_return(struct match *m, struct bd_abil *a, struct bd_effect *e)
 	if (a->neff > 0 && a->eff[a->neff - 1].slot >= 0) {
 		e->slot = a->eff[a->neff - 1].slot;
 		e->f = a->eff[a->neff - 1].f;
+		e->multi = a->eff[a->neff - 1].multi;
 	}
+	/* "those cards" are the several cards the instruction before moved (Ghostly Flicker) */
+	if (strstr(m->subj, "those cards") && !e->multi)
+		return false;
 	if (m->cap[2][0]) {
 		e->ctr.kind = CK_PT; e->ctr.n = 1;
 		e->ctr.dp = bd_num(m->cap[2]); e->ctr.dt = bd_num(m->cap[3]);
@@ -3323,7 +3385,7 @@ e_sacrifice(struct match *m, struct bd_abil *a, struct bd_effect *e)
 	return recipient(a, e, m->cap[1]);
 }
 
-#define TGT "((?:another |up to one )?target [a-z0-9 ,-]+?|any target|that player|the chosen player|the chosen opponent|the player or planeswalker it's attacking|the player it's attacking|defending player|~|itself|it|they|that creature|the creature|that permanent|you|enchanted creature|equipped creature|each [a-z0-9 ,]+?|all [a-z0-9 ,]+?|(?:other )?(?:[a-z]+ )?(?:creatures|permanents|artifacts|lands)(?: you control| your opponents control)?|(?:other )?[a-z]+s (?:you|your opponents) control)"
+#define TGT "((?:another |up to (?:one|two|three|four|five) |(?:two|three|four|five) |any number of )?target [a-z0-9 ,/-]+?|those creatures|any target|that player|the chosen player|the chosen opponent|the player or planeswalker it's attacking|the player it's attacking|defending player|~|itself|it|they|that creature|the creature|that permanent|you|enchanted creature|equipped creature|each [a-z0-9 ,]+?|all [a-z0-9 ,]+?|(?:other )?(?:[a-z]+ )?(?:creatures|permanents|artifacts|lands)(?: you control| your opponents control)?|(?:other )?[a-z]+s (?:you|your opponents) control)"
 static struct eff_tmpl etmpls[] = {
 	{ "^(?:~|it) deals (\\d+|x|one|two|three|four|five)()? damage to " TGT "$", e_damage,
 	  "Hurricane deals X damage to each creature with flying and each player." , NULL },
@@ -3412,7 +3474,7 @@ static struct eff_tmpl etmpls[] = {
 	  "Each player returns to the battlefield all cards they own exiled with Parallax Wave.", NULL },
 	{ "^return (?:the exiled cards?|the cards? exiled with ~|all cards exiled with ~|each card exiled with ~) to (the battlefield|(?:its|their) owners?'s? hands?)(?: under (its owner's|their owners'|your) control)?$", e_return_linked,
 	  "Return the exiled card to the battlefield under its owner's control.", NULL },
-	{ "^return (?:it|~|that card|the exiled card) to the battlefield(?: under (its owner's|your) control)?(?: with an? " PT " counter on it)?$", e_return,
+	{ "^return (?:it|~|that card|the exiled card|those cards) to the battlefield(?: under (its owner's|their owners'|your) control)?(?: with an? " PT " counter on it)?$", e_return,
 	  "Return it to the battlefield under its owner's control with a -1/-1 counter on it.", NULL },
 	{ "^prevent all combat damage that would be dealt this turn$", e_fog,
 	  "Prevent all combat damage that would be dealt this turn.", NULL },
@@ -3797,6 +3859,7 @@ ability_area(const char *s, bool spell)
 	static const struct { const char *re; const char *area; } ar[] = {
 		{ "^(?:i|ii|iii|iv|v|vi)(?:, (?:i|ii|iii|iv|v|vi))* - ", "714 Saga chapter abilities" },
 		{ "gets? an emblem", "114 emblems (judge reads an emblem with one ability it reads elsewhere)" },
+		{ "(?:up to (?:two|three|four|five|six)|(?:^|[a-z] )(?:two|three|four|five|six)|any number of) targets? ", "115.1 several targets of one word \"target\" (read on spells and activated abilities, one such word an ability)" },
 		{ "(?:exile|put|return)[^.]* until ", "610.3 effects that move an object \"until\" an event (only \"until ~ leaves the battlefield\" is read)" },
 		{ "for as long as ", "611.2b \"for as long as\" durations (only \"~ remains on the battlefield\" and \"you control ~\" are read)" },
 		{ "at the beginning of (?:the|your) next|at the beginning of the end step|at end of combat", "603.7 delayed triggered abilities" },

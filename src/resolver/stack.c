@@ -157,7 +157,7 @@ recipients(struct rz *z, const struct bd_effect *e, int src, int controller, con
 			if (targets[q].p >= 0 || targets[q].o >= 0)
 				out[n++] = targets[q];
 		/* a spec of several targets: the further ones follow the one per spec */
-		if (e->divided)
+		if (e->divided || e->multi)
 			for (int q = nspec; q < ntargets && n < cap; q++)
 				if (targets[q].p >= 0 || targets[q].o >= 0)
 					out[n++] = targets[q];
@@ -1444,24 +1444,30 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 					rz_draw(z, r[i].p, amount, sname, R_RESOLVE_FOLLOW);
 			break;
 		case EF_RETURN_SELF: {
-			/* the trigger's subject (persist), or the card an earlier instruction of this
-			 * spell moved (Cloudshift: "exile ..., then return that card", 400.7j) */
-			int o = e->slot >= 0 ? (n ? r[0].o : -1) : t ? t->subject : src;
-			if (o < 0)
-				break;
+			/* the trigger's subject (persist), or the card(s) an earlier instruction of this
+			 * spell moved (Cloudshift: "exile ..., then return that card", 400.7j; Ghostly
+			 * Flicker: "those cards", all at once) */
+			int back[64], nback = 0;
+			for (int i = 0; e->slot >= 0 && i < n && i < 64; i++)
+				if (r[i].o >= 0) back[nback++] = r[i].o;
+			if (e->slot < 0 && (t ? t->subject : src) >= 0)
+				back[nback++] = t ? t->subject : src;
+			int ret[64], nret = 0;
+			for (int bi = 0; bi < nback; bi++) {
+			int o = back[bi];
 			struct bd_obj *ob = &b->objs[o];
 			if (e->slot >= 0) {
 				if (ob->zone != ZN_EXILE && ob->zone != ZN_GRAVEYARD) {
 					STEP(z, RL(R_FIND_MOVED), "%s didn't move to a public zone, so %s can't find it and it isn't returned.", rz_oname(z, o), sname);
-					break;
+					continue;
 				}
 				if (ob->token) {
 					STEP(z, RL(R_TOKEN_GONE), "%s is a token that left the battlefield, so it can't come back.", rz_oname(z, o));
-					break;
+					continue;
 				}
 			} else if (ob->zone != ZN_GRAVEYARD || (t && z->moveseq[o] != t->subject_zone_seq)) {
 				STEP(z, RL(R_NEW_OBJECT), "%s isn't in the graveyard it went to any more, so it isn't returned.", rz_oname(z, o));
-				break;
+				continue;
 			}
 			ob->zone = ZN_BATTLEFIELD;
 			ob->controller = e->you ? controller : ob->owner;
@@ -1477,7 +1483,11 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 			STEP(z, RL(R_NEW_OBJECT, R_TS_ZONE, e->slot >= 0 ? R_FIND_MOVED : R_NONE), "%s returns to the battlefield under %s control%s, as a new object with a new timestamp.",
 			    rz_oname(z, o), under, put ? (e->ctr.dp < 0 ? " with a -1/-1 counter on it" : " with a +1/+1 counter on it")
 			    : e->ctr.n ? " with no counter on it" : "");
-			rz_entered(z, &o, 1);
+			ret[nret++] = o;
+			}
+			/* they enter at the same time: their enters abilities see each other (603.6a) */
+			if (nret)
+				rz_entered(z, ret, nret);
 			break;
 		}
 		}
@@ -2262,6 +2272,10 @@ rz_resolve_spell(struct rz *z, int s)
 	struct sbuf bad = {0};
 	enum rz_rule rules[RZ_MAXCITE] = { R_RESOLVE_TARGETS };
 	int nr = 1;
+	/* several targets chosen for one word "target" (601.2c, 115.1a) */
+	for (int q = 0; q < nspec; q++)
+		if (count[q] > 1 && nr == 1)
+			rules[nr++] = R_CHOOSE_TARGETS;
 	for (int k = 0, sp = 0; k < o->nabils; k++) {
 		const struct bd_abil *a = &o->abils[k];
 		if (a->kind != AK_SPELL || !bd_abil_chosen(o, a))
