@@ -72,7 +72,7 @@ main(void)
 	CHECK_STR(comp("  con"), "controller", "an indented attribute");
 	CHECK_INT(comp_ws(typed, "  con", &ws) != NULL ? ws : 0, 2, "the word starts after the indentation");
 	CHECK_STR(comp("co"), "colors|combat|controller|copy-of|cost|counters|counters-on", "statements and attributes mixed, sorted");
-	CHECK_STR(comp("e"), "end|exile", "end is offered");
+	CHECK_STR(comp("e"), "emblem|end|exile", "end is offered, and emblem");
 	CHECK_STR(comp("RES"), "resolve", "case is ignored");
 	CHECK_STR(comp("t"), "tap|tapped|target|timestamp|title|token|trigger-target|turn|turn-face-up|type", "every word starting with t");
 	CHECK_STR(comp("frob"), "", "an unknown prefix offers nothing");
@@ -142,7 +142,7 @@ main(void)
 	CHECK_STR(comp("  type Creature - E"), "", "nor after a hyphen");
 	CHECK_STR(comp("  type "), "Artifact|Basic|Battle|Creature|Enchantment|Instant|Kindred|Land|Legendary|Planeswalker|Snow|Sorcery|World",
 	    "every type and supertype");
-	CHECK_STR(comp("  zone "), "battlefield|exile|graveyard|hand|library|stack", "zones");
+	CHECK_STR(comp("  zone "), "battlefield|command|exile|graveyard|hand|library|stack", "zones, the command zone of emblems too");
 	CHECK_STR(comp("  zone gr"), "graveyard", "a zone by prefix");
 	CHECK_STR(comp("  colors blue b"), "black|blue", "colors: the next word");
 	CHECK_STR(comp("  colors c"), "colorless", "colorless");
