@@ -139,7 +139,8 @@ enum bd_akind { AK_INERT, AK_KEYWORD, AK_STATIC, AK_TRIGGER, AK_REPLACE_DIE,
 	AK_ACTIVATED,             /* "COST: EFFECT" (602.1), loyalty abilities (606) */
 	AK_RULE,                  /* a rule-changing effect: "can't" (101.2), a life-total floor (614.1a) */
 	AK_CTR_MOD,               /* "if counters would be put on FILTER, twice/that many plus N" (614.16) */
-	AK_TOKEN_MOD };           /* "if an effect would create tokens under your control, twice that many" (614.16) */
+	AK_TOKEN_MOD,             /* "if an effect would create tokens under your control, twice that many" (614.16) */
+	AK_COST_MOD };            /* "noncreature spells cost {1} more to cast" (601.2f, 602.2b) */
 
 /* A rule-changing effect. A "can't" is consulted by the game action it forbids (101.2: it
  * beats any effect that says the action happens); who is relative to the effect's controller. */
@@ -428,6 +429,13 @@ struct bd_abil {
 	unsigned exile_colors;    /* "exile a blue card from your hand": 1 card of these colors */
 	int exile_hand;
 	unsigned chapters;        /* TR_CHAPTER: bit N for chapter N (714.2a: "I, II — ...") */
+	/* AK_COST_MOD: dmk DM_PLUS ("more") or DM_MINUS ("less") by dmn generic mana, for the spells
+	 * aff matches that players tplayer cast; cost_self "this spell costs ...": only itself, as it
+	 * is cast (cost_power: by the total power of creatures its caster controls, "{X} less ...";
+	 * cost_per_target: for each target beyond the first); cost_act "activated abilities [of
+	 * FILTER] cost {N} more to activate [unless they're mana abilities]" (602.2b), aff the
+	 * sources, cost_no_mana */
+	bool cost_self, cost_power, cost_per_target, cost_act, cost_no_mana;
 };
 
 /* A reference to a player (p >= 0) or an object (o >= 0); the other is -1. */

@@ -462,7 +462,7 @@ number_word(const char *s)
 
 struct match {
 	const char *subj;
-	char cap[10][256];
+	char cap[12][256];
 };
 
 typedef bool (*build_fn)(struct match *m, struct bd_abil *a);
@@ -2075,6 +2075,49 @@ b_spell(struct match *m, struct bd_abil *a)
 	return effect_parse(m->subj, a);
 }
 
+/* 601.2f: "Noncreature spells cost {1} more to cast." (Thalia), "Instant and sorcery spells you
+ * cast cost {1} less to cast." (Goblin Electromancer), "This spell costs {X} less to cast, where X
+ * is the total power of creatures you control." (Ghalta), "Activated abilities cost {2} more to
+ * activate unless they're mana abilities." (Suppression Field, 602.2b) */
+static bool
+b_cost_mod(struct match *m, struct bd_abil *a)
+{
+	a->kind = AK_COST_MOD;
+	filter_init(&a->aff);
+	a->tplayer = FC_ANY;
+	if (m->cap[1][0]) {
+		a->cost_self = true;
+		a->dmk = !strcmp(m->cap[2], "more") ? DM_PLUS : DM_MINUS;
+		if (!strcmp(m->cap[1], "x")) {
+			if (a->dmk != DM_MINUS || strncmp(m->cap[3], ", where", 7))
+				return false;
+			a->cost_power = true;
+		} else {
+			a->dmn = atoi(m->cap[1]);
+			if (m->cap[3][0] == ',')
+				return false;
+			a->cost_per_target = m->cap[3][0] != 0;
+		}
+		return true;
+	}
+	if (m->cap[6][0]) {
+		char ph[300];
+		snprintf(ph, sizeof ph, "%s spells", m->cap[4][0] ? m->cap[4] : "");
+		if (!bd_filter_parse(ph[0] == ' ' ? ph + 1 : ph, &a->aff))
+			return false;
+		if (!strcmp(m->cap[5], "you")) a->tplayer = FC_YOU;
+		else if (m->cap[5][0]) a->tplayer = FC_OPP;
+		a->dmn = atoi(m->cap[6]);
+		a->dmk = !strcmp(m->cap[7], "more") ? DM_PLUS : DM_MINUS;
+		return true;
+	}
+	a->cost_act = true;
+	a->dmk = DM_PLUS;
+	a->dmn = atoi(m->cap[9]);
+	a->cost_no_mana = m->cap[10][0] != 0;
+	return !m->cap[8][0] || bd_filter_parse(m->cap[8], &a->aff);
+}
+
 #define KWRE "(?:flying|reach|first strike|double strike|trample|deathtouch|lifelink|indestructible|hexproof|shroud|menace|defender|vigilance|haste|persist|undying|wither|infect|flash|plainswalk|islandwalk|swampwalk|mountainwalk|forestwalk|fear|intimidate|protection from the color of your choice|protection from [a-z]+(?: and from [a-z]+)*)"
 #define KWLIST KWRE "(?:(?:,? and |, )" KWRE ")*"
 #define PT "([+-]\\d+)/([+-]\\d+)"
@@ -2192,6 +2235,8 @@ static struct tmpl tmpls[] = {
 	  "As an additional cost to cast this spell, sacrifice a creature.", true, NULL },
 	{ "alternative cost", "^(?:if (.+?), )?you may (.+?) rather than pay ~'s mana cost$", b_alternative_cost,
 	  "If you control a Swamp, you may pay 4 life rather than pay this spell's mana cost.", true, NULL },
+	{ "cost modifier", "^(?:~ costs \\{(\\d+|x)\\} (more|less) to cast(, where x is the total power of creatures you control| for each target beyond the first)?|(?:([a-z ,]+?) )?spells(?: (you|your opponents) cast)? cost \\{(\\d+)\\} (more|less) to cast|activated abilities(?: of ([a-z ,]+?))? cost \\{(\\d+)\\} more to activate( unless they're mana abilities)?)$", b_cost_mod,
+	  "Noncreature spells cost {1} more to cast.", false, NULL },
 	{ "cost change", "^~ costs (?:\\{[^}]*\\})+ (?:more|less) to cast(?: for each [a-z ]+)?$", b_inert,
 	  "This spell costs {1} more to cast for each target beyond the first.", true, NULL },
 	{ "spell effect", "^(.*)$", b_spell, "Destroy target creature.", true, NULL },
@@ -3551,7 +3596,7 @@ run(pcre2_code *code, const char *s, struct match *m)
 	}
 	PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
 	int npairs = (int)pcre2_get_ovector_count(md);
-	for (int i = 0; i < npairs && i < 10; i++) {
+	for (int i = 0; i < npairs && i < 12; i++) {
 		if (ov[2 * i] == PCRE2_UNSET)
 			continue;
 		size_t n = ov[2 * i + 1] - ov[2 * i];
@@ -3859,6 +3904,7 @@ ability_area(const char *s, bool spell)
 	static const struct { const char *re; const char *area; } ar[] = {
 		{ "^(?:i|ii|iii|iv|v|vi)(?:, (?:i|ii|iii|iv|v|vi))* - ", "714 Saga chapter abilities" },
 		{ "gets? an emblem", "114 emblems (judge reads an emblem with one ability it reads elsewhere)" },
+		{ "costs? (?:\\{[^}]*\\})+ (?:more|less) to (?:cast|activate)", "601.2f cost increases and reductions (judge reads a fixed generic amount, and \"{X} less\" by the total power of your creatures)" },
 		{ "(?:up to (?:two|three|four|five|six)|(?:^|[a-z] )(?:two|three|four|five|six)|any number of) targets? ", "115.1 several targets of one word \"target\" (read on spells and activated abilities, one such word an ability)" },
 		{ "(?:exile|put|return)[^.]* until ", "610.3 effects that move an object \"until\" an event (only \"until ~ leaves the battlefield\" is read)" },
 		{ "for as long as ", "611.2b \"for as long as\" durations (only \"~ remains on the battlefield\" and \"you control ~\" are read)" },
@@ -4133,6 +4179,7 @@ bd_read_ability(const char *text, const char *owner, bool spell, struct bd_abil 
 		 * source of its damage (702.80a, 702.15a) */
 		/* and "this spell can't be countered" is a static ability that works on the stack */
 		if (tmpls[i].spell != spell && !(spell && (tmpls[i].build == b_keywords || tmpls[i].build == b_rule || tmpls[i].build == b_modes
+		    || tmpls[i].build == b_cost_mod
 		    || !strcmp(tmpls[i].name, "casting keyword"))))
 			continue;
 		struct match m;

@@ -6,10 +6,109 @@
 #include "rz_int.h"
 #include "../base/buf.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+
+/* A mana cost as written ("{2}{u}{u}", "{x}{r}") as its generic amount, X counted as x (107.3),
+ * and the rest in upper case ("{U}{U}"). */
+static void
+mana_split(const char *cost, int x, int *generic, char *rest, size_t cap)
+{
+	*generic = 0;
+	rest[0] = 0;
+	for (const char *p = cost; p && *p == '{';) {
+		const char *e = strchr(p, '}');
+		if (!e)
+			break;
+		char sym[16];
+		snprintf(sym, sizeof sym, "%.*s", (int)(e - p - 1), p + 1);
+		if (isdigit((unsigned char)sym[0]))
+			*generic = rz_add(*generic, atoi(sym));
+		else if (!strcasecmp(sym, "x"))
+			*generic = rz_add(*generic, x);
+		else {
+			for (char *q = sym; *q; q++) *q = (char)toupper((unsigned char)*q);
+			size_t l = strlen(rest);
+			snprintf(rest + l, cap - l, "{%s}", sym);
+		}
+		p = e + 1;
+	}
+}
+
+/* 601.2f (602.2b for an activated ability): the mana to pay once cost increases and then cost
+ * reductions apply; reductions by generic mana reduce only the generic part, and not below
+ * {0} (118.7a). obj is the spell, or the ability on the stack (ability) whose source is src;
+ * mana its mana cost or activation cost. Says what applied in why (nothing: false) and writes
+ * the total into total. */
+static bool
+cost_changes(struct rz *z, int obj, int src, bool ability, bool mana_ability, const char *mana, int x, int ntargets,
+    struct sbuf *why, char *total, size_t cap)
+{
+	struct board *b = z->b;
+	int caster = z->cur[ability ? src : obj].v.controller;
+	int generic, more = 0, less = 0;
+	char rest[64];
+	mana_split(mana, x, &generic, rest, sizeof rest);
+	struct sbuf inc = {0}, red = {0};
+	for (struct rz_abil_it it = {0}; rz_next_abil(z, AK_COST_MOD, &it);) {
+		const struct bd_abil *a = it.a;
+		if (a->cost_self || a->cost_act != ability)
+			continue;
+		if (ability ? (a->cost_no_mana && mana_ability) || !rz_filter_match(z, &a->aff, src, it.s, it.ctl)
+		    : !rz_filter_match(z, &a->aff, obj, it.s, it.ctl) || (a->tplayer == FC_YOU && caster != it.ctl)
+		    || (a->tplayer == FC_OPP && caster == it.ctl))
+			continue;
+		struct sbuf *t = a->dmk == DM_PLUS ? &inc : &red;
+		sbuf_addf(t, ", %s {%d} (%s)", a->dmk == DM_PLUS ? "plus" : "minus", a->dmn, rz_oname(z, it.s));
+		if (a->dmk == DM_PLUS) more = rz_add(more, a->dmn);
+		else less = rz_add(less, a->dmn);
+	}
+	/* the spell's own "this spell costs {X} less to cast" works as it is cast */
+	const struct bd_obj *o = &b->objs[obj];
+	for (int k = 0; !ability && k < o->nabils; k++) {
+		const struct bd_abil *a = &o->abils[k];
+		if (a->kind != AK_COST_MOD || !a->cost_self)
+			continue;
+		int n = a->dmn;
+		char how[160] = "";
+		if (a->cost_power) {
+			n = 0;
+			for (int i = 0; i < b->nobjs; i++)
+				if (b->objs[i].zone == ZN_BATTLEFIELD && (z->cur[i].v.types & BT_CREATURE) && z->cur[i].v.controller == caster && z->cur[i].v.power > 0)
+					n = rz_add(n, z->cur[i].v.power);
+			snprintf(how, sizeof how, ": X is the total power of creatures %s controls", rz_pname(z, caster));
+		} else if (a->cost_per_target) {
+			n = a->dmn * (ntargets > 1 ? ntargets - 1 : 0);
+			snprintf(how, sizeof how, ": for each of its %d target%s beyond the first", ntargets > 1 ? ntargets - 1 : 0, ntargets == 2 ? "" : "s");
+		}
+		struct sbuf *t = a->dmk == DM_PLUS ? &inc : &red;
+		sbuf_addf(t, ", %s {%d} (its own ability%s)", a->dmk == DM_PLUS ? "plus" : "minus", n, how);
+		if (a->dmk == DM_PLUS) more = rz_add(more, n);
+		else less = rz_add(less, n);
+	}
+	bool any = inc.len || red.len;
+	if (any) {
+		int g = rz_add(generic, more);
+		int cut = less < g ? less : g;
+		g -= cut;
+		if (g > 0 || !rest[0])
+			snprintf(total, cap, "{%d}%s", g, rest);
+		else
+			snprintf(total, cap, "%s", rest);
+		char base[64];
+		if (generic > 0 || !rest[0]) snprintf(base, sizeof base, "{%d}%s", generic, rest);
+		else snprintf(base, sizeof base, "%s", rest);
+		sbuf_addf(why, "%s%s%s: %s to pay", base, sbuf_str(&inc), sbuf_str(&red), total);
+		if (less > cut)
+			sbuf_addf(why, " (the reduction of {%d} meets only {%d} of generic mana: it can't reduce colored mana, nor go below {0})", less, cut);
+	}
+	sbuf_free(&inc);
+	sbuf_free(&red);
+	return any;
+}
 
 int
 rz_counters_of(const struct bd_obj *o, const struct bd_ctr *k)
@@ -170,6 +269,11 @@ rz_activate(struct rz *z, int abobj)
 		if (tap) s->tapped = true;
 		STEP(z, RL(R_MANA_ABILITY, basic ? R_BASIC_MANA : R_NONE), "%s activates %s's mana ability (\"%s\"%s): it doesn't use the stack and resolves at once; mana pools are not part of the board.",
 		    rz_pname(z, ctl), rz_oname(z, src), a->text, basic ? ", the ability its basic land type gives it" : "");
+		struct sbuf chg = {0};
+		char total[80];
+		if (cost_changes(z, abobj, src, true, true, c->mana, 0, 0, &chg, total, sizeof total))
+			STEP(z, RL(R_ACT_COST, R_TOTAL_COST), "Its activation cost's mana changes too (602.2b): %s; mana is noted, not tracked.", sbuf_str(&chg));
+		sbuf_free(&chg);
 		if (tap) {
 			struct rz_tev ev = { .kind = TR_TAPPED, .obj = src, .src = -1, .player = -1 };
 			rz_trigger_event(z, &ev);
@@ -186,7 +290,14 @@ rz_activate(struct rz *z, int abobj)
 	ab->zpos = 0;
 	z->moveseq[abobj] = ++z->zseq;
 	struct sbuf t = {0};
-	if (c->mana[0]) sbuf_addf(&t, "pays %s (mana abilities are activated first, 601.2g)", c->mana);
+	struct sbuf chg = {0};
+	char total[80];
+	if (cost_changes(z, abobj, src, true, false, c->mana, ab->x, ab->ntargets, &chg, total, sizeof total)) {
+		sbuf_addf(&t, "pays %s (its activation cost's mana %s; 602.2b, 601.2f; mana abilities are activated first, 601.2g)", total, sbuf_str(&chg));
+		sbuf_free(&chg);
+		STEP(z, RL(R_ACT_COST, R_TOTAL_COST), "The cost to activate %s's ability (\"%s\") changes: cost increases apply to activation costs as to spells (602.2b), loyalty abilities included.",
+		    rz_oname(z, src), a->text);
+	} else if (c->mana[0]) sbuf_addf(&t, "pays %s (mana abilities are activated first, 601.2g)", c->mana);
 	if (c->tap) { s->tapped = true; sbuf_addf(&t, "%staps %s", t.len ? "; " : "", rz_oname(z, src)); }
 	if (c->untap) { s->tapped = false; sbuf_addf(&t, "%suntaps %s ({Q}, 107.6)", t.len ? "; " : "", rz_oname(z, src)); }
 	if (c->loyalty) {
@@ -273,8 +384,17 @@ rz_cast_costs(struct rz *z, int spell, enum bd_zone from)
 	bool kicker = false;
 	for (int k = 0; k < o->nabils; k++)
 		kicker |= o->abils[k].text && !strncasecmp(o->abils[k].text, "kicker", 6);
-	if (!alt && !add && !o->kicked && !o->pay_life && !o->nact_exile && !o->nact_sac && !o->nact_discard)
+	/* cost increases, then reductions (601.2f), on the mana cost or the alternative cost */
+	struct sbuf chg = {0};
+	char total[80];
+	bool changed = cost_changes(z, spell, spell, false, false, alt ? "" : o->mana_cost, o->x, o->ntargets, &chg, total, sizeof total);
+	if (!alt && !add && !o->kicked && !o->pay_life && !o->nact_exile && !o->nact_sac && !o->nact_discard) {
+		if (changed)
+			STEP(z, RL(R_TOTAL_COST, R_COST_GENERIC), "%s determines the total cost of %s (601.2f: the mana cost, plus cost increases, then minus cost reductions): %s; its mana value is unchanged (202.3). Mana is noted, not tracked; %s pays it.",
+			    rz_pname(z, ctl), rz_oname(z, spell), sbuf_str(&chg), rz_pname(z, ctl));
+		sbuf_free(&chg);
 		return true;
+	}
 	/* 601.2f: the total cost; then 601.2h: it is paid; a cost that can't be paid reverses
 	 * the whole casting (601.2, 732) */
 	char why[240] = "";
@@ -315,6 +435,7 @@ rz_cast_costs(struct rz *z, int spell, enum bd_zone from)
 			snprintf(why, sizeof why, "%s is not of the color the cost asks for", rz_oname(z, x));
 	}
 	if (why[0]) {
+		sbuf_free(&chg);
 		/* the card goes back where it came from; one the board put on the stack, to hand */
 		o->zone = from == ZN_STACK ? ZN_HAND : from;
 		o->zpos = ++z->zseq;
@@ -340,6 +461,11 @@ rz_cast_costs(struct rz *z, int spell, enum bd_zone from)
 	}
 	if (add && add->or_mana[0] && o->nact_discard == 0)
 		sbuf_addf(&t, " (paying %s rather than discarding)", add->or_mana);
+	if (changed) {
+		sbuf_addf(&t, "; its mana: %s", sbuf_str(&chg));
+		if (nr < RZ_MAXCITE) rules[nr++] = R_COST_GENERIC;
+	}
+	sbuf_free(&chg);
 	rz_step(z, rules, nr, "%s determines the total cost of %s: %s; mana is noted, not tracked. %s pays it.", rz_pname(z, ctl), rz_oname(z, spell),
 	    sbuf_str(&t), rz_pname(z, ctl));
 	sbuf_free(&t);
