@@ -416,9 +416,11 @@ struct bd_abil {
 	 * an error only when it is chosen */
 	int choose_min, choose_max;
 	int mode;
-	int modal_of;             /* a mode of a modal triggered ability (700.2b): 1 + the index of
-	                           * its "When ..., choose one —" ability; it is never the object's
-	                           * own ability, only what that trigger does once a mode is chosen */
+	int modal_of;             /* a mode of a modal triggered or activated ability (700.2b): 1 + the
+	                           * index of its "When ..., choose one —" or "COST: Choose one —"
+	                           * ability; it is never the object's own ability, only what that
+	                           * ability does once a mode is chosen (`activate` copies the modes
+	                           * to the ability on the stack) */
 	bool unread;
 	/* costs of casting a spell (601.2f): 1 an additional cost ("As an additional cost to cast
 	 * this spell, sacrifice a creature"), 2 an alternative cost ("you may pay 4 life rather

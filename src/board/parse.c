@@ -743,7 +743,7 @@ statement(struct ps *ps, char *ln)
 			for (int k = hk + 1; k < o->nabils; k++)
 				if (o->abils[k].mode > mode) mode = o->abils[k].mode;
 			/* a mode of a modal triggered ability is an effect, read as a spell's (700.2b) */
-			bool trig_mode = header && o->abils[hk].kind == AK_TRIGGER;
+			bool trig_mode = header && (o->abils[hk].kind == AK_TRIGGER || o->abils[hk].kind == AK_ACTIVATED);
 			if (trig_mode) spell = true;
 			if (!header) { perr(ps, rest, "a modal card starts its modes with a line such as `ability Choose one —`", "a mode (\"•\") without a \"Choose ...\" line before it"); return; }
 			mode++;
@@ -850,13 +850,17 @@ statement(struct ps *ps, char *ln)
 		ps->cur = -1;
 		char nm[256], pre[256] = "";
 		snprintf(nm, sizeof nm, "%s", rest);
+		/* "activate NAME[: TEXT] as ALIAS": the ability on the stack goes by ALIAS, so the same
+		 * ability can be activated twice */
+		char *act_alias = NULL, *asw = strstr(nm, " as ");
+		if (asw) { *asw = 0; act_alias = trimdup(asw + 4); if (!act_alias[0]) { free(act_alias); act_alias = NULL; } }
 		char *colon = strchr(nm, ':');
 		if (colon) { *colon = 0; snprintf(pre, sizeof pre, "%s", colon + 1); }
 		char *name = trimdup(nm), *prefix = trimdup(pre);
 		int src = -1;
 		for (int i = b->nobjs - 1; i >= 0 && src < 0; i--)
 			if (b->objs[i].act_src < 0 && names_obj(b, name, i)) src = i;
-		if (src < 0) { perr(ps, rest, "declare the permanent first, with its `ability` lines", "no object named \"%s\" to activate", name); free(name); free(prefix); return; }
+		if (src < 0) { perr(ps, rest, "declare the permanent first, with its `ability` lines", "no object named \"%s\" to activate", name); free(name); free(prefix); free(act_alias); return; }
 		struct bd_obj *sw = &b->objs[src];
 		/* 305.6: a land with a basic land type has that type's mana ability */
 		bool has_act = false;
@@ -922,7 +926,7 @@ statement(struct ps *ps, char *ln)
 			perr(ps, rest, sbuf_str(&h), pick < 0 ? "\"%s\" has no activated ability%s%s" : "\"%s\" has more than one activated ability%s%s",
 			    name, prefix[0] ? " starting with " : "", prefix);
 			sbuf_free(&h);
-			free(name); free(prefix);
+			free(name); free(prefix); free(act_alias);
 			return;
 		}
 		char an[300];
@@ -931,6 +935,7 @@ statement(struct ps *ps, char *ln)
 		so = &b->objs[src];
 		o = &b->objs[ai];
 		o->name = xstrdup(an);
+		o->alias = act_alias;
 		o->line = ps->lno;
 		o->zone = ZN_GONE;
 		o->act_src = src;
@@ -942,6 +947,16 @@ statement(struct ps *ps, char *ln)
 		o->abils[0] = so->abils[pick];
 		o->abils[0].text = xstrdup(so->abils[pick].text);
 		o->abils[0].kind = AK_SPELL;
+		/* a modal activated ability (700.2): its modes go with it, chosen by the `mode` line
+		 * under `activate` as it is put on the stack (602.2b, 601.2b) */
+		for (int k = pick + 1; so->abils[pick].choose_max > 0 && k < so->nabils && so->abils[k].modal_of == pick + 1; k++) {
+			o->abils = xgrow(o->abils, &o->abcap, (size_t)o->nabils + 1, sizeof *o->abils);
+			struct bd_abil *md = &o->abils[o->nabils++];
+			*md = so->abils[k];
+			md->text = xstrdup(so->abils[k].text);
+			md->modal_of = 0;
+			if (md->kind != AK_INERT) md->kind = AK_SPELL;
+		}
 		ps->cur = ai;
 		b->events = xgrow(b->events, &b->evcap, (size_t)b->nevents + 1, sizeof *b->events);
 		struct bd_event *e = &b->events[b->nevents++];

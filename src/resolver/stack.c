@@ -2326,8 +2326,12 @@ rz_resolve_spell(struct rz *z, int s)
 				sbuf_addf(&ms, "%s%d (\"%s\")", ms.len ? " and " : "", o->abils[k].mode, o->abils[k].text);
 				nm++;
 			}
-		STEP(z, RL(R_MODES, R_MODES_ILLEGAL), "%s is modal: as it was cast, %s chose mode%s %s; only %s instructions are part of the spell, and only %s targets were chosen.",
-		    rz_oname(z, s), rz_pname(z, ctl), nm == 1 ? "" : "s", sbuf_str(&ms), nm == 1 ? "that mode's" : "those modes'", nm == 1 ? "its" : "their");
+		if (o->act_src >= 0)
+			STEP(z, RL(R_MODES, R_ACT_COST, R_MODES_ILLEGAL), "%s is modal: as it was activated (602.2b follows 601.2b), %s chose mode%s %s; only %s instructions are part of the ability, and only %s targets were chosen.",
+			    rz_oname(z, s), rz_pname(z, ctl), nm == 1 ? "" : "s", sbuf_str(&ms), nm == 1 ? "that mode's" : "those modes'", nm == 1 ? "its" : "their");
+		else
+			STEP(z, RL(R_MODES, R_MODES_ILLEGAL), "%s is modal: as it was cast, %s chose mode%s %s; only %s instructions are part of the spell, and only %s targets were chosen.",
+			    rz_oname(z, s), rz_pname(z, ctl), nm == 1 ? "" : "s", sbuf_str(&ms), nm == 1 ? "that mode's" : "those modes'", nm == 1 ? "its" : "their");
 		sbuf_free(&ms);
 	}
 	if (bad.len)
