@@ -564,7 +564,8 @@ static const char style_css[] =
     "del{background:rgba(220,0,0,.18)}ins{background:rgba(0,160,0,.2);text-decoration:none}\n"
     ".tbl{overflow-x:auto}table{border-collapse:collapse}td{border:1px solid var(--bd);padding:.2em .4em;vertical-align:top}\n"
     "dt{font-weight:bold;margin-top:.9em}dd{margin:0 0 0 .8em}\n"
-    ".pen{font-weight:bold}.letters a{display:inline-block;min-width:1.8em;padding:.2em 0}\n";
+    ".pen{font-weight:bold}.letters a{display:inline-block;min-width:1.8em;padding:.2em 0}\n"
+    ".go input{font-size:1em;width:70%;max-width:20em;padding:.3em}.go button{font-size:1em;padding:.3em .8em}\n";
 
 /* ---------- the rules ---------- */
 
@@ -770,6 +771,18 @@ write_index(struct site *S)
 	const struct jrelease *rel = S->rel;
 	page_begin(S, "index.html", "Contents");
 	sbuf_adds(&S->pg, "<h1>Magic: The Gathering Comprehensive Rules</h1>\n");
+	/* the one piece of script: a box that goes to a rule number or a glossary term, worked
+	 * out from the ids alone (no index to load, no network); the pages never need it */
+	sbuf_addf(&S->pg, "<form class=\"go\" action=\"index.html\" onsubmit=\"return judgeGo(this.q.value)\">"
+	    "<input name=\"q\" type=\"search\" placeholder=\"704.5j or a glossary term\" aria-label=\"rule or term\"/> "
+	    "<button>Go</button></form>\n<script>\n"
+	    "function judgeGo(q) {\n"
+	    "  q = q.trim().replace(/^(cr|rule)\\s*/i, '').replace(/\\.$/, '');\n"
+	    "  var m = /^([1-9])(\\d\\d)?(\\.\\d+[a-z]?)?$/i.exec(q);\n"
+	    "  if (m) location.href = %s + '#R' + q.replace(/\\./g, '').toLowerCase();\n"
+	    "  else if (q) location.href = '%s#' + q.toLowerCase().replace(/[\"',.]/g, '').replace(/[^a-z0-9]/g, '_');\n"
+	    "  return false;\n}\n</script>\n",
+	    S->single ? "'rules.html'" : "'cr-' + m[1] + '.html'", gloss_file(S));
 	struct sbuf t = {0};
 	for (uint32_t i = 0; i < rel->nrules;) {
 		unsigned sec = section_of(rel->rules[i].id);

@@ -92,7 +92,8 @@ EOF
 "$JUDGE" --rules "$W/hostile.txt" html "$W/h" >/dev/null 2>&1; st=$?
 ok $st "a rules file holding markup gives an edition (exit $st)"
 edition_ok "$W/h" "hostile rules"
-! grep -qiE '<(script|img|b onmouseover|i>really)' "$W"/h/*.html; ok $? "no markup from the rules text reaches a page"
+! grep -qiE '<(script>alert|img|b onmouseover|i>really)' "$W"/h/*.html; ok $? "no markup from the rules text reaches a page"
+[ "$(cat "$W"/h/*.html | grep -c '<script')" = 1 ]; ok $? "the only script is the index's go-to box"
 grep -q '&lt;script&gt;alert(&quot;pwned&quot;)&lt;/script&gt;' "$W/h/cr-1.html"; ok $? "<script> in a rule's text comes out escaped"
 grep -q 'Tom &amp; Jerry&#39;s &quot;game&quot;' "$W/h/cr-1.html"; ok $? "ampersands and quotes come out escaped"
 grep -q '&lt;img src=x onerror=alert(1)&gt; &amp; so on' "$W/h/cr-1.html"; ok $? "an example's markup comes out escaped"
@@ -159,6 +160,26 @@ ok $? "a policy text links its sections and the rules it cites"
 jq -e '.pages >= 14 and .bytes > 1000000 and .release == "2026-01-16" and .effective == "2026-01-16" and .changes_from == "2025-11-14" and (.policy | length) == 3' "$W/s.json" >/dev/null 2>&1
 ok $? "--json says what was written: $(jq -c '{pages, bytes, rule_links, glossary_links, seconds}' "$W/s.json" 2>/dev/null)"
 
+# the go-to box: what it works out is a page and id the edition has (when node is here to run it)
+if command -v node >/dev/null; then
+	sed -n '/^<script>$/,/^<\/script>$/p' "$W/s/index.html" | sed '1d;$d' >"$W/go.js"
+	cat >>"$W/go.js" <<'EOF'
+var location = {};
+for (const q of ["704.5j", "CR 704.5J", "rule 704.5j.", "704", "7", "601.2f", "Legend Rule", "first strike"]) {
+	judgeGo(q); console.log(q + "\t" + location.href);
+}
+EOF
+	node "$W/go.js" >"$W/go.out" 2>&1
+	bad_go=0
+	while IFS=$'\t' read -r q target; do
+		page=${target%%#*}; frag=${target#*#}
+		grep -q "id=\"$frag\"" "$W/s/$page" 2>/dev/null || { bad_go=1; echo "# go box: $q -> $target: no such id"; }
+	done <"$W/go.out"
+	[ $bad_go = 0 ] && [ "$(wc -l <"$W/go.out")" = 8 ]; ok $? "the go-to box sends 704.5j, CR 704.5J, 704, 7 and glossary terms to ids the pages have"
+else
+	echo "# node is not installed: the go-to box's script is not run"
+fi
+
 # sample rules: their links are what `judge refs` and `judge backrefs` say
 for id in 704.5j 601.2f 103.4 702.19b 509.1a 116.2a; do
 	python3 "$LINKS" rule "$W/s" "$id" >"$W/rule.out"
@@ -199,6 +220,15 @@ for k in added removed changed moved; do
 	grep -q "<h2 id=\"$k\">[A-Za-z]* ($c)</h2>" "$W/s/changes.html" || [ "$c" = 0 ]; ok $? "changes.html: $c $k, as judge diff says"
 done
 grep -q '<del>another</del><ins>any other</ins>' "$W/s/changes.html"; ok $? "changes.html marks words deleted and inserted"
+
+# another release: --cr as everywhere, or --date
+for how in "--cr 20251114 html" "html --date 2025-11-14"; do
+	"$JUDGE" "${R[@]}" --json $how "$W/old" >"$W/old.json" 2>/dev/null
+	jq -e '.release == "2025-11-14" and .changes_from == null' "$W/old.json" >/dev/null &&
+		grep -q 'effective November 14, 2025' "$W/old/cr-7.html"; ok $? "$how writes the 2025-11-14 rules"
+done
+err=$("$JUDGE" "${R[@]}" html --date 1999-01-01 "$W/none" 2>&1 >/dev/null); st=$?
+[ $st = 2 ] && [ ! -e "$W/none" ]; ok $? "a release not loaded is an error and writes nothing (exit $st): $err"
 
 # one page
 "$JUDGE" --rules "$CR" html --single "$W/one" >/dev/null 2>&1; st=$?
