@@ -109,6 +109,7 @@ struct polcite {
 	int kind;
 	uint32_t sec;
 };
+static int cmp_polcite(const void *a, const void *b);
 
 struct site {
 	struct jctx *c;
@@ -122,6 +123,7 @@ struct site {
 	uint32_t *gused, gstamp;        /* terms linked in the current entry */
 	struct polcite *pc;             /* sorted by rule */
 	size_t npc;
+	uint32_t *taught, *taught_at;   /* textbook pages of rule i: taught[taught_at[i]..[i+1]) */
 	struct pol_set *pol;
 	const struct pol_doc *docs[POL_NKIND];
 	struct tb_book *tb;
@@ -569,19 +571,27 @@ static const char style_css[] =
 
 /* ---------- the rules ---------- */
 
-static void
-cited_by(struct site *S, uint32_t i)
+/* the first entry of v[0..n) for rule i, n if none */
+static size_t
+first_for(const struct polcite *v, size_t n, uint32_t i)
 {
-	const struct jrule *r = &S->rel->rules[i];
-	size_t lo = 0, hi = S->npc;
+	size_t lo = 0, hi = n;
 	while (lo < hi) {
 		size_t m = (lo + hi) / 2;
-		if (S->pc[m].rule < i)
+		if (v[m].rule < i)
 			lo = m + 1;
 		else
 			hi = m;
 	}
-	bool pol = lo < S->npc && S->pc[lo].rule == i;
+	return lo < n && v[lo].rule == i ? lo : n;
+}
+
+static void
+cited_by(struct site *S, uint32_t i)
+{
+	const struct jrule *r = &S->rel->rules[i];
+	size_t lo = first_for(S->pc, S->npc, i);
+	bool pol = lo < S->npc;
 	if (!r->nbackrefs && !r->ngloss_backrefs && !pol)
 		return;
 	sbuf_adds(&S->pg, "<p class=\"cb\">Cited by: ");
@@ -618,6 +628,55 @@ cited_by(struct site *S, uint32_t i)
 		S->nbacklinks++;
 	}
 	sbuf_adds(&S->pg, "</p>\n");
+}
+
+/* the textbook pages rule i lists: those that teach it, as a lookup names them */
+static bool
+same_pages(const struct site *S, uint32_t i, uint32_t j)
+{
+	uint32_t n = S->taught_at[i + 1] - S->taught_at[i];
+	return n == S->taught_at[j + 1] - S->taught_at[j] &&
+	    memcmp(S->taught + S->taught_at[i], S->taught + S->taught_at[j], n * sizeof *S->taught) == 0;
+}
+
+static void
+taught_in(struct site *S, uint32_t i)
+{
+	if (!S->taught_at || S->taught_at[i] == S->taught_at[i + 1])
+		return;
+	/* a subrule says it only when its pages are not its parent's, said just above */
+	uint32_t up = S->rel->rules[i].parent;
+	if (up != JNONE && same_pages(S, i, up))
+		return;
+	for (uint32_t k = S->taught_at[i]; k < S->taught_at[i + 1]; k++) {
+		sbuf_adds(&S->pg, k == S->taught_at[i] ? "<p class=\"cb\">Taught in: " : ", ");
+		sbuf_addf(&S->pg, "<a href=\"textbook.html#tb-%u\">", S->taught[k] + 1);
+		html_escs(&S->pg, S->tb->pages[S->taught[k]].title);
+		sbuf_adds(&S->pg, "</a>");
+	}
+	sbuf_adds(&S->pg, "</p>\n");
+}
+
+/* What `judge RULE` says a rule is taught in (tb_pages_for_rule: the pages linked to it, to
+ * a rule above it, or to one under it, at most 8), for every rule, when the book was linked
+ * to this very release. */
+static void
+collect_taught(struct site *S)
+{
+	const struct tb_book *b = S->tb;
+	const struct jrelease *rel = S->rel;
+	if (!b || b->linked != rel)
+		return;
+	S->taught_at = xcalloc(rel->nrules + 1, sizeof *S->taught_at);
+	size_t cap = 0, n = 0;
+	for (uint32_t i = 0; i < rel->nrules; i++) {
+		const struct tb_page *v[8];
+		size_t k = tb_pages_for_rule(b, rel, rel->rules[i].id, v, 8);
+		S->taught = xgrow(S->taught, &cap, n + k + 1, sizeof *S->taught);
+		for (size_t j = 0; j < k; j++)
+			S->taught[n++] = (uint32_t)(v[j] - b->pages);
+		S->taught_at[i + 1] = (uint32_t)n;
+	}
 }
 
 static void
@@ -666,6 +725,7 @@ write_rule(struct site *S, uint32_t i)
 		sbuf_adds(&S->pg, "</p>\n");
 	}
 	cited_by(S, i);
+	taught_in(S, i);
 }
 
 static void
@@ -1483,6 +1543,8 @@ site_free(struct site *S)
 	stab_free(&S->gfirst);
 	free(S->gused);
 	free(S->pc);
+	free(S->taught);
+	free(S->taught_at);
 	for (size_t i = 0; i < S->nfiles; i++)
 		free(S->files[i]);
 	free(S->files);
@@ -1628,6 +1690,7 @@ cmd_html(struct jctx *c, int argc, char **argv)
 		S.docs[k] = pol_set_newest(S.pol, (enum pol_kind)k);
 	prepare_glossary(&S);
 	collect_policy_cites(&S);
+	collect_taught(&S);
 
 	write_file(&S, "style.css", style_css, sizeof style_css - 1);
 	write_file(&S, MARKER, S.rel->label, strlen(S.rel->label));

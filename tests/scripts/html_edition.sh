@@ -181,7 +181,7 @@ else
 fi
 
 # sample rules: their links are what `judge refs` and `judge backrefs` say
-for id in 704.5j 601.2f 103.4 702.19b 509.1a 116.2a; do
+for id in 704.5j 601.2f 601.2b 608.2 103.4 702.19b 509.1a 116.2a; do
 	python3 "$LINKS" rule "$W/s" "$id" >"$W/rule.out"
 	J=$("$JUDGE" "${R[@]}" "${D[@]}" --json refs "$id")
 	want=$(echo "$J" | jq -r '.refs | sort | join(" ")')
@@ -212,6 +212,35 @@ for line in sys.stdin:
 print(m)')
 [ "$max" = 1 ]; ok $? "a glossary term is linked once a rule at most (most seen: $max)"
 grep -q '<a class="g" href="glossary.html#legend_rule">legend rule</a>' "$W/s/cr-7.html"; ok $? "704.5j links \"legend rule\" to its glossary entry"
+
+# textbook pages: what `judge -v --json rule` says teach a rule is said by it or, when the
+# same, by the nearest rule above it (a subrule does not repeat its parent's pages; one that
+# says none may have none)
+up() { case $1 in *[a-z]) echo "${1%[a-z]}" ;; *.*) echo "${1%.*}" ;; ???) echo "${1:0:1}" ;; *) echo "" ;; esac; }
+for id in 601.2 601.2a 702.19 702.19b 704.5j 103.4; do
+	want=$("$JUDGE" --rules "$CR" -v --json rule "$id" | jq -r '(.textbook // [])[:8] | join("|")')
+	at=$id; got=""
+	while [ -n "$at" ]; do
+		line=$(python3 - "$W/s/cr-${at:0:1}.html" "R${at//./}" <<'PY'
+import re, sys
+t = open(sys.argv[1], encoding="utf-8").read()
+m = re.search(r'id="%s"' % re.escape(sys.argv[2]), t)
+if m:
+    rest = t[m.end():]
+    nxt = re.search(r'<(p|h[2-4]) class="r" id="R|<h[2-4] id="R', rest)
+    block = rest[: nxt.start() if nxt else len(rest)]
+    tm = re.search(r'Taught in: (.*?)</p>', block)
+    if tm:
+        print("|".join(re.findall(r'>([^<]*)</a>', tm.group(1))))
+PY
+)
+		[ -n "$line" ] && { got=$line; break; }
+		at=$(up "$at")
+	done
+	# said by the rule itself: the same pages; said above it only: the same, or none at all
+	{ [ "$at" = "$id" ] && [ "$got" = "$want" ]; } || { [ "$at" != "$id" ] && { [ "$got" = "$want" ] || [ -z "$want" ]; }; }
+	ok $? "$id: taught in [$want] by judge -v rule; the edition says [$got] at ${at:-no rule}"
+done
 
 # the changes page holds what judge diff says
 D2=$("$JUDGE" "${R[@]}" --json diff 2025-11-14 2026-01-16)
