@@ -324,7 +324,7 @@ static void
 find_terms(struct site *S, struct spans *sp, uint32_t self)
 {
 	const char *t = sp->text;
-	size_t n = sp->len, nref = sp->n;
+	size_t n = sp->len;
 	for (size_t i = 0; i < n;) {
 		size_t l = word_char((const unsigned char *)t + i, n - i);
 		if (!l) {
@@ -377,7 +377,6 @@ find_terms(struct site *S, struct spans *sp, uint32_t self)
 		}
 		i = next;
 	}
-	(void)nref;
 }
 
 static int
@@ -1472,6 +1471,37 @@ check_target(struct jctx *c, const char *dir)
 	return 0;
 }
 
+/* The temporary folders of runs killed before they finished (".site.tmp-XXXXXX" beside
+ * site, holding the marker, untouched for an hour: a run takes seconds) are removed. */
+static void
+clean_stale(const char *parent, const char *prefix)
+{
+	DIR *d = opendir(parent);
+	if (!d)
+		return;
+	struct dirent *de;
+	struct sbuf p = {0};
+	size_t pl = strlen(prefix);
+	time_t now = time(NULL);
+	while ((de = readdir(d)) != NULL) {
+		if (strncmp(de->d_name, prefix, pl) != 0 || strlen(de->d_name) != pl + 6)
+			continue;
+		struct stat st;
+		sbuf_reset(&p);
+		sbuf_addf(&p, "%s/%s", parent, de->d_name);
+		if (lstat(p.s, &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != getuid() || now - st.st_mtime < 3600)
+			continue;
+		sbuf_addf(&p, "/%s", MARKER);
+		if (access(p.s, F_OK) != 0)
+			continue;
+		p.len -= strlen(MARKER) + 1;
+		p.s[p.len] = '\0';
+		remove_tree(p.s);
+	}
+	sbuf_free(&p);
+	closedir(d);
+}
+
 static char *
 parent_of(const char *dir)
 {
@@ -1665,7 +1695,9 @@ cmd_html(struct jctx *c, int argc, char **argv)
 	struct sbuf tmpl = {0};
 	const char *base = strrchr(dir, '/');
 	base = base && base[1] ? base + 1 : dir;
-	sbuf_addf(&tmpl, "%s/.%s.tmp-XXXXXX", parent, strchr(base, '/') ? "html" : base);
+	sbuf_addf(&tmpl, "%s/.%s.tmp-", parent, strchr(base, '/') ? "html" : base);
+	clean_stale(parent, tmpl.s + strlen(parent) + 1);
+	sbuf_adds(&tmpl, "XXXXXX");
 	if (!mkdtemp(tmpl.s)) {
 		int e = errno;
 		jerr(c, "choose a folder you can write, e.g. judge html ~/judge-html",

@@ -48,6 +48,14 @@ echo stale >"$W/b/stale.html"
 "$JUDGE" html "$W/b" >/dev/null 2>&1; st=$?
 [ $st = 0 ] && [ ! -e "$W/b/stale.html" ] && [ -f "$W/b/index.html" ]; ok $? "a second run replaces the edition it wrote before (exit $st)"
 
+# the temporary folder of a run killed an hour ago is removed; another's folder, or a young one, is not
+mkdir -p "$W/k/.b.tmp-dead01" "$W/k/.b.tmp-nomark" "$W/k/.b.tmp-young1"
+touch "$W/k/.b.tmp-dead01/.judge-html" "$W/k/.b.tmp-young1/.judge-html"
+touch -d '2 hours ago' "$W/k/.b.tmp-dead01" "$W/k/.b.tmp-nomark"
+"$JUDGE" html "$W/k/b" >/dev/null 2>&1
+[ ! -e "$W/k/.b.tmp-dead01" ] && [ -d "$W/k/.b.tmp-nomark" ] && [ -d "$W/k/.b.tmp-young1" ] && [ -f "$W/k/b/index.html" ]
+ok $? "a killed run's temporary folder is cleaned up; folders without the marker or younger than an hour stay"
+
 # --- folders that cannot take an edition ---
 mkdir -p "$W/mine" && echo keep >"$W/mine/notes.txt"
 err=$("$JUDGE" html "$W/mine" 2>&1 >/dev/null); st=$?
