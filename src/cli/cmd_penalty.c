@@ -207,6 +207,7 @@ telling_apart(struct jctx *c, const struct pol_doc *d, const size_t *cand, size_
 				sbuf_free(&l);
 			}
 			for (size_t x = 0; x < n; x++) {
+				named_cheat |= cheat >= 0 && k[x].to == (size_t)cheat;
 				if (w)
 					contrast_json(w, d, &k[x], "named");
 				else
@@ -249,9 +250,7 @@ telling_apart(struct jctx *c, const struct pol_doc *d, const size_t *cand, size_
 			contrast_json(w, d, &k[x], "instead");
 		jw_arr_end(w);
 		jw_obj_end(w);
-	} else if (n) {
-		if (!header)
-			apart_header(c, d);
+	} else if (n && header) {
 		struct sbuf l = {0};
 		out_puts(c->out, "    ");
 		sec_label(&l, &d->sec[cand[0]]);
@@ -260,6 +259,13 @@ telling_apart(struct jctx *c, const struct pol_doc *d, const size_t *cand, size_
 		sbuf_free(&l);
 		for (size_t x = 0; x < n; x++)
 			contrast_line(c, d, &k[x], 6);
+	} else if (n) {
+		/* one likely infraction: only where its own text sends the case elsewhere */
+		out_puts(c->out, "  ");
+		out_wrapf(c->out, 2, "%sWhen it is another infraction, in the %s's own words:%s", out_sgr(c->out, OS_BOLD),
+		    pol_doc_short(d), out_sgr(c->out, OS_RESET));
+		for (size_t x = 0; x < n; x++)
+			contrast_line(c, d, &k[x], 4);
 	}
 	pol_contrast_free(k, n);
 	if (w)

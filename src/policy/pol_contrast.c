@@ -322,3 +322,50 @@ pol_closest_sentence(const struct pol_doc *d, size_t sec, const char *desc)
 	}
 	return best ? folded_copy(best, (size_t)(beste - best)) : NULL;
 }
+
+/* Does a word of s (lower case compared) open with one of the prefixes of what intent is
+ * written with ("intentionally", "aware", "knowingly", "deliberately")? */
+static bool
+says_intent(const char *s, size_t n)
+{
+	static const char *const w[] = { "intent", "aware", "knowing", "deliberate", NULL };
+	for (size_t i = 0; i < n; i++) {
+		if (i && isalpha((unsigned char)s[i - 1]))
+			continue;
+		for (int k = 0; w[k]; k++)
+			if (n - i >= strlen(w[k]) && strncasecmp(s + i, w[k], strlen(w[k])) == 0)
+				return true;
+	}
+	return false;
+}
+
+bool
+pol_requires_intent(const struct pol_doc *d, size_t sec)
+{
+	if (sec >= d->nsec || !d->sec[sec].parts[PP_DEFINITION])
+		return false;
+	const char *t = d->sec[sec].parts[PP_DEFINITION];
+	for (const char *para = t; *para;) {
+		const char *pe = para + strcspn(para, "\n");
+		for (const char *p = para; p < pe;) {
+			while (p < pe && *p == ' ')
+				p++;
+			if (p >= pe)
+				break;
+			const char *e = sentence_end(p, pe);
+			if (says_intent(p, (size_t)(e - p))) {
+				/* "If … intentionally …, the infraction is … Stalling" sends the intentional
+				 * case elsewhere: not this section's own condition */
+				bool other = false;
+				for (size_t k = 0; k < d->nsec && !other; k++)
+					other = k != sec && d->sec[k].penalty && d->sec[k].level == 1 &&
+					    sentence_names(p, (size_t)(e - p), sec_name(&d->sec[k]));
+				if (!other)
+					return true;
+			}
+			p = e;
+		}
+		para = *pe ? pe + 1 : pe;
+	}
+	return false;
+}

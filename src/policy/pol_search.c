@@ -320,6 +320,7 @@ struct psec {
 	float len;              /* words in all */
 	float blen, tlen;       /* words of the text, of the name */
 	bool older;             /* an earlier edition */
+	bool intent;            /* its definition makes intent what it is (pol_requires_intent) */
 };
 
 struct pol_index {
@@ -469,13 +470,15 @@ static const struct pweights {
 	                         * sense ("a draw", "about to draw"): that section's match on it */
 	double chapter, appendix, jar, penalty, older;
 	double asked;           /* a question asked: the Tournament Rules' procedures */
+	double unintended;      /* a section whose definition makes intent what it is, for a
+	                         * question that says none and does not name it */
 } W = {
 	.k1 = 1.2, .b = 0.75, .bt = 0.5, .title = 1.5,
 	.part = { [PP_TEXT] = 1.0, [PP_DEFINITION] = 1.5, [PP_EXAMPLES] = 1.5, [PP_PHILOSOPHY] = 1.0,
 		[PP_REMEDY] = 1.0, [PP_UPGRADE] = 1.0, [PP_DOWNGRADE] = 1.0 },
 	.prefix = 4.0, .name = 0.3, .verbnoun = 0.2, .sense = 0.35,
 	.chapter = 0.6, .appendix = 0.5, .jar = 0.8, .penalty = 1.4, .older = 0.85,
-	.asked = 1.5,
+	.asked = 1.5, .unintended = 0.6,
 };
 
 void
@@ -488,6 +491,7 @@ pol_index_add(struct pol_index *ix, const struct pol_doc *doc, bool older)
 		ix->d[id].doc = doc;
 		ix->d[id].sec = i;
 		ix->d[id].older = older;
+		ix->d[id].intent = pol_requires_intent(doc, i);
 		/* the name judges use is the title after its last dash ("Game Play Error —
 		 * Missed Trigger"); the category before it is shared by a dozen sections */
 		const char *name = s->title;
@@ -730,6 +734,14 @@ pol_index_run(struct pol_index *ix, const char *query, int kind_mask, struct pol
 		}
 	sbuf_free(&q.all);
 	float *score = xcalloc(ix->nd + 1, sizeof *score);
+	bool *named = xcalloc(ix->nd + 1, sizeof *named);
+	/* does the question say intent ("on purpose", "deliberately", "knowingly": the thesaurus
+	 * brings "intentionally")? */
+	bool intent = false;
+	for (size_t i = 0; i < q.n && !intent; i++)
+		intent = strncmp(q.v[i].stem, "intent", 6) == 0 || strncmp(q.v[i].stem, "deliber", 7) == 0 ||
+		    strncmp(q.v[i].stem, "knowing", 7) == 0 || strncmp(q.v[i].stem, "awar", 4) == 0 ||
+		    strncmp(q.v[i].stem, "purpos", 6) == 0;
 	/* BM25 over the text (its parts weighted) plus BM25 over the section's name, each
 	 * saturating on its own: a word of the name ("End-of-Match Procedure") is worth as much
 	 * as many in the text, however often the text repeats its words */
@@ -749,6 +761,7 @@ pol_index_run(struct pol_index *ix, const char *query, int kind_mask, struct pol
 			if (other_sense && t->tfo[k] == 0 && t->tfs[k] > 0)
 				v *= W.sense;
 			if (t->ttf[k] > 0) {
+				named[t->doc[k]] = true;
 				double y = t->ttf[k] / (1 - W.bt + W.bt * d->tlen / ix->avgtlen);
 				double tv = W.title * qw * idf * y * (W.k1 + 1) / (y + W.k1);
 				if (other_sense && (t->tform[k] & (FORM_VERB | FORM_OBJECT)) == FORM_VERB)
@@ -786,6 +799,10 @@ pol_index_run(struct pol_index *ix, const char *query, int kind_mask, struct pol
 			sc *= (float)W.penalty;
 		if (asked && ix->d[d].doc->kind == POL_MTR)
 			sc *= (float)W.asked;
+		/* intent is what makes Stalling and Cheating: told without it ("he is playing
+		 * slowly"), the infraction that needs none (Slow Play) comes first */
+		if (ix->d[d].intent && !intent && !named[d])
+			sc *= (float)W.unintended;
 		/* the newest edition first; an old one answers where it says what the new does not */
 		if (ix->d[d].older)
 			sc *= (float)W.older;
@@ -804,6 +821,7 @@ pol_index_run(struct pol_index *ix, const char *query, int kind_mask, struct pol
 			n++;
 	}
 	free(score);
+	free(named);
 	/* the same section in several editions (the same title) is one hit, at the best place,
 	 * in the newest edition that has it */
 	size_t k = 0;

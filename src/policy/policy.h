@@ -133,6 +133,10 @@ size_t pol_contrast(const struct pol_doc *d, size_t a, size_t b, struct pol_cont
 size_t pol_contrast_others(const struct pol_doc *d, size_t a, const size_t *skip, size_t nskip,
     struct pol_contrast *out, size_t max);
 void pol_contrast_free(struct pol_contrast *c, size_t n);
+/* Does the section's Definition make intent what it is ("A player intentionally plays
+ * slowly", "The player must be aware …"), in a sentence that sends no case to another
+ * infraction? (Stalling and Cheating; not Slow Play, whose "intentionally" names Stalling.) */
+bool pol_requires_intent(const struct pol_doc *d, size_t sec);
 /* The sentence of a section's Definition (else its text) sharing the most words with desc,
  * stems compared (malloc'd); NULL when it has no text. */
 char *pol_closest_sentence(const struct pol_doc *d, size_t sec, const char *desc);

@@ -51,7 +51,8 @@ ok "taking forever to play: still Slow Play first" 'first "he is taking forever 
 ok "playing with 61 cards: Deck Problem or Decklist Problem first, not Looking at Extra Cards" 'first "playing with 61 cards" | grep -q "Deck Problem\|Decklist Problem"'
 ok "his deck has 61 cards: Deck Problem or Decklist Problem first" 'first "his deck has 61 cards" | grep -q "Deck Problem\|Decklist Problem"'
 ok "59 cards at the deck check: Deck Problem first" 'first "59 cards at deck check" | grep -q "Deck Problem"'
-ok "she drew three cards off Divination: not Improperly Determining a Winner" '! all "she drew three cards off Divination instead of two" | grep -q "Improperly Determining"'
+ok "Divination: he drew 3 — the card drawn, Hidden Card Error first, not Improperly Determining a Winner (\"a draw\")" 'first "Divination: he drew 3" | grep -q "Hidden Card Error"'
+ok "he resolved Divination and drew 3: Hidden Card Error first" 'first "he resolved Divination and drew 3" | grep -q "Hidden Card Error"'
 ok "he cast Divination and drew three cards: Hidden Card Error first" 'first "he cast Divination and drew three cards" | grep -q "Hidden Card Error"'
 
 # In the session, penalty is a short dialogue: the REL, then what happened, then which of the
@@ -100,6 +101,9 @@ for era in "2020:$D/ipg-2020-01-24.pdf" "2021:$D/ipg-2021-02-05.pdftotext.txt" "
 	ok "IPG $y: Game Rule Violation or Failure to Maintain Game State? the opponent who could have noticed" 'asks "my opponent cast a spell without paying and I did not notice" "$ftm" | grep -q "expected to notice"'
 	ok "IPG $y: Hidden Card Error or Looking at Extra Cards? a card seen but not added" 'asks "he drew an extra card" "$lec" | grep -q "seen but not added"'
 	ok "IPG $y: Deck Problem or Decklist Problem? cards of the main deck the player cannot find" 'asks "59 cards at deck check" "$dlp" | grep -q "unable to locate"'
+	fst() { "${E[@]}" --json penalty "$1" --rel competitive | jq -r '.candidates[0].title'; }
+	ok "IPG $y: told without intent, Slow Play before Stalling (whose definition makes intent what it is)" 'fst "he is playing slowly" | grep -q "Slow Play"'
+	ok "IPG $y: told with it, Stalling first" 'fst "he plays slowly on purpose to run out the clock" | grep -q "Stalling"'
 	"${E[@]}" penalty he is playing slowly --rel competitive >"$T/o"
 	ok "IPG $y: said under the likely infractions, as a question, cited" 'grep -q "^  Telling them apart, in the IPG.s own words:" "$T/o" && grep -A3 "Telling them apart" "$T/o" | grep -q "Ask whether"'
 done

@@ -48,8 +48,8 @@ static const char ipg[] =
 	"Tournament Errors break the tournament rules.\n"
 	"3.1.\n\nTournament Error — Slow Play\n\nWarning\n\nDefinition\n"
 	"A player takes longer than is reasonably required to play. If a judge believes the "
-	"player is doing so on purpose to use up the time limit, the infraction is "
-	"Unsporting Conduct — Stalling. If a judge believes the player is doing so on purpose "
+	"player is intentionally doing so to use up the time limit, the infraction is "
+	"Unsporting Conduct — Stalling. If a judge believes the player is intentionally doing so "
 	"to use up the time limit, the infraction is Unsporting Conduct — Stalling.\n"
 	"3.2.\n\nTournament Error — Tardiness\n\nGame Loss\n\nDefinition\n"
 	"A player is not in his or her seat when the round begins. "
@@ -57,7 +57,7 @@ static const char ipg[] =
 	"4.\n\nUNSPORTING CONDUCT\n"
 	"Unsporting conduct disrupts the tournament.\n"
 	"4.1.\n\nUnsporting Conduct — Stalling\n\nDisqualification\n\nDefinition\n"
-	"A player plays slowly on purpose to use up the time limit.\n"
+	"A player intentionally plays slowly to use up the time limit.\n"
 	"\n3\n";
 
 static int
@@ -104,7 +104,7 @@ main(void)
 
 	n = pol_contrast(d, (size_t)sp, (size_t)stall, k, 8);
 	CHECK_INT(n, 1, "Slow Play's condition for Stalling, said twice, is one question");
-	CHECK_STR(n ? k[0].ask : NULL, "a judge believes the player is doing so on purpose to use up the time limit",
+	CHECK_STR(n ? k[0].ask : NULL, "a judge believes the player is intentionally doing so to use up the time limit",
 	    "the clause up to the comma, its first letter lower case");
 	pol_contrast_free(k, n);
 
@@ -122,6 +122,10 @@ main(void)
 	size_t skip2[] = { (size_t)stall };
 	n = pol_contrast_others(d, (size_t)sp, skip2, 1, k, 8);
 	CHECK_INT(n, 0, "none when Stalling is one of the candidates already");
+
+	CHECK(pol_requires_intent(d, (size_t)stall), "Stalling's definition makes intent what it is");
+	CHECK(!pol_requires_intent(d, (size_t)sp), "Slow Play's \"intentionally\" sends the case to Stalling: not its own");
+	CHECK(!pol_requires_intent(d, (size_t)tardy) && !pol_requires_intent(d, (size_t)ftm), "nor do Tardiness and FtMGS");
 
 	char *c = pol_closest_sentence(d, (size_t)tardy, "he handed in his decklist late");
 	CHECK_STR(c, "A player who hands in a decklist late is tardy too.", "the definition's sentence closest to the description");
