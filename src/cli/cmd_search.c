@@ -7,6 +7,7 @@
 #include "cmd_rules.h"
 #include "cmd_search_cards.h"
 #include "cmd_verify.h"
+#include "mentions.h"
 #include "cmd_card.h"
 #include "cmd_textbook.h"
 #include "../render/json.h"
@@ -313,6 +314,7 @@ srch_seed_rule(struct jctx *c, const char *query, jrid *id)
 void
 srch_ctx_free(struct jctx *c)
 {
+	mentions_free();
 	struct seeds *sd = c->seeds;
 	for (int i = 0; sd && i < sd->n; i++) {
 		srch_free(sd->s[i]);
@@ -374,7 +376,7 @@ label(struct srch *s, uint32_t doc, struct sbuf *b)
 
 static void
 print_json(struct jctx *c, struct srch *s, const struct srch_result *r, const struct jrelease *from,
-    const struct search_cards *sc, const struct verify *v)
+    const struct search_cards *sc, const struct verify *v, const struct mention *const *m, size_t nm)
 {
 	struct jw w;
 	jw_init(&w, &c->out->buf, true);
@@ -411,6 +413,8 @@ print_json(struct jctx *c, struct srch *s, const struct srch_result *r, const st
 		jw_obj_end(&w);
 	}
 	ps_json(c, &w, false);     /* or after the rules */
+	if (nm)   /* the textbook's examples and the boards with the cards named, last */
+		mentions_json(&w, m, nm);
 	jw_arr_end(&w);
 	sbuf_addc(&c->out->buf, '\n');
 	sbuf_free(&sn);
@@ -905,6 +909,9 @@ cmd_search(struct jctx *c, int argc, char **argv)
 	/* "is 704.5j the legend rule?": yes or no before the results */
 	struct verify ver;
 	const struct verify *vp = verify_question(c, from, sbuf_str(&q), &ver) ? &ver : NULL;
+	/* cards the textbook's examples and the shipped boards name */
+	const struct mention *men[256];
+	size_t nmen = mentions_find(c, sbuf_str(&q), men, sizeof men / sizeof *men);
 	struct srch_result r;
 	struct diags d = {0};
 	bool saved_v = c->verbose, saved_j = c->json;
@@ -937,7 +944,7 @@ cmd_search(struct jctx *c, int argc, char **argv)
 		st = ps_answer(c, sbuf_str(&q), c->json);
 	} else if (r.nhits == 0 && card) {
 		if (c->json)
-			print_json(c, s, &r, from, &sc, vp);
+			print_json(c, s, &r, from, &sc, vp, men, nmen);
 		else
 			out_printf(c->out, "(no rule found for the rest of the question)\n");
 	} else if (r.nhits == 0) {
@@ -979,7 +986,7 @@ cmd_search(struct jctx *c, int argc, char **argv)
 		    "the built-in rules (parts of old releases) do not know \"%s\"", sbuf_str(&q));
 		st = JX_NOTFOUND;
 	} else if (c->json) {
-		print_json(c, s, &r, from, card ? &sc : NULL, vp);
+		print_json(c, s, &r, from, card ? &sc : NULL, vp, men, nmen);
 		rules_historical_note(c);
 	} else {
 		if (vp)
@@ -989,6 +996,7 @@ cmd_search(struct jctx *c, int argc, char **argv)
 		/* lower-case names only where slang is unlikely: no common situation and no
 		 * tournament policy named ("chump", "spectator" are no cards) */
 		cards_note(c, s, from, sbuf_str(&q), r.nsit == 0 && !ps_count() && !srch_policy_topic(sbuf_str(&q), false));
+		mentions_print(c, sbuf_str(&q), men, nmen);
 		ps_print(c, true);  /* policy sections first when the question is about policy */
 		if (from) {
 			char era[160];

@@ -39,6 +39,12 @@ builtin_path(const struct jctx *c)
 	return sbuf_take(&p);
 }
 
+char *
+tb_cli_book_path(const struct jctx *c)
+{
+	return user_path ? xstrdup(user_path) : builtin_path(c);
+}
+
 /* Why tb_for() last returned NULL: JX_NOTFOUND for a missing file, JX_USAGE for one that
  * is there but is not a textbook (binary, unreadable). */
 static int tb_fail = JX_NOTFOUND;

@@ -12,6 +12,8 @@ int cmd_cards(struct jctx *c, int argc, char **argv);
 /* Use this textbook file (text or saved HTML) instead of the built-in one; NULL restores
  * the built-in. For a global --textbook option. */
 void tb_cli_set_path(const char *path);
+/* The path of the textbook tb_for() would read (malloc'd). */
+char *tb_cli_book_path(const struct jctx *c);
 /* The textbook, loaded on first use from <datadir>/corpus/ (or the file set above) into
  * c->textbook and linked to the release tb_link_release() picks. NULL, with an error
  * printed, when it cannot be read. */
