@@ -316,14 +316,20 @@ load(struct jctx *c)
 	char **boards = board_files(bdir, &nb);
 	uint64_t key = inputs_key(book, boards, nb);
 	const char *dir = c->no_cache ? NULL : srch_cache_dir_default();
+	/* as for the search index: only a real folder of this user's, writable by no one else
+	 * (a symlinked cache folder is not used) */
+	struct stat dst;
+	if (dir && lstat(dir, &dst) != 0 && sfile_mkdirs(dir, 0700, NULL) != 0)
+		dir = NULL;
+	if (dir && !sfile_private_dir(dir))
+		dir = NULL;
 	struct sbuf path = {0}, text = {0};
 	if (dir)
 		sbuf_addf(&path, "%s/mentions-%016llx.tsv", dir, (unsigned long long)key);
 	if (!dir || sfile_read(path.s, 16u << 20, &text) != 0) {
 		sbuf_reset(&text);
 		build_text(c, book, boards, nb, &text);
-		if (dir && sfile_mkdirs(dir, 0700, NULL) == 0 &&
-		    sfile_write(path.s, text.s ? text.s : "", text.len, 0600) == 0)
+		if (dir && sfile_write(path.s, text.s ? text.s : "", text.len, 0600) == 0)
 			drop_others(dir, path.s);
 	}
 	parse_cache(sbuf_take(&text));
