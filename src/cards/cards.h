@@ -29,6 +29,9 @@
 struct card_face {
 	char *name, *mana_cost, *type, *text, *power, *toughness, *loyalty, *defense;
 	double mana_value;       /* or CARDS_NO_VALUE */
+	/* a vanguard's hand and life modifiers ("+1", "-3"), an attraction's lights ("2, 4, 6");
+	 * NULL when the card has none (or the database was imported before they were kept) */
+	char *hand, *life, *lights;
 };
 struct card_ruling {
 	char *date, *source, *text;   /* source: "wotc", "scryfall" or NULL (MTGJSON) */
@@ -49,6 +52,11 @@ struct card {
 	struct card_ruling *rulings;
 	size_t nrulings;
 	char *melds_into;        /* import only: the card a Scryfall meld card melds into, or NULL */
+	/* the formats whose commander it can be ("commander, oathbreaker"), from MTGJSON's
+	 * leadershipSkills; NULL when the file does not say (Scryfall) or it can be none */
+	char *leader;
+	bool reversible;         /* import only: a face of a reversible card, dropped when the
+	                            file has the card under its own name */
 };
 void card_free(struct card *c);
 

@@ -72,10 +72,10 @@ cards_dir_default(char *buf, size_t cap)
 static const char schema[] =
     "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;"
     "CREATE TABLE cards(id INTEGER PRIMARY KEY, name TEXT NOT NULL, layout TEXT, mana_value REAL,"
-    " oracle_id TEXT, keywords TEXT, legal TEXT);"
+    " oracle_id TEXT, keywords TEXT, legal TEXT, leader TEXT);"
     "CREATE TABLE faces(card INTEGER, side INTEGER, name TEXT, mana_cost TEXT, mana_value REAL,"
     " type TEXT, text TEXT, power TEXT, toughness TEXT, loyalty TEXT, defense TEXT,"
-    " PRIMARY KEY(card, side)) WITHOUT ROWID;"
+    " hand TEXT, life TEXT, lights TEXT, PRIMARY KEY(card, side)) WITHOUT ROWID;"
     "CREATE TABLE rulings(card INTEGER, seq INTEGER, date TEXT, source TEXT, text TEXT,"
     " PRIMARY KEY(card, seq)) WITHOUT ROWID;"
     "CREATE TABLE names(key TEXT, card INTEGER, face INTEGER, name TEXT);"
@@ -86,11 +86,12 @@ static const char schema[] =
     " PRIMARY KEY(card, ruling, seq)) WITHOUT ROWID;"
     "CREATE TEMP TABLE scry_rulings(oracle_id TEXT, seq INTEGER, date TEXT, source TEXT, text TEXT);"
     "CREATE TEMP TABLE seen(name TEXT PRIMARY KEY) WITHOUT ROWID;"
-    "CREATE TEMP TABLE meld(part INTEGER, result TEXT);";
+    "CREATE TEMP TABLE meld(part INTEGER, result TEXT);"
+    "CREATE TEMP TABLE rev(id INTEGER PRIMARY KEY);";
 
 struct writer {
 	sqlite3 *db;
-	sqlite3_stmt *ins_card, *ins_face, *ins_rul, *ins_name, *ins_scry, *ins_seen, *ins_link, *ins_meld;
+	sqlite3_stmt *ins_card, *ins_face, *ins_rul, *ins_name, *ins_scry, *ins_seen, *ins_link, *ins_meld, *ins_rev;
 	const struct jrelease *rel;   /* the rules linked at import, or NULL */
 	struct diags *d;
 	const char *file;
@@ -147,7 +148,8 @@ sink_card(void *ctx, const struct card *c)
 	/* the same card twice (two files, or variants): the first one stays. A card is its
 	 * oracle id where the file gives one: Scryfall has many tokens named Soldier, each its own */
 	char seen[400];
-	snprintf(seen, sizeof seen, "%s%s", c->oracle_id ? "id:" : "name:", c->oracle_id ? c->oracle_id : c->name);
+	snprintf(seen, sizeof seen, "%s%s%s", c->reversible ? "rev:" : "", c->oracle_id ? "id:" : "name:",
+	    c->oracle_id ? c->oracle_id : c->name);
 	sqlite3_bind_text(w->ins_seen, 1, seen, -1, SQLITE_TRANSIENT);
 	int rc = sqlite3_step(w->ins_seen);
 	sqlite3_reset(w->ins_seen);
@@ -171,6 +173,7 @@ sink_card(void *ctx, const struct card *c)
 	bind_text(w->ins_card, 4, c->oracle_id);
 	bind_text(w->ins_card, 5, kw.len ? kw.s : NULL);
 	bind_text(w->ins_card, 6, legal.len ? legal.s : NULL);
+	bind_text(w->ins_card, 7, c->leader);
 	rc = step(w, w->ins_card, "cards");
 	sbuf_free(&kw);
 	sbuf_free(&legal);
@@ -178,6 +181,11 @@ sink_card(void *ctx, const struct card *c)
 		return -1;
 	int64_t id = sqlite3_last_insert_rowid(w->db);
 	w->st->cards++;
+	if (c->reversible) {
+		sqlite3_bind_int64(w->ins_rev, 1, id);
+		if (step(w, w->ins_rev, "reversible cards"))
+			return -1;
+	}
 	if (c->melds_into) {
 		sqlite3_bind_int64(w->ins_meld, 1, id);
 		bind_text(w->ins_meld, 2, c->melds_into);
@@ -202,6 +210,9 @@ sink_card(void *ctx, const struct card *c)
 		bind_text(w->ins_face, 9, f->toughness);
 		bind_text(w->ins_face, 10, f->loyalty);
 		bind_text(w->ins_face, 11, f->defense);
+		bind_text(w->ins_face, 12, f->hand);
+		bind_text(w->ins_face, 13, f->life);
+		bind_text(w->ins_face, 14, f->lights);
 		if (step(w, w->ins_face, "faces"))
 			return -1;
 		w->st->faces++;
@@ -330,7 +341,7 @@ join_melds(struct writer *w)
 		    "UPDATE cards SET name = %s, keywords = %s WHERE id = %lld;"
 		    "UPDATE names SET face = 0 WHERE card = %lld AND face = -1;"
 		    "INSERT INTO faces SELECT %lld, 1, name, mana_cost, mana_value, type, text, power, toughness,"
-		    " loyalty, defense FROM faces WHERE card = %lld AND side = 0;"
+		    " loyalty, defense, hand, life, lights FROM faces WHERE card = %lld AND side = 0;"
 		    "INSERT INTO rulings SELECT %lld, seq + (SELECT coalesce(max(seq), -1) + 1 FROM rulings WHERE card = %lld),"
 		    " date, source, text FROM rulings WHERE card = %lld;"
 		    "INSERT INTO links SELECT %lld, seq + (SELECT coalesce(max(seq), -1) + 1 FROM links WHERE card = %lld),"
@@ -371,6 +382,42 @@ join_melds(struct writer *w)
 	}
 	free(v);
 	return rc;
+}
+
+/* A reversible card is a card printed on both sides of one piece of card stock: when the files
+ * hold that card under its own name (or its oracle id), it is that card printed again, counted
+ * as a duplicate, whichever came first. */
+static int
+drop_reprinted(struct writer *w)
+{
+	/* each IN list is built once (an index of its own), not scanned per reversible card */
+	if (exec(w, "CREATE TEMP TABLE gone AS SELECT a.id FROM cards a WHERE a.id IN (SELECT id FROM rev)"
+	    " AND (a.name IN (SELECT name FROM cards WHERE id NOT IN (SELECT id FROM rev))"
+	    " OR a.oracle_id IN (SELECT oracle_id FROM cards WHERE oracle_id IS NOT NULL AND id NOT IN (SELECT id FROM rev)))",
+	    "reversible cards"))
+		return -1;
+	sqlite3_stmt *q = NULL;
+	size_t ncards = 0, nfaces = 0;
+	if (sqlite3_prepare_v2(w->db, "SELECT (SELECT count(*) FROM gone),"
+	    " (SELECT count(*) FROM faces WHERE card IN (SELECT id FROM gone))", -1, &q, NULL) != SQLITE_OK)
+		return db_fail(w, "reversible cards");
+	if (sqlite3_step(q) == SQLITE_ROW) {
+		ncards = (size_t)sqlite3_column_int64(q, 0);
+		nfaces = (size_t)sqlite3_column_int64(q, 1);
+	}
+	sqlite3_finalize(q);
+	if (exec(w, "DELETE FROM cards WHERE id IN (SELECT id FROM gone);"
+	    "DELETE FROM faces WHERE card IN (SELECT id FROM gone);"
+	    "DELETE FROM names WHERE card IN (SELECT id FROM gone);"
+	    "DELETE FROM rulings WHERE card IN (SELECT id FROM gone);"
+	    "DELETE FROM links WHERE card IN (SELECT id FROM gone);"
+	    "DELETE FROM meld WHERE part IN (SELECT id FROM gone);"
+	    "DROP TABLE gone;", "reversible cards"))
+		return -1;
+	w->st->cards -= ncards;
+	w->st->faces -= nfaces;
+	w->st->duplicates += ncards;
+	return 0;
 }
 
 static int
@@ -425,14 +472,15 @@ static int
 prepare(struct writer *w)
 {
 	struct { sqlite3_stmt **s; const char *sql; } st[] = {
-		{&w->ins_card, "INSERT INTO cards(name, layout, mana_value, oracle_id, keywords, legal) VALUES(?,?,?,?,?,?)"},
-		{&w->ins_face, "INSERT INTO faces VALUES(?,?,?,?,?,?,?,?,?,?,?)"},
+		{&w->ins_card, "INSERT INTO cards(name, layout, mana_value, oracle_id, keywords, legal, leader) VALUES(?,?,?,?,?,?,?)"},
+		{&w->ins_face, "INSERT INTO faces VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?)"},
 		{&w->ins_rul, "INSERT INTO rulings VALUES(?,?,?,?,?)"},
 		{&w->ins_name, "INSERT INTO names VALUES(?,?,?,?)"},
 		{&w->ins_scry, "INSERT INTO scry_rulings VALUES(?,?,?,?,?)"},
 		{&w->ins_seen, "INSERT INTO seen VALUES(?)"},
 		{&w->ins_link, "INSERT INTO links VALUES(?,?,?,?,?,?)"},
 		{&w->ins_meld, "INSERT INTO meld VALUES(?,?)"},
+		{&w->ins_rev, "INSERT INTO rev VALUES(?)"},
 	};
 	for (size_t i = 0; i < sizeof st / sizeof *st; i++)
 		if (sqlite3_prepare_v2(w->db, st[i].sql, -1, st[i].s, NULL) != SQLITE_OK)
@@ -451,7 +499,9 @@ finalize_all(struct writer *w)
 	sqlite3_finalize(w->ins_seen);
 	sqlite3_finalize(w->ins_link);
 	sqlite3_finalize(w->ins_meld);
+	sqlite3_finalize(w->ins_rev);
 	w->ins_card = w->ins_face = w->ins_rul = w->ins_name = w->ins_scry = w->ins_seen = w->ins_link = w->ins_meld = NULL;
+	w->ins_rev = NULL;
 }
 
 /* The name list (see cards_int.h): every key with its card, in rows that each fit a page, so
@@ -742,6 +792,8 @@ cards_import(const char *dir, const char *const *files, int nfiles, enum cards_f
 		sbuf_free(&names);
 		goto out;
 	}
+	if (drop_reprinted(&w))
+		goto out;
 	/* Scryfall's rulings name the card by oracle_id; MTGJSON cards carry it too */
 	if (w.nscry) {
 		sqlite3_stmt *s;
@@ -784,7 +836,7 @@ cards_import(const char *dir, const char *const *files, int nfiles, enum cards_f
 	if (rel && (put_meta(&w, "rules", rel->label) || put_meta(&w, "rules_key", rules_key ? rules_key : "")))
 		goto out;
 	if (exec(&w, "CREATE INDEX names_key ON names(key, name, card, face);"
-	    "DROP TABLE scry_rulings; DROP TABLE seen; DROP TABLE meld; COMMIT;", "index"))
+	    "DROP TABLE scry_rulings; DROP TABLE seen; DROP TABLE meld; DROP TABLE rev; COMMIT;", "index"))
 		goto out;
 	if (exec(&w, "ANALYZE", "analyze"))
 		goto out;

@@ -42,7 +42,7 @@ struct linker {
 	size_t nforms;
 	struct titled *nouns;     /* 1xx: "counters", "tokens", "emblems", "stickers" */
 	size_t nnouns;
-	struct titled *chapters;  /* 3xx and 7xx chapter titles: types and layouts */
+	struct titled *chapters;  /* 3xx, 7xx and 9xx chapter titles: types, layouts, variants */
 	size_t nchapters;
 	struct titled *signals;   /* words the rules say make an effect what it is: "instead" */
 	size_t nsignals;
@@ -218,7 +218,7 @@ linker_new(const struct jrelease *rel)
 			for (const char *const *t = noun_titles; *t; t++)
 				if (strcmp(key, *t) == 0)
 					add_titled(&l->nouns, &l->nnouns, &cnouns, key, i);
-		} else if (lv == JL_CHAPTER && ((ch >= 300 && ch <= 399) || (ch >= 700 && ch <= 799))) {
+		} else if (lv == JL_CHAPTER && ((ch >= 300 && ch <= 399) || (ch >= 700 && ch <= 799) || (ch >= 900 && ch <= 999))) {
 			fold(r->title, key, sizeof key);
 			add_titled(&l->chapters, &l->nchapters, &cch, key, i);
 		}
@@ -493,6 +493,9 @@ static const struct {
 	{"meld", "meld cards"}, {"meld", "double faced cards"}, {"adventure", "adventurer cards"},
 	{"saga", "saga cards"}, {"class", "class cards"}, {"leveler", "leveler cards"},
 	{"prototype", "prototype cards"}, {"case", "case cards"}, {"mutate", "mutate"},
+	{"double_faced_token", "double faced cards"}, {"omen", "omen cards"}, {"station", "station cards"},
+	/* the casual variants' cards: their game's rules */
+	{"planar", "planechase"}, {"vanguard", "vanguard"}, {"scheme", "archenemy"},
 };
 
 size_t

@@ -66,7 +66,7 @@ struct parser {
 
 /* Subtrees no card record needs: skipping them keeps the per-card tree small. */
 static const char *const skipped_keys[] = {
-	"foreignData", "purchaseUrls", "printings", "leadershipSkills", "relatedCards",
+	"foreignData", "purchaseUrls", "printings", "relatedCards",
 	"image_uris", "prices", "purchase_uris", "related_uris", "multiverse_ids",
 	"games", "finishes", "promo_types", "frame_effects", "preview", "subsets", NULL,
 };
@@ -268,10 +268,113 @@ add_legal(struct rec *r, struct card *c, const struct jn *m)
 	}
 }
 
+/* An attraction's lights ([2, 4, 6]) as "2, 4, 6"; NULL when absent. */
+static char *
+rlights(struct rec *r, const struct jn *m, const char *k)
+{
+	const struct jn *a = rarr(r, m, k);
+	if (!a || !a->nkids)
+		return NULL;
+	struct sbuf b = {0};
+	for (const struct jn *x = a->kids; x; x = x->next) {
+		if (x->type != JN_NUM && x->type != JN_STR) {
+			rec_fail(r, x, "a light in \"%s\" is not a number", k);
+			break;
+		}
+		sbuf_addf(&b, "%s%s", b.len ? ", " : "", x->s);
+	}
+	char *out = b.len ? arena_strdup(&r->p->a, b.s) : NULL;
+	sbuf_free(&b);
+	return out;
+}
+
+/* MTGJSON's leadershipSkills ({"brawl": false, "commander": true, "oathbreaker": false}): the
+ * formats whose commander the card can be, "commander, oathbreaker"; NULL for none. */
+static char *
+rleader(struct rec *r, const struct jn *m)
+{
+	const struct jn *ls = rmap(r, m, "leadershipSkills");
+	if (!ls)
+		return NULL;
+	struct sbuf b = {0};
+	for (const struct jn *f = ls->kids; f; f = f->next)
+		if (f->type == JN_BOOL && strcmp(f->s, "true") == 0)
+			sbuf_addf(&b, "%s%s", b.len ? ", " : "", f->key);
+	char *out = b.len ? arena_strdup(&r->p->a, b.s) : NULL;
+	sbuf_free(&b);
+	return out;
+}
+
 static size_t
 count_kids(const struct jn *n)
 {
 	return n ? n->nkids : 0;
+}
+
+/* MTGJSON keeps a reversible card (the same card printed on both sides, "Okaun, Eye of
+ * Chaos // Okaun, Eye of Chaos", or two cards back to back) under a name of its own, as if it
+ * were a double-faced card. It is the card on its sides: one card named by its distinct faces
+ * when its own name is those names twice ("A // B // A // B": a two-part card on each side),
+ * else each distinct face is a card of its own. Either
+ * way it is marked reversible, and dropped at the end of the import when the file has that card
+ * under its own name (import.c). */
+static int
+mtg_reversible(struct parser *p, struct rec *r, struct card *c, const struct jn *const *src)
+{
+	size_t keep[CARDS_MAX_FACES], nk = 0;
+	for (size_t i = 0; i < c->nfaces; i++) {
+		bool again = false;
+		for (size_t j = 0; j < nk && !again; j++)
+			again = strcmp(c->faces[keep[j]].name, c->faces[i].name) == 0;
+		if (!again)
+			keep[nk++] = i;
+	}
+	struct sbuf joined = {0};
+	for (size_t j = 0; j < nk; j++)
+		sbuf_addf(&joined, "%s%s", j ? " // " : "", c->faces[keep[j]].name);
+	size_t jl = joined.len, nl = strlen(c->name);
+	bool one = (nk == 1 && strcmp(c->name, joined.s) == 0) ||
+	    (nl == 2 * jl + 4 && strncmp(c->name, joined.s, jl) == 0 && strncmp(c->name + jl, " // ", 4) == 0 &&
+	        strcmp(c->name + jl + 4, joined.s) == 0);
+	int rc = 0;
+	if (one) {
+		struct card k = *c;
+		k.name = arena_strdup(&p->a, joined.s);
+		for (size_t j = 0; j < nk; j++)
+			k.faces[j] = c->faces[keep[j]];
+		k.nfaces = nk;
+		k.layout = (char *)(nk == 1 ? "normal" : c->layout);
+		if (nk == 1)
+			k.mana_value = k.faces[0].mana_value;
+		k.reversible = true;
+		rc = p->sink->card ? p->sink->card(p->sink->ctx, &k) : 0;
+	}
+	/* the faces' oracle ids, when they are the faces' own (MTGJSON may give each face the
+	 * reversible card's id, or none) */
+	const char *oids[CARDS_MAX_FACES];
+	bool own = true;
+	for (size_t j = 0; !one && j < nk; j++) {
+		oids[j] = rstr(r, rmap(r, src[keep[j]], "identifiers"), "scryfallOracleId", false);
+		for (size_t i = 0; i < j && own; i++)
+			own = !oids[j] || !oids[i] || strcmp(oids[i], oids[j]) != 0;
+	}
+	for (size_t j = 0; !one && j < nk && rc == 0; j++) {
+		struct card k = *c;
+		k.name = c->faces[keep[j]].name;
+		k.faces = &c->faces[keep[j]];
+		k.nfaces = 1;
+		k.layout = (char *)"normal";
+		k.mana_value = k.faces[0].mana_value;
+		k.oracle_id = (char *)(own ? oids[j] : NULL);
+		k.reversible = true;
+		const struct jn *kw = rarr(r, src[keep[j]], "keywords");
+		k.keywords = arena_alloc(&p->a, (count_kids(kw) + 1) * sizeof *k.keywords);
+		k.nkeywords = 0;
+		add_keywords(r, &k, kw);
+		rc = r->bad ? -1 : p->sink->card ? p->sink->card(p->sink->ctx, &k) : 0;
+	}
+	sbuf_free(&joined);
+	return rc;
 }
 
 /* MTGJSON: data["Fire // Ice"] = [ {face a}, {face b} ] */
@@ -307,7 +410,11 @@ mtg_card(struct parser *p, const struct jn *arr, const char *key)
 	c.oracle_id = (char *)rstr(&r, ids, "scryfallOracleId", false);
 	add_legal(&r, &c, rmap(&r, first, "legalities"));
 	char sides[CARDS_MAX_FACES + 1] = "";
+	const struct jn *src[CARDS_MAX_FACES];
 	for (const struct jn *e = arr->kids; e && !r.bad; e = e->next) {
+		/* each face may carry it; a reversible card's may lack it on its first */
+		if (!c.leader)
+			c.leader = rleader(&r, e);
 		const char *nm = rstr(&r, e, "name", true);
 		const char *fname = rstr(&r, e, "faceName", false);
 		const char *side = rstr(&r, e, "side", false);
@@ -335,9 +442,13 @@ mtg_card(struct parser *p, const struct jn *arr, const char *key)
 		size_t ns = strlen(sides);
 		sides[ns] = sc;
 		sides[ns + 1] = '\0';
+		src[c.nfaces] = e;
 		struct card_face *f = &c.faces[c.nfaces++];
 		f->name = (char *)shown;
 		f->type = (char *)type;
+		f->hand = (char *)rstr(&r, e, "hand", false);
+		f->life = (char *)rstr(&r, e, "life", false);
+		f->lights = rlights(&r, e, "attractionLights");
 		f->mana_cost = (char *)rstr(&r, e, "manaCost", false);
 		f->text = (char *)rstr(&r, e, "text", false);
 		f->power = (char *)rstr(&r, e, "power", false);
@@ -373,10 +484,15 @@ mtg_card(struct parser *p, const struct jn *arr, const char *key)
 			struct card_face t = c.faces[j];
 			c.faces[j] = c.faces[j - 1];
 			c.faces[j - 1] = t;
+			const struct jn *tn = src[j];
+			src[j] = src[j - 1];
+			src[j - 1] = tn;
 			char sc = sides[j];
 			sides[j] = sides[j - 1];
 			sides[j - 1] = sc;
 		}
+	if (c.layout && strcmp(c.layout, "reversible_card") == 0)
+		return mtg_reversible(p, &r, &c, src);
 	return p->sink->card ? p->sink->card(p->sink->ctx, &c) : 0;
 }
 
@@ -409,6 +525,9 @@ scry_face(struct rec *r, struct card_face *f, const struct jn *m)
 	f->toughness = (char *)rstr(r, m, "toughness", false);
 	f->loyalty = (char *)rstr(r, m, "loyalty", false);
 	f->defense = (char *)rstr(r, m, "defense", false);
+	f->hand = (char *)rstr(r, m, "hand_modifier", false);
+	f->life = (char *)rstr(r, m, "life_modifier", false);
+	f->lights = rlights(r, m, "attraction_lights");
 	if (f->mana_cost && !*f->mana_cost)
 		f->mana_cost = NULL;   /* Scryfall writes "" for no cost */
 }
@@ -461,6 +580,7 @@ scry_reversible(struct parser *p, struct rec *r, struct card *c, const struct jn
 		one.mana_value = f->mana_value;
 		one.faces = f;
 		one.nfaces = 1;
+		one.reversible = true;
 		if (!r->bad && p->sink->card && p->sink->card(p->sink->ctx, &one) != 0)
 			return -1;
 	}

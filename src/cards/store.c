@@ -1277,19 +1277,29 @@ split_lines(const char *s, char ***out, size_t *n)
 	}
 }
 
-/* Statement i of cards_get(), prepared on first use and kept (a link cache reads them all). */
+/* Statement i of cards_get(), prepared on first use and kept (a link cache reads them all);
+ * old, the same without the columns a database imported by an older judge lacks. */
 static sqlite3_stmt *
-stmt(struct cards_db *c, int i, const char *sql)
+stmt(struct cards_db *c, int i, const char *sql, const char *old)
 {
-	if (!c->get[i] && sqlite3_prepare_v3(c->db, sql, -1, SQLITE_PREPARE_PERSISTENT, &c->get[i], NULL) != SQLITE_OK)
+	if (!c->get[i] && sqlite3_prepare_v3(c->db, sql, -1, SQLITE_PREPARE_PERSISTENT, &c->get[i], NULL) != SQLITE_OK &&
+	    (!old || sqlite3_prepare_v3(c->db, old, -1, SQLITE_PREPARE_PERSISTENT, &c->get[i], NULL) != SQLITE_OK))
 		return NULL;
 	return c->get[i];
+}
+
+/* Column i of s, NULL when s has fewer (an older database). */
+static char *
+col_dup_opt(sqlite3_stmt *s, int i)
+{
+	return i < sqlite3_column_count(s) ? col_dup(s, i) : NULL;
 }
 
 struct card *
 cards_get(struct cards_db *c, int64_t id)
 {
-	sqlite3_stmt *s = stmt(c, 0, "SELECT name, layout, mana_value, oracle_id, keywords, legal FROM cards WHERE id = ?");
+	sqlite3_stmt *s = stmt(c, 0, "SELECT name, layout, mana_value, oracle_id, keywords, legal, leader FROM cards WHERE id = ?",
+	    "SELECT name, layout, mana_value, oracle_id, keywords, legal FROM cards WHERE id = ?");
 	if (!s)
 		return NULL;
 	sqlite3_bind_int64(s, 1, id);
@@ -1303,6 +1313,7 @@ cards_get(struct cards_db *c, int64_t id)
 	k->layout = col_dup(s, 1);
 	k->mana_value = col_value(s, 2);
 	k->oracle_id = col_dup(s, 3);
+	k->leader = col_dup_opt(s, 6);
 	split_lines((const char *)sqlite3_column_text(s, 4), &k->keywords, &k->nkeywords);
 	char **legal;
 	size_t nlegal;
@@ -1319,7 +1330,9 @@ cards_get(struct cards_db *c, int64_t id)
 	k->nlegal = nlegal;
 	sqlite3_reset(s);
 
-	if ((s = stmt(c, 1, "SELECT name, mana_cost, mana_value, type, text, power, toughness, loyalty, defense"
+	if ((s = stmt(c, 1, "SELECT name, mana_cost, mana_value, type, text, power, toughness, loyalty, defense,"
+	    " hand, life, lights FROM faces WHERE card = ? ORDER BY side",
+	    "SELECT name, mana_cost, mana_value, type, text, power, toughness, loyalty, defense"
 	    " FROM faces WHERE card = ? ORDER BY side")) != NULL) {
 		sqlite3_bind_int64(s, 1, id);
 		size_t cap = 0;
@@ -1335,10 +1348,13 @@ cards_get(struct cards_db *c, int64_t id)
 			f->toughness = col_dup(s, 6);
 			f->loyalty = col_dup(s, 7);
 			f->defense = col_dup(s, 8);
+			f->hand = col_dup_opt(s, 9);
+			f->life = col_dup_opt(s, 10);
+			f->lights = col_dup_opt(s, 11);
 		}
 		sqlite3_reset(s);
 	}
-	if ((s = stmt(c, 2, "SELECT date, source, text FROM rulings WHERE card = ? ORDER BY seq")) != NULL) {
+	if ((s = stmt(c, 2, "SELECT date, source, text FROM rulings WHERE card = ? ORDER BY seq", NULL)) != NULL) {
 		sqlite3_bind_int64(s, 1, id);
 		size_t cap = 0;
 		while (sqlite3_step(s) == SQLITE_ROW) {
@@ -1361,6 +1377,7 @@ card_free(struct card *k)
 	free(k->name);
 	free(k->layout);
 	free(k->oracle_id);
+	free(k->leader);
 	for (size_t i = 0; i < k->nfaces; i++) {
 		struct card_face *f = &k->faces[i];
 		free(f->name);
@@ -1371,6 +1388,9 @@ card_free(struct card *k)
 		free(f->toughness);
 		free(f->loyalty);
 		free(f->defense);
+		free(f->hand);
+		free(f->life);
+		free(f->lights);
 	}
 	free(k->faces);
 	for (size_t i = 0; i < k->nkeywords; i++)

@@ -48,6 +48,34 @@ card_ctx_free(struct jctx *c)
 	c->cards = NULL;
 }
 
+void
+card_data_help(struct jctx *c)
+{
+	char dir[4096];
+	struct out *o = c->out;
+	if (!cards_dir_default(dir, sizeof dir)) {
+		out_wrap(o, "card data: no folder for it (set HOME or XDG_DATA_HOME)", 0, 2);
+		return;
+	}
+	struct sbuf s = {0};
+	struct cards_db *db = cards_for(c);
+	if (db) {
+		const char *src = cards_meta(db, "source"), *date = cards_meta(db, "date");
+		const char *files = cards_meta(db, "files"), *when = cards_meta(db, "imported");
+		sbuf_addf(&s, "card data: %s/cards.db, %s cards from %s%s%s%s%s%s%s, imported %.10s.", dir, cards_meta(db, "cards"),
+		    strcmp(src, "mtgjson") == 0 ? "MTGJSON" : strcmp(src, "scryfall") == 0 ? "Scryfall" : src,
+		    *date ? " of " : "", date, *files ? " (" : "", files, *files ? ")" : "", "", when);
+	} else {
+		sbuf_addf(&s, "card data: none yet (it would be %s/cards.db).", dir);
+	}
+	sbuf_addf(&s, " To %s it, download MTGJSON's AtomicCards.json (or Scryfall's oracle-cards and rulings files) and run"
+	    " `judge cards import FILE...`, or run `judge update --cards`; the new database is written beside the old one,"
+	    " which keeps answering until the import is complete and replaces it only then (a failed import changes nothing).",
+	    db ? "update" : "make");
+	out_wrap(o, s.s, 0, 2);
+	sbuf_free(&s);
+}
+
 /* A card as board lines: the face whose name was given (the front face for the full name),
  * reminder text left out, P/T as the board writes it (1+* is *+1). */
 static char *
@@ -266,6 +294,71 @@ face_stats(struct sbuf *s, const struct card_face *f)
 		sbuf_addf(s, "  loyalty %s", f->loyalty);
 	if (f->defense)
 		sbuf_addf(s, "  defense %s", f->defense);
+	if (f->hand)
+		sbuf_addf(s, "  hand %s", f->hand);
+	if (f->life)
+		sbuf_addf(s, "  life %s", f->life);
+	if (f->lights)
+		sbuf_addf(s, "  lights %s", f->lights);
+}
+
+/* A prototype card's other cost and size, read from its Oracle text ("Prototype {1}{U}{U} —
+ * 2/1"): cast prototyped it has that mana cost, mana value and power/toughness (718.3b). */
+struct prototype {
+	char cost[64], power[16], toughness[16];
+	double value;
+};
+
+static bool
+prototype_of(const struct card_face *f, struct prototype *pt)
+{
+	const char *t = f->text;
+	for (; t && *t; t = strchr(t, '\n') ? strchr(t, '\n') + 1 : NULL)
+		if (strncmp(t, "Prototype {", 11) == 0)
+			break;
+	if (!t || !*t)
+		return false;
+	const char *c = t + 10, *e = c;
+	while (*e == '{') {
+		const char *b = strchr(e, '}');
+		if (!b)
+			return false;
+		e = b + 1;
+	}
+	const char *dash = e;
+	while (*dash == ' ')
+		dash++;
+	if (strncmp(dash, "\xe2\x80\x94", 3) != 0 && *dash != '-')
+		return false;
+	dash += *dash == '-' ? 1 : 3;
+	while (*dash == ' ')
+		dash++;
+	size_t pn = strcspn(dash, "/\n"), tn;
+	if (dash[pn] != '/' || pn == 0 || pn >= sizeof pt->power)
+		return false;
+	tn = strcspn(dash + pn + 1, " \n(");
+	if (tn == 0 || tn >= sizeof pt->toughness || (size_t)(e - c) >= sizeof pt->cost)
+		return false;
+	snprintf(pt->cost, sizeof pt->cost, "%.*s", (int)(e - c), c);
+	snprintf(pt->power, sizeof pt->power, "%.*s", (int)pn, dash);
+	snprintf(pt->toughness, sizeof pt->toughness, "%.*s", (int)tn, dash + pn + 1);
+	pt->value = cards_cost_value(pt->cost);
+	return true;
+}
+
+/* The formats whose commander the card can be, as the file says ("commander, oathbreaker"). */
+static size_t
+leader_formats(const struct card *k, char out[][24], size_t max)
+{
+	size_t n = 0;
+	for (const char *p = k->leader; p && *p && n < max;) {
+		size_t l = strcspn(p, ",");
+		snprintf(out[n++], 24, "%.*s", (int)(l < 23 ? l : 23), p);
+		p += l;
+		while (*p == ',' || *p == ' ')
+			p++;
+	}
+	return n;
 }
 
 static void
@@ -352,12 +445,38 @@ card_json(struct jctx *c, struct jw *w, struct cards_db *db, const struct card *
 		jw_kstr(w, "toughness", f->toughness);
 		jw_kstr(w, "loyalty", f->loyalty);
 		jw_kstr(w, "defense", f->defense);
+		if (f->hand)
+			jw_kstr(w, "hand", f->hand);
+		if (f->life)
+			jw_kstr(w, "life", f->life);
+		if (f->lights)
+			jw_kstr(w, "lights", f->lights);
+		struct prototype pt;
+		if (prototype_of(f, &pt)) {
+			jw_key(w, "prototype");
+			jw_obj(w);
+			jw_kstr(w, "mana_cost", pt.cost);
+			jw_key(w, "mana_value");
+			jw_num(w, pt.value);
+			jw_kstr(w, "power", pt.power);
+			jw_kstr(w, "toughness", pt.toughness);
+			jw_obj_end(w);
+		}
 		jw_obj_end(w);
 	}
 	jw_arr_end(w);
 	if (melds_from)
 		jw_kstr(w, "melds_from", melds_from);
 	jw_kstrs(w, "keywords", (const char *const *)k->keywords, k->nkeywords);
+	if (k->leader) {
+		char fm[8][24];
+		size_t nf = leader_formats(k, fm, 8);
+		jw_key(w, "commander_in");
+		jw_arr(w);
+		for (size_t i = 0; i < nf; i++)
+			jw_str(w, fm[i]);
+		jw_arr_end(w);
+	}
 	jw_key(w, "legalities");
 	jw_obj(w);
 	for (size_t i = 0; i < k->nlegal; i++)
@@ -445,7 +564,16 @@ card_text(struct jctx *c, struct cards_db *db, const struct card *k, const char 
 			out_printf(o, "%*s", ind, "");
 			out_wrap(o, f->text, ind, ind);
 		}
+		struct prototype pt;
+		if (prototype_of(f, &pt)) {
+			char pv[32];
+			fmt_value(pv, sizeof pv, pt.value);
+			out_printf(o, "%*s%sPrototyped:%s %s  %s/%s  %s(mana value %s)%s\n", ind, "", out_sgr(o, OS_BOLD),
+			    out_sgr(o, OS_RESET), pt.cost, pt.power, pt.toughness, out_sgr(o, OS_DIM), pv, out_sgr(o, OS_RESET));
+		}
 	}
+	if (k->leader)
+		out_printf(o, "%sCommander:%s can be your commander in %s\n", out_sgr(o, OS_BOLD), out_sgr(o, OS_RESET), k->leader);
 	if (melds_from)
 		out_printf(o, "%sMelds from:%s %s\n", out_sgr(o, OS_BOLD), out_sgr(o, OS_RESET), melds_from);
 	if (cr->n) {
@@ -555,6 +683,9 @@ melded(struct cards_db *db, const struct cards_hit *hits, size_t n, char **from)
 				o->toughness = dup_or_null(kf->toughness);
 				o->loyalty = dup_or_null(kf->loyalty);
 				o->defense = dup_or_null(kf->defense);
+				o->hand = dup_or_null(kf->hand);
+				o->life = dup_or_null(kf->life);
+				o->lights = dup_or_null(kf->lights);
 				o->mana_value = kf->mana_value;
 			}
 		}

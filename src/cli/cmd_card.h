@@ -24,6 +24,9 @@ const struct bd_cards *cards_for_board(struct jctx *c);
  * database, the import linked these very rules, or their links are kept already; else it says
  * on standard error what it did. Returns 0, or -1 when the links could not be kept. */
 int card_links_prepare(struct jctx *c, const struct jrelease *rel, const char *rules_key);
+/* For `help card` and `help cards`: where the card database is, its source and date, how to
+ * update it, and that the old one answers until a new import is complete. */
+void card_data_help(struct jctx *c);
 /* Close c->cards (at exit). */
 void card_ctx_free(struct jctx *c);
 

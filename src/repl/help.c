@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "../cli/cmd_card.h"
+#include "../cli/cmd_textbook.h"
 #include "../render/json.h"
 
 static const char *
@@ -16,7 +18,7 @@ arg_words(enum jarg a)
 	case JA_FILE: return "a file name";
 	case JA_RELEASE: return "a rules release: its date (2025-11-14) or file name";
 	case JA_TOPIC: return "a topic";
-	case JA_CARD: return "a card name from the loaded board";
+	case JA_CARD: return "a card name (any case, accents or none; `card` also finds a face, a start, a part or a small typo)";
 	case JA_COMMAND: return "a command name";
 	case JA_SETTING: return "a setting name and its value";
 	case JA_POLICY: return "a section number (2.3), an alias (hce), an appendix (appendix f) or words of a title";
@@ -166,6 +168,8 @@ repl_cmd_help(struct jctx *c, int argc, char **argv)
 		out_printf(c->out, "argument: ");
 		out_wrap(c->out, aw, 10, 10);
 	}
+	if (k->fn == cmd_card || k->fn == cmd_cards)
+		card_data_help(c);
 	if (k->repl_only && !c->interactive)
 		out_puts(c->out, "(only in the REPL: run 'judge' with no command)\n");
 	if (k->arg == JA_SETTING)

@@ -355,6 +355,109 @@ def real_scryfall():
     ]
     return cards, rulings
 
+
+# every other layout and odd field the downloads have, in a file of their own (layouts-*.json):
+# levelers, classes, cases, prototypes, mutate, augment and host, planes and schemes, what
+# leadershipSkills says, and MTGJSON's reversible cards (a card printed on both sides, kept
+# under a name of its own: "X // X", one side only in some releases, two cards back to back)
+LAYOUTS_DATE = "20251215120000"
+
+def layouts_mtgjson():
+    L = {"commander": "Legal", "legacy": "Legal", "modern": "Legal", "vintage": "Restricted", "pauper": "Banned",
+         "standard": "Not Legal"}
+    ranger = ("Thornwake Ranger", "Legendary Creature — Elf Ranger", "Reach\n{T}: Add {G}.", "{1}{G}{G}", 3.0)
+    data = {
+        "Ridgeline Squire": [MF("Ridgeline Squire", "leveler", "Creature — Human Soldier",
+            "Level up {1}{W} ({1}{W}: Put a level counter on this. Level up only as a sorcery.)\nLEVEL 2-3\n2/3\nFirst strike\nLEVEL 4+\n4/4\nDouble strike",
+            "{W}", 1.0, power="1", toughness="1", keywords=["Level up"], legal=L)],
+        "Tinkerer Class": [MF("Tinkerer Class", "class", "Enchantment — Class",
+            "(Gain the next level as a sorcery to add its ability.)\nWhen this Class enters, draw a card.\n{2}{U}: Level 2\nArtifacts you control have ward {1}.\n{3}{U}: Level 3\nAt the beginning of your end step, create a 1/1 colorless Thopter artifact creature token with flying.",
+            "{1}{U}", 2.0, legal=L)],
+        "Case of the Quiet Lantern": [MF("Case of the Quiet Lantern", "case", "Enchantment — Case",
+            "When this Case enters, surveil 2.\nTo solve — You control three or more artifacts. (If unsolved, solve at the beginning of your end step.)\nSolved — {T}: Draw a card.",
+            "{2}{U}", 3.0, legal=L)],
+        "Rustvale Colossus": [MF("Rustvale Colossus", "prototype", "Artifact Creature — Golem",
+            "Prototype {2}{R} — 3/2 (You may cast this spell with different mana cost, color, and size. It keeps its abilities and types.)\nTrample",
+            "{6}", 6.0, power="6", toughness="5", keywords=["Prototype", "Trample"], legal=L)],
+        "Vexgill Mutant": [MF("Vexgill Mutant", "mutate", "Creature — Fish Beast",
+            "Mutate {2}{U} (If you cast this spell for its mutate cost, put it over or under target non-Human creature you own. They mutate into the creature on top plus all abilities from under it.)\nFlying\nWhenever this creature mutates, draw a card.",
+            "{3}{U}", 4.0, power="2", toughness="3", keywords=["Mutate", "Flying"], legal=L)],
+        "Half-Test, Half-Gear": [MF("Half-Test, Half-Gear", "augment", "Creature — Cyborg Test",
+            "Whenever this creature attacks, it deals 1 damage to any target.\nAugment {1}{R} ({1}{R}, Reveal this card from your hand: Combine it with target host. Augment only as a sorcery.)",
+            "{1}{R}", 2.0, power="+1", toughness="+0", legal={}, isFunny=True)],
+        "Testbot Host": [MF("Testbot Host", "host", "Host Creature — Robot",
+            "When this creature enters, scry 1.", "{2}{W}", 3.0, power="2", toughness="2", legal={}, isFunny=True)],
+        "Testland Vale": [MF("Testland Vale", "planar", "Plane — Testland",
+            "Whenever you roll {CHAOS}, draw a card.", None, 0.0, legal={})],
+        "Your Doom Is Certain": [MF("Your Doom Is Certain", "scheme", "Ongoing Scheme",
+            "(An ongoing scheme remains face up until it's abandoned.)", None, 0.0, legal={})],
+        "Velka, Test Strategist": [MF("Velka, Test Strategist", "normal", "Legendary Planeswalker — Velka",
+            "Velka, Test Strategist can be your commander.\n+1: Scry 1.", "{2}{U}{R}", 4.0, loyalty="4", legal=L,
+            leadershipSkills={"brawl": True, "commander": True, "oathbreaker": True})],
+        # the card and its reversible printing: one card (the reversible side listed first)
+        "Thornwake Ranger": [MF(*ranger[:1], "normal", *ranger[1:], power="2", toughness="3", keywords=["Reach"], legal=L,
+            rulings=[("2025-12-01", "Thornwake Ranger's mana ability doesn't use the stack (rule 605.3a).")])],
+        "Thornwake Ranger // Thornwake Ranger": [
+            MF("Thornwake Ranger // Thornwake Ranger", "reversible_card", *ranger[1:], face_name="Thornwake Ranger",
+               side="b", power="2", toughness="3", keywords=["Reach"], legal=L),
+            MF("Thornwake Ranger // Thornwake Ranger", "reversible_card", *ranger[1:], face_name="Thornwake Ranger",
+               side="a", power="2", toughness="3", keywords=["Reach"], legal=L)],
+        # a reversible card alone, one side listed and no leadershipSkills (as some releases have it)
+        "Coralhelm Sage // Coralhelm Sage": [
+            {k: v for k, v in MF("Coralhelm Sage // Coralhelm Sage", "reversible_card", "Creature — Merfolk Wizard",
+               "{T}: Scry 1.", "{1}{U}", 2.0, face_name="Coralhelm Sage", side="b", power="1", toughness="3",
+               legal=L).items() if k != "leadershipSkills"}],
+        # two different cards back to back
+        "Ashfall Herald // Brinewind Scout": [
+            MF("Ashfall Herald // Brinewind Scout", "reversible_card", "Creature — Elemental", "Haste", "{R}", 1.0,
+               face_name="Ashfall Herald", side="a", power="1", toughness="1", keywords=["Haste"], legal=L),
+            MF("Ashfall Herald // Brinewind Scout", "reversible_card", "Creature — Merfolk Scout", "Flying", "{1}{U}", 2.0,
+               face_name="Brinewind Scout", side="b", face_mv=2.0, power="1", toughness="2", keywords=["Flying"], legal=L)],
+    }
+    return {"meta": {"date": "2025-12-15", "version": "5.3.0+20251215"}, "data": data}
+
+def layouts_scryfall():
+    L = {"commander": "legal", "legacy": "legal", "modern": "legal", "vintage": "restricted", "pauper": "banned"}
+    ranger_oid = uuid("oracle", "Thornwake Ranger")
+    rid = uuid("scryfall", "Thornwake Ranger // Thornwake Ranger", "reversible_card")
+    ranger_face = dict(type_="Legendary Creature — Elf Ranger", text="Reach\n{T}: Add {G}.", cost="{1}{G}{G}",
+                       power="2", toughness="3", cid=rid, oracle_id=ranger_oid, layout="normal", cmc=3.0)
+    cards = [
+        # the reversible printing before the card itself
+        SC("Thornwake Ranger // Thornwake Ranger", "reversible_card", None, None, None, None, oracle_id=False,
+           keywords=["Reach"], legal=L, faces=[SF("Thornwake Ranger", **ranger_face),
+                                              SF("Thornwake Ranger", back=True, **ranger_face)]),
+        SC("Thornwake Ranger", "normal", "Legendary Creature — Elf Ranger", "Reach\n{T}: Add {G}.", "{1}{G}{G}", 3.0,
+           power="2", toughness="3", keywords=["Reach"], legal=L, printed_name="Ranger der Dornenspur"),
+        SC("Ridgeline Squire", "leveler", "Creature — Human Soldier",
+           "Level up {1}{W} ({1}{W}: Put a level counter on this. Level up only as a sorcery.)\nLEVEL 2-3\n2/3\nFirst strike\nLEVEL 4+\n4/4\nDouble strike",
+           "{W}", 1.0, power="1", toughness="1", keywords=["Level up"], legal=L),
+        SC("Tinkerer Class", "class", "Enchantment — Class",
+           "(Gain the next level as a sorcery to add its ability.)\nWhen this Class enters, draw a card.\n{2}{U}: Level 2\nArtifacts you control have ward {1}.\n{3}{U}: Level 3\nAt the beginning of your end step, create a 1/1 colorless Thopter artifact creature token with flying.",
+           "{1}{U}", 2.0, legal=L),
+        SC("Case of the Quiet Lantern", "case", "Enchantment — Case",
+           "When this Case enters, surveil 2.\nTo solve — You control three or more artifacts. (If unsolved, solve at the beginning of your end step.)\nSolved — {T}: Draw a card.",
+           "{2}{U}", 3.0, legal=L),
+        SC("Rustvale Colossus", "prototype", "Artifact Creature — Golem",
+           "Prototype {2}{R} — 3/2 (You may cast this spell with different mana cost, color, and size. It keeps its abilities and types.)\nTrample",
+           "{6}", 6.0, power="6", toughness="5", keywords=["Prototype", "Trample"], legal=L),
+        SC("Vexgill Mutant", "mutate", "Creature — Fish Beast",
+           "Mutate {2}{U} (If you cast this spell for its mutate cost, put it over or under target non-Human creature you own. They mutate into the creature on top plus all abilities from under it.)\nFlying\nWhenever this creature mutates, draw a card.",
+           "{3}{U}", 4.0, power="2", toughness="3", keywords=["Mutate", "Flying"], legal=L),
+        SC("Half-Test, Half-Gear", "augment", "Creature — Cyborg Test",
+           "Whenever this creature attacks, it deals 1 damage to any target.\nAugment {1}{R} ({1}{R}, Reveal this card from your hand: Combine it with target host. Augment only as a sorcery.)",
+           "{1}{R}", 2.0, power="+1", toughness="+0", legal={}),
+        SC("Testbot Host", "host", "Host Creature — Robot", "When this creature enters, scry 1.", "{2}{W}", 3.0,
+           power="2", toughness="2", legal={}),
+        # a plane whose mana_cost is null, not ""
+        SC("Testland Vale", "planar", "Plane — Testland", "Whenever you roll {CHAOS}, draw a card.", None, 0.0, legal={}),
+        SC("Your Doom Is Certain", "scheme", "Ongoing Scheme", "(An ongoing scheme remains face up until it's abandoned.)",
+           None, 0.0, legal={}),
+    ]
+    cards[9]["mana_cost"] = None
+    rulings = [SR(ranger_oid, "2025-12-01", "Thornwake Ranger's mana ability doesn't use the stack (rule 605.3a).")]
+    return cards, rulings
+
 if __name__ == "__main__":
     out = os.path.join(os.path.dirname(os.path.abspath(__file__)))
     with open(os.path.join(out, "AtomicCards.json"), "w", encoding="utf-8") as f:
@@ -373,5 +476,11 @@ if __name__ == "__main__":
         json.dump(real_mtgjson(), f, ensure_ascii=False, separators=(",", ":"))
     cards, rulings = real_scryfall()
     for name, arr in (("real-oracle-cards-%s.json" % REAL_DATE, cards), ("real-rulings-%s.json" % REAL_DATE, rulings)):
+        with open(os.path.join(out, name), "w", encoding="utf-8") as f:
+            f.write("[\n" + ",\n".join(json.dumps(o, ensure_ascii=False, separators=(",", ":")) for o in arr) + "\n]\n")
+    with open(os.path.join(out, "layouts-AtomicCards.json"), "w", encoding="utf-8") as f:
+        json.dump(layouts_mtgjson(), f, ensure_ascii=False, separators=(",", ":"))
+    cards, rulings = layouts_scryfall()
+    for name, arr in (("layouts-oracle-cards-%s.json" % LAYOUTS_DATE, cards), ("layouts-rulings-%s.json" % LAYOUTS_DATE, rulings)):
         with open(os.path.join(out, name), "w", encoding="utf-8") as f:
             f.write("[\n" + ",\n".join(json.dumps(o, ensure_ascii=False, separators=(",", ":")) for o in arr) + "\n]\n")
