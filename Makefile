@@ -153,6 +153,7 @@ bench: all
 
 bench-search: all
 	@bash tests/bench/bench-search.sh $(CURDIR)/$(BUILD)/judge
+	@bash tests/bench/bench-cards-search.sh $(CURDIR)/$(BUILD)/judge
 
 install: $(BUILD)/gen/judge-$(DATADIR_HASH)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/rules $(DESTDIR)$(DATADIR)/corpus $(DESTDIR)$(DATADIR)/docs $(DESTDIR)$(MANDIR) \

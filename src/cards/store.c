@@ -1169,13 +1169,25 @@ cards_lookup_key(struct cards_db *c, const char *key)
 	return id;
 }
 
-/* A token of a free text that may be part of a card name (not an option, filter or regex). */
+/* A token of a free text that may be part of a card name (not an option, filter or regex);
+ * a colon that ends it is the question's ("Duress: who chooses?"), not a filter's. */
 static bool
 name_token(const char *t, size_t n)
 {
+	if (n && t[n - 1] == ':')
+		n--;
 	if (n == 0 || t[0] == '-' || t[0] == '/' || memchr(t, ':', n))
 		return false;
 	return true;
+}
+
+/* The punctuation a question puts after a word ("Shock?", "Opt:", "Duress,"): not the name's. */
+static size_t
+token_end(const char *text, size_t s, size_t e)
+{
+	while (e > s + 1 && strchr(":,?!;.", text[e - 1]))
+		e--;
+	return e;
 }
 
 size_t
@@ -1216,7 +1228,11 @@ cards_mentions(struct cards_db *c, const char *text, struct cards_mention *out, 
 			int64_t id = cards_lookup_key(c, key);
 			if (id < 0)
 				continue;
-			if (j == i && !(text[ts[i]] >= 'A' && text[ts[i]] <= 'Z') && common_word && common_word(ctx, key))
+			/* one word: a card when capitalised as typed, else when the rules do not use it;
+			 * the question's first word is capitalised anyway ("Flash creatures can't be
+			 * countered?"), so there it counts only as the whole question */
+			bool cap = text[ts[i]] >= 'A' && text[ts[i]] <= 'Z' && (i > 0 || nt == 1);
+			if (j == i && !cap && common_word && common_word(ctx, key))
 				continue;
 			best = j - i + 1;
 			best_id = id;
@@ -1224,7 +1240,7 @@ cards_mentions(struct cards_db *c, const char *text, struct cards_mention *out, 
 		if (best_id >= 0) {
 			out[n].id = best_id;
 			out[n].start = ts[i];
-			out[n].end = te[i + best - 1];
+			out[n].end = token_end(text, ts[i + best - 1], te[i + best - 1]);
 			n++;
 			i += best;
 		} else {

@@ -239,7 +239,7 @@ cards_guess(struct jctx *c, struct srch *s, const struct jrelease *from, const c
 {
 	*whole = false;
 	if (!lower || rules_whole(from ? from : c->rel))
-		return search_cards_guess_in(&s, 1, false, query, lower, names, whole);
+		return search_cards_guess_in(&s, 1, false, from ? from : c->rel, query, lower, names, whole);
 	if (!rules_only_partial(c->ix))
 		return search_cards_guess(s, query, false, names);
 	struct srch *v[NSEEDS];
@@ -249,7 +249,7 @@ cards_guess(struct jctx *c, struct srch *s, const struct jrelease *from, const c
 		if (x)
 			v[n++] = x;
 	}
-	return search_cards_guess_in(v, n, true, query, true, names, whole);
+	return search_cards_guess_in(v, n, true, NULL, query, true, names, whole);
 }
 
 /* The whole question is one name that looks like a card's (with only the partial texts). */
@@ -271,16 +271,17 @@ card_alone(struct jctx *c, struct srch *s, const struct jrelease *from, const ch
 static void
 cards_note(struct jctx *c, struct srch *s, const struct jrelease *from, const char *query, bool lower)
 {
-	if (cards_for(c))
+	/* said once in a session: the next questions would only repeat it */
+	static bool said;
+	if (said || cards_for(c))
 		return;
 	struct sbuf names = {0};
 	bool whole;
 	if (cards_guess(c, s, from, query, lower, &names, &whole)) {
+		said = true;
 		struct sbuf b = {0};
-		sbuf_addf(&b, "Note: the question seems to name cards (%s), and judge has no card "
-		    "database to read them from: import one with `judge cards import AtomicCards.json` "
-		    "(MTGJSON; or Scryfall's oracle-cards and rulings files) or `judge update --cards`, "
-		    "and their Oracle text and rulings will join the search.", names.s);
+		sbuf_addf(&b, "Note: this seems to name cards (%s): add their text with `judge cards import "
+		    "FILE` or `judge update --cards`.", names.s);
 		out_printf(c->out, "%s", out_sgr(c->out, OS_WARN));
 		out_wrap(c->out, b.s, 0, 0);
 		out_printf(c->out, "%s", out_sgr(c->out, OS_RESET));

@@ -262,7 +262,7 @@ joiner(const char *t, size_t n)
 bool
 search_cards_guess(struct srch *s, const char *query, bool lower, struct sbuf *names)
 {
-	return search_cards_guess_in(&s, 1, false, query, lower, names, NULL);
+	return search_cards_guess_in(&s, 1, false, NULL, query, lower, names, NULL);
 }
 
 /* a word any of the indexes knows (with vocab, their thesaurus too), or is a
@@ -277,6 +277,15 @@ known_in(struct srch *const *v, size_t n, bool vocab, const char *folded)
 }
 
 static bool
+vocab_in(struct srch *const *v, size_t n, const char *folded)
+{
+	for (size_t i = 0; i < n; i++)
+		if (srch_vocab_knows(v[i], folded))
+			return true;
+	return false;
+}
+
+static bool
 typo_in(struct srch *const *v, size_t n, const char *folded)
 {
 	for (size_t i = 0; i < n; i++)
@@ -285,8 +294,26 @@ typo_in(struct srch *const *v, size_t n, const char *folded)
 	return false;
 }
 
+/* Do the rules write word (as typed, capitalised) as a word of their text or titles ("Island",
+ * "Aura": a subtype), or only in lower case ("opts")? */
+static bool
+rules_write_capitalised(const struct jrelease *rel, const char *word)
+{
+	size_t n = strlen(word);
+	for (uint32_t i = 0; i < rel->nrules; i++) {
+		const char *texts[2] = {rel->rules[i].text, rel->rules[i].title};
+		for (int k = 0; k < 2; k++)
+			for (const char *p = texts[k] ? strstr(texts[k], word) : NULL; p; p = strstr(p + 1, word)) {
+				bool before = p == texts[k] || !isalnum((unsigned char)p[-1]);
+				if (before && !isalnum((unsigned char)p[n]))
+					return true;
+			}
+	}
+	return false;
+}
+
 bool
-search_cards_guess_in(struct srch *const *v, size_t nv, bool vocab, const char *query, bool lower,
+search_cards_guess_in(struct srch *const *v, size_t nv, bool vocab, const struct jrelease *rel, const char *query, bool lower,
     struct sbuf *names, bool *whole)
 {
 	size_t words = 0, named = 0;
@@ -310,6 +337,14 @@ search_cards_guess_in(struct srch *const *v, size_t nv, bool vocab, const char *
 		bool option = raw[0] == '-' || strchr(raw, ':') || raw[0] == '/';
 		/* a word the rules do not know, or one capitalised past the question's start */
 		unknown[nt] = !option && strlen(folded) >= 3 && !strchr(folded, ' ') && !known_in(v, nv, vocab, folded);
+		/* capitalised past the start, a word the rules only write in lower case is a name's */
+		if (!unknown[nt] && !option && rel && nt > 0 && isupper((unsigned char)raw[0]) && strlen(folded) >= 3 &&
+		    all_letters(folded) && !vocab_in(v, nv, folded)) {   /* "EDH" is slang */
+			char word[128];
+			size_t wl = strspn(raw, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz");
+			snprintf(word, sizeof word, "%.*s", (int)wl, raw);
+			unknown[nt] = wl >= 3 && !rules_write_capitalised(rel, word);
+		}
 		namey[nt] = !option && (unknown[nt] || (nt > 0 && isupper((unsigned char)raw[0]) && len > 1));
 		/* with lower: in any case, a word the index does not know (the rules, the
 		 * thesaurus) that is no typo of one ("thragtusk", not "trampel"), of 4

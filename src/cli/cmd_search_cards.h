@@ -45,8 +45,9 @@ bool search_cards_guess(struct srch *s, const char *query, bool lower, struct sb
 /* The same with a word known when any of the nv indexes knows it (the built-in partial texts,
  * each a part of the rules), with vocab also when their thesaurus uses it
  * (what a part of the rules lacks); *whole (may be NULL) says whether one name is the whole
- * question. */
-bool search_cards_guess_in(struct srch *const *v, size_t nv, bool vocab, const char *query, bool lower,
+ * question. With rel (may be NULL), a word capitalised past the question's start that the rules
+ * know but never write capitalised ("Opt": the rules have "opts") counts as a name's. */
+bool search_cards_guess_in(struct srch *const *v, size_t nv, bool vocab, const struct jrelease *rel, const char *query, bool lower,
     struct sbuf *names, bool *whole);
 
 #endif

@@ -80,6 +80,13 @@ CARDS = [
    ["Flying", "First strike", "Lifelink", "Meld"], LEG_OLD, []),
   # a second token of the same name, another card (Scryfall keeps both; MTGJSON's names are keys)
   ("Soldier", "token", [F(None, None, 0, "Token Creature — Soldier", "Vigilance", "1", "1")], ["Vigilance"], {}, []),
+  # cards named by English words a question uses for other things ("opt", "shock", "island")
+  ("Opt", "normal", [F(None, "{U}", 1, "Instant", "Scry 1.\nDraw a card.")], [], LEG_MODERN, []),
+  ("Duress", "normal", [F(None, "{B}", 1, "Sorcery", "Target opponent reveals their hand. You choose a noncreature, nonland card from it. That player discards that card.")], [], LEG_MODERN, []),
+  ("Shock", "normal", [F(None, "{R}", 1, "Instant", "Shock deals 2 damage to any target.")], [], LEG_MODERN, []),
+  ("Island", "normal", [F(None, None, 0, "Basic Land — Island", "({T}: Add {U}.)")], [], LEG_MODERN, []),
+  ("Time Walk", "normal", [F(None, "{1}{U}", 2, "Sorcery", "Take an extra turn after this one.")], [], {"vintage": "Restricted"},
+   [("2004-10-04", "wotc", "If several extra turns are created, the most recently created one is taken first (rule 500.7).")]),
 ]
 
 def oid(i):

@@ -219,6 +219,23 @@ PY
 	XDG_DATA_HOME="$W/none" "$JUDGE" --rules "$CR" search can thragtusk block > "$W/thr.txt" 2>&1
 	check "without a card database: a lower-case name the rules never use (thragtusk) gets the note" \
 		bash -c "tr '\n' ' ' < '$W/thr.txt' | grep -q 'name cards (thragtusk).*judge cards import'"
+	# cards named by English words: with the database, the question uses the card; without
+	# it, a name capitalised past the question's start that the rules write only in lower case
+	# ("opts") gets the note, once in a session, in two lines at most
+	check "search: \"Opt:\" (a colon after the name) is the card" grep -q '^Card: Opt ' <<<"$(S "Opt: do I scry before I draw" | head -n 1)"
+	check "search: \"Shock?\" (a question mark after it) is the card" grep -q '^Card: Shock ' <<<"$(S "can I respond to Shock?" | head -n 1)"
+	check "search: an Island named mid-question is the card" grep -q '^Card: Island ' <<<"$(S "can I play an Island after combat" | head -n 1)"
+	check "search: \"time walk\" in lower case is the card" grep -q '^Card: Time Walk ' <<<"$(S "time walk twice who takes the extra turn first" | head -n 1)"
+	check "search: a rules word capitalised as the question's first word is not a card (Flash creatures)" \
+		bash -c "! \"$JUDGE\" --rules '$CR' search 'Flash creatures can be cast any time' | grep -q '^Card:'"
+	check "search: nor the basic land type first (Island is a basic land type)" \
+		bash -c "! \"$JUDGE\" --rules '$CR' search 'Island is a basic land type' | grep -q '^Card:'"
+	printf 'search can I cast Opt with an empty library\nsearch my Duress missed, does it fizzle\n' |
+		XDG_DATA_HOME="$W/none" "$JUDGE" --rules "$CR" > "$W/opt.txt" 2>&1
+	check "without a card database: \"Opt\" (the rules have only \"opts\") gets the note" \
+		bash -c "tr '\n' ' ' < '$W/opt.txt' | grep -q 'name cards (Opt).*judge cards import'"
+	check "without a card database: the note is said once in a session" [ "$(grep -c 'name cards' "$W/opt.txt")" = 1 ]
+	check "without a card database: the note is two lines at most" [ "$(sed -n '/name cards/,/update --cards/p' "$W/ripn.txt" | wc -l)" -le 2 ]
 	XDG_DATA_HOME="$W/none" "$JUDGE" --rules "$CR" search goyf > "$W/goyf.txt" 2>&1
 	XDG_DATA_HOME="$W/none" "$JUDGE" --rules "$CR" search trampel > "$W/trampel.txt" 2>&1
 	check "without a card database: nothing found for a name (goyf), and the hint says how to import cards; none for a typo of a rules word (trampel)" \
