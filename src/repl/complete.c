@@ -254,7 +254,16 @@ add_db_cards(struct repl_cands *k, struct jctx *c, char **w, int nw, const char 
 	struct db_names dn = {k, nw - 1};
 	size_t from = k->n;
 	cards_complete(db, sbuf_str(&prefix), 1000, add_db_name, &dn);
-	repl_cands_sort(k, from);
+	/* they come in the order of their keys (case, accents and punctuation folded), which
+	 * puts a name twice next to itself: sorting 1,000 names again cost more than the lookup */
+	size_t o = from + (k->n > from);
+	for (size_t i = o; i < k->n; i++) {
+		if (strcasecmp(k->v[i], k->v[o - 1]) == 0)
+			free(k->v[i]);
+		else
+			k->v[o++] = k->v[i];
+	}
+	k->n = o;
 	sbuf_free(&prefix);
 }
 
@@ -449,10 +458,14 @@ quote_cand(const char *s, char quote)
 	}
 	struct sbuf b = {0};
 	sbuf_addc(&b, '"');
-	for (const char *p = s; *p; p++) {
-		if (*p == '"' || *p == '\\')
+	for (const char *p = s; *p;) {
+		size_t n = strcspn(p, "\"\\");   /* the runs between characters to escape, whole */
+		sbuf_add(&b, p, n);
+		p += n;
+		if (*p) {
 			sbuf_addc(&b, '\\');
-		sbuf_addc(&b, *p);
+			sbuf_addc(&b, *p++);
+		}
 	}
 	sbuf_addc(&b, '"');
 	return sbuf_take(&b);
@@ -588,8 +601,10 @@ repl_complete_main(struct jctx *c, const char *line)
 	char **v = NULL;
 	size_t ws;
 	size_t n = repl_complete_shell(c, line, strlen(line), &ws, &v);
-	for (size_t i = 0; i < n; i++)
-		printf("%s\n", v[i]);
+	for (size_t i = 0; i < n; i++) {
+		fputs(v[i], stdout);
+		putchar('\n');
+	}
 	fflush(stdout);
 	repl_free_list(v, n);
 	return 0;

@@ -274,6 +274,15 @@ PY
 		echo "skip: strace is needed to see which files judge opens"
 	fi
 	check "--complete of a card name still completes" grep -qx 'Beast' <<<"$(J --complete "card questing b")"
+	# names come in the order of their keys, accents folded: Æther Vial among the A's, once each
+	want=$(jq -r '.data | (keys[]), (.[][] | .faceName // empty) | select(test("^(A|Æ)"))' "$MTG" | python3 -c 'import re, sys, unicodedata
+names = set(l.rstrip("\n") for l in sys.stdin)
+def key(n):
+    n = unicodedata.normalize("NFKD", n.replace("Æ", "Ae")).encode("ascii", "ignore").decode().lower().replace("\x27", "")
+    return re.sub("[^a-z0-9]+", " ", n).strip()
+print("\n".join(sorted(names, key=key)))')
+	check "--complete \"card a\" offers the A names in alphabetical order, Æther Vial among them" \
+		[ "$(J --complete "card a" | tr -d '"')" = "$want" ]
 
 	# keyword actions only where the text performs them; counters link to their rule
 	cat > "$W/act.json" <<'JSON'
