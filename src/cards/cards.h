@@ -36,6 +36,9 @@ struct card_face {
 struct card_ruling {
 	char *date, *source, *text;   /* source: "wotc", "scryfall" or NULL (MTGJSON) */
 };
+struct card_foreign {
+	char *lang, *name;            /* "German", "Blitzschlag": a printed name in another language */
+};
 struct card_legal {
 	char *format, *status;        /* status: legal, banned, restricted (not_legal is left out) */
 };
@@ -57,6 +60,10 @@ struct card {
 	char *leader;
 	bool reversible;         /* import only: a face of a reversible card, dropped when the
 	                            file has the card under its own name */
+	/* import only: its names (and faces' names) in other languages, from MTGJSON's
+	 * foreignData; found by cards_find(), not read back by cards_get() */
+	struct card_foreign *foreign;
+	size_t nforeign;
 };
 void card_free(struct card *c);
 
@@ -122,13 +129,17 @@ void cards_close(struct cards_db *db);
 /* A value of the import (date, date_from, source, files, cards, imported); "" if absent. */
 const char *cards_meta(struct cards_db *db, const char *key);
 
-enum cards_match { CM_EXACT, CM_FACE, CM_PREFIX, CM_WORDS, CM_SUBSTRING, CM_TYPO };
+/* CM_FOREIGN: the card's (or a face's) whole name in another language (MTGJSON's foreignData),
+ * or its start, asked only when no English name is or starts so; matched holds it and lang its
+ * language */
+enum cards_match { CM_EXACT, CM_FACE, CM_PREFIX, CM_WORDS, CM_SUBSTRING, CM_TYPO, CM_FOREIGN };
 struct cards_hit {
 	int64_t id;
 	char name[160];          /* the card's full name */
 	char matched[160];       /* the name that matched (a face's, or the full name) */
 	enum cards_match how;
 	int score;               /* lower is better */
+	char lang[32];           /* CM_FOREIGN: the language of matched, else "" */
 };
 /* Find cards by the name a person typed: any case, accents or none, a face name, a start, a
  * part ("goyf"), words in any order, a small typo. Fills at most max hits, best first, and

@@ -17,10 +17,37 @@
 #include "../base/mem.h"
 #include "../search/search.h"
 
+/* Cyrillic capitals to small letters, and ё to е as Russian is often typed (names printed in
+ * Russian are found however they are typed); the fold of the search leaves them as they are.
+ * Two bytes stay two bytes. */
+static void
+fold_cyrillic(char *s, size_t n)
+{
+	unsigned char *u = (unsigned char *)s;
+	for (size_t i = 0; i + 1 < n; i++) {
+		if (u[i] == 0xD0 && u[i + 1] >= 0x90 && u[i + 1] <= 0x9F) {          /* А-П */
+			u[i + 1] += 0x20;
+		} else if (u[i] == 0xD0 && u[i + 1] >= 0xA0 && u[i + 1] <= 0xAF) {   /* Р-Я */
+			u[i] = 0xD1;
+			u[i + 1] -= 0x20;
+		} else if (u[i] == 0xD0 && u[i + 1] >= 0x80 && u[i + 1] <= 0x8F) {   /* Ѐ-Џ, Ё */
+			u[i] = 0xD1;
+			u[i + 1] += 0x10;
+		}
+		if (u[i] == 0xD1 && u[i + 1] == 0x91) {                              /* ё */
+			u[i] = 0xD0;
+			u[i + 1] = 0xB5;
+		}
+		if (u[i] >= 0xC0)
+			i++;
+	}
+}
+
 size_t
 cards_name_key(const char *s, char *out, size_t cap)
 {
 	size_t n = srch_fold(s, strlen(s), out, cap);
+	fold_cyrillic(out, n);
 	if (n > 0 || cap == 0)
 		return n;
 	/* a name of punctuation alone ("_____") is its own key */
@@ -80,6 +107,7 @@ static const char schema[] =
     " PRIMARY KEY(card, seq)) WITHOUT ROWID;"
     "CREATE TABLE names(key TEXT, card INTEGER, face INTEGER, name TEXT);"
     "CREATE TABLE name_chunks(id INTEGER PRIMARY KEY, data BLOB);"
+    "CREATE TABLE foreign_names(key TEXT, card INTEGER, lang TEXT, name TEXT);"
     "CREATE TABLE links(card INTEGER, seq INTEGER, kind INTEGER, num TEXT, title TEXT, why TEXT,"
     " PRIMARY KEY(card, seq)) WITHOUT ROWID;"
     "CREATE TABLE cites(card INTEGER, ruling INTEGER, seq INTEGER, num TEXT,"
@@ -91,7 +119,7 @@ static const char schema[] =
 
 struct writer {
 	sqlite3 *db;
-	sqlite3_stmt *ins_card, *ins_face, *ins_rul, *ins_name, *ins_scry, *ins_seen, *ins_link, *ins_meld, *ins_rev;
+	sqlite3_stmt *ins_card, *ins_face, *ins_rul, *ins_name, *ins_scry, *ins_seen, *ins_link, *ins_meld, *ins_rev, *ins_foreign;
 	const struct jrelease *rel;   /* the rules linked at import, or NULL */
 	struct diags *d;
 	const char *file;
@@ -194,6 +222,18 @@ sink_card(void *ctx, const struct card *c)
 	}
 	if (add_name(w, id, -1, c->name))
 		return -1;
+	for (size_t i = 0; i < c->nforeign; i++) {
+		char key[512];
+		cards_name_key(c->foreign[i].name, key, sizeof key);
+		if (!*key)
+			continue;
+		sqlite3_bind_text(w->ins_foreign, 1, key, -1, SQLITE_TRANSIENT);
+		sqlite3_bind_int64(w->ins_foreign, 2, id);
+		bind_text(w->ins_foreign, 3, c->foreign[i].lang);
+		bind_text(w->ins_foreign, 4, c->foreign[i].name);
+		if (step(w, w->ins_foreign, "foreign names"))
+			return -1;
+	}
 	for (size_t i = 0; i < c->nfaces; i++) {
 		const struct card_face *f = &c->faces[i];
 		sqlite3_bind_int64(w->ins_face, 1, id);
@@ -369,7 +409,7 @@ join_melds(struct writer *w)
 		long long r = v[i].result;
 		sbuf_addf(&sql, "DELETE FROM cards WHERE id = %lld; DELETE FROM faces WHERE card = %lld;"
 		    " DELETE FROM names WHERE card = %lld; DELETE FROM rulings WHERE card = %lld;"
-		    " DELETE FROM links WHERE card = %lld;", r, r, r, r, r);
+		    " DELETE FROM links WHERE card = %lld; DELETE FROM foreign_names WHERE card = %lld;", r, r, r, r, r, r);
 		rc = exec(w, sql.s, "meld");
 		sbuf_free(&sql);
 		w->st->cards--;
@@ -412,6 +452,7 @@ drop_reprinted(struct writer *w)
 	    "DELETE FROM rulings WHERE card IN (SELECT id FROM gone);"
 	    "DELETE FROM links WHERE card IN (SELECT id FROM gone);"
 	    "DELETE FROM meld WHERE part IN (SELECT id FROM gone);"
+	    "DELETE FROM foreign_names WHERE card IN (SELECT id FROM gone);"
 	    "DROP TABLE gone;", "reversible cards"))
 		return -1;
 	w->st->cards -= ncards;
@@ -481,6 +522,7 @@ prepare(struct writer *w)
 		{&w->ins_link, "INSERT INTO links VALUES(?,?,?,?,?,?)"},
 		{&w->ins_meld, "INSERT INTO meld VALUES(?,?)"},
 		{&w->ins_rev, "INSERT INTO rev VALUES(?)"},
+		{&w->ins_foreign, "INSERT INTO foreign_names VALUES(?,?,?,?)"},
 	};
 	for (size_t i = 0; i < sizeof st / sizeof *st; i++)
 		if (sqlite3_prepare_v2(w->db, st[i].sql, -1, st[i].s, NULL) != SQLITE_OK)
@@ -500,6 +542,8 @@ finalize_all(struct writer *w)
 	sqlite3_finalize(w->ins_link);
 	sqlite3_finalize(w->ins_meld);
 	sqlite3_finalize(w->ins_rev);
+	sqlite3_finalize(w->ins_foreign);
+	w->ins_foreign = NULL;
 	w->ins_card = w->ins_face = w->ins_rul = w->ins_name = w->ins_scry = w->ins_seen = w->ins_link = w->ins_meld = NULL;
 	w->ins_rev = NULL;
 }
@@ -836,6 +880,7 @@ cards_import(const char *dir, const char *const *files, int nfiles, enum cards_f
 	if (rel && (put_meta(&w, "rules", rel->label) || put_meta(&w, "rules_key", rules_key ? rules_key : "")))
 		goto out;
 	if (exec(&w, "CREATE INDEX names_key ON names(key, name, card, face);"
+	    "CREATE INDEX foreign_key ON foreign_names(key);"
 	    "DROP TABLE scry_rulings; DROP TABLE seen; DROP TABLE meld; DROP TABLE rev; COMMIT;", "index"))
 		goto out;
 	if (exec(&w, "ANALYZE", "analyze"))

@@ -66,7 +66,7 @@ struct parser {
 
 /* Subtrees no card record needs: skipping them keeps the per-card tree small. */
 static const char *const skipped_keys[] = {
-	"foreignData", "purchaseUrls", "printings", "relatedCards",
+	"purchaseUrls", "printings", "relatedCards",
 	"image_uris", "prices", "purchase_uris", "related_uris", "multiverse_ids",
 	"games", "finishes", "promo_types", "frame_effects", "preview", "subsets", NULL,
 };
@@ -268,6 +268,36 @@ add_legal(struct rec *r, struct card *c, const struct jn *m)
 	}
 }
 
+static void
+add_foreign_name(struct card *c, const char *lang, const char *name)
+{
+	if (!name || !*name)
+		return;
+	for (size_t i = 0; i < c->nforeign; i++)
+		if (strcmp(c->foreign[i].name, name) == 0 && strcmp(c->foreign[i].lang, lang) == 0)
+			return;
+	c->foreign[c->nforeign].lang = (char *)lang;
+	c->foreign[c->nforeign].name = (char *)name;
+	c->nforeign++;
+}
+
+/* MTGJSON's foreignData: the card's name, and a face's, in each language it was printed in
+ * (each face lists them all again). Only names are kept: a judge looks a card up by the name
+ * on the card in hand; its Oracle text is the English one. */
+static void
+add_foreign(struct rec *r, struct card *c, const struct jn *arr)
+{
+	for (const struct jn *f = arr ? arr->kids : NULL; f && !r->bad; f = f->next) {
+		if (f->type != JN_MAP)
+			continue;
+		const char *lang = rstr(r, f, "language", false);
+		if (!lang)
+			continue;
+		add_foreign_name(c, lang, rstr(r, f, "name", false));
+		add_foreign_name(c, lang, rstr(r, f, "faceName", false));
+	}
+}
+
 /* An attraction's lights ([2, 4, 6]) as "2, 4, 6"; NULL when absent. */
 static char *
 rlights(struct rec *r, const struct jn *m, const char *k)
@@ -399,6 +429,10 @@ mtg_card(struct parser *p, const struct jn *arr, const char *key)
 		nkw += count_kids(jget(e, "keywords"));
 		nrul += count_kids(jget(e, "rulings"));
 	}
+	size_t nfor = 0;
+	for (const struct jn *e = arr->kids; e; e = e->next)
+		nfor += 2 * count_kids(jget(e, "foreignData"));
+	c.foreign = arena_alloc(&p->a, (nfor + 1) * sizeof *c.foreign);
 	c.keywords = arena_alloc(&p->a, (nkw + 1) * sizeof *c.keywords);
 	c.rulings = arena_alloc(&p->a, (nrul + 1) * sizeof *c.rulings);
 	c.faces = arena_alloc(&p->a, CARDS_MAX_FACES * sizeof *c.faces);
@@ -459,6 +493,7 @@ mtg_card(struct parser *p, const struct jn *arr, const char *key)
 		f->mana_value = rnum(&r, e, "faceManaValue", rnum(&r, e, "faceConvertedManaCost",
 		    rnum(&r, e, "manaValue", rnum(&r, e, "convertedManaCost", c.mana_value))));
 		add_keywords(&r, &c, rarr(&r, e, "keywords"));
+		add_foreign(&r, &c, rarr(&r, e, "foreignData"));
 		const struct jn *ru = rarr(&r, e, "rulings");
 		for (const struct jn *x = ru ? ru->kids : NULL; x && !r.bad; x = x->next) {
 			const char *date = rstr(&r, x, "date", true);
@@ -934,7 +969,13 @@ cb_key(void *ctx, const unsigned char *k, size_t len)
 	if (p->skip_depth)
 		return 1;
 	if (p->cap != CAP_NONE) {
-		if (is_skipped(k, len))
+		/* of a foreignData entry only its language and names are kept: its text, type and
+		 * ids would be most of the card's tree */
+		const struct jn *par = p->cur ? p->cur->parent : NULL;
+		bool foreign_rest = par && par->type == JN_ARR && strcmp(par->key, "foreignData") == 0 &&
+		    !(len == 8 && memcmp(k, "language", 8) == 0) && !(len == 4 && memcmp(k, "name", 4) == 0) &&
+		    !(len == 8 && memcmp(k, "faceName", 8) == 0);
+		if (foreign_rest || is_skipped(k, len))
 			p->skip_next = true;
 		else {
 			char *s = arena_memdup(&p->a, k, len + 1);

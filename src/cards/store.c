@@ -23,6 +23,8 @@ struct cards_db {
 	size_t nmeta;
 	sqlite3_stmt *by_key, *by_range;
 	sqlite3_stmt *chunks, *name_of;   /* the name list (parts, typos), and a key's name */
+	sqlite3_stmt *foreign;            /* names in other languages, by key range; NULL if none */
+	bool foreign_tried;
 	sqlite3_stmt *get[3];             /* cards_get(): the card, its faces, its rulings */
 	/* what the last scan found for "did you mean", kept for cards_suggest() on the same key */
 	char *near_key;
@@ -95,6 +97,7 @@ cards_close(struct cards_db *c)
 	sqlite3_finalize(c->by_range);
 	sqlite3_finalize(c->chunks);
 	sqlite3_finalize(c->name_of);
+	sqlite3_finalize(c->foreign);
 	for (int i = 0; i < 3; i++)
 		sqlite3_finalize(c->get[i]);
 	free(c->near_key);
@@ -1087,6 +1090,37 @@ finish(struct cards_db *c, struct found *f, struct cards_hit *hits, size_t max)
 	return n;
 }
 
+/* The cards with a name in another language that is q (whole) or starts with it; a database
+ * imported before these names were kept has none. */
+static void
+foreign_names(struct cards_db *c, const char *q, bool whole, struct found *f)
+{
+	if (!c->foreign_tried) {
+		c->foreign_tried = true;
+		if (sqlite3_prepare_v2(c->db, "SELECT card, name, lang FROM foreign_names WHERE key >= ?1 AND key < ?2"
+		    " ORDER BY key, card LIMIT 1000", -1, &c->foreign, NULL) != SQLITE_OK)
+			c->foreign = NULL;
+	}
+	if (!c->foreign)
+		return;
+	/* whole: the keys from q up to q followed by the byte after NUL, that is q alone */
+	char hi[520];
+	size_t qn = strlen(q) < sizeof hi - 2 ? strlen(q) : sizeof hi - 2;
+	memcpy(hi, q, qn);
+	hi[qn] = whole ? '\x01' : '\xff';
+	sqlite3_bind_text(c->foreign, 1, q, -1, SQLITE_STATIC);
+	sqlite3_bind_text(c->foreign, 2, hi, (int)qn + 1, SQLITE_STATIC);
+	while (sqlite3_step(c->foreign) == SQLITE_ROW) {
+		int64_t id = sqlite3_column_int64(c->foreign, 0);
+		const char *name = col_text(c->foreign, 1);
+		size_t before = f->n;
+		found_add(f, id, name, CM_FOREIGN, whole ? 0 : (int)strlen(name));
+		if (f->n > before)
+			snprintf(f->v[before].lang, sizeof f->v[before].lang, "%s", col_text(c->foreign, 2));
+	}
+	sqlite3_reset(c->foreign);
+}
+
 size_t
 cards_find(struct cards_db *c, const char *query, struct cards_hit *hits, size_t max)
 {
@@ -1101,8 +1135,13 @@ cards_find(struct cards_db *c, const char *query, struct cards_hit *hits, size_t
 		found_add(&f, sqlite3_column_int64(c->by_key, 0), col_text(c->by_key, 2), face < 0 ? CM_EXACT : CM_FACE, 0);
 	}
 	sqlite3_reset(c->by_key);
+	/* a card named in another language ("Blitzschlag"), whole, before any English start */
+	if (f.n == 0)
+		foreign_names(c, q, true, &f);
 	if (f.n == 0)
 		prefix_names(c, q, 1000, &f);
+	if (f.n == 0)
+		foreign_names(c, q, false, &f);
 	if (f.n == 0) {
 		struct found *near = xcalloc(2, sizeof *near);
 		scan_names(c, q, &f, &near[0], &near[1]);

@@ -727,8 +727,8 @@ melded(struct cards_db *db, const struct cards_hit *hits, size_t n, char **from)
 static const char *
 how_name(enum cards_match h)
 {
-	static const char *const n[] = {"name", "face", "start", "words", "part", "spelling"};
-	return h <= CM_TYPO ? n[h] : "?";
+	static const char *const n[] = {"name", "face", "start", "words", "part", "spelling", "name in another language"};
+	return h <= CM_FOREIGN ? n[h] : "?";
 }
 
 int
@@ -788,6 +788,9 @@ cmd_card(struct jctx *c, int argc, char **argv)
 		if (hits[0].how == CM_TYPO)
 			fprintf(stderr, "judge: note: no card is named \"%s\"; this is %s, the nearest spelling\n", name,
 			    hits[0].matched);
+		else if (hits[0].how == CM_FOREIGN)
+			fprintf(stderr, "judge: note: %s is the %s name of %s; its Oracle text is in English\n", hits[0].matched,
+			    hits[0].lang, hits[0].name);
 		struct card *k = meld ? meld : cards_get(db, hits[0].id);
 		if (k)
 			card_text(c, db, k, from);
@@ -797,7 +800,9 @@ cmd_card(struct jctx *c, int argc, char **argv)
 		out_printf(c->out, "%zu cards match \"%s\" (by %s):\n", n, name, how_name(hits[0].how));
 		for (size_t i = 0; i < shown; i++) {
 			out_printf(c->out, "  %s", hits[i].name);
-			if (strcmp(hits[i].name, hits[i].matched) != 0)
+			if (hits[i].how == CM_FOREIGN)
+				out_printf(c->out, "  %s(%s, %s)%s", out_sgr(c->out, OS_DIM), hits[i].matched, hits[i].lang, out_sgr(c->out, OS_RESET));
+			else if (strcmp(hits[i].name, hits[i].matched) != 0)
 				out_printf(c->out, "  %s(%s)%s", out_sgr(c->out, OS_DIM), hits[i].matched, out_sgr(c->out, OS_RESET));
 			/* cards of one name (Scryfall's tokens): what tells them apart */
 			bool twin = false;

@@ -111,15 +111,42 @@ check "Scryfall: a printing's printed_name ($pn) is not taken for the card's nam
 if command -v sqlite3 >/dev/null; then
 	J cards import "$RM" > /dev/null 2>&1
 	sqlite3 "$W/data/judge/cards/cards.db" "ALTER TABLE faces DROP COLUMN hand; ALTER TABLE faces DROP COLUMN life;
-		ALTER TABLE faces DROP COLUMN lights; ALTER TABLE cards DROP COLUMN leader;"
+		ALTER TABLE faces DROP COLUMN lights; ALTER TABLE cards DROP COLUMN leader; DROP TABLE foreign_names;"
 	check "a database without the new columns: the vanguard is shown, without its modifiers" \
 		[ "$(J --json card "test avatar" | jq -c '.[0].faces[0] | [.type, .hand]')" = '["Vanguard",null]' ]
+	J card "Glimmerfen Warden (German)" > "$W/out" 2>&1; st=$?
+	check "a database without names in other languages: such a name is not found, nothing worse" \
+		bash -c "[ $st = 1 ] && grep -q 'no card named' '$W/out'"
 	J cards import "$LO" "$LR" > /dev/null 2>&1
 else
 	echo "# skip: no sqlite3 shell to make an older database"
 fi
 
+# ---- names in other languages (MTGJSON foreignData): the name on the card in hand finds it ----
+J cards import "$RM" > /dev/null 2>&1
+for l in German Japanese; do
+	fn=$(jq -r --arg l "$l" '.data["Glimmerfen Warden"][0].foreignData[] | select(.language == $l) | .name' "$RM")
+	J card "$fn" > "$W/out" 2> "$W/err"; st=$?
+	check "the $l name \"$fn\" finds Glimmerfen Warden, and says so" \
+		bash -c "[ $st = 0 ] && head -n 1 '$W/out' | grep -q '^Glimmerfen Warden ' && grep -q 'is the $l name of Glimmerfen Warden' '$W/err'"
+done
+ff=$(jq -r '.data["Bright // Dim"][] | select(.side == "b") | .foreignData[] | select(.language == "Spanish") | .faceName' "$RM")
+check "a face's name in Spanish (\"$ff\") finds the split card" grep -q '^Bright // Dim ' <<<"$(J card "$ff" 2>/dev/null | head -n 1)"
+check "the start of a name in another language finds it (\"${fn:0:24}\")" grep -q "^Glimmerfen Warden " <<<"$(J card "${fn:0:24}" 2>/dev/null | head -n 1)"
+# names in other scripts and cases, as the files have them (written for this test)
+cat > "$W/fx.json" <<'JSON'
+{"meta":{"date":"2025-01-01"},"data":{"Spark Volley":[{"name":"Spark Volley","layout":"normal","type":"Instant","manaCost":"{R}","manaValue":1,"text":"Spark Volley deals 2 damage to any target.","legalities":{},
+ "foreignData":[{"language":"Japanese","name":"火花の一斉射撃","text":"…","type":"インスタント","identifiers":{"multiverseId":"1"}},{"language":"Russian","name":"Залп Искр"},{"language":"French","name":"Volée d'étincelles","faceName":null}]}]}}
+JSON
+J cards import "$W/fx.json" > /dev/null 2>&1
+for q in "火花の一斉射撃" "залп искр" "ЗАЛП ИСКР" "volee detincelles"; do
+	check "\"$q\" finds Spark Volley" grep -q '^Spark Volley ' <<<"$(J card "$q" 2>/dev/null | head -n 1)"
+done
+check "an English name still comes first (\"spark\" is Spark Volley's start, not searched in other languages)" \
+	bash -c "! '$JUDGE' card spark 2>&1 >/dev/null | grep -q 'name of'"
+
 # ---- `help card`: where the database is, its date, how to update it ----
+J cards import "$LO" "$LR" > /dev/null 2>&1
 h=$(J help card | tr '\n' ' ' | tr -s ' ')
 check "help card names the database, its source and date" grep -q "card data: $W/data/judge/cards/cards.db, $nlo cards from Scryfall of 2025-12-15" <<<"$h"
 check "help card says how to update" grep -q 'judge update --cards' <<<"$h"
