@@ -1,6 +1,7 @@
 /* cards_int.h — what the card module's files share and nobody else includes. */
 #ifndef JUDGE_CARDS_INT_H
 #define JUDGE_CARDS_INT_H
+#include <stdint.h>
 #include <sys/types.h>
 #include "cards.h"
 
@@ -43,6 +44,24 @@ cards_level_len(int level)
 {
 	static const size_t len[CARDS_LEVELS] = {8, 12, 16, 24, (size_t)-1};
 	return len[level];
+}
+/* Beside the letters, the index holds (meta name_bigrams says so) one map per bigram bucket:
+ * row 1 + CARDS_LEVELS * 64 + bucket has a key's bit set when two bytes side by side in it
+ * (its whole key) hash to that bucket. A key holding a part holds every bigram of the part, so
+ * the maps rule keys out for parts and words without changing which keys match. */
+#define CARDS_BIGRAMS "bigrams 1"
+static inline int
+cards_bigram_bucket(unsigned char a, unsigned char b)
+{
+	return (int)(((uint32_t)a * 131u + b) * 2654435761u >> 26);
+}
+static inline uint64_t
+cards_bigrams_of(const char *s, size_t n)
+{
+	uint64_t m = 0;
+	for (size_t i = 0; i + 1 < n; i++)
+		m |= UINT64_C(1) << cards_bigram_bucket((unsigned char)s[i], (unsigned char)s[i + 1]);
+	return m;
 }
 /* import.c: the name index from the name list, in the same transaction */
 int cards_write_name_index(sqlite3 *db);

@@ -605,7 +605,9 @@ cards_write_name_index(sqlite3 *db)
 		return -1;
 	}
 	struct sbuf rows = {0}, keys = {0}, offs = {0};
-	/* the letters of each key at each level, one 64-bit set per key and level */
+	/* the letters of each key at each level, one 64-bit set per key and level, then its
+	 * bigram buckets */
+	enum { NSETS = CARDS_LEVELS + 1 };
 	uint64_t *sets = NULL;
 	size_t nkeys = 0, cap = 0;
 	while (sqlite3_step(s) == SQLITE_ROW) {
@@ -617,7 +619,7 @@ cards_write_name_index(sqlite3 *db)
 			size_t kn = strnlen((const char *)d + at + 4, dn - at - 4);
 			if (at + 4 + kn == dn)
 				break;
-			sets = xgrow(sets, &cap, (nkeys + 1) * CARDS_LEVELS, sizeof *sets);
+			sets = xgrow(sets, &cap, (nkeys + 1) * NSETS, sizeof *sets);
 			put32(&offs, (uint32_t)keys.len);
 			sbuf_add(&keys, (const char *)d + at, 4 + kn + 1);
 			uint64_t m = 0;
@@ -626,8 +628,9 @@ cards_write_name_index(sqlite3 *db)
 				size_t upto = kn < cards_level_len(l) ? kn : cards_level_len(l);
 				for (; i < upto; i++)
 					m |= UINT64_C(1) << (d[at + 4 + i] & 63);
-				sets[nkeys * CARDS_LEVELS + l] = m;
+				sets[nkeys * NSETS + l] = m;
 			}
+			sets[nkeys * NSETS + CARDS_LEVELS] = cards_bigrams_of((const char *)d + at + 4, kn);
 			nkeys++;
 			at += 4 + kn + 1;
 		}
@@ -645,12 +648,12 @@ cards_write_name_index(sqlite3 *db)
 	}
 	size_t nwords = (nkeys + 63) / 64;
 	unsigned char *map = xmalloc(nwords * 8 + 1);
-	for (int l = 0; rc == 0 && l < CARDS_LEVELS; l++)
+	for (int l = 0; rc == 0 && l < NSETS; l++)
 		for (int bit = 0; rc == 0 && bit < 64; bit++) {
 			memset(map, 0, nwords * 8 + 1);
 			bool any = false;
 			for (size_t k = 0; k < nkeys; k++)
-				if (sets[k * CARDS_LEVELS + l] >> bit & 1) {
+				if (sets[k * NSETS + l] >> bit & 1) {
 					map[k / 8] |= (unsigned char)(1u << (k % 8));
 					any = true;
 				}
@@ -668,7 +671,8 @@ cards_write_name_index(sqlite3 *db)
 	sbuf_free(&keys);
 	sbuf_free(&offs);
 	sqlite3_finalize(ins);
-	if (rc == 0 && sqlite3_exec(db, "INSERT OR REPLACE INTO meta(key, value) VALUES('name_index', '" CARDS_INDEX_FORMAT "')", NULL, NULL, NULL) != SQLITE_OK)
+	if (rc == 0 && sqlite3_exec(db, "INSERT OR REPLACE INTO meta(key, value) VALUES('name_index', '" CARDS_INDEX_FORMAT "');"
+	    "INSERT OR REPLACE INTO meta(key, value) VALUES('name_bigrams', '" CARDS_BIGRAMS "')", NULL, NULL, NULL) != SQLITE_OK)
 		rc = -1;
 	return rc;
 }

@@ -23,6 +23,7 @@ struct cards_db {
 	size_t nmeta;
 	sqlite3_stmt *by_key, *by_range;
 	sqlite3_stmt *chunks, *name_of;   /* the name list (parts, typos), and a key's name */
+	sqlite3_stmt *card_name;          /* a card's name, for the hits */
 	sqlite3_stmt *foreign;            /* names in other languages, by key range; NULL if none */
 	bool foreign_tried;
 	sqlite3_stmt *get[3];             /* cards_get(): the card, its faces, its rulings */
@@ -39,8 +40,9 @@ struct cards_db {
 	sqlite3_stmt *keys_of;            /* holds keys: stepped once, reset at close */
 	size_t nkeybytes;
 	uint32_t *key_at;                 /* nkeys + 1 places in keys */
-	uint64_t *maps[CARDS_LEVELS][64];
-	bool map_read[CARDS_LEVELS][64];
+	uint64_t *maps[CARDS_LEVELS + 1][64];   /* the letters' levels, then the bigram buckets */
+	bool map_read[CARDS_LEVELS + 1][64];
+	bool bigrams;                     /* the index has the bigram maps */
 };
 
 struct cards_db *
@@ -97,6 +99,7 @@ cards_close(struct cards_db *c)
 	sqlite3_finalize(c->by_range);
 	sqlite3_finalize(c->chunks);
 	sqlite3_finalize(c->name_of);
+	sqlite3_finalize(c->card_name);
 	sqlite3_finalize(c->foreign);
 	for (int i = 0; i < 3; i++)
 		sqlite3_finalize(c->get[i]);
@@ -108,7 +111,7 @@ cards_close(struct cards_db *c)
 	free(c->row_first);
 	sqlite3_finalize(c->keys_of);
 	free(c->key_at);
-	for (int l = 0; l < CARDS_LEVELS; l++)
+	for (int l = 0; l <= CARDS_LEVELS; l++)
 		for (int b = 0; b < 64; b++)
 			free(c->maps[l][b]);
 	sqlite3_close(c->db);
@@ -641,6 +644,7 @@ index_ready(struct cards_db *c)
 	if (c->index_state)
 		return c->index_state > 0 && !c->force_scan;
 	c->index_state = -1;
+	c->bigrams = strcmp(cards_meta(c, "name_bigrams"), CARDS_BIGRAMS) == 0;
 	if (strcmp(cards_meta(c, "name_index"), CARDS_INDEX_FORMAT) != 0 ||
 	    sqlite3_prepare_v2(c->db, "SELECT map FROM name_letters WHERE id = ?", -1, &c->map_of, NULL) != SQLITE_OK ||
 	    sqlite3_prepare_v2(c->db, "SELECT data FROM name_chunks WHERE id = ?", -1, &c->row_by_id, NULL) != SQLITE_OK)
@@ -876,9 +880,23 @@ index_passes(struct cards_db *c, struct scan *sc, struct found *typo)
 	size_t nw = (c->nkeys + 63) / 64;
 	uint64_t *part = xcalloc(nw + 1, 8), *words = xcalloc(nw + 1, 8);
 	struct found *f = sc->f;
-	/* pass 0: the keys holding every letter of the query, or of its longest word */
+	/* pass 0: the keys holding every letter of the query, or of its longest word, and (with
+	 * the bigram maps) every bigram of it */
 	bool ok = index_filter(c, CARDS_LEVELS - 1, letters_of(sc->q, sc->qn), NULL, 0, part) &&
 	    (!sc->multi || index_filter(c, CARDS_LEVELS - 1, letters_of(sc->longest_word, strlen(sc->longest_word)), NULL, 0, words));
+	if (ok && c->bigrams) {
+		uint64_t *bg = xcalloc(nw + 1, 8);
+		ok = index_filter(c, CARDS_LEVELS, cards_bigrams_of(sc->q, sc->qn), NULL, 0, bg);
+		for (size_t i = 0; ok && i < nw; i++)
+			part[i] &= bg[i];
+		if (ok && sc->multi) {
+			memset(bg, 0, nw * 8);
+			ok = index_filter(c, CARDS_LEVELS, cards_bigrams_of(sc->longest_word, strlen(sc->longest_word)), NULL, 0, bg);
+			for (size_t i = 0; ok && i < nw; i++)
+				words[i] &= bg[i];
+		}
+		free(bg);
+	}
 	if (ok)
 		ok = index_rows(c, sc, (enum ipass[]){IP_PART, IP_WORDS}, (uint64_t *[]){part, words}, sc->multi ? 2 : 1);
 	/* pass 1: typos, among the keys whose first bytes lack few enough of the query's
@@ -1060,8 +1078,9 @@ finish(struct cards_db *c, struct found *f, struct cards_hit *hits, size_t max)
 	size_t n = 0;
 	while (n < f->n && f->v[n].how == f->v[0].how)
 		n++;
-	sqlite3_stmt *s = NULL;
-	sqlite3_prepare_v2(c->db, "SELECT name FROM cards WHERE id = ?", -1, &s, NULL);
+	if (!c->card_name)
+		sqlite3_prepare_v3(c->db, "SELECT name FROM cards WHERE id = ?", -1, SQLITE_PREPARE_PERSISTENT, &c->card_name, NULL);
+	sqlite3_stmt *s = c->card_name;
 	if (!c->name_of)
 		sqlite3_prepare_v2(c->db, "SELECT name FROM names WHERE key = ?1 AND card = ?2 ORDER BY face LIMIT 1", -1, &c->name_of, NULL);
 	for (size_t i = 0; i < n && i < max; i++) {
@@ -1082,7 +1101,6 @@ finish(struct cards_db *c, struct found *f, struct cards_hit *hits, size_t max)
 			sqlite3_reset(c->name_of);
 		}
 	}
-	sqlite3_finalize(s);
 	free(f->v);
 	free(f->slot);
 	free(f->keyed);
