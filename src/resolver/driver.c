@@ -306,6 +306,9 @@ rz_resolve(struct board *b)
 	z->link_until = xcalloc(n, sizeof *z->link_until);
 	z->sick = xcalloc(n, sizeof *z->sick);
 	z->cond_on = xcalloc(n, sizeof *z->cond_on);
+	z->lethal_then = xmalloc(n * sizeof *z->lethal_then);
+	for (size_t i = 0; i < n; i++)
+		z->lethal_then[i] = -1;
 	z->cond_ts = xcalloc(n, sizeof *z->cond_ts);
 	z->seen_bf = xcalloc(n, sizeof *z->seen_bf);
 	z->seen_ts = xcalloc(n, sizeof *z->seen_ts);
@@ -399,6 +402,7 @@ rz_resolve(struct board *b)
 	free(z->link_until);
 	free(z->sick);
 	free(z->cond_on);
+	free(z->lethal_then);
 	free(z->cond_ts);
 	for (int i = 0; i < z->nmodal; i++)
 		free(z->modal[i]);

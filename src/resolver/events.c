@@ -354,6 +354,9 @@ rz_deal_damage(struct rz *z, struct rz_dmg *d, int n, const char *why)
 			} else {
 				o->damage = rz_add(o->damage, a);
 				sbuf_addf(&t, " (%d damage marked)", o->damage);
+				/* lethal for its toughness now; state-based actions look later (704.3) */
+				if ((z->cur[d[i].to.o].v.types & BT_CREATURE) && o->damage >= z->cur[d[i].to.o].v.toughness)
+					z->lethal_then[d[i].to.o] = z->cur[d[i].to.o].v.toughness > 0 ? z->cur[d[i].to.o].v.toughness : 0;
 				CITE(R_DAMAGE_MARKED);
 			}
 			if (x->kws & KWBIT(KW_DEATHTOUCH)) {
@@ -1070,9 +1073,32 @@ loyalty(const struct bd_obj *o)
 
 /* One check (704.3): every condition on the same snapshot, then all actions together.
  * Returns whether anything happened. */
+/* 704.3: state-based actions are checked only when a player would receive priority. A creature
+ * dealt damage that was lethal for its toughness then, whose toughness has grown before the
+ * check (Tarmogoyf counting the Lightning Bolt that just went to the graveyard, 608.2n),
+ * survives: say so. */
+static void
+lethal_then_noted(struct rz *z)
+{
+	const struct board *b = z->b;
+	for (int i = 0; i < b->nobjs; i++) {
+		if (z->lethal_then[i] < 0)
+			continue;
+		int was = z->lethal_then[i];
+		z->lethal_then[i] = -1;
+		const struct bd_obj *o = &b->objs[i];
+		const struct rz_view *v = &z->cur[i].v;
+		if (o->zone != ZN_BATTLEFIELD || !(v->types & BT_CREATURE) || o->dt_damage || o->damage >= v->toughness)
+			continue;
+		STEP(z, RL(R_SBA_CHECK, R_SBA_LETHAL), "%s has %d damage marked, lethal for the toughness %d it had when the damage was dealt, but state-based actions are checked only now, and now its toughness is %d: the damage isn't lethal, so it survives.",
+		    rz_oname(z, i), o->damage, was, v->toughness);
+	}
+}
+
 static bool
 sba_once(struct rz *z)
 {
+	lethal_then_noted(z);
 	struct board *b = z->b;
 	struct rz_move *mv = xcalloc((size_t)b->nobjs + 1, sizeof *mv);
 	int nmv = 0;

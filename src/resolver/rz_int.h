@@ -268,6 +268,8 @@ struct rz {
 	/* per object: which of its first 64 static abilities with an "as long as" condition held
 	 * at the last layer pass, so a step says when one starts or stops applying (611.3a) */
 	uint64_t *cond_on;
+	int *lethal_then;        /* per object: the toughness it had when dealt damage lethal for it,
+	                          * until the next state-based action check; -1 for none (704.3) */
 	long *cond_ts;           /* per object: its timestamp at that look, 0 off the battlefield */
 	long *seen_ts;
 	int *seen_ctl;

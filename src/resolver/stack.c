@@ -2104,6 +2104,60 @@ spell_to_grave(struct rz *z, int s, int *rep)
 
 #define PERMANENT_TYPES (BT_ARTIFACT | BT_CREATURE | BT_ENCHANTMENT | BT_LAND | BT_PLANESWALKER | BT_BATTLE)
 
+/* 611.3a, 613: a permanent's static abilities apply as soon as it is on the battlefield, each
+ * in its layer. Say which other permanents they changed (besides control, said already) and
+ * cite the layers, since sublayer order, not timestamps, decides where they apply (613.4). */
+static void
+statics_applied(struct rz *z, int s, const int *ctl_before, const struct rz_view *before)
+{
+	const struct board *b = z->b;
+	const struct bd_obj *pr = rz_printed(z, s);
+	bool layer[LY_COUNT] = { false };
+	for (int k = 0; k < pr->nabils; k++) {
+		const struct bd_abil *a = &pr->abils[k];
+		if (a->kind != AK_STATIC || !rz_has_abil(&z->cur[s], k))
+			continue;
+		for (int q = 0; q < a->nparts; q++)
+			layer[a->parts[q].layer] = true;
+	}
+	struct sbuf t = {0};
+	for (int i = 0; i < b->nobjs; i++) {
+		if (i == s || b->objs[i].zone != ZN_BATTLEFIELD || ctl_before[i] < 0)
+			continue;
+		const struct rz_view *v = &z->cur[i].v, *w = &before[i];
+		bool pt = (v->types & BT_CREATURE) && (v->power != w->power || v->toughness != w->toughness || !(w->types & BT_CREATURE));
+		bool other = v->types != w->types || v->nsubs != w->nsubs || memcmp(v->subs, w->subs, sizeof v->subs) || v->colors != w->colors
+		    || v->kws != w->kws || v->prot_colors != w->prot_colors || v->prot_flags != w->prot_flags;
+		if (!pt && !other)
+			continue;
+		char types[200];
+		bd_types_str(v->supers, v->types, (const char (*)[BD_SUBLEN])v->subs, v->nsubs, types, sizeof types);
+		sbuf_addf(&t, "%s%s is now %s", t.len ? "; " : "", rz_oname(z, i), types);
+		if (v->types & BT_CREATURE)
+			sbuf_addf(&t, " %d/%d", v->power, v->toughness);
+	}
+	if (t.len) {
+		static const struct { enum bd_layer l; enum rz_rule r; const char *n; } lr[] = {
+			{ LY_TEXT, R_LAYER_TEXT, "3" }, { LY_TYPE, R_LAYER_TYPE, "4" }, { LY_COLOR, R_LAYER_COLOR, "5" },
+			{ LY_ABIL, R_LAYER_ABIL, "6" }, { LY_7A, R_LAYER_7A, "7a" }, { LY_7B, R_LAYER_7B, "7b" },
+			{ LY_7C, R_LAYER_7C, "7c" }, { LY_7D, R_LAYER_7D, "7d" } };
+		enum rz_rule rules[RZ_MAXCITE] = { R_STATIC_NOT_LOCKED };
+		int nr = 1;
+		struct sbuf ls = {0};
+		for (size_t q = 0; q < sizeof lr / sizeof *lr; q++)
+			if (layer[lr[q].l]) {
+				sbuf_addf(&ls, "%s%s", ls.len ? ", " : "", lr[q].n);
+				if (nr < RZ_MAXCITE - 1)
+					rules[nr++] = lr[q].r;
+			}
+		rules[nr++] = R_LAYERS;
+		rz_step(z, rules, nr, "With %s on the battlefield, its static abilities apply at once, each in its layer (%s%s), in layer order whatever the timestamps: %s.",
+		    rz_oname(z, s), !ls.len ? "" : strchr(sbuf_str(&ls), ',') ? "layers " : "layer ", ls.len ? sbuf_str(&ls) : "the layers of 613", sbuf_str(&t));
+		sbuf_free(&ls);
+	}
+	sbuf_free(&t);
+}
+
 /* 608.3: a permanent spell becomes a permanent. An Aura spell checks its target first and
  * enters attached to it (608.3b-c); replacement effects modify how it enters (614.1c-d);
  * then its and the others' enters-the-battlefield abilities trigger (603.6a). */
@@ -2143,6 +2197,9 @@ resolve_permanent(struct rz *z, int s)
 		}
 	}
 	int *ctl_before = xcalloc((size_t)b->nobjs + 1, sizeof *ctl_before);
+	struct rz_view *view_before = xcalloc((size_t)b->nobjs + 1, sizeof *view_before);
+	for (int i = 0; i < b->nobjs; i++)
+		view_before[i] = z->cur[i].v;
 	for (int i = 0; i < b->nobjs; i++)
 		ctl_before[i] = b->objs[i].zone == ZN_BATTLEFIELD ? z->cur[i].v.controller : -1;
 	o->zone = ZN_BATTLEFIELD;
@@ -2222,7 +2279,9 @@ resolve_permanent(struct rz *z, int s)
 		if (i != s && b->objs[i].zone == ZN_BATTLEFIELD && ctl_before[i] >= 0 && z->cur[i].v.controller != ctl_before[i])
 			STEP(z, RL(R_STATIC_NOT_LOCKED, R_LAYER_CONTROL), "With %s on the battlefield, %s now controls %s (a control-changing effect, layer 2).",
 			    rz_oname(z, s), rz_pname(z, z->cur[i].v.controller), rz_oname(z, i));
+	statics_applied(z, s, ctl_before, view_before);
 	free(ctl_before);
+	free(view_before);
 	rz_entered(z, &s, 1);
 	rz_settle(z);
 }
