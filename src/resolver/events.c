@@ -1408,6 +1408,11 @@ put_triggers(struct rz *z)
 	bool targets = false, defaulted = false, divided = false;
 	struct rz_trig last;
 	memset(&last, 0, sizeof last);
+	/* the objects the abilities target, and by whom: each "becomes the target" (603.2), once
+	 * they are all on the stack */
+	struct bd_ref *tgd = NULL;
+	int ntgd = 0;
+	size_t tgdcap = 0;
 	for (int k = 0; k < b->nplayers; k++) {
 		int p = (ap + k) % b->nplayers;
 		bool first = true;
@@ -1453,6 +1458,11 @@ put_triggers(struct rz *z)
 			}
 			z->stack = xgrow(z->stack, &z->stackcap, (size_t)z->nstack + 1, sizeof *z->stack);
 			z->stack[z->nstack++] = *tr;
+			for (int q = 0; tr->abil >= 0 && q < tr->ntg; q++)
+				if (tr->tg[q].o >= 0) {
+					tgd = xgrow(tgd, &tgdcap, (size_t)ntgd + 1, sizeof *tgd);
+					tgd[ntgd++] = (struct bd_ref){ tr->controller, tr->tg[q].o };
+				}
 			last = *tr;
 			nput++;
 		}
@@ -1487,6 +1497,15 @@ put_triggers(struct rz *z)
 	sbuf_free(&t);
 	sbuf_free(&removed);
 	sbuf_free(&held);
+	/* 603.2: a permanent a triggered ability targets "becomes the target of an ability"
+	 * (Phantasmal Image's sacrifice, Willbreaker); what that triggers waits for the next time a
+	 * player would receive priority, above these */
+	for (int i = 0; i < ntgd && !z->game_over; i++)
+		if (b->objs[tgd[i].o].zone == ZN_BATTLEFIELD) {
+			struct rz_tev ev = { .kind = TR_TARGETED, .obj = tgd[i].o, .src = -1, .player = tgd[i].p };
+			rz_trigger_event(z, &ev);
+		}
+	free(tgd);
 }
 
 /* ---- entering the battlefield ----------------------------------------------------------- */

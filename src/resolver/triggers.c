@@ -231,6 +231,13 @@ rz_trigger_event(struct rz *z, const struct rz_tev *ev)
 		const struct bd_abil *a = it.a;
 		if (!triggers_on(z, a, s, ctl, ev))
 			continue;
+		if (a->trig == TR_TARGETED && ev->src < 0 && about_spell(a)) {
+			/* a triggered ability on the stack is no object judge can counter */
+			STEP(z, RL(R_WARD), "%s's ability (\"%s\") triggers on a triggered ability targeting %s; judge does not model countering a triggered ability, so it stops here.",
+			    rz_oname(z, s), a->text, rz_oname(z, ev->obj));
+			z->game_over = true;
+			return;
+		}
 		/* ward's subject is the spell or ability that targeted it */
 		/* and "blocks a creature"'s "that creature" is the one blocked (509.3b) */
 		int subject = a->trig == TR_BLOCK_PAIR ? (rz_filter_match(z, &a->aff, ev->obj, s, ctl)
