@@ -393,6 +393,8 @@ struct bd_abil {
 	bool attacks_you;         /* TR_ATTACKS: "attacks you or a planeswalker you control" */
 	bool alone;               /* TR_ATTACKS / TR_BLOCKS: "attacks alone" / "blocks alone", the only
 	                           * creature declared as an attacker / a blocker (506.5) */
+	int nth_cast;             /* TR_CAST: "your second|third spell each turn": only when the spell
+	                           * is that player's Nth this turn; 0 for any */
 	bool cast_targets;        /* TR_CAST: "a spell that targets SUBJECT" (heroic): ctarget the
 	                           * objects one of the spell's targets must be */
 	struct bd_filter ctarget;
@@ -458,6 +460,8 @@ struct bd_player {
 	int library, hand;
 	bool drew_empty;          /* tried to draw from an empty library (121.4, 704.5b) */
 	bool lost_life;           /* lost life this turn (`lost-life`, then kept by the resolver) */
+	int spells_cast;          /* spells cast this turn (`spells-cast N` before the board, then kept
+	                           * by the resolver: "your second spell each turn") */
 };
 
 struct bd_obj {

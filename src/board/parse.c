@@ -480,6 +480,13 @@ statement(struct ps *ps, char *ln)
 			if (!w[0]) break;
 			if (!strcmp(w, "active")) pl->active = true;
 			else if (!strcmp(w, "lost-life")) pl->lost_life = true;
+			else if (!strcmp(w, "spells-cast")) {
+				char v[32];
+				const char *vat = skipws(p);
+				p = word(p, v, sizeof v);
+				if (!parse_int(v, &n) || n < 0) { perr(ps, vat, "e.g. `spells-cast 1` (spells the player cast this turn before the board)", "expected a number after `spells-cast`"); return; }
+				pl->spells_cast = n;
+			}
 			else if (!strcmp(w, "prevent-next")) {
 				char v[32];
 				const char *vat = skipws(p);
@@ -498,7 +505,7 @@ statement(struct ps *ps, char *ln)
 				p = word(p, v, sizeof v);
 				if (!parse_int(v, &n) || (w[0] == 'p' && n < 0)) { perr(ps, vat, "e.g. `life 20` or `poison 3`", "expected a number after `%s`", w); return; }
 				if (w[0] == 'l') pl->life = n; else pl->poison = n;
-			} else { perr(ps, at, "player attributes: life N, poison N, prevent-next N, library N, hand N, active, lost-life", "unknown player attribute \"%s\"", w); return; }
+			} else { perr(ps, at, "player attributes: life N, poison N, prevent-next N, library N, hand N, spells-cast N, active, lost-life", "unknown player attribute \"%s\"", w); return; }
 		}
 	} else if (!strcmp(key, "permanent") || !strcmp(key, "card") || !strcmp(key, "spell") || !strcmp(key, "token")
 	    || !strcmp(key, "emblem")) {

@@ -1108,6 +1108,14 @@ b_trigger(struct match *m, struct bd_abil *a)
 		snprintf(y, sizeof y, "%s", strchr(c + 1, ' ') + 1);
 		/* "you cast a noncreature spell", "an opponent casts a blue spell", "a player casts an instant or sorcery spell" */
 		a->trig = TR_CAST;
+		/* "you cast your second spell each turn": that player's Nth spell this turn */
+		static const char *const nth[] = { "your second spell each turn", "your third spell each turn",
+			"their second spell each turn", "their third spell each turn" };
+		for (size_t q = 0; q < sizeof nth / sizeof *nth; q++)
+			if (!strcmp(y, nth[q])) {
+				a->nth_cast = strstr(y, "second") ? 2 : 3;
+				snprintf(y, sizeof y, "a spell");
+			}
 		/* "you cast a spell that targets ~" (heroic, 603.2): the spell must target SUBJECT */
 		char *tg = strstr(y, " that targets ");
 		if (tg) {

@@ -372,7 +372,7 @@ name_arg(const char *key, const char *line, size_t arg, size_t cursor, size_t *w
 	return 0;
 }
 
-/* player NAME [life N] [poison N] [prevent-next N] [library N] [hand N] [active] [lost-life]: the attributes after the name,
+/* player NAME [life N] [poison N] [prevent-next N] [library N] [hand N] [spells-cast N] [active] [lost-life]: the attributes after the name,
  * not where a number is due. */
 static void
 add_player_attrs(struct repl_cands *k, const char *line, size_t arg, size_t cursor, size_t ws)
@@ -386,8 +386,9 @@ add_player_attrs(struct repl_cands *k, const char *line, size_t arg, size_t curs
 	char *prev = xstrndup(line + ps, pe - ps);
 	char *word = xstrndup(line + ws, cursor - ws);
 	if (strcmp(prev, "life") != 0 && strcmp(prev, "poison") != 0 &&
-	    strcmp(prev, "prevent-next") != 0 && strcmp(prev, "library") != 0 && strcmp(prev, "hand") != 0)
-		add_list(k, "active hand library life lost-life poison prevent-next", word, false);
+	    strcmp(prev, "prevent-next") != 0 && strcmp(prev, "library") != 0 && strcmp(prev, "hand") != 0
+	    && strcmp(prev, "spells-cast") != 0)
+		add_list(k, "active hand library life lost-life poison prevent-next spells-cast", word, false);
 	free(prev);
 	free(word);
 }

@@ -197,7 +197,10 @@ run_event(struct rz *z, const struct bd_event *e)
 			    rz_pname(z, z->cur[e->obj].v.controller), rz_oname(z, e->obj));
 		if (!rz_cast_costs(z, e->obj, from))
 			break;
-		struct rz_tev ev = { .kind = TR_CAST, .obj = e->obj, .src = -1, .player = z->cur[e->obj].v.controller };
+		/* the caster's spells this turn, this one included ("your second spell each turn") */
+		caster = z->cur[e->obj].v.controller;
+		b->players[caster].spells_cast++;
+		struct rz_tev ev = { .kind = TR_CAST, .obj = e->obj, .src = -1, .player = caster, .amount = b->players[caster].spells_cast };
 		rz_trigger_event(z, &ev);
 		rz_targeted(z, e->obj);
 		break;

@@ -108,6 +108,8 @@ triggers_on(struct rz *z, const struct bd_abil *a, int s, int ctl, const struct 
 		if (ev->kind != TR_CAST || !player_covers(a->tplayer, ctl, ev->player)
 		    || !rz_filter_match(z, &a->tspell, ev->obj, s, ctl))
 			return false;
+		if (a->nth_cast && ev->amount != a->nth_cast)
+			return false;    /* "your second spell each turn": the caster's count this turn */
 		if (a->cast_targets) {
 			/* heroic: one of the spell's targets as it became cast is such an object */
 			const struct bd_obj *sp = &b->objs[ev->obj];

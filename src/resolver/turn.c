@@ -363,6 +363,7 @@ rz_turn_begins(struct rz *z, int p)
 	for (int i = 0; i < b->nplayers; i++) {
 		b->players[i].active = i == p;
 		b->players[i].lost_life = false;    /* "this turn" starts again */
+		b->players[i].spells_cast = 0;
 	}
 	/* combat of the last turn is long over (511.3) */
 	for (int i = 0; i < b->nobjs; i++) {

@@ -146,7 +146,8 @@ main(void)
 	CHECK_STR(comp("  zone gr"), "graveyard", "a zone by prefix");
 	CHECK_STR(comp("  colors blue b"), "black|blue", "colors: the next word");
 	CHECK_STR(comp("  colors c"), "colorless", "colorless");
-	CHECK_STR(comp("player Carol "), "active|hand|library|life|lost-life|poison|prevent-next", "player attributes after the name");
+	CHECK_STR(comp("player Carol "), "active|hand|library|life|lost-life|poison|prevent-next|spells-cast", "player attributes after the name");
+	CHECK_STR(comp("player Carol spells-cast "), "", "no attribute where the number of spells is due");
 	CHECK_STR(comp("player Carol library "), "", "a number after library");
 	CHECK_STR(comp("turn "), "Alice|Bob", "turn: a player");
 	CHECK_STR(comp("attack Sc"), "Scion of Oona", "attack: the attacker first");
