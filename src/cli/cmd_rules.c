@@ -113,8 +113,10 @@ rules_parse_spec(const char *raw, jrid *ids, int n)
 	while (isspace((unsigned char)*e))
 		e++;
 	jrid hi;
-	if (islower((unsigned char)e[0]) && e[1] == '\0' && JRID_LETTER(lo)) {
-		hi = (lo & ~0xFFu) | (unsigned char)e[0];
+	const char *le;
+	int hl;
+	if (JRID_LETTER(lo) && (hl = jrid_letters_parse(e, &le)) != 0 && *le == '\0') {
+		hi = (lo & ~0xFFu) | (unsigned)hl;   /* 601.2f-h, 704.5y-ab */
 	} else if ((hi = range_end_number(lo, e)) == JRID_NONE) {
 		hi = jrid_from_str(e);
 		if (hi == JRID_NONE)

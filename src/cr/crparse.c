@@ -53,6 +53,24 @@ memmem_ci(const char *h, size_t hn, const char *needle)
 	return NULL;
 }
 
+/* A heading line that opens the glossary or the Credits, as releases and copies write it:
+ * "Credits", "CREDITS", "Credits:", "Credits and Acknowledgments". */
+static bool
+heading_is(const char *s, size_t n, const char *w)
+{
+	trim(&s, &n);
+	if (n && s[n - 1] == ':')
+		n--;
+	size_t l = strlen(w);
+	if (n < l || strncasecmp(s, w, l) != 0)
+		return false;
+	if (n == l)
+		return true;
+	/* a short heading going on with "and" or "&", and no sentence in it */
+	return n <= l + 40 && (starts_ci(s + l, n - l, " and ") || starts_ci(s + l, n - l, " & ")) &&
+	    !memchr(s, '.', n) && !memchr(s, ',', n);
+}
+
 /* ---------- repairs of scraped text ---------- */
 
 /* Contractions whose apostrophe a scrape dropped ("youre", "dont"): none of these is an
@@ -181,32 +199,118 @@ repair_line(const char *s, size_t n, struct sbuf *b, struct repairs *r)
 static const char *const months[] = {"january", "february", "march", "april", "may", "june",
 	"july", "august", "september", "october", "november", "december"};
 
-/* "effective as of November 14, 2025" / "current as of October 1, 2008" */
+/* A month's name at s, whole ("November") or cut to three letters or more with or without
+ * a dot ("Nov.", "Sept"): 1-12, with *len its length; 0 if none. */
+static int
+month_at(const char *s, const char *end, size_t *len)
+{
+	size_t w = 0;
+	while (s + w < end && isalpha((unsigned char)s[w]))
+		w++;
+	if (w < 3)
+		return 0;
+	for (int m = 0; m < 12; m++)
+		if (w <= strlen(months[m]) && strncasecmp(s, months[m], w) == 0) {
+			*len = w + (s + w < end && s[w] == '.');
+			return m + 1;
+		}
+	return 0;
+}
+
+static int
+number_at(const char **r, const char *end, int maxdigits, int *digits)
+{
+	int v = 0, dg = 0;
+	while (*r < end && isdigit((unsigned char)**r) && dg < maxdigits)
+		v = v * 10 + (*(*r)++ - '0'), dg++;
+	*digits = dg;
+	return (*r < end && isdigit((unsigned char)**r)) ? -1 : v;
+}
+
+static int
+valid_date(int y, int m, int d)
+{
+	static const int mdays[] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+	if (y < 1993 || y > 2100 || m < 1 || m > 12 || d < 1 || d > mdays[m - 1])
+		return 0;
+	return y * 10000 + m * 100 + d;
+}
+
+/* A date at r, as a release states it: "November 14, 2025", "Nov. 14th, 2025",
+ * "14 November 2025", "2025-11-14". YYYYMMDD, or 0. */
+static int
+date_at(const char *r, const char *end)
+{
+	int y, m, d, dg;
+	size_t ml;
+	if ((m = month_at(r, end, &ml)) != 0) {
+		r += ml;
+		while (r < end && *r == ' ')
+			r++;
+		if ((d = number_at(&r, end, 2, &dg)) <= 0)
+			return 0;
+		if (end - r >= 2 && isalpha((unsigned char)r[0]) && isalpha((unsigned char)r[1]) &&
+		    (end - r == 2 || !isalpha((unsigned char)r[2])))
+			r += 2;                 /* 14th, 1st, 2nd, 3rd */
+		if (r < end && *r == ',')
+			r++;
+		while (r < end && *r == ' ')
+			r++;
+		y = number_at(&r, end, 4, &dg);
+		return dg == 4 ? valid_date(y, m, d) : 0;
+	}
+	if ((d = number_at(&r, end, 4, &dg)) <= 0)
+		return 0;
+	if (dg == 4 && r + 6 <= end && *r == '-') {   /* 2025-11-14 */
+		y = d;
+		r++;
+		if ((m = number_at(&r, end, 2, &dg)) <= 0 || dg != 2 || r >= end || *r != '-')
+			return 0;
+		r++;
+		d = number_at(&r, end, 2, &dg);
+		return dg == 2 ? valid_date(y, m, d) : 0;
+	}
+	if (dg > 2 || r >= end || *r != ' ')
+		return 0;
+	while (r < end && *r == ' ')
+		r++;
+	if ((m = month_at(r, end, &ml)) == 0)
+		return 0;
+	r += ml;
+	if (r < end && *r == ',')
+		r++;
+	while (r < end && *r == ' ')
+		r++;
+	y = number_at(&r, end, 4, &dg);
+	return dg == 4 ? valid_date(y, m, d) : 0;
+}
+
+/* The date a release states: "effective as of November 14, 2025", "current as of October
+ * 1, 2008", and as copies may word it ("Effective November 14, 2025", "effective as of
+ * 14 November 2025", "effective as of 2025-11-14"). */
 static int
 find_date(const char *s, size_t n)
 {
-	const char *p = s, *end = s + n;
-	while ((p = memmem_ci(p, (size_t)(end - p), " as of ")) != NULL) {
-		const char *q = p + 7;
-		for (int m = 0; m < 12; m++) {
-			size_t ml = strlen(months[m]);
-			if ((size_t)(end - q) > ml + 8 && strncasecmp(q, months[m], ml) == 0 && q[ml] == ' ') {
-				const char *r = q + ml + 1;
-				int day = 0, year = 0;
-				while (r < end && isdigit((unsigned char)*r))
-					day = day * 10 + (*r++ - '0');
-				if (r < end && *r == ',')
-					r++;
-				while (r < end && *r == ' ')
-					r++;
-				int dg = 0;
-				while (r < end && isdigit((unsigned char)*r) && dg < 4)
-					year = year * 10 + (*r++ - '0'), dg++;
-				if (day >= 1 && day <= 31 && year >= 1993 && year <= 2100 && dg == 4)
-					return year * 10000 + (m + 1) * 100 + day;
-			}
+	static const char *const lead[] = {"effective", " as of "};
+	const char *end = s + n;
+	for (size_t k = 0; k < sizeof lead / sizeof *lead; k++) {
+		const char *p = s;
+		size_t ll = strlen(lead[k]);
+		while ((p = memmem_ci(p, (size_t)(end - p), lead[k])) != NULL) {
+			const char *q = p + ll;
+			while (q < end && (*q == ' ' || *q == ':'))
+				q++;
+			if (starts_ci(q, (size_t)(end - q), "as of "))
+				q += 6;
+			else if (starts_ci(q, (size_t)(end - q), "from "))
+				q += 5;
+			while (q < end && *q == ' ')
+				q++;
+			int date = date_at(q, end);
+			if (date)
+				return date;
+			p += ll;
 		}
-		p += 7;
 	}
 	return 0;
 }
@@ -848,7 +952,7 @@ wraps_into(const struct line *a, const struct line *b, size_t w)
 	if (a->n == 0 || b->n == 0 || a->n + a->indent < w * 6 / 10 || b->indent > a->indent)
 		return false;
 	size_t skip;
-	if (example_label(b->s, b->n, &skip) || eq_word(b->s, b->n, "Glossary") || eq_word(b->s, b->n, "Credits"))
+	if (example_label(b->s, b->n, &skip) || heading_is(b->s, b->n, "Glossary") || heading_is(b->s, b->n, "Credits"))
 		return false;
 	jrid id;
 	size_t off;
@@ -1448,11 +1552,11 @@ cr_parse(struct arena *a, const char *name, const char *text, size_t len, struct
 			}
 			continue;
 		}
-		if (eq_word(l->s, l->n, "Glossary")) {
+		if (heading_is(l->s, l->n, "Glossary")) {
 			gstart = i + 1;
 			break;
 		}
-		if (eq_word(l->s, l->n, "Credits")) {
+		if (heading_is(l->s, l->n, "Credits")) {
 			gend = i;
 			break;
 		}
@@ -1468,6 +1572,25 @@ cr_parse(struct arena *a, const char *name, const char *text, size_t len, struct
 	}
 	close_entry(p);
 	size_t body_end = i;
+	/* no glossary after the rules: a copy may put it before them or after the Credits.
+	 * Its heading is the last "Glossary" line outside the rules that a Credits heading
+	 * does not follow (the contents list "Glossary" then "Credits"). */
+	size_t gloss_stop = nl;     /* where a glossary before the rules ends: at the rules */
+	if (gstart == nl) {
+		for (size_t k = nl; k-- > 0;) {
+			if ((k >= start && k < body_end) || !heading_is(ls[k].s, ls[k].n, "Glossary"))
+				continue;
+			size_t j = k + 1;
+			while (j < nl && ls[j].n == 0)
+				j++;
+			if (j == nl || heading_is(ls[j].s, ls[j].n, "Credits") || heading_is(ls[j].s, ls[j].n, "Glossary"))
+				continue;
+			gstart = k + 1;
+			if (k < start)
+				gloss_stop = start;
+			break;
+		}
+	}
 
 	/* the glossary runs to Credits */
 	bool gloss_cut = false, credits_promised = false;  /* the contents list Credits */
@@ -1478,7 +1601,7 @@ cr_parse(struct arena *a, const char *name, const char *text, size_t len, struct
 		/* a line shaped like a term whose next line is indented heads a list inside an
 		 * entry, unless this glossary indents its definitions as a rule */
 		size_t cand = 0, cand_ind = 0;
-		for (i = gstart; i < nl && !eq_word(ls[i].s, ls[i].n, "Credits"); i++) {
+		for (i = gstart; i < gloss_stop && !heading_is(ls[i].s, ls[i].n, "Credits"); i++) {
 			if (ls[i].n == 0 || ls[i].indent || (i > gstart && ls[i - 1].n) || !looks_like_head(ls[i].s, ls[i].n))
 				continue;
 			size_t j = i + 1;
@@ -1490,8 +1613,8 @@ cr_parse(struct arena *a, const char *name, const char *text, size_t len, struct
 		bool subheads = cand_ind * 10 < cand;
 		size_t next_nb = 0;     /* the first non-blank line after the open block's first */
 		for (i = gstart; i <= nl; i++) {
-			bool stop = i == nl || eq_word(ls[i].s, ls[i].n, "Credits");
-			if (i == nl || ls[i].n == 0 || stop) {
+			bool stop = i == nl || i == gloss_stop || heading_is(ls[i].s, ls[i].n, "Credits");
+			if (stop || ls[i].n == 0) {
 				if (nb) {
 					if (nb == 1)
 						for (next_nb = i; next_nb < nl && ls[next_nb].n == 0; next_nb++)
@@ -1523,7 +1646,7 @@ cr_parse(struct arena *a, const char *name, const char *text, size_t len, struct
 		/* no Credits after the glossary, and its last term has no definition: the
 		 * text stops in the middle of the glossary */
 		for (size_t k = 0; k < start && !credits_promised; k++)
-			credits_promised = eq_word(ls[k].s, ls[k].n, "Credits");
+			credits_promised = heading_is(ls[k].s, ls[k].n, "Credits");
 		gloss_cut = gend == nl && p->ng > 0 && ((p->cur.len == 0 && p->open == 1) || credits_promised);
 		close_gloss(p);
 		free(blk);
@@ -1673,10 +1796,13 @@ cr_find_refs(const char *text, size_t len, cr_ref_fn fn, void *ctx)
 			if (dl && e[-1] != '.') {
 				const char *q = text + after + dl;
 				size_t left = len - after - dl;
-				if (left >= 1 && islower((unsigned char)q[0]) && JRID_LETTER(id) &&
-				    (left == 1 || !isalnum((unsigned char)q[1]))) {
-					hi = (id & ~0xFFu) | (unsigned char)q[0];
-					rend = after + dl + 1;
+				char tl[4] = {0};
+				const char *tle;
+				int hl;
+				memcpy(tl, q, left < 3 ? left : 3);
+				if (left >= 1 && JRID_LETTER(id) && (hl = jrid_letters_parse(tl, &tle)) != 0) {
+					hi = (id & ~0xFFu) | (unsigned)hl;     /* "601.2a–d", "704.5y–ab" */
+					rend = after + dl + (size_t)(tle - tl);
 				} else if (left >= 1 && isdigit((unsigned char)q[0])) {
 					const char *e2;
 					jrid h2 = jrid_parse(q, &e2);
@@ -1700,7 +1826,7 @@ cr_find_refs(const char *text, size_t len, cr_ref_fn fn, void *ctx)
 			}
 			if (hi != JRID_NONE && JRID_LETTER(id) && (hi & ~0xFFu) == (id & ~0xFFu)) {
 				int steps = 0;
-				for (int l = (int)JRID_LETTER(id); l && l <= (int)JRID_LETTER(hi) && steps < 26;
+				for (int l = (int)JRID_LETTER(id); l && l <= (int)JRID_LETTER(hi) && steps < 48;
 				    l = jrid_letter_next(l), steps++) {
 					fn(ctx, (id & ~0xFFu) | (uint32_t)l, k);
 					calls++;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../base/mem.h"
+#include "../index/ruleid.h"
 
 /* Length of the rule number ("509.4", "704.5a", "509.1–3", "601.2f-h") at s, which
  * starts a token, or 0. Only three-digit chapters count: "0 or less life" stays. */
@@ -23,8 +24,9 @@ hist_ruleref_len(const char *s)
 			while (isdigit((unsigned char)*p))
 				p++;
 		}
-		if (*p >= 'a' && *p <= 'z' && !isalnum((unsigned char)p[1]))
-			p++;
+		const char *le;
+		if (jrid_letters_parse(p, &le))
+			p = le;
 		/* a range: "-3", "–h", "–509.3" */
 		const char *q = p;
 		if (q[0] == '-')
@@ -38,8 +40,8 @@ hist_ruleref_len(const char *s)
 			p = q;
 			while (isdigit((unsigned char)*p))
 				p++;
-		} else if (*q >= 'a' && *q <= 'z' && !isalnum((unsigned char)q[1])) {
-			p = q + 1;
+		} else if (jrid_letters_parse(q, &le)) {
+			p = le;
 		} else {
 			break;
 		}

@@ -2,29 +2,75 @@
 #include "ruleid.h"
 
 #include <ctype.h>
+#include <string.h>
+
+/* Subrule letters run a..z without l and o (24); past z a subrule would take two letters,
+ * as spreadsheet columns go on (aa, ab, ..., az, ba, ...), l and o skipped in both places.
+ * Two letters are stored as the letter byte JRID_LETTER2 + their index, so they sort after
+ * z: 133 of them fit, "aa" to "fn". */
+#define LETTERS "abcdefghijkmnpqrstuvwxyz"
+
+static int
+letter_index(int c)
+{
+	const char *p = c ? strchr(LETTERS, c) : NULL;
+	return p ? (int)(p - LETTERS) : -1;
+}
 
 bool
 jrid_letter_valid(int c)
 {
-	return c >= 'a' && c <= 'z' && c != 'l' && c != 'o';
+	return (c >= 'a' && c <= 'z' && c != 'l' && c != 'o') || (c >= JRID_LETTER2 && c <= 0xFF);
 }
 
 int
 jrid_letter_next(int c)
 {
+	if (c >= 'z')
+		return c < 0xFF ? (c == 'z' ? JRID_LETTER2 : c + 1) : 0;
 	do
 		c++;
 	while (c == 'l' || c == 'o');
-	return c <= 'z' ? c : 0;
+	return c;
 }
 
 int
 jrid_letter_prev(int c)
 {
+	if (c > 'z')
+		return c == JRID_LETTER2 ? 'z' : c - 1;
 	do
 		c--;
 	while (c == 'l' || c == 'o');
 	return c >= 'a' ? c : 0;
+}
+
+int
+jrid_letters_parse(const char *s, const char **end)
+{
+	if (!(s[0] >= 'a' && s[0] <= 'z'))
+		return 0;
+	if (!isalnum((unsigned char)s[1])) {
+		*end = s + 1;
+		return s[0];
+	}
+	int i = letter_index(s[0]), j = letter_index(s[1]);
+	if (i < 0 || j < 0 || isalnum((unsigned char)s[2]) || JRID_LETTER2 + i * 24 + j > 0xFF)
+		return 0;
+	*end = s + 2;
+	return JRID_LETTER2 + i * 24 + j;
+}
+
+char *
+jrid_letters_str(int c, char *p)
+{
+	if (c > 'z') {
+		*p++ = LETTERS[(c - JRID_LETTER2) / 24];
+		*p++ = LETTERS[(c - JRID_LETTER2) % 24];
+	} else if (c) {
+		*p++ = (char)c;
+	}
+	return p;
 }
 
 jrid
@@ -69,9 +115,10 @@ jrid_parse(const char *s, const char **end)
 	if (isdigit((unsigned char)*p) || num == 0 || num > 4000)
 		return JRID_NONE;
 	int letter = 0;
-	if (*p >= 'a' && *p <= 'z' && !isalnum((unsigned char)p[1])) {
-		letter = *p;
-		p++;
+	if (*p >= 'a' && *p <= 'z') {
+		const char *le;
+		if ((letter = jrid_letters_parse(p, &le)) != 0)
+			p = le;
 	}
 	if (*p == '.' && !isalnum((unsigned char)p[1]))
 		p++;
@@ -115,8 +162,7 @@ jrid_str(jrid id, char buf[16])
 	if (num) {
 		*p++ = '.';
 		p = put_uint(p, num);
-		if (letter)
-			*p++ = (char)letter;
+		p = jrid_letters_str((int)letter, p);
 	}
 	*p = '\0';
 	return buf;

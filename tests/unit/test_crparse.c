@@ -28,7 +28,18 @@ test_ruleid(void)
 	CHECK_INT(jrid_letter_next('k'), 'm', "letters skip l");
 	CHECK_INT(jrid_letter_next('n'), 'p', "letters skip o");
 	CHECK_INT(jrid_letter_prev('m'), 'k', "backwards too");
-	CHECK_INT(jrid_from_str("702.19bb"), JRID_NONE, "two letters are not a rule number");
+	/* past z, two letters as spreadsheet columns go, l and o skipped in both places */
+	CHECK_STR(jrid_str(jrid_from_str("704.5aa"), b), "704.5aa", "a subrule past z: 704.5aa");
+	CHECK_INT(jrid_letter_next('z'), JRID_LETTER(jrid_from_str("704.5aa")), "z is followed by aa");
+	CHECK_INT(jrid_letter_prev((int)JRID_LETTER(jrid_from_str("704.5aa"))), 'z', "and aa comes after z");
+	CHECK(jrid_from_str("704.5z") < jrid_from_str("704.5aa") && jrid_from_str("704.5az") < jrid_from_str("704.5ba") &&
+	    jrid_from_str("704.5ba") < jrid_from_str("704.6"), "704.5z < 704.5aa < 704.5az < 704.5ba < 704.6");
+	CHECK_STR(jrid_str(jrid_letter_next((int)JRID_LETTER(jrid_from_str("704.5ak"))) | (jrid_from_str("704.5") & ~0xFFu), b),
+	    "704.5am", "ak is followed by am (no l)");
+	CHECK_STR(jrid_str(jrid_from_str("704.5fn"), b), "704.5fn", "the last pair that fits: fn");
+	CHECK_INT(jrid_from_str("704.5fp"), JRID_NONE, "past fn: not a rule number");
+	CHECK_INT(jrid_from_str("702.19bl"), JRID_NONE, "a pair with l is not a rule number");
+	CHECK_INT(jrid_from_str("702.19bbb"), JRID_NONE, "three letters are not a rule number");
 	CHECK_INT(jrid_from_str("70.1"), JRID_NONE, "two-digit chapters do not exist");
 	CHECK_INT(jrid_from_str("hello"), JRID_NONE, "words are not rule numbers");
 	CHECK_INT(jrid_level(jrid_from_str("613")), JL_CHAPTER, "613 is a chapter");
