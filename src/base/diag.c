@@ -86,15 +86,28 @@ diag_area(struct diags *d, const char *area)
 	d->v[d->n - 1].area = xstrdup(area);
 }
 
+char *
+diag_srcdup(const char *line, size_t len)
+{
+	if (len > 400)
+		len = 400;      /* a 10 MB line is not echoed whole */
+	struct sbuf b = {0};
+	for (size_t i = 0; i < len; i++) {
+		if (line[i] == '\0')
+			sbuf_adds(&b, "\xe2\x90\x80");   /* U+2400 SYMBOL FOR NULL: one column, seen */
+		else
+			sbuf_addc(&b, line[i]);
+	}
+	return b.s ? sbuf_take(&b) : xstrdup("");
+}
+
 void
 diag_src(struct diags *d, const char *line, size_t len)
 {
 	if (d->n == 0 || line == NULL || d->last_dropped)
 		return;
-	if (len > 400)
-		len = 400;      /* a 10 MB line is not echoed whole */
 	free(d->v[d->n - 1].src);
-	d->v[d->n - 1].src = xstrndup(line, len);
+	d->v[d->n - 1].src = diag_srcdup(line, len);
 }
 
 /* The length of the well-formed UTF-8 character at s (n bytes left) that is no control

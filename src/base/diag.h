@@ -45,6 +45,9 @@ void diag_add(struct diags *d, enum dlevel lv, const char *file, unsigned line,
 /* Attach a hint and/or the source line (for the caret) to the last item. */
 void diag_hint(struct diags *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void diag_src(struct diags *d, const char *line, size_t len);
+/* The source line as a diagnostic keeps it: at most 400 bytes, a NUL byte shown as U+2400
+ * (one column, so a caret after it stays in place). Caller frees. */
+char *diag_srcdup(const char *line, size_t len);
 /* Attach the rule area that input judge refuses would need (printed as "rule area: ..."). */
 void diag_area(struct diags *d, const char *area);
 

@@ -1309,7 +1309,7 @@ src_lines(struct ps *ps, const char *text, size_t len, struct diags *d, size_t f
 		}
 		const char *e = p;
 		while (e < end && *e != '\n' && *e != '\r') e++;
-		it->src = xstrndup(p, (size_t)(e - p));
+		it->src = diag_srcdup(p, (size_t)(e - p));
 	}
 	(void)ps;
 }

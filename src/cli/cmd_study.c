@@ -483,7 +483,11 @@ open_store(struct jctx *c, struct study_store *s, bool *record)
 		return NULL;
 	}
 	struct diags d = {0};
+	/* under the lock: a load may rewrite a file with broken lines, and two sessions
+	 * starting at once must not both do it */
+	int lock = study_store_lock(path);
 	int rc = study_store_load(s, path, &d);
+	study_store_unlock(lock);
 	if (d.n) {
 		out_flush(c->out);
 		diag_print(stderr, &d, DL_NOTE);
@@ -742,6 +746,12 @@ study_stats(struct jctx *c, int argc, char **argv)
 	struct study_store file, s;
 	bool record;
 	char *path = open_store(c, &file, &record);
+	if (path && !record) {
+		/* a file judge cannot read (said above) is not "no progress yet" */
+		free(path);
+		study_store_free(&file);
+		return JX_USAGE;
+	}
 	size_t *kept = NULL, nkept = 0;
 	progress_view(c, &file, &s, &kept, &nkept);
 	size_t carried = count_carried(c, &file, nkept);

@@ -117,9 +117,12 @@ struct study_card *study_store_get(struct study_store *s, const char *key);  /* 
 
 /* $XDG_STATE_HOME/judge/study.tsv (default ~/.local/state/judge/study.tsv); caller frees. */
 char *study_default_path(void);
-/* Load path into s. A missing file is an empty store (0). A corrupt one is reported in d
- * (file:line), renamed to PATH.corrupt-YYYYMMDDHHMMSS (named in d) and s starts empty
- * (returns 1). An unreadable file returns -1 and must not be saved over. */
+/* Load path into s. A missing file is an empty store (0). Lines that cannot be read are
+ * reported in d (file:line:col, the first 20) and left out: the file as it was is copied
+ * to PATH.corrupt-YYYYMMDDHHMMSS, rewritten with the other lines, which s holds (returns
+ * 1). A file that is no progress file is renamed to such a name and s starts empty
+ * (returns 1). An unreadable file, or one of a newer format than this judge's, returns
+ * -1 and must not be saved over. Called under study_store_lock(). */
 int study_store_load(struct study_store *s, const char *path, struct diags *d);
 /* Write atomically: a temporary file in the same folder, fsync, rename; the folder is
  * made with mode 0700. Returns 0 or -1 with an error in d. */

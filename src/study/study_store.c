@@ -303,9 +303,47 @@ keys_find(const struct keyset *ks, const struct study_store *s, const char *key)
 	return NULL;
 }
 
+/* At most this many lines a hand may have broken are reported one by one. */
+#define MAX_BAD_SAID 20
+
+/* A line that cannot be read, when the rest is kept: said (the first MAX_BAD_SAID) and
+ * counted. */
+static void bad_line(struct diags *d, const char *name, unsigned line, unsigned col, const char *src,
+    size_t srclen, unsigned *bad, const char *hint, const char *fmt, ...) __attribute__((format(printf, 9, 10)));
+
+static void
+bad_line(struct diags *d, const char *name, unsigned line, unsigned col, const char *src,
+    size_t srclen, unsigned *bad, const char *hint, const char *fmt, ...)
+{
+	if (++*bad > MAX_BAD_SAID)
+		return;
+	char msg[256];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	diag_add(d, DL_ERROR, name, line, col, "%s; the line is left out", msg);
+	diag_src(d, src, srclen);
+	if (hint)
+		diag_hint(d, "%s", hint);
+}
+
+/* A line's error: with bad NULL the whole file is refused (fail), else the line is left
+ * out and the next one read. */
+#define LINE_ERR(col, srclen, hint, ...) do { \
+		if (bad == NULL) \
+			return fail(s, d, name, lineno, (col), ln, (srclen), (hint), __VA_ARGS__); \
+		bad_line(d, name, lineno, (col), ln, (srclen), bad, (hint), __VA_ARGS__); \
+		goto next_line; \
+	} while (0)
+
+/* Parse text into s. Strict (bad NULL): -1 at the first error, s emptied. Otherwise a
+ * line that cannot be read is said and counted in *bad and the others kept. -1 either
+ * way for a file that is no progress file at all, -2 for one a newer judge wrote (a
+ * "# judge study progress vN" header past this one's). */
 static int
 parse_lines(struct study_store *s, const char *name, const char *text, size_t len,
-    struct diags *d, struct keyset *ks)
+    struct diags *d, struct keyset *ks, unsigned *bad)
 {
 	unsigned lineno = 0;
 	bool header = false;
@@ -318,11 +356,18 @@ parse_lines(struct study_store *s, const char *name, const char *text, size_t le
 		lineno++;
 		if (ll > 0 && ln[ll - 1] == '\r')
 			ll--;
-		if (memchr(ln, '\0', ll))
-			return fail(s, d, name, lineno, (unsigned)((const char *)memchr(ln, '\0', ll) - ln) + 1,
-			    ln, 0, "the file is damaged; judge set it aside and starts afresh", "a NUL byte in the %s", "text");
 		if (!header) {
 			bool v1 = ll == strlen(STUDY_FORMAT_LINE_V1) && memcmp(ln, STUDY_FORMAT_LINE_V1, ll) == 0;
+			size_t hl = strlen(STUDY_FORMAT_LINE) - 1;   /* "# judge study progress v" */
+			if (!v1 && ll > hl && memcmp(ln, STUDY_FORMAT_LINE, hl) == 0 && isdigit((unsigned char)ln[hl]) &&
+			    atoi(ln + hl) > atoi(STUDY_FORMAT_LINE + hl)) {
+				/* never set aside or written over: the judge that wrote it reads it */
+				fail(s, d, name, lineno, (unsigned)hl + 1, ln, ll,
+				    "a newer judge wrote it; use that one, or update this one. The file is left as it is",
+				    "study progress of format v%d; this judge reads v1 and v2, so it neither reads nor records progress",
+				    atoi(ln + hl));
+				return -2;
+			}
 			if (!v1 && (ll != strlen(STUDY_FORMAT_LINE) || memcmp(ln, STUDY_FORMAT_LINE, ll) != 0))
 				return fail(s, d, name, lineno, 1, ln, ll,
 				    "the first line must be \"" STUDY_FORMAT_LINE "\" (see docs/study-format.md)",
@@ -333,6 +378,9 @@ parse_lines(struct study_store *s, const char *name, const char *text, size_t le
 		}
 		if (ll == 0 || ln[0] == '#')
 			continue;
+		if (memchr(ln, '\0', ll))
+			LINE_ERR((unsigned)((const char *)memchr(ln, '\0', ll) - ln) + 1, ll,
+			    "the line is damaged; fix or delete it", "a NUL byte in the %s", "line");
 		const char *f[NFIELDS];
 		size_t fl[NFIELDS];
 		int nf = 0;
@@ -352,53 +400,57 @@ parse_lines(struct study_store *s, const char *name, const char *text, size_t le
 		    ? "each line holds 10 tab-separated fields: key due interval ease reps lapses last seen right rules"
 		    : "each line of a v1 file holds 9 tab-separated fields: key due interval ease reps lapses last seen right";
 		if (nf < nfields)
-			return fail(s, d, name, lineno, (unsigned)ll + 1, ln, ll, how,
+			LINE_ERR((unsigned)ll + 1, ll, how,
 			    "missing the %s field", field_names[nf]);
 		if (p < end || f[nfields - 1] + fl[nfields - 1] < end)
-			return fail(s, d, name, lineno, (unsigned)(f[nfields - 1] + fl[nfields - 1] - ln) + 1, ln, ll,
+			LINE_ERR((unsigned)(f[nfields - 1] + fl[nfields - 1] - ln) + 1, ll,
 			    how, "%s", "more fields than expected");
 		unsigned col[NFIELDS];
 		for (int i = 0; i < nfields; i++)
 			col[i] = (unsigned)(f[i] - ln) + 1;
 		if (!valid_key(f[0], fl[0]))
-			return fail(s, d, name, lineno, col[0], ln, ll,
+			LINE_ERR(col[0], ll,
 			    "a key is KIND:SOURCE, e.g. cloze:704.5c:ten", "%s", "bad question key");
 		struct study_card c = {0};
 		long v;
 		if ((c.due = study_day_parse(f[1], fl[1])) < 0)
-			return fail(s, d, name, lineno, col[1], ln, ll, "dates are YYYY-MM-DD", "bad %s date", "due");
+			LINE_ERR(col[1], ll, "dates are YYYY-MM-DD", "bad %s date", "due");
 		if ((v = int_field(f[2], fl[2], 36500)) < 0)
-			return fail(s, d, name, lineno, col[2], ln, ll, "a whole number of days, 0-36500", "bad %s", "interval");
+			LINE_ERR(col[2], ll, "a whole number of days, 0-36500", "bad %s", "interval");
 		c.interval = (int32_t)v;
 		if ((c.ease = ease_field(f[3], fl[3])) < 0)
-			return fail(s, d, name, lineno, col[3], ln, ll, "the ease is written d.dd, from 1.30", "bad %s", "ease");
+			LINE_ERR(col[3], ll, "the ease is written d.dd, from 1.30", "bad %s", "ease");
 		if ((v = int_field(f[4], fl[4], 1000000)) < 0)
-			return fail(s, d, name, lineno, col[4], ln, ll, "a whole number", "bad %s count", "reps");
+			LINE_ERR(col[4], ll, "a whole number", "bad %s count", "reps");
 		c.reps = (int32_t)v;
 		if ((v = int_field(f[5], fl[5], 1000000)) < 0)
-			return fail(s, d, name, lineno, col[5], ln, ll, "a whole number", "bad %s count", "lapses");
+			LINE_ERR(col[5], ll, "a whole number", "bad %s count", "lapses");
 		c.lapses = (int32_t)v;
 		if ((c.last = stamp_parse(f[6], fl[6])) < 0)
-			return fail(s, d, name, lineno, col[6], ln, ll, "times are YYYY-MM-DDTHH:MM:SSZ (UTC)", "bad %s time", "last");
+			LINE_ERR(col[6], ll, "times are YYYY-MM-DDTHH:MM:SSZ (UTC)", "bad %s time", "last");
 		if ((v = int_field(f[7], fl[7], 1000000)) < 0)
-			return fail(s, d, name, lineno, col[7], ln, ll, "a whole number", "bad %s count", "seen");
+			LINE_ERR(col[7], ll, "a whole number", "bad %s count", "seen");
 		c.seen = (int32_t)v;
 		if ((v = int_field(f[8], fl[8], 1000000)) < 0 || v > c.seen)
-			return fail(s, d, name, lineno, col[8], ln, ll, "a whole number, at most the seen count",
+			LINE_ERR(col[8], ll, "a whole number, at most the seen count",
 			    "bad %s count", "right");
 		c.right = (int32_t)v;
 		if (nfields == NFIELDS && !valid_rules(f[9], fl[9]))
-			return fail(s, d, name, lineno, col[9], ln, ll,
+			LINE_ERR(col[9], ll,
 			    "the release whose rule numbers the key uses: a date (2026-01-16), a release's label, - or ?",
 			    "bad %s field", "rules");
 		if (!keys_add(ks, s, f[0], fl[0]))
-			return fail(s, d, name, lineno, col[0], ln, ll, "each question has one line", "%s", "duplicate key");
+			LINE_ERR(col[0], ll, "each question has one line", "%s", "duplicate key");
 		c.key = xstrndup(f[0], fl[0]);
 		if (nfields == NFIELDS && !(fl[9] == 1 && f[9][0] == '?'))
 			c.rules = xstrndup(f[9], fl[9]);
 		s->v = xgrow(s->v, &s->cap, s->n + 1, sizeof *s->v);
 		s->v[s->n++] = c;
+next_line:
+		;
 	}
+	if (bad && *bad > MAX_BAD_SAID)
+		diag_add(d, DL_ERROR, name, 0, 0, "%u more lines could not be read and are left out", *bad - MAX_BAD_SAID);
 	if (!header && len > 0)
 		return fail(s, d, name, 1, 1, text, 0, NULL, "%s", "not a judge study progress file");
 	return 0;
@@ -410,9 +462,9 @@ study_store_parse(struct study_store *s, const char *name, const char *text, siz
 {
 	memset(s, 0, sizeof *s);
 	struct keyset ks = {0};
-	int rc = parse_lines(s, name, text, len, d, &ks);
+	int rc = parse_lines(s, name, text, len, d, &ks, NULL);
 	free(ks.slot);
-	return rc;
+	return rc < 0 ? -1 : rc;
 }
 
 static int
@@ -460,29 +512,10 @@ study_default_path(void)
 
 #define MAX_FILE SFILE_MAX_STUDY
 
-int
-study_store_load(struct study_store *s, const char *path, struct diags *d)
+/* PATH.corrupt-YYYYMMDDHHMMSS[-K], a name no file holds yet; caller frees. */
+static char *
+aside_name(const char *path)
 {
-	memset(s, 0, sizeof *s);
-	struct sbuf b = {0};
-	int rc = 0;
-	if (sfile_read(path, MAX_FILE, &b) != 0) {
-		int e = errno;
-		sbuf_free(&b);
-		if (e == ENOENT)
-			return 0;
-		if (e == EFBIG)
-			diag_add(d, DL_ERROR, path, 0, 0, "study progress file is larger than %u MiB", MAX_FILE >> 20);
-		else
-			diag_add(d, DL_ERROR, path, 0, 0, "cannot read study progress: %s", sfile_strerror(e));
-		diag_hint(d, "fix or move the file; progress is not recorded until then");
-		return -1;
-	}
-	rc = study_store_parse(s, path, b.s ? b.s : "", b.len, d);
-	sbuf_free(&b);
-	if (rc == 0)
-		return 0;
-	/* never write over what the user may want back: move it aside first */
 	time_t now = time(NULL);
 	struct tm tm;
 	gmtime_r(&now, &tm);
@@ -498,14 +531,71 @@ study_store_load(struct study_store *s, const char *path, struct diags *d)
 		if (lstat(aside.s, &st) != 0)
 			break;
 	}
-	if (rename(path, aside.s) != 0) {
-		diag_add(d, DL_ERROR, path, 0, 0, "cannot set the damaged file aside: %s", strerror(errno));
-		diag_hint(d, "move it away by hand; progress is not recorded until then");
-		sbuf_free(&aside);
+	return sbuf_take(&aside);
+}
+
+int
+study_store_load(struct study_store *s, const char *path, struct diags *d)
+{
+	memset(s, 0, sizeof *s);
+	struct sbuf b = {0};
+	if (sfile_read(path, MAX_FILE, &b) != 0) {
+		int e = errno;
+		sbuf_free(&b);
+		if (e == ENOENT)
+			return 0;
+		if (e == EFBIG)
+			diag_add(d, DL_ERROR, path, 0, 0, "study progress file is larger than %u MiB", MAX_FILE >> 20);
+		else
+			diag_add(d, DL_ERROR, path, 0, 0, "cannot read study progress: %s", sfile_strerror(e));
+		diag_hint(d, "fix or move the file; progress is not recorded until then");
 		return -1;
 	}
-	diag_add(d, DL_WARNING, path, 0, 0, "damaged study progress set aside as %s; starting afresh", aside.s);
-	sbuf_free(&aside);
+	struct keyset ks = {0};
+	unsigned bad = 0;
+	int rc = parse_lines(s, path, b.s ? b.s : "", b.len, d, &ks, &bad);
+	free(ks.slot);
+	if (rc == 0 && bad == 0) {
+		sbuf_free(&b);
+		return 0;
+	}
+	if (rc == -2) {             /* a newer judge's file: left as it is, and not recorded */
+		sbuf_free(&b);
+		return -1;
+	}
+	char *aside = aside_name(path);
+	if (rc == 0) {
+		/* lines a hand broke: the others are kept. The file as it was is copied aside
+		 * first (never written over what the user may want back), then rewritten
+		 * without them, so they are said once. */
+		if (sfile_write(aside, b.s, b.len, 0600) != 0) {
+			diag_add(d, DL_ERROR, path, 0, 0, "cannot keep a copy of the file as %s: %s", aside, strerror(errno));
+			diag_hint(d, "fix the lines above by hand; progress is not recorded until then");
+			study_store_free(s);
+			rc = -1;
+		} else if (study_store_save(s, path, d) != 0) {
+			study_store_free(s);
+			rc = -1;
+		} else {
+			diag_add(d, DL_WARNING, path, 0, 0,
+			    "%u line%s could not be read and %s left out; the other %zu questions are kept, and the file as it was is %s",
+			    bad, bad == 1 ? "" : "s", bad == 1 ? "is" : "are", s->n, aside);
+			rc = 1;
+		}
+		sbuf_free(&b);
+		free(aside);
+		return rc;
+	}
+	sbuf_free(&b);
+	/* no progress file at all: never write over what the user may want back, move it aside */
+	if (rename(path, aside) != 0) {
+		diag_add(d, DL_ERROR, path, 0, 0, "cannot set the damaged file aside: %s", strerror(errno));
+		diag_hint(d, "move it away by hand; progress is not recorded until then");
+		free(aside);
+		return -1;
+	}
+	diag_add(d, DL_WARNING, path, 0, 0, "damaged study progress set aside as %s; starting afresh", aside);
+	free(aside);
 	return 1;
 }
 

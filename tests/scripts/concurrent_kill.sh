@@ -5,8 +5,11 @@
 # the cache file) neither crash nor leave a broken file; after kill -9 at spread-out
 # moments of a quiz, a cache save and an update, the next run finds an intact file and no
 # temporary file is left; a write, fsync or rename failing with ENOSPC at each call in turn
-# (strace's fault injection) never damages study progress or the card database. Bounded: a
-# few dozen kills and injections, so the suite stays fast.
+# (strace's fault injection) never damages study progress or the card database; two REPL
+# sessions on terminals typing and answering in turn keep every history line and answer,
+# sessions killed while typing leave only whole history lines; a hand-edited progress line
+# is said at file:line:col and the rest kept; a newer format's file is left alone. Bounded:
+# a few dozen kills and injections, so the suite stays fast.
 set -u
 n=0; bad=0
 ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else bad=1; echo "not ok $n - $2"; fi; }
@@ -131,6 +134,107 @@ PY
 	ok $? "and the session says the history could not take it, and that the old lines are kept"
 	rm -rf "$S"
 fi
+
+# ---- two REPL sessions at once, on terminals, typing and answering in turn ----
+# every line either typed reaches the shared history once and whole; every answer either
+# gave is in the progress file
+if command -v python3 >/dev/null && [ -n "${SHARED:-}" ]; then
+	rm -rf "$S"
+	python3 - "$JUDGE" "$SHARED/cr/cr-2026-01-16.txt" "$XDG_STATE_HOME" >"$W/two.out" 2>&1 <<'PY'
+import os, sys
+sys.path.insert(0, os.path.join(os.environ.get("ROOT", "."), "tests", "scripts"))
+import ptylib
+judge, rules, state = sys.argv[1:4]
+env = dict(os.environ, TERM="xterm", PAGER="cat", INPUTRC="/dev/null", XDG_STATE_HOME=state)
+env.pop("COLUMNS", None)
+a = ptylib.Term([judge, "--rules", rules], env)
+b = ptylib.Term([judge, "--rules", rules], env)
+for t in (a, b):
+    t.read_until(rb"judge> ", 10)
+typed = []
+for i in range(6):
+    for t, who in ((a, "a"), (b, "b")):
+        line = "rule 100.%d" % (i + 1) if who == "a" else "define mana%s" % ("" if i == 0 else " pool" if i == 1 else " ability" if i == 2 else " symbol" if i == 3 else " cost" if i == 4 else " abilities")
+        t.send(line + "\r")
+        t.read_until(rb"judge> ", 10)
+        typed.append(line)
+# a quiz each, the answers given in turn
+for t, seed in ((a, 3), (b, 4)):
+    t.send("quiz which --count 3 --seed %d\r" % seed)
+    t.read_until(rb"answer", 10)
+    typed.append("quiz which --count 3 --seed %d" % seed)
+for k in range(3):
+    for t in (a, b):
+        t.send("x\r")
+        t.read_until(rb"answer|judge> ", 10)
+for t in (a, b):
+    t.read_until(rb"judge> ", 10)
+    t.send("\x04")
+    t.wait_exit(10)
+print("\n".join(typed))
+PY
+	sort "$W/two.out" >"$W/typed"
+	hist=$XDG_STATE_HOME/judge/history
+	if [ -f "$hist" ]; then sort "$hist" >"$W/saved"; else : >"$W/saved"; fi
+	cmp -s "$W/typed" "$W/saved"
+	ok $? "two REPL sessions typing in turn: the history holds each of their $(wc -l <"$W/typed") lines once and whole ($(wc -l <"$W/saved") lines$(cmp -s "$W/typed" "$W/saved" || diff "$W/typed" "$W/saved" | head -n 3 | tr '\n' ' '))"
+	got=$(seen_total)
+	[ "$got" = 6 ]; ok $? "and their quizzes answered in turn leave all 6 answers in the progress file ($got)"
+	# kill -9 at spread-out moments of sessions typing: the history holds only whole lines
+	for i in $(seq 1 8); do
+		python3 - "$JUDGE" "$XDG_STATE_HOME" "$i" <<'PY' &
+import os, sys, time
+sys.path.insert(0, os.path.join(os.environ.get("ROOT", "."), "tests", "scripts"))
+import ptylib
+judge, state, i = sys.argv[1], sys.argv[2], int(sys.argv[3])
+env = dict(os.environ, TERM="xterm", PAGER="cat", INPUTRC="/dev/null", XDG_STATE_HOME=state)
+t = ptylib.Term([judge], env)
+t.read_until(rb"judge> ", 10)
+for k in range(40):
+    t.send("toc %d\r" % (k % 9 + 1))
+time.sleep(0.05 * i)
+os.kill(t.pid, 9)
+os.waitpid(t.pid, 0)
+PY
+	done
+	wait
+	whole=$(grep -cvE '^(rule 100\.[1-6]|define mana.*|quiz which --count 3 --seed [34]|toc [1-9])$' "$hist")
+	[ "$whole" = 0 ]; ok $? "8 sessions killed with -9 while typing: every history line is whole ($whole are not)"
+	left=$(ls "$S" | grep -c '\.tmp-')
+	[ "$left" = 0 ]; ok $? "and no temporary file is left ($left)"
+else
+	echo "skip - two sessions on terminals: python3 or ../shared is absent"
+fi
+
+# ---- a progress file edited by hand: a bad line is said at file:line:col, the rest kept ----
+rm -rf "$S"
+answers 4 | "$JUDGE" quiz which --count 4 --seed 2 >/dev/null 2>&1
+f=$S/study.tsv
+awk -F'\t' 'NR == 3 { $3 = "x1" } { print }' OFS='\t' "$f" >"$W/edited"
+cp "$W/edited" "$f"
+bad_at=$(awk -F'\t' 'NR == 3 { print length($1) + length($2) + 3 }' "$W/edited")
+"$JUDGE" study stats >"$W/out" 2>"$W/err"; st=$?
+grep -q "study.tsv:3:$bad_at: error: bad interval" "$W/err"
+ok $? "a hand-edited line is said at file:line:col (study.tsv:3:$bad_at): $(head -n 1 "$W/err")"
+grep -q 'questions *answers' "$W/out" && [ "$(awk -F'\t' '!/^#/' "$f" | wc -l)" = 3 ]
+ok $? "and the other 3 questions are kept (exit $st, $(awk -F'\t' '!/^#/' "$f" | wc -l) in the file)"
+aside=$(ls "$S"/study.tsv.corrupt-* 2>/dev/null | head -n 1)
+[ -n "$aside" ] && cmp -s "$aside" "$W/edited"; ok $? "the file as it was is kept byte for byte (${aside##*/})"
+"$JUDGE" study stats >/dev/null 2>"$W/err2"
+[ ! -s "$W/err2" ]; ok $? "and the line is said once, not at every run ($(head -c 80 "$W/err2"))"
+
+# ---- a progress file of a newer format: read by neither, written by neither ----
+rm -rf "$S"; mkdir -p "$S"
+printf '# judge study progress v3\n# key\tdue\tinterval\tease\treps\tlapses\tlast\tseen\tright\trules\tmore\nwhich:100.1\t2026-11-27\t1\t2.50\t0\t0\t2026-11-26T00:00:00Z\t1\t0\t2026-01-16\tnew\n' >"$S/study.tsv"
+cp "$S/study.tsv" "$W/v3"
+answers 2 | "$JUDGE" quiz which --count 2 --seed 2 >"$W/out" 2>"$W/err"; st=$?
+"$JUDGE" study stats >"$W/out2" 2>"$W/err2"; st2=$?
+cmp -s "$S/study.tsv" "$W/v3" && [ "$(ls "$S" | grep -vc '\.lock$')" = 1 ]
+ok $? "a newer format's progress file is neither rewritten nor set aside by a quiz and stats"
+grep -q 'study.tsv:1:25: error: study progress of format v3' "$W/err" && grep -q 'newer judge' "$W/err" && [ $st = 2 ]
+ok $? "the quiz says so at file:line:col with the next step, and exits 2 ($st): $(head -n 1 "$W/err")"
+[ $st2 = 2 ] && ! grep -q 'No study progress yet' "$W/out2"
+ok $? "study stats exits 2 and does not call it 'no progress yet' ($st2: $(head -c 60 "$W/out2"))"
 
 # ---- searches side by side while the cache file is truncated under them ----
 rm -rf "$XDG_CACHE_HOME"

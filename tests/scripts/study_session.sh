@@ -2,7 +2,8 @@
 # Study mode end to end: `--json quiz` is reproducible and its answers are in their sources;
 # a quiz answered on standard input records progress that `study stats` and a second session
 # (the next day: due questions first) see; the same through the command pipe; a corrupt
-# progress file is reported with file:line, set aside and not written over; study reset.
+# line of a progress file is reported with file:line:col and left out, the file as it was kept
+# aside, never written over; study reset.
 set -u
 [ -n "${SHARED:-}" ] || { echo "skip: ../shared is absent (the official CR releases are test inputs only)"; exit 77; }
 CR="$SHARED/cr/cr-2026-01-16.txt"
@@ -104,7 +105,7 @@ printf '# judge study progress v1\nwhich:704.5c\t2026-13-40\t1\t2.50\t0\t0\t2026
 cp "$FILE" "$W/corrupt"
 printf 'a\n' | J quiz $K --seed 3 --count 1 --date 2026-03-01 >"$W/c.out" 2>"$W/c.err"
 check 'grep -q "study.tsv:2:14: error: bad due date" "$W/c.err"' "a corrupt file is reported with file:line:col"
-check 'grep -q "set aside as .*study.tsv.corrupt-[0-9]\{14\}" "$W/c.err"' "and the name it was set aside as"
+check 'grep -q "1 line could not be read and is left out; .* the file as it was is .*study.tsv.corrupt-[0-9]\{14\}" "$W/c.err"' "and that the line is left out, and the name the file as it was is kept as"
 aside=$(ls "$STATE"/study.tsv.corrupt-* 2>/dev/null | head -n 1)
 check '[ -n "$aside" ] && cmp -s "$aside" "$W/corrupt"' "the damaged file is kept byte for byte"
 check '[ "$(grep -vc "^#" "$FILE")" = 1 ]' "a fresh file holds the one new answer"
