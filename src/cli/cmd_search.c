@@ -607,6 +607,8 @@ bench_save(struct jctx *c, const char *dir)
 	return best;
 }
 
+#define BENCH_MAX_QUESTIONS 10000
+
 /* Recall of the questions file (QUESTION<TAB>IDS) and query times, all in-process. */
 static int
 bench(struct jctx *c, const char *path)
@@ -634,6 +636,15 @@ bench(struct jctx *c, const char *path)
 	diag_clear(&qd);
 	if (pst != 0)
 		return JX_USAGE;
+	/* each question is a search of about a millisecond, and the file is read whole first:
+	 * a million would run for many minutes, so more than this is refused before any */
+	if (qs.n > BENCH_MAX_QUESTIONS) {
+		jerr(c, "split it into files of at most 10000 questions each",
+		    "%s: holds %zu questions; --bench measures at most %d, so none is run", path, qs.n,
+		    BENCH_MAX_QUESTIONS);
+		srch_questions_free(&qs);
+		return JX_USAGE;
+	}
 	if (!c->rel) {
 		srch_questions_free(&qs);
 		jerr(c, NULL, "no release loaded");

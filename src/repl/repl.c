@@ -272,6 +272,37 @@ repl_exec_stream(struct jctx *c, FILE *f)
 	return worst;
 }
 
+int
+repl_exec_source(struct jctx *c, FILE *f, const char *name)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+	unsigned lineno = 0;
+	int worst = JX_OK;
+	while ((n = getline(&line, &cap, f)) >= 0) {
+		lineno++;
+		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+			line[--n] = '\0';
+		struct repl_tok t;
+		int rc = JX_OK;
+		if (repl_tokenize(line, (size_t)n, &t) < 0) {
+			/* the file's line, not the session's: name:line:col and the line itself */
+			jerr(c, NULL, "%s:%u:%zu: %s", name, lineno, t.err_col, t.err);
+			diag_caret(stderr, line, (size_t)n, (unsigned)t.err_col);
+			fputs("  close the quote, or put a backslash before it\n", stderr);
+			rc = JX_USAGE;
+		} else if (t.argc > 0) {
+			rc = exec_words(c, t.argc, t.argv);
+		}
+		repl_tok_free(&t);
+		if (rc > worst)
+			worst = rc;
+	}
+	free(line);
+	return worst;
+}
+
 /* ---- the terminal REPL ---- */
 
 static struct jctx *tty_ctx;

@@ -21,6 +21,12 @@ int repl_apply_setting(struct jctx *c, const char *where, int argc, char **argv)
 
 /* Run every line of f (pipe mode, :source). Returns the worst status a line gave. */
 int repl_exec_stream(struct jctx *c, FILE *f);
+/* The same for the file `name` (:source): a line that cannot be split into words is said
+ * at name:line:col. */
+int repl_exec_source(struct jctx *c, FILE *f, const char *name);
+/* At most this many commands in a file :source runs: each may take milliseconds, and a
+ * million would run for an hour. */
+#define REPL_SOURCE_MAX_COMMANDS 10000
 
 /* Report an error through jerr(), prefixed by `where` when not NULL. */
 void repl_err(struct jctx *c, const char *where, const char *hint, const char *fmt, ...)

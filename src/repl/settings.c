@@ -413,8 +413,29 @@ repl_cmd_source(struct jctx *c, int argc, char **argv)
 		return JX_USAGE;
 	if (m == NULL)
 		return JX_OK;
+	/* counted before any runs: a file too long is refused whole, not cut off midway */
+	size_t ncmd = 0;
+	char *ln = NULL;
+	size_t lcap = 0;
+	ssize_t ll;
+	while ((ll = getline(&ln, &lcap, m)) >= 0) {
+		ssize_t k = 0;
+		while (k < ll && (ln[k] == ' ' || ln[k] == '\t' || ln[k] == '\r' || ln[k] == '\n'))
+			k++;
+		ncmd += k < ll && ln[k] != '#';
+	}
+	free(ln);
+	rewind(m);
+	if (ncmd > REPL_SOURCE_MAX_COMMANDS) {
+		jerr(c, "split it into files of at most 10000 commands each",
+		    "%s: holds %zu commands; :source runs at most %d, so none is run", argv[1], ncmd,
+		    REPL_SOURCE_MAX_COMMANDS);
+		fclose(m);
+		free(text);
+		return JX_USAGE;
+	}
 	depth++;
-	int rc = repl_exec_stream(c, m);
+	int rc = repl_exec_source(c, m, argv[1]);
 	depth--;
 	fclose(m);
 	free(text);

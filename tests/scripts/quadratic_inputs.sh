@@ -3,7 +3,8 @@
 # item 4): a textbook example naming 30,000 cards (its card list was copied on every
 # append: 1.7 GB), 400,000 bold spans in one paragraph (strlen for each), a study file of
 # 100,000 lines (each looked up among all before it: 32 s), a 789 KB `order` line naming
-# nothing (130,000 errors, each finding its source line from the top: 2 s; now capped).
+# nothing (130,000 errors, each finding its source line from the top: 2 s; now capped), a
+# :source file or --bench questions file of a million lines (refused past 10,000).
 # Generous limits, far below what the quadratic versions took, on the CPU time the command
 # uses (user and system): a loaded machine, or the tests running beside it, does not count.
 set -u
@@ -51,5 +52,16 @@ timed 4 "$JUDGE" study stats; ok $? "a study file of 100,000 lines is read in ${
 grep -q '100000' "$W/out"; ok $? "and all 100,000 questions are counted"
 rm -rf "$XDG_STATE_HOME/judge"
 timed 1 "$JUDGE" resolve "$W/order.board"; ok $? "a 789 KB order line is read in ${ms} ms of CPU time (exit $st)"
+# a million commands for :source and a million questions for search --bench: each is work
+# of milliseconds, so they ran for many minutes; now refused before any runs, the limit named
+python3 -c "import sys; open(sys.argv[1], 'w').write('toc 1\n' * 600000); open(sys.argv[2], 'w').write('q\t100.1\n' * 500000)" "$W/million.src" "$W/million.tsv"
+mini=tests/golden/data/mini-cr.txt
+timed 2 sh -c '"$1" --rules "$2" <<EOF
+:source $3
+EOF' sh "$JUDGE" "$mini" "$W/million.src"; ok $? ":source of 600,000 commands ends in ${ms} ms of CPU time (exit $st)"
+grep -q 'million.src: holds 600000 commands; :source runs at most 10000' "$W/err"; ok $? "saying the limit: $(head -n 1 "$W/err")"
+timed 2 "$JUDGE" --rules "$mini" search --bench "$W/million.tsv"; ok $? "search --bench with 500,000 questions ends in ${ms} ms of CPU time (exit $st)"
+grep -q 'million.tsv: holds 500000 questions; --bench measures at most 10000' "$W/err" && [ $st = 2 ]
+ok $? "saying the limit, exit 2: $(head -n 1 "$W/err")"
 echo "1..$n"
 exit $bad

@@ -321,6 +321,26 @@ test_diag_cap(void)
 	diag_clear(&d);
 }
 
+/* a line holding a NUL byte: the caret line shows all of it, the caret under the column */
+static void
+test_diag_nul(void)
+{
+	struct diags d = {0};
+	static const char line[] = "which:1\t2026-1\0-27\tx1";
+	diag_add(&d, DL_ERROR, "study.tsv", 4, 20, "bad interval");
+	diag_src(&d, line, sizeof line - 1);
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	diag_print(f, &d, DL_NOTE);
+	fclose(f);
+	/* "  " + the line (tab shown as a space, the NUL as one column) and the caret at 20 */
+	CHECK(strstr(buf, "  which:1 2026-1\xe2\x90\x80-27 x1\n                     ^\n") != NULL,
+	    "a NUL in the source line is shown and the caret stays under column 20:\n%s", buf);
+	free(buf);
+	diag_clear(&d);
+}
+
 /* ---- items 3, 11: judge update ---- */
 
 static char *
@@ -490,6 +510,7 @@ main(void)
 	test_study_lock();
 	test_study_speed();
 	test_diag_cap();
+	test_diag_nul();
 	test_update_store();
 	test_fetch_deadline();
 	test_resolver_overflow();
