@@ -746,13 +746,26 @@ pol_cli_versions(struct jctx *c, struct jw *w)
 	}
 	if (S->n == 0)
 		return;
-	out_printf(c->out, "\n%s  %-22s %8s %8s  %s%s\n", out_sgr(c->out, OS_BOLD), "policy document", "sections",
-	    "format", "file", out_sgr(c->out, OS_RESET));
+	/* a narrow terminal gets a wrapped paragraph for each document, as the rules do */
+	bool narrow = c->out->width > 0 && c->out->width < 60;
+	if (!narrow)
+		out_printf(c->out, "\n%s  %-22s %8s %8s  %s%s\n", out_sgr(c->out, OS_BOLD), "policy document", "sections",
+		    "format", "file", out_sgr(c->out, OS_RESET));
+	else
+		out_puts(c->out, "\n");
 	for (size_t i = 0; i < S->n; i++) {
 		const struct pol_doc *d = S->docs[i];
 		char lab[64];
 		snprintf(lab, sizeof lab, "%s %s", pol_doc_short(d), d->date[0] ? d->date : "(undated)");
 		const char *slash = strrchr(d->file, '/');
+		if (narrow) {
+			struct sbuf t = {0};
+			sbuf_addf(&t, "%s: %zu sections, %s; %s", lab, d->nsec, d->format, slash ? slash + 1 : d->file);
+			out_puts(c->out, pol_set_newest(S, d->kind) == d ? "* " : "  ");
+			out_wrap(c->out, t.s, 2, 4);
+			sbuf_free(&t);
+			continue;
+		}
 		out_printf(c->out, "%s %-22s %8zu %8s  %s\n", pol_set_newest(S, d->kind) == d ? "*" : " ", lab, d->nsec,
 		    d->format, slash ? slash + 1 : d->file);
 	}

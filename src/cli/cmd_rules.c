@@ -1241,15 +1241,33 @@ cmd_versions(struct jctx *c, int argc, char **argv)
 		if ((int)strlen(label) > wl)
 			wl = (int)strlen(label);
 	}
-	out_printf(c->out, "%s  %-*s %6s %8s %8s %6s %8s  %s%s\n", out_sgr(c->out, OS_BOLD), wl, "release", "rules",
-	    "glossary", "examples", "refs", "dangling", "file", out_sgr(c->out, OS_RESET));
+	/* a terminal narrower than the table gets a wrapped paragraph for each release */
+	int fw = 4;
+	for (uint32_t i = 0; i < ix->nrels; i++) {
+		const char *slash = strrchr(ix->rels[i]->file, '/');
+		int l = text_width(slash ? slash + 1 : ix->rels[i]->file, strlen(slash ? slash + 1 : ix->rels[i]->file));
+		if (l > fw)
+			fw = l;
+	}
+	bool narrow = c->out->width > 0 && c->out->width < 60 && 2 + wl + 43 + 2 + fw > c->out->width;
+	if (!narrow)
+		out_printf(c->out, "%s  %-*s %6s %8s %8s %6s %8s  %s%s\n", out_sgr(c->out, OS_BOLD), wl, "release", "rules",
+		    "glossary", "examples", "refs", "dangling", "file", out_sgr(c->out, OS_RESET));
 	for (uint32_t i = 0; i < ix->nrels; i++) {
 		const struct jrelease *r = ix->rels[order[i]];
 		char label[64];
 		era_text(r, label, sizeof label);
 		const char *slash = strrchr(r->file, '/');
-		out_printf(c->out, "%s %-*s %6u %8u %8u %6u %8u  %s\n", r == c->rel ? "*" : " ", wl, label, r->nrules,
-		    r->ngloss, r->nexamples, r->nrefs, r->ndangling, slash ? slash + 1 : r->file);
+		if (narrow) {
+			struct sbuf t = {0};
+			sbuf_addf(&t, "%s: %u rules, %u glossary terms, %u examples, %u references (%u dangling); %s",
+			    label, r->nrules, r->ngloss, r->nexamples, r->nrefs, r->ndangling, slash ? slash + 1 : r->file);
+			out_puts(c->out, r == c->rel ? "* " : "  ");
+			out_wrap(c->out, t.s, 2, 4);
+			sbuf_free(&t);
+		} else
+			out_printf(c->out, "%s %-*s %6u %8u %8u %6u %8u  %s\n", r == c->rel ? "*" : " ", wl, label, r->nrules,
+			    r->ngloss, r->nexamples, r->nrefs, r->ndangling, slash ? slash + 1 : r->file);
 		if (r->truncated || r->fragment) {
 			out_printf(c->out, "%s    %s: %s to %s, %s%s\n", out_sgr(c->out, OS_DIM),
 			    r->truncated ? "truncated" : "fragment", r->nrules ? r->rules[0].num : "?",
@@ -1257,7 +1275,7 @@ cmd_versions(struct jctx *c, int argc, char **argv)
 		}
 	}
 	pol_cli_versions(c, NULL);   /* the policy documents (cmd_policy.c) */
-	out_printf(c->out, "%s* answers lookups (--cr or :use to change)%s\n", out_sgr(c->out, OS_DIM), out_sgr(c->out, OS_RESET));
+	out_wrapf(c->out, 2, "%s* answers lookups (--cr or :use to change)%s", out_sgr(c->out, OS_DIM), out_sgr(c->out, OS_RESET));
 	free(order);
 	return JX_OK;
 }

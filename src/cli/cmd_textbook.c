@@ -981,7 +981,7 @@ cmd_cards(struct jctx *c, int argc, char **argv)
 		}
 		/* with no name, one line per card */
 		if (argc < 2) {
-			out_printf(c->out, "%s  %s(%u example%s)%s\n", cd->name, out_sgr(c->out, OS_DIM),
+			out_wrapf(c->out, 4, "%s  %s(%u example%s)%s", cd->name, out_sgr(c->out, OS_DIM),
 			    cd->nexamples, cd->nexamples == 1 ? "" : "s", out_sgr(c->out, OS_RESET));
 			continue;
 		}

@@ -6,14 +6,102 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
+
+/* Does the locale the user set (LC_ALL, else LC_CTYPE, else LANG) hold UTF-8? With none
+ * set, yes: most terminals are UTF-8, and "C" must be asked for. */
+static bool
+locale_utf8(void)
+{
+	static const char *const vars[] = {"LC_ALL", "LC_CTYPE", "LANG"};
+	for (size_t i = 0; i < 3; i++) {
+		const char *v = getenv(vars[i]);
+		if (v == NULL || *v == '\0')
+			continue;
+		for (const char *p = v; *p; p++)
+			if (strncasecmp(p, "utf-8", 5) == 0 || strncasecmp(p, "utf8", 4) == 0)
+				return true;
+		return false;
+	}
+	return true;
+}
+
+/* ASCII for a code point the rules' text uses, in a locale that is not UTF-8; NULL for
+ * one with no sensible spelling (written '?'). */
+static const char *
+ascii_for(unsigned cp)
+{
+	static const struct { unsigned cp; const char *a; } tab[] = {
+		{0x00A0, " "}, {0x00A9, "(C)"}, {0x00AB, "<<"}, {0x00AE, "(R)"}, {0x00B7, "."},
+		{0x00BB, ">>"}, {0x00BD, "1/2"}, {0x00D7, "x"}, {0x00DF, "ss"}, {0x00E6, "ae"},
+		{0x00C6, "AE"}, {0x2010, "-"}, {0x2011, "-"}, {0x2012, "-"}, {0x2013, "-"},
+		{0x2014, "--"}, {0x2015, "--"}, {0x2018, "'"}, {0x2019, "'"}, {0x201C, "\""},
+		{0x201D, "\""}, {0x2022, "*"}, {0x2026, "..."}, {0x2122, "(TM)"}, {0x2190, "<-"},
+		{0x2192, "->"}, {0x2212, "-"}, {0x221E, "infinity"}, {0x2400, "NUL"}, {0x2500, "-"},
+		{0x2502, "|"}, {0x25B8, ">"},
+	};
+	for (size_t i = 0; i < sizeof tab / sizeof *tab; i++)
+		if (tab[i].cp == cp)
+			return tab[i].a;
+	/* Latin-1 letters without their accents: Dandân, Lim-Dûl, Jötun */
+	static const char latin[] =
+	    "AAAAAAACEEEEIIII" "DNOOOOO*OUUUUYTs" "aaaaaaaceeeeiiii" "dnooooo/ouuuuyty";
+	if (cp >= 0xC0 && cp <= 0xFF) {
+		static char one[2];
+		one[0] = latin[cp - 0xC0];
+		return one;
+	}
+	return NULL;
+}
+
+/* Append s[0..n) to b, in ASCII when the locale is not UTF-8: what the user's terminal
+ * can show. SGR escapes pass. */
+static void
+text_add(const struct out *o, struct sbuf *b, const char *s, size_t n)
+{
+	if (!o->ascii) {
+		sbuf_add(b, s, n);
+		return;
+	}
+	const unsigned char *u = (const unsigned char *)s;
+	for (size_t i = 0; i < n;) {
+		if (u[i] < 0x80) {
+			size_t j = i;
+			while (j < n && u[j] < 0x80)
+				j++;
+			sbuf_add(b, s + i, j - i);
+			i = j;
+			continue;
+		}
+		unsigned cp = 0;
+		size_t k = (u[i] & 0xE0) == 0xC0 ? 2 : (u[i] & 0xF0) == 0xE0 ? 3 : (u[i] & 0xF8) == 0xF0 ? 4 : 1;
+		if (k > 1 && i + k <= n) {
+			cp = u[i] & (0x7F >> k);
+			for (size_t j = 1; j < k; j++) {
+				if ((u[i + j] & 0xC0) != 0x80) {
+					k = 1;
+					cp = 0;
+					break;
+				}
+				cp = cp << 6 | (u[i + j] & 0x3F);
+			}
+		} else {
+			k = 1;
+		}
+		const char *a = cp ? ascii_for(cp) : NULL;
+		sbuf_adds(b, a ? a : "?");
+		i += k;
+	}
+}
 
 void
 out_init(struct out *o, FILE *f)
 {
 	memset(o, 0, sizeof *o);
 	o->f = f;
+	o->ascii = !locale_utf8();
 	int fd = fileno(f);
 	bool tty = isatty(fd);
 	const char *term = getenv("TERM");
@@ -62,14 +150,21 @@ out_printf(struct out *o, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	sbuf_vaddf(&o->buf, fmt, ap);
+	if (!o->ascii) {
+		sbuf_vaddf(&o->buf, fmt, ap);
+	} else {
+		struct sbuf t = {0};
+		sbuf_vaddf(&t, fmt, ap);
+		text_add(o, &o->buf, t.s ? t.s : "", t.len);
+		sbuf_free(&t);
+	}
 	va_end(ap);
 }
 
 void
 out_puts(struct out *o, const char *s)
 {
-	sbuf_adds(&o->buf, s);
+	text_add(o, &o->buf, s, strlen(s));
 }
 
 /* Length of an SGR escape at s, or 0. */
@@ -117,6 +212,12 @@ out_wrap(struct out *o, const char *text, int first, int hang)
 	int width = o->width > 0 ? o->width : 1 << 30;
 	if (width - hang < 20)
 		hang = 0;
+	struct sbuf as = {0};
+	if (o->ascii) {
+		/* spelt in ASCII before it is measured, so the lines fit as they will show */
+		text_add(o, &as, text, strlen(text));
+		text = as.s ? as.s : "";
+	}
 	int col = first;
 	const char *p = text;
 	bool line_has_word = false;
@@ -152,6 +253,7 @@ out_wrap(struct out *o, const char *text, int first, int hang)
 		line_has_word = true;
 	}
 	sbuf_addc(&o->buf, '\n');
+	sbuf_free(&as);
 }
 
 void

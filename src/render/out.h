@@ -1,5 +1,7 @@
 /* out.h — where answers go: a buffer that is wrapped to the terminal, coloured only on a
- * terminal (never with NO_COLOR or TERM=dumb), and paged through $PAGER when long. */
+ * terminal (never with NO_COLOR or TERM=dumb), spelt in ASCII when the locale the user
+ * set is not UTF-8 (LANG=C; JSON, written to buf directly, stays UTF-8), and paged
+ * through $PAGER when long. */
 #ifndef JUDGE_OUT_H
 #define JUDGE_OUT_H
 #include <stdbool.h>
@@ -16,6 +18,7 @@ struct out {
 	bool page;              /* may use $PAGER when the answer is taller than the screen */
 	int rows;               /* terminal height, 0 if unknown */
 	int werr;               /* errno of the first failed write to f, 0 if none */
+	bool ascii;             /* the locale is not UTF-8: text (not JSON) is spelt in ASCII */
 };
 
 /* Set up for stdout following the environment (isatty, NO_COLOR, TERM, COLUMNS). */

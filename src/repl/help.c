@@ -44,6 +44,17 @@ list_row(struct jctx *c, const struct jcmd *k, int col)
 {
 	const char *u = k->usage ? k->usage : k->name;
 	int uw = text_width(u, strlen(u));
+	if (c->out->width > 0 && c->out->width - col < 30) {
+		/* a narrow terminal: the usage on its lines, the help under it */
+		struct sbuf l = {0};
+		sbuf_addf(&l, "%s%s%s", out_sgr(c->out, OS_BOLD), u, out_sgr(c->out, OS_RESET));
+		out_puts(c->out, "  ");
+		out_wrap(c->out, l.s, 2, 6);
+		sbuf_free(&l);
+		out_puts(c->out, "      ");
+		out_wrap(c->out, k->help ? k->help : "", 6, 6);
+		return;
+	}
 	out_printf(c->out, "  %s%s%s", out_sgr(c->out, OS_BOLD), u, out_sgr(c->out, OS_RESET));
 	if (uw + 2 > col - 2) {
 		/* a long usage gets the help on its own line */
@@ -133,7 +144,7 @@ repl_cmd_help(struct jctx *c, int argc, char **argv)
 		out_puts(c->out, "\n");
 		return JX_OK;
 	}
-	out_printf(c->out, "usage: %s%s%s%s\n", c->interactive ? "" : "judge ", out_sgr(c->out, OS_BOLD),
+	out_wrapf(c->out, 4, "usage: %s%s%s%s", c->interactive ? "" : "judge ", out_sgr(c->out, OS_BOLD),
 	    k->usage ? k->usage : k->name, out_sgr(c->out, OS_RESET));
 	if (k->help)
 		out_wrap(c->out, k->help, 0, 0);
