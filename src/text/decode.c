@@ -588,6 +588,37 @@ text_decode_as(const unsigned char *in, size_t n, const char *name, const char *
 		}
 	}
 	sink_end(&k);
+	/* a NUL past the part looked at for binary (a damaged copy): said where the first is,
+	 * and dropped, or the text after it on its line would be lost unseen */
+	char *z = k.len ? memchr(k.p, '\0', k.len) : NULL;
+	if (z) {
+		size_t w = (size_t)(z - k.p), nul = 0;
+		unsigned l = 1, c = 1;
+		for (size_t i = 0; i < w; i++) {
+			if (k.p[i] == '\n')
+				l++, c = 1;
+			else if (((unsigned char)k.p[i] & 0xC0) != 0x80)
+				c++;
+		}
+		size_t eol = w;
+		while (eol < k.len && k.p[eol] != '\n')
+			eol++;
+		size_t bol = w;
+		while (bol > 0 && k.p[bol - 1] != '\n')
+			bol--;
+		diag_add(d, DL_WARNING, name, l, c, "a NUL byte in the text, dropped%s", "");
+		diag_src(d, k.p + bol, eol - bol);
+		for (size_t r = w; r < k.len; r++) {
+			if (k.p[r])
+				k.p[w++] = k.p[r];
+			else
+				nul++;
+		}
+		k.len = w;
+		k.p[w] = '\0';
+		diag_hint(d, "%zu NUL byte%s in all: the file is damaged; compare it with the release as published",
+		    nul, nul == 1 ? "" : "s");
+	}
 	out->text = k.p;
 	out->len = k.len;
 	out->encoding = enc;

@@ -161,6 +161,15 @@ def main():
             l = "\tExample:\t" + l[len("Example: "):]
         tabs.append(l)
     add("tabs", "plain.txt", tabs, eol="\r\n")
+    # a damaged copy: NUL bytes past the first 64 KiB (where binary files are told), one
+    # inside a rule number; said, dropped, and nothing lost with them
+    nul = list(lines)
+    seen = 0
+    for i in range(len(nul) // 2, len(nul)):
+        if RULE_RE.match(nul[i]) and seen < 3:
+            nul[i] = nul[i][:4] + "\0" + nul[i][4:] if seen == 0 else nul[i] + "\0"
+            seen += 1
+    add("nul-bytes", "plain.txt", nul, bom=b"\xef\xbb\xbf", eol="\r\n")
 
     # ---- the date sentence written otherwise (in the header and, if there, at the end) ----
     forms = {
