@@ -309,25 +309,43 @@ test_store_files(void)
 	CHECK(s.n == 1 && s.v[0].due == 20470 && s.v[0].right == 1, "with the card as saved");
 	study_store_free(&s);
 
-	/* a damaged file is reported, set aside and never written over */
+	/* a line that does not parse is reported and left out, the rest kept; the file as it
+	 * was is copied aside first, never written over */
 	FILE *f = fopen(path, "w");
-	fprintf(f, "%s\nwhich:704.5c\t2026-01-17\tone\t2.50\t1\t0\t2026-01-16T00:00:00Z\t1\t1\n", STUDY_FORMAT_LINE_V1);
+	fprintf(f, "%s\nwhich:704.5c\t2026-01-17\tone\t2.50\t1\t0\t2026-01-16T00:00:00Z\t1\t1\n"
+	    "which:704.5d\t2026-01-17\t1\t2.50\t1\t0\t2026-01-16T00:00:00Z\t1\t1\n", STUDY_FORMAT_LINE_V1);
 	fclose(f);
-	CHECK_INT(study_store_load(&s, path, &d), 1, "a corrupt file loads as 1 (set aside)");
+	CHECK_INT(study_store_load(&s, path, &d), 1, "a file with a bad line loads as 1");
 	CHECK(d.n >= 2 && d.v[0].line == 2 && d.v[0].col == 25 && strstr(d.v[0].file, "study.tsv"),
 	    "the error names file:2:25 (the interval field)");
-	CHECK(d.n >= 2 && strstr(d.v[1].msg, ".corrupt-") != NULL, "the warning names the file it was moved to");
-	CHECK(access(path, F_OK) != 0, "the damaged file is no longer at its name");
-	CHECK_INT(count_prefix(dir, "study.tsv.corrupt-"), 1, "it was set aside as study.tsv.corrupt-*");
-	CHECK_INT(s.n, 0, "the store starts empty");
+	CHECK(d.n >= 2 && strstr(d.v[d.n - 1].msg, ".corrupt-") != NULL, "the warning names the copy of the file as it was");
+	CHECK(s.n == 1 && strcmp(s.v[0].key, "which:704.5d") == 0, "the other line is kept (%zu cards)", s.n);
+	CHECK(access(path, F_OK) == 0, "the file is still at its name, without the bad line");
+	CHECK_INT(count_prefix(dir, "study.tsv.corrupt-"), 1, "the file as it was is kept as study.tsv.corrupt-*");
+	study_store_free(&s);
 	diag_clear(&d);
-	/* a second damaged file in the same second gets its own name */
+	CHECK_INT(study_store_load(&s, path, &d), 0, "loading again: the bad line is said once");
+	CHECK(s.n == 1 && d.n == 0, "and the kept line is there (%zu cards, %zu messages)", s.n, d.n);
+	study_store_free(&s);
+	diag_clear(&d);
+	/* no progress file at all: set aside, never written over, the store empty; in the
+	 * same second it gets its own name */
 	f = fopen(path, "w");
 	fputs("garbage\n", f);
 	fclose(f);
-	CHECK_INT(study_store_load(&s, path, &d), 1, "a second corrupt file");
+	CHECK_INT(study_store_load(&s, path, &d), 1, "a file that is no progress file");
+	CHECK(access(path, F_OK) != 0 && s.n == 0, "is no longer at its name, and the store starts empty");
 	CHECK_INT(count_prefix(dir, "study.tsv.corrupt-"), 2, "both damaged files are kept");
 	diag_clear(&d);
+	/* a newer format: left as it is, and not to be saved over */
+	f = fopen(path, "w");
+	fputs("# judge study progress v3\nwhatever v3 holds\n", f);
+	fclose(f);
+	CHECK_INT(study_store_load(&s, path, &d), -1, "a newer format's file is not read (-1: not to be saved over)");
+	CHECK(access(path, F_OK) == 0 && count_prefix(dir, "study.tsv.corrupt-") == 2, "and is left at its name, not set aside");
+	CHECK(d.n == 1 && d.v[0].line == 1 && strstr(d.v[0].msg, "format v3"), "the error says the format, at line 1");
+	diag_clear(&d);
+	unlink(path);
 
 	/* an unreadable path (a folder) must not be saved over */
 	mkdir(path, 0700);
