@@ -109,6 +109,11 @@ struct study_store {
  * (nothing half-read is kept: s is left empty). */
 int study_store_parse(struct study_store *s, const char *name, const char *text, size_t len,
     struct diags *d);
+/* The same, keeping what can be read: a line that cannot is said in d (the first 20) and
+ * counted in *bad. 0; -1 for text that is no progress file (s empty), -2 for a newer
+ * format's (s empty, the file to be left as it is). */
+int study_store_parse_keep(struct study_store *s, const char *name, const char *text, size_t len,
+    struct diags *d, unsigned *bad);
 /* The file's text for the cards, sorted by key. */
 char *study_store_format(const struct study_store *s);
 void study_store_free(struct study_store *s);

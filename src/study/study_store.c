@@ -359,13 +359,15 @@ parse_lines(struct study_store *s, const char *name, const char *text, size_t le
 		if (!header) {
 			bool v1 = ll == strlen(STUDY_FORMAT_LINE_V1) && memcmp(ln, STUDY_FORMAT_LINE_V1, ll) == 0;
 			size_t hl = strlen(STUDY_FORMAT_LINE) - 1;   /* "# judge study progress v" */
-			if (!v1 && ll > hl && memcmp(ln, STUDY_FORMAT_LINE, hl) == 0 && isdigit((unsigned char)ln[hl]) &&
-			    atoi(ln + hl) > atoi(STUDY_FORMAT_LINE + hl)) {
+			long ver = 0;           /* the line is not NUL-terminated: digits within ll */
+			for (size_t k = hl; k < ll && k < hl + 6 && isdigit((unsigned char)ln[k]); k++)
+				ver = ver * 10 + (ln[k] - '0');
+			if (!v1 && ll > hl && memcmp(ln, STUDY_FORMAT_LINE, hl) == 0 && ver > atoi(STUDY_FORMAT_LINE + hl)) {
 				/* never set aside or written over: the judge that wrote it reads it */
 				fail(s, d, name, lineno, (unsigned)hl + 1, ln, ll,
 				    "a newer judge wrote it; use that one, or update this one. The file is left as it is",
-				    "study progress of format v%d; this judge reads v1 and v2, so it neither reads nor records progress",
-				    atoi(ln + hl));
+				    "study progress of format v%ld; this judge reads v1 and v2, so it neither reads nor records progress",
+				    ver);
 				return -2;
 			}
 			if (!v1 && (ll != strlen(STUDY_FORMAT_LINE) || memcmp(ln, STUDY_FORMAT_LINE, ll) != 0))
@@ -467,6 +469,18 @@ study_store_parse(struct study_store *s, const char *name, const char *text, siz
 	return rc < 0 ? -1 : rc;
 }
 
+int
+study_store_parse_keep(struct study_store *s, const char *name, const char *text, size_t len,
+    struct diags *d, unsigned *bad)
+{
+	memset(s, 0, sizeof *s);
+	struct keyset ks = {0};
+	*bad = 0;
+	int rc = parse_lines(s, name, text, len, d, &ks, bad);
+	free(ks.slot);
+	return rc;
+}
+
 static int
 cmp_card(const void *a, const void *b)
 {
@@ -551,10 +565,8 @@ study_store_load(struct study_store *s, const char *path, struct diags *d)
 		diag_hint(d, "fix or move the file; progress is not recorded until then");
 		return -1;
 	}
-	struct keyset ks = {0};
-	unsigned bad = 0;
-	int rc = parse_lines(s, path, b.s ? b.s : "", b.len, d, &ks, &bad);
-	free(ks.slot);
+	unsigned bad;
+	int rc = study_store_parse_keep(s, path, b.s ? b.s : "", b.len, d, &bad);
 	if (rc == 0 && bad == 0) {
 		sbuf_free(&b);
 		return 0;

@@ -1,5 +1,6 @@
 /* fuzz_study.c — libFuzzer target: any bytes through the study progress parser; what parses
- * must format and parse again to the same text. */
+ * must format and parse again to the same text, and what the keeping parse keeps of a file
+ * with bad lines must parse strictly. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -33,6 +34,18 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		free(b);
 		free(c);
 		study_store_free(&t);
+	}
+	study_store_free(&s);
+	diag_clear(&d);
+	/* what is kept of a file with bad lines formats and parses again, strictly */
+	unsigned bad;
+	if (study_store_parse_keep(&s, "keep.tsv", (const char *)data, size, &d, &bad) == 0) {
+		char *a = study_store_format(&s);
+		struct study_store t;
+		if (study_store_parse(&t, "kept.tsv", a, strlen(a), &d) != 0 || t.n != s.n)
+			__builtin_trap();
+		study_store_free(&t);
+		free(a);
 	}
 	study_store_free(&s);
 	diag_clear(&d);
