@@ -460,11 +460,30 @@ mtg_card(struct parser *p, const struct jn *arr, const char *key)
 		const char *shown = fname ? fname : nm;
 		char sc = side && *side ? side[0] : 0;
 		if (!sc) {
-			bool again = false;
-			for (size_t i = 0; i < c.nfaces && !again; i++)
-				again = strcmp(c.faces[i].name, shown) == 0;
-			if (again)
+			/* the same name again: a printing with other lights (an attraction) adds its
+			 * lights to the face's; one with another text (Unstable's variants) is a face
+			 * of its own, so that no variant's text is lost */
+			const char *text = rstr(&r, e, "text", false);
+			struct card_face *same = NULL;
+			for (size_t i = 0; i < c.nfaces && !same; i++)
+				if (strcmp(c.faces[i].name, shown) == 0 &&
+				    strcmp(c.faces[i].text ? c.faces[i].text : "", text ? text : "") == 0)
+					same = &c.faces[i];
+			if (same) {
+				const char *more = rlights(&r, e, "attractionLights");
+				bool have = false;
+				for (const char *h = same->lights; more && h && !have; h = strstr(h, " or ") ? strstr(h, " or ") + 4 : NULL) {
+					size_t ml = strlen(more);
+					have = strncmp(h, more, ml) == 0 && (h[ml] == '\0' || strncmp(h + ml, " or ", 4) == 0);
+				}
+				if (more && !have) {
+					size_t n = (same->lights ? strlen(same->lights) : 0) + strlen(more) + 8;
+					char *both = arena_alloc(&p->a, n);
+					snprintf(both, n, "%s%s%s", same->lights ? same->lights : "", same->lights ? " or " : "", more);
+					same->lights = both;
+				}
 				continue;
+			}
 			for (sc = 'a'; strchr(sides, sc); sc++)
 				;
 		} else if (strchr(sides, sc))

@@ -414,6 +414,10 @@ def layouts_mtgjson():
             {k: v for k, v in MF("Coralhelm Sage // Coralhelm Sage", "reversible_card", "Creature — Merfolk Wizard",
                "{T}: Scry 1.", "{1}{U}", 2.0, face_name="Coralhelm Sage", side="b", power="1", toughness="3",
                legal=L).items() if k != "leadershipSkills"}],
+        # variants of one name with other texts (as Unstable's), no side: each text is kept
+        "Testamajig": [
+            MF("Testamajig", "normal", "Artifact", "{1}: Scry 1.", "{5}", 5.0, legal={}, isFunny=True, variation="a"),
+            MF("Testamajig", "normal", "Artifact", "{2}: Draw a card.", "{5}", 5.0, legal={}, isFunny=True, variation="b")],
         # two different cards back to back
         "Ashfall Herald // Brinewind Scout": [
             MF("Ashfall Herald // Brinewind Scout", "reversible_card", "Creature — Elemental", "Haste", "{R}", 1.0,

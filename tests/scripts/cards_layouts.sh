@@ -31,6 +31,9 @@ check "MTGJSON: --json gives the vanguard's hand and life" \
 att=$(jq -r '.data | to_entries[] | select(.value[0].attractionLights) | .key' "$RM")
 lights=$(jq -r --arg k "$att" '.data[$k][0].attractionLights | map(tostring) | join(", ")' "$RM")
 check "MTGJSON: the attraction $att shows its lights ($lights)" grep -q "lights $lights" <<<"$(J card "$att")"
+all=$(jq -r --arg k "$att" '[.data[$k][].attractionLights | map(tostring) | join(", ")] | unique | join(" or ")' "$RM")
+check "MTGJSON: and those of its other printings ($all), on one face" \
+	[ "$(J --json card "$att" | jq -r '.[0].faces | length, (.[0].lights | split(" or ") | sort | join(" or "))' | paste -sd' ')" = "1 $all" ]
 J cards import "$RO" "$RR" > "$W/out" 2>&1
 van=$(jq -r '.[] | select(.layout == "vanguard") | .name' "$RO")
 hl=$(jq -r --arg n "$van" '.[] | select(.name == $n) | "hand \(.hand_modifier)  life \(.life_modifier)"' "$RO")
@@ -53,6 +56,9 @@ for k in $(jq -r '.data | to_entries[] | select(.value[0].layout != "reversible_
 	got=$(J --json card "$k" | jq -r '.[0] | "\(.name) \(.layout)"')
 	check "MTGJSON layouts: $k is one card, layout $lay" [ "$got" = "$k $lay" ]
 done
+var=$(jq -r '.data | to_entries[] | select(.value | map(.text) | unique | length > 1) | select(.value[0].side == null) | .key' "$LM")
+check "MTGJSON: a name printed with other texts ($var) keeps every text, each a face" \
+	[ "$(J --json card "$var" | jq -c '[.[0].faces[].text]')" = "$(jq -c --arg k "$var" '[.data[$k][].text]' "$LM")" ]
 for k in $(jq -r '.data | to_entries[] | select(.value[0].layout == "reversible_card") | .value[].faceName | @base64' "$LM" | sort -u); do
 	k=$(base64 -d <<<"$k")
 	check "MTGJSON: the reversible card's face $k is the card $k, found alone" [ "$(J --json card "$k" | jq -r 'length, .[0].name' | paste -sd' ')" = "1 $k" ]
