@@ -185,6 +185,7 @@ static const struct { const char *id, *what; } cites[R_COUNT] = {
 	[R_PROT] = { "702.16a", "protection from a quality, usually a color" },
 	[R_SCRY] = { "701.22a", "scry N: look at the top N cards of your library, put any of them on the bottom and the rest on top, in any order" },
 	[R_SURVEIL] = { "701.25a", "surveil N: look at the top N cards of your library, put any of them into your graveyard and the rest on top" },
+	[R_REMOVED_COMBAT] = { "506.4", "a creature whose controller changes is removed from combat" },
 	[R_SHIELD] = { "615.7", "a \"prevent the next N damage\" shield prevents damage 1 at a time until used up" },
 	[R_COPY_FIXED] = { "707.2b", "once an object has been copied, changing its copiable values doesn't change the copy" },
 	[R_SCRY_TRIGGER] = { "701.22d", "\"whenever a player scries\" triggers after the scry, even if nothing could be moved" },

@@ -72,6 +72,30 @@ rz_blocks_declared(struct rz *z)
 		z->blk_view[i] = z->cur[i].v;
 }
 
+void
+rz_combat_control(struct rz *z)
+{
+	struct board *b = z->b;
+	for (int i = 0; i < b->nobjs; i++) {
+		struct bd_obj *o = &b->objs[i];
+		bool in = o->zone == ZN_BATTLEFIELD && (o->attacking_p >= 0 || o->attacking_o >= 0 || o->nblocking > 0);
+		int ctl = z->cur[i].v.controller;
+		if (!in)
+			z->combat_ctl[i] = -1;
+		else if (z->combat_ctl[i] < 0)
+			z->combat_ctl[i] = ctl;
+		else if (ctl != z->combat_ctl[i]) {
+			bool att = o->attacking_p >= 0 || o->attacking_o >= 0;
+			o->attacking_p = o->attacking_o = -1;
+			o->nblocking = 0;
+			z->combat_ctl[i] = -1;
+			/* an attacker it blocked stays blocked (509.1h) */
+			STEP(z, RL(R_REMOVED_COMBAT, att ? R_NONE : R_BLOCKED), "%s's controller has changed (%s controls it now), so it is removed from combat: it is no longer %s creature and deals and is dealt no combat damage%s.",
+			    rz_oname(z, i), rz_pname(z, ctl), att ? "an attacking" : "a blocking", att ? "" : "; what it blocked stays blocked");
+		}
+	}
+}
+
 static void
 check_blocks(struct rz *z)
 {

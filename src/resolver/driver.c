@@ -310,6 +310,9 @@ rz_resolve(struct board *b)
 	z->sick = xcalloc(n, sizeof *z->sick);
 	z->cond_on = xcalloc(n, sizeof *z->cond_on);
 	z->lethal_then = xmalloc(n * sizeof *z->lethal_then);
+	z->combat_ctl = xmalloc(n * sizeof *z->combat_ctl);
+	for (size_t i = 0; i < n; i++)
+		z->combat_ctl[i] = -1;
 	for (size_t i = 0; i < n; i++)
 		z->lethal_then[i] = -1;
 	z->cond_ts = xcalloc(n, sizeof *z->cond_ts);
@@ -345,6 +348,7 @@ rz_resolve(struct board *b)
 	rz_layers(z);
 	z->trace_layers = false;
 	rz_cond_changes(z);
+	rz_combat_control(z);
 	rz_blocks_declared(z);
 	if (b->nevents == 0)
 		rz_settle(z);
@@ -406,6 +410,7 @@ rz_resolve(struct board *b)
 	free(z->sick);
 	free(z->cond_on);
 	free(z->lethal_then);
+	free(z->combat_ctl);
 	free(z->cond_ts);
 	for (int i = 0; i < z->nmodal; i++)
 		free(z->modal[i]);

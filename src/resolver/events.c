@@ -1341,6 +1341,7 @@ rz_settle(struct rz *z)
 	for (int guard = 0; guard < rounds && !z->game_over; guard++) {
 		rz_layers(z);
 		rz_cond_changes(z);
+		rz_combat_control(z);
 		if (rz_durations_end(z))
 			continue;
 		if (sba_once(z))

@@ -69,7 +69,7 @@ enum rz_rule {
 	/* owners' zones, triggers put on the stack, delayed triggers, "until" exile */
 	R_OWNER_ZONE, R_DURATION, R_DELAYED_ONCE, R_DELAYED_SPELL, R_DELAYED_ABILITY, R_UNTIL, R_UNTIL_GONE, R_UNTIL_OWNER,
 	/* text-changing effects (text.c) */
-	R_TEXT_TYPELINE, R_TEXT_SPELL_PERM, R_TEXT_TOKEN_NAME, R_REPL_BECOMES, R_ANNIHILATOR, R_EXALTED, R_EXALTED_EACH, R_ATTACK_ALONE, R_SCRY, R_SURVEIL, R_SCRY_TRIGGER, R_SURVEIL_TRIGGER, R_COPY_FIXED, R_SHIELD, R_RESOLVE_CHOICE, R_PROT, R_FEAR, R_INTIMIDATE, R_UNLESS_PAYS, R_CANT_CAST,
+	R_TEXT_TYPELINE, R_TEXT_SPELL_PERM, R_TEXT_TOKEN_NAME, R_REPL_BECOMES, R_ANNIHILATOR, R_EXALTED, R_EXALTED_EACH, R_ATTACK_ALONE, R_SCRY, R_SURVEIL, R_SCRY_TRIGGER, R_SURVEIL_TRIGGER, R_COPY_FIXED, R_SHIELD, R_REMOVED_COMBAT, R_RESOLVE_CHOICE, R_PROT, R_FEAR, R_INTIMIDATE, R_UNLESS_PAYS, R_CANT_CAST,
 	/* hands and libraries, damage dealt "this way" (issue 13, res8a) */
 	R_DISCARD_CHOICE, R_MILL, R_MILL_MAX, R_REVEAL, R_EMBLEM, R_EMBLEM_WORKS, R_COST_GENERIC, R_ACT_COST,
 	R_COUNT
@@ -268,6 +268,8 @@ struct rz {
 	/* per object: which of its first 64 static abilities with an "as long as" condition held
 	 * at the last layer pass, so a step says when one starts or stops applying (611.3a) */
 	uint64_t *cond_on;
+	int *combat_ctl;         /* per object: its controller as it was first seen attacking or
+	                          * blocking, or -1 out of combat (506.4) */
 	int *lethal_then;        /* per object: the toughness it had when dealt damage lethal for it,
 	                          * until the next state-based action check; -1 for none (704.3) */
 	long *cond_ts;           /* per object: its timestamp at that look, 0 off the battlefield */
@@ -406,6 +408,9 @@ struct rz_tev {
 void rz_trigger_event(struct rz *z, const struct rz_tev *ev);
 /* combat.c: keep every object's characteristics as blocks are declared (z->blk_view). */
 void rz_blocks_declared(struct rz *z);
+/* 506.4: an attacking or blocking creature whose controller changes is removed from combat
+ * (judge notes each creature's controller as it is first seen in combat). */
+void rz_combat_control(struct rz *z);
 /* costs.c: how many counters of kind k (its n unused) o has; take n of them off it. */
 int rz_counters_of(const struct bd_obj *o, const struct bd_ctr *k);
 void rz_remove_counters(struct bd_obj *o, const struct bd_ctr *k, int n);
