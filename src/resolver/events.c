@@ -391,9 +391,25 @@ rz_deal_damage(struct rz *z, struct rz_dmg *d, int n, const char *why)
 			gain[p] = 0;
 		}
 	}
+	/* 119.9: "whenever you gain life" means whenever a source causes it: two lifelink sources
+	 * dealing damage at once are two life gain events */
 	for (int p = 0; p < b->nplayers; p++)
-		if (gain[p]) {
-			struct rz_tev gv = { .kind = TR_GAIN_LIFE, .obj = -1, .src = -1, .player = p, .amount = gain[p] };
+		for (int i = 0; gain[p] && i < n; i++) {
+			const struct rz_dmg *x = &d[i];
+			if (!(x->kws & KWBIT(KW_LIFELINK)) || x->controller != p || x->dealt <= 0)
+				continue;
+			bool seen = false;
+			for (int j = 0; j < i && !seen; j++)
+				seen = (d[j].kws & KWBIT(KW_LIFELINK)) && d[j].controller == p && d[j].dealt > 0
+				    && d[j].src == x->src && !strcmp(d[j].src_name, x->src_name);
+			if (seen)
+				continue;
+			int amount = 0;
+			for (int j = i; j < n; j++)
+				if ((d[j].kws & KWBIT(KW_LIFELINK)) && d[j].controller == p && d[j].dealt > 0
+				    && d[j].src == x->src && !strcmp(d[j].src_name, x->src_name))
+					amount = rz_add(amount, d[j].dealt);
+			struct rz_tev gv = { .kind = TR_GAIN_LIFE, .obj = -1, .src = x->src, .player = p, .amount = amount };
 			rz_trigger_event(z, &gv);
 		}
 	for (int p = 0; p < b->nplayers; p++)
