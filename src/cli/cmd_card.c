@@ -1,6 +1,7 @@
 /* cmd_card.c — `judge card NAME` (Oracle text, faces, legalities, rulings, the rules the card
  * touches), `judge cards import FILE...` and `judge update --cards`. */
 #include "cmd_card.h"
+#include "mentions.h"
 #include "cmd_textbook.h"
 #include "../base/mem.h"
 #include "../history/history.h"
@@ -740,7 +741,38 @@ cmd_card(struct jctx *c, int argc, char **argv)
 	}
 	struct cards_db *db = cards_for(c);
 	if (!db) {
-		jerr(c, no_db_hint, "card: no card database");
+		/* without one, what judge has of the card: the textbook's examples, the boards */
+		char *nm = join(argc - 1, argv + 1);
+		const struct mention *m[64];
+		size_t nm_n = mentions_of(c, nm, m, sizeof m / sizeof *m);
+		struct sbuf hint = {0};
+		sbuf_adds(&hint, no_db_hint);
+		size_t boards = 0;
+		const struct mention *best = NULL;   /* the board about it: its title names it, the shortest */
+		for (size_t i = 0; i < nm_n; i++) {
+			if (strcmp(mention_kind(m[i]), "textbook") == 0) {
+				sbuf_addf(&hint, "; meanwhile the textbook's worked examples mention %s: `%s`", mention_name(m[i]),
+				    mention_command(m[i]));
+				continue;
+			}
+			boards++;
+			/* a title that starts with the name, then one that has it, then the shortest */
+			const char *w = mention_where(m[i]), *nmi = mention_name(m[i]);
+			int rank = strncasecmp(w, nmi, strlen(nmi)) == 0 ? 2 : strcasestr(w, nmi) != NULL;
+			int best_rank = !best ? -1 : strncasecmp(mention_where(best), nmi, strlen(nmi)) == 0 ? 2 :
+			    strcasestr(mention_where(best), nmi) != NULL;
+			if (rank > best_rank || (rank == best_rank && strlen(w) < strlen(mention_where(best))))
+				best = m[i];
+		}
+		if (best) {
+			char cmd[4200];
+			sbuf_addf(&hint, "; a board puts it on the table: `%s`", mention_command_here(best, cmd, sizeof cmd));
+		}
+		if (boards > 1)
+			sbuf_addf(&hint, " (and %zu more)", boards - 1);
+		jerr(c, hint.s, "card: no card database");
+		sbuf_free(&hint);
+		free(nm);
 		return JX_USAGE;
 	}
 	char *name = join(argc - 1, argv + 1);

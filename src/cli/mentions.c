@@ -402,10 +402,35 @@ mentions_find(struct jctx *c, const char *query, const struct mention **out, siz
 	return n;
 }
 
+size_t
+mentions_of(struct jctx *c, const char *name, const struct mention **out, size_t max)
+{
+	if (!name || strlen(name) > 300)
+		return 0;
+	load(c);
+	char f[1024];
+	jfold(name, f, sizeof f);
+	size_t n = 0;
+	for (size_t i = 0; i < M.n && n < max; i++)
+		if (strcmp(M.v[i].folded, f) == 0)
+			out[n++] = &M.v[i];
+	return n;
+}
+
 const char *mention_name(const struct mention *m) { return m->name; }
 const char *mention_kind(const struct mention *m) { return m->kind; }
 const char *mention_where(const struct mention *m) { return m->where; }
 const char *mention_command(const struct mention *m) { return m->cmd; }
+
+const char *
+mention_command_here(const struct mention *m, char *buf, size_t cap)
+{
+	if (strncmp(m->cmd, "judge resolve ", 14) != 0)
+		return m->cmd;
+	char cwd[4096];
+	snprintf(buf, cap, "judge resolve %s", shown_path(m->cmd + 14, getcwd(cwd, sizeof cwd) ? cwd : NULL));
+	return buf;
+}
 
 struct board_rank {
 	const struct mention *m;   /* one of the board's mentions */

@@ -35,6 +35,13 @@ assert any(o["source"] == "textbook" and o["card"] == "Kitchen Finks" for o in m
 assert any(o["source"] == "board" and o["command"].endswith("/rest-in-peace-wrath-finks.board") for o in m)
 ' "$T/j"
 
+"$JUDGE" card tarmogoyf >"$T/card" 2>&1; st=$?
+check "judge card without a database still exits 2" [ $st = 2 ]
+check "and names the textbook's examples of the card" grep -q 'the textbook.s worked examples mention Tarmogoyf: `judge cards Tarmogoyf`' "$T/card"
+check "and the board whose title starts with it" grep -q 'a board puts it on the table: `judge resolve corpus/boards/tarmogoyf-[a-z-]*\.board` (and [0-9]* more)' "$T/card"
+"$JUDGE" card "Black Lotus" >"$T/card2" 2>&1
+check "a card judge has nothing of gets the import hint alone" bash -c "! grep -q 'meanwhile\|board' '$T/card2'"
+
 C=$XDG_CACHE_HOME/judge
 check "one mentions file in the cache, private" [ "$(stat -c %a "$C"/mentions-*.tsv)" = 600 ]
 (cd "$T" && "$JUDGE" "what happens to my 2/2 when Scion of Oona dies?" >"$T/away" 2>&1)
