@@ -78,18 +78,38 @@ stab_put(struct stab *t, const char *key, uint32_t v)
 	t->n++;
 }
 
-static uint32_t
-stab_get(const struct stab *t, const char *key)
+static uint32_t *stab_slot(const struct stab *t, const char *key);
+
+/* the key's value becomes the larger of v and what it was */
+static void
+stab_max(struct stab *t, const char *key, uint32_t v)
+{
+	uint32_t *have = stab_slot(t, key);
+	if (have && *have < v)
+		*have = v;
+	else if (!have)
+		stab_put(t, key, v);
+}
+
+static uint32_t *
+stab_slot(const struct stab *t, const char *key)
 {
 	if (!t->cap)
-		return JNONE;
+		return NULL;
 	uint32_t hv = hash_str(key), h = hv & (t->cap - 1);
 	while (t->k[h]) {
 		if (t->h[h] == hv && strcmp(t->k[h], key) == 0)
-			return t->v[h];
+			return &t->v[h];
 		h = (h + 1) & (t->cap - 1);
 	}
-	return JNONE;
+	return NULL;
+}
+
+static uint32_t
+stab_get(const struct stab *t, const char *key)
+{
+	const uint32_t *v = stab_slot(t, key);
+	return v ? *v : JNONE;
 }
 
 static void
@@ -335,23 +355,23 @@ find_terms(struct site *S, struct spans *sp, uint32_t self)
 		}
 		size_t we = word_end(t, i, n);
 		char f[256];
-		bool cand = false;
+		uint32_t maxw = JNONE;  /* the most words of a term this word starts */
 		if (fold_span(t, i, we, f, sizeof f)) {
-			cand = stab_get(&S->gfirst, f) != JNONE;
+			maxw = stab_get(&S->gfirst, f);
 			size_t fl = strlen(f);
-			if (!cand && fl > 3 && f[fl - 1] == 's') {
+			if (maxw == JNONE && fl > 3 && f[fl - 1] == 's') {
 				f[fl - 1] = '\0';
-				cand = stab_get(&S->gfirst, f) != JNONE;
+				maxw = stab_get(&S->gfirst, f);
 			}
 		}
-		if (!cand || in_spans(sp, i, we)) {
+		if (maxw == JNONE || in_spans(sp, i, we)) {
 			i = we;
 			continue;
 		}
-		/* the ends of up to GLOSS_MAX_WORDS words from i, joined by spaces, hyphens, commas */
+		/* the ends of up to that many words from i, joined by spaces, hyphens, commas */
 		size_t ends[GLOSS_MAX_WORDS], ne = 0, e = we;
 		ends[ne++] = e;
-		while (ne < GLOSS_MAX_WORDS) {
+		while (ne < GLOSS_MAX_WORDS && ne < maxw) {
 			size_t s = e, k = 0;
 			while (s < n && k < 3 && (t[s] == ' ' || t[s] == '-' || t[s] == ','))
 				s++, k++;
@@ -1618,8 +1638,12 @@ prepare_glossary(struct site *S)
 			if (k == 0 && e->naliases > 1)
 				continue;
 			stab_put(&S->gterm, f, g);
+			/* its first word, with the most words a term starting with it has */
+			uint32_t nw = 1;
+			for (const char *q = f; *q; q++)
+				nw += strchr(" -,", *q) && !strchr(" -,", q[1]);
 			f[strcspn(f, " -,")] = '\0';
-			stab_put(&S->gfirst, f, g);
+			stab_max(&S->gfirst, f, nw);
 		}
 	}
 	sbuf_free(&b);
