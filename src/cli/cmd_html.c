@@ -1406,6 +1406,23 @@ write_cards(struct site *S)
 			}
 			sbuf_adds(&S->pg, "</p>\n");
 		}
+		/* the rules it touches, as `judge card` finds them */
+		struct card_link lk[32];
+		size_t nl = cards_links(cd, S->rel, lk, 32), shown = 0;
+		for (size_t k = 0; k < nl; k++) {
+			if (lk[k].rule == JNONE || lk[k].rule >= S->rel->nrules)
+				continue;
+			sbuf_adds(&S->pg, shown++ ? ", " : "<p class=\"cb\">Rules: ");
+			add_rule_link(S, lk[k].rule);
+			S->nrulelinks++;
+			if (lk[k].why[0]) {
+				sbuf_adds(&S->pg, " (");
+				html_escs(&S->pg, lk[k].why);
+				sbuf_adds(&S->pg, ")");
+			}
+		}
+		if (shown)
+			sbuf_adds(&S->pg, "</p>\n");
 		for (size_t r = 0; r < cd->nrulings; r++) {
 			sbuf_adds(&S->pg, "<p class=\"ex\">");
 			html_escs(&S->pg, cd->rulings[r].date);

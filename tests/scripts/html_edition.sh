@@ -258,6 +258,12 @@ for k in added removed changed moved; do
 done
 grep -q '<del>another</del><ins>any other</ins>' "$W/s/changes.html"; ok $? "changes.html marks words deleted and inserted"
 
+# card pages link the rules each card touches (the database imported above)
+"$JUDGE" --rules "$CR" html --cards "$W/c26" >/dev/null 2>&1
+grep -A8 '<h2 id="tarmogoyf">' "$W/c26/cards-t.html" | grep -q '<p class="cb">Rules: <a href="cr-3.html#R302">302</a>'
+ok $? "a card page links the rules the card touches (Tarmogoyf: 302)"
+python3 "$LINKS" check "$W/c26" >/dev/null; ok $? "and those links have their targets"
+
 # another release: --cr as everywhere, or --date
 for how in "--cr 20251114 html" "html --date 2025-11-14"; do
 	"$JUDGE" "${R[@]}" --json $how "$W/old" >"$W/old.json" 2>/dev/null
