@@ -117,6 +117,10 @@ histfile_append(const char *path, const char *line)
 			w = write(fd, b.s, b.len);
 		while (w < 0 && errno == EINTR);
 		rc = w == (ssize_t)b.len ? 0 : -1;
+		/* on the disk before the lock goes: a crash of the machine then keeps the line; a
+		 * failure here leaves the line written, so it is not called lost */
+		if (rc == 0)
+			(void)fdatasync(fd);
 		if (rc != 0 && w > 0 && was >= 0) {
 			int e = errno ? errno : ENOSPC;
 			if (ftruncate(fd, was) != 0) { /* nothing more to do: the error is said */ }

@@ -1,8 +1,9 @@
 /* histfile.h — the REPL's history file: one line per entry, appended by each line typed
  * and trimmed to the newest lines now and then. Several judge sessions may share it:
  * every change is made under the file's lock (safefile.h), a line is appended whole with
- * O_APPEND, trimming writes a new file and renames it, and nothing is written through a
- * symlink. Reading it is the caller's: no readline here, so tests can drive it. */
+ * O_APPEND and synced to the disk, trimming writes a new file (fsync) and renames it, and
+ * nothing is written through a symlink. Reading it is the caller's: no readline here, so
+ * tests can drive it. */
 #ifndef JUDGE_HISTFILE_H
 #define JUDGE_HISTFILE_H
 #include <stddef.h>
