@@ -831,6 +831,23 @@ body_line(struct parser *p, const char *s, size_t n, uint32_t no, uint32_t col0)
 		diag_add(p->d, DL_WARNING, p->name, no, col0 + 1,
 		    "malformed rule number \"%.5s\"; its text is kept as part of %s", s, jrid_str(p->e[p->ne - 1].id, b));
 		diag_src(p->d, s, n);
+	} else if (n > 8 && isdigit((unsigned char)s[0]) && isdigit((unsigned char)s[1]) && isdigit((unsigned char)s[2]) &&
+	    s[3] == '.' && isdigit((unsigned char)s[4])) {
+		/* "704.5fp If ...": a subrule with letters judge cannot number (past fn, or with l
+		 * or o, or three of them) */
+		size_t k = 5;
+		while (k < n && isdigit((unsigned char)s[k]))
+			k++;
+		size_t l0 = k;
+		while (k < n && islower((unsigned char)s[k]))
+			k++;
+		if (k - l0 >= 2 && k < n && s[k] == ' ') {
+			char b[16];
+			diag_add(p->d, DL_WARNING, p->name, no, col0 + 1,
+			    "rule number \"%.*s\" has subrule letters judge cannot number (a to z without l and o, then aa to fn); its text is kept as part of %s",
+			    (int)k, s, jrid_str(p->e[p->ne - 1].id, b));
+			diag_src(p->d, s, n);
+		}
 	}
 	if (p->open == 2) {
 		/* text after an example that is not an example: a new paragraph of the entry */

@@ -415,6 +415,31 @@ test_wrapped(void)
 	sbuf_free(&t);
 }
 
+/* subrules past z, and letters judge cannot number: said, never silently text */
+static void
+test_letters_past_z(void)
+{
+	const char *text =
+	    "Comprehensive Rules\n\nThese rules are effective as of August 1, 2031.\n\n"
+	    "7. Additional Rules\n\n704. State-Based Actions\n\n704.5. The actions.\n\n"
+	    "704.5y One.\n\n704.5z Two.\n\n704.5aa Three, past z.\n\n704.5ab Four; see rules 704.5z-ab.\n\n"
+	    "704.5fp Five, past what judge numbers.\n\n704.6. Next.\n\n"
+	    "Glossary\n\nAbility\nText.\n\nCredits\n\nSomeone\n";
+	struct jindex *ix = jindex_new();
+	struct jrelease *r = load_text(ix, "z.txt", text);
+	CHECK(r != NULL, "a release with subrules past z loads");
+	if (!r) {
+		jindex_free(ix);
+		return;
+	}
+	uint32_t aa = jrel_find(r, jrid_from_str("704.5aa")), ab = jrel_find(r, jrid_from_str("704.5ab"));
+	CHECK(aa != JNONE && strcmp(r->rules[aa].text, "Three, past z.") == 0, "704.5aa is a subrule with its text");
+	CHECK(ab != JNONE && strncmp(r->rules[ab].text, "Four", 4) == 0, "704.5ab too");
+	CHECK(ab != JNONE && strstr(r->rules[ab].text, "Five") != NULL, "704.5fp, which judge cannot number, stays text of 704.5ab");
+	CHECK(said_at(ix, "z.txt", "subrule letters judge cannot number", 19, 1), "and check says so at 19:1");
+	jindex_free(ix);
+}
+
 static void
 test_odd_numbers(void)
 {
@@ -574,6 +599,7 @@ main(void)
 	test_seeds();
 	test_wrapped();
 	test_odd_numbers();
+	test_letters_past_z();
 	test_glossary_traps();
 	test_eightbit_and_twice();
 	const char *shared = t_shared();
