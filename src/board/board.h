@@ -87,6 +87,8 @@ struct bd_filter {
 	bool event_player;              /* "that player": the player a trigger's event was about */
 	bool chosen_player;             /* "the chosen player" (Stuffy Doll): the player the source's
 	                                 * "as ~ enters, choose a player|an opponent" chose (614.12a) */
+	int grave;                      /* a card in a graveyard (115.2: "target creature card from your
+	                                 * graveyard"): 1 any graveyard, 2 its controller's, 3 an opponent's */
 };
 
 /* Layers and sublayers (613.1, 613.4). */
@@ -228,7 +230,11 @@ enum bd_effk { EF_DAMAGE, EF_DESTROY, EF_EXILE, EF_CONTINUOUS, EF_COUNTERS, EF_G
 	                           * controller does; to_exile: "exiles a card from their hand" */
 	EF_MILL,                  /* "PLAYER mills N cards" (701.17a): the top N, as many as there are (701.17b) */
 	EF_REVEAL_HAND,           /* "target player reveals their hand" (701.20a): what follows picks from it */
-	EF_EMBLEM };              /* "you get an emblem with \"ABILITY\"" (114.2): emblem holds the ability */
+	EF_EMBLEM,
+	EF_RETURN_CARD };         /* "return target FILTER card from your graveyard to your hand | to the
+	                           * battlefield", "put target ... card from a graveyard onto the battlefield
+	                           * under your control": to_hand, tok_tapped, you (under its controller's
+	                           * control, else its owner's) */              /* "you get an emblem with \"ABILITY\"" (114.2): emblem holds the ability */
 /* Restrictions on a creature (508.1c, 509.1b, 502.3): EF_RESTRICT's n and the resolver's. */
 enum { RS_NO_UNTAP = 1, RS_NO_ATTACK = 2, RS_NO_BLOCK = 4, RS_UNBLOCKABLE = 8 };
 /* The RS_* bits a restriction's text (lower case) states. */

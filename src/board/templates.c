@@ -2311,6 +2311,32 @@ target_slot(struct bd_abil *a, const char *phrase, struct bd_filter *f)
 		t->player_ok = t->object_ok = true;
 		t->f.types = BT_CREATURE | BT_PLANESWALKER | BT_BATTLE;
 		t->f.anytype = true;
+	} else if (!several && !t->upto && !strncmp(phrase, "target ", 7) && strstr(phrase, " graveyard")) {
+		/* "target creature card from your graveyard", "target card from a graveyard" (115.2) */
+		static const struct { const char *w; int g; } gy[] = {
+			{ " from your graveyard", 2 }, { " in your graveyard", 2 }, { " from a graveyard", 1 },
+			{ " in a graveyard", 1 }, { " from an opponent's graveyard", 3 }, { " in an opponent's graveyard", 3 } };
+		char r[256];
+		snprintf(r, sizeof r, "%s", phrase + 7);
+		int g = 0;
+		for (size_t q = 0; q < sizeof gy / sizeof *gy && !g; q++) {
+			size_t rl = strlen(r), wl = strlen(gy[q].w);
+			if (rl > wl && !strcmp(r + rl - wl, gy[q].w)) { r[rl - wl] = 0; g = gy[q].g; }
+		}
+		/* "creature card", "card", "permanent card with mana value 3 or less" */
+		char *cw = !strncmp(r, "card", 4) && (r[4] == ' ' || !r[4]) ? r : strstr(r, " card");
+		if (!g || !cw || (cw[cw == r ? 4 : 5] != ' ' && cw[cw == r ? 4 : 5]))
+			return -1;
+		char ph[300];
+		/* "permanent" adds no condition to the filter: "target card" is any card */
+		snprintf(ph, sizeof ph, "%.*s%spermanent%s", (int)(cw - r), r, cw == r ? "" : " ", cw + (cw == r ? 4 : 5));
+		if (!bd_filter_parse(ph, &t->f) || t->f.ctl != FC_ANY || t->f.attacking || t->f.tapped || t->f.token)
+			return -1;
+		/* "a permanent card" is a card of a permanent type (110.4b): not an instant or sorcery */
+		if (!strncmp(r, "permanent card", 14))
+			t->f.nottypes |= BT_INSTANT | BT_SORCERY;
+		t->f.grave = g;
+		t->object_ok = true;
 	} else if (!strncmp(phrase, "target ", 7) || !strncmp(phrase, "another target ", 15)) {
 		bool another = phrase[0] == 'a';
 		const char *r = phrase + (another ? 15 : 7);
@@ -3103,7 +3129,8 @@ e_reveal_top(struct match *m, struct bd_abil *a, struct bd_effect *e)
 static bool
 e_life_revealed_mv(struct match *m, struct bd_abil *a, struct bd_effect *e)
 {
-	if (a->neff == 0 || a->eff[a->neff - 1].kind != EF_REVEAL_TOP)
+	/* the card revealed (Dark Confidant) or returned from a graveyard (Reanimate) just before */
+	if (a->neff == 0 || (a->eff[a->neff - 1].kind != EF_REVEAL_TOP && a->eff[a->neff - 1].kind != EF_RETURN_CARD))
 		return false;
 	e->kind = m->cap[1][0] == 'g' ? EF_GAIN_LIFE : EF_LOSE_LIFE;
 	e->amt = AM_REVEALED_MV;
@@ -3431,6 +3458,23 @@ e_emblem(struct match *m, struct bd_abil *a, struct bd_effect *e)
 	return true;
 }
 
+/* "Return target creature card from your graveyard to your hand|to the battlefield" (Gravedigger,
+ * Unburial Rites), "Put target creature card from a graveyard onto the battlefield under your
+ * control" (Reanimate): the target is a card in a graveyard (115.2) */
+static bool
+e_return_card(struct match *m, struct bd_abil *a, struct bd_effect *e)
+{
+	e->kind = EF_RETURN_CARD;
+	if (!recipient(a, e, m->cap[1]) || e->slot < 0 || !a->tgt[e->slot].f.grave)
+		return false;
+	const char *to = m->cap[2];
+	e->to_hand = strstr(to, "hand") != NULL;
+	e->tok_tapped = strstr(to, "tapped") != NULL;
+	/* "under your control"; from your own graveyard, its owner is you too */
+	e->you = strstr(to, "under your control") != NULL || a->tgt[e->slot].f.grave == 2;
+	return true;
+}
+
 static bool
 e_sacrifice(struct match *m, struct bd_abil *a, struct bd_effect *e)
 {
@@ -3469,6 +3513,8 @@ static struct eff_tmpl etmpls[] = {
 	  "Target player mills two cards.", NULL },
 	{ "^a creature dealt damage this way can't be regenerated this turn$|^if a creature dealt damage this way would die this turn, exile it instead$", e_dealt_this_way,
 	  "Incinerate deals 3 damage to any target. A creature dealt damage this way can't be regenerated this turn.", NULL },
+	{ "^(?:return|put) (target [a-z0-9 ,/-]*?card(?: with [a-z0-9 ]+?)? (?:from|in) (?:your|a|an opponent's) graveyard) (to your hand|(?:to|onto) the battlefield(?: tapped)?(?: under your control)?)$", e_return_card,
+	  "Return target creature card from your graveyard to your hand.", NULL },
 	{ "^you get an emblem with \"(.+?)\\.?\"$", e_emblem,
 	  "You get an emblem with \"Creatures you control get +1/+1.\"", NULL },
 	{ "^shuffle$", e_shuffle, "Search your library for a creature card, reveal it, put it into your hand, then shuffle.", NULL },
@@ -3928,6 +3974,7 @@ ability_area(const char *s, bool spell)
 		{ "hexproof from|protection from", "702.11 hexproof and 702.16 protection from a quality" },
 		{ "for mana|add an additional", "605 mana abilities (abilities that trigger on mana abilities)" },
 		{ "scry|surveil|mill|search (?:your|their|its owner's) library|discards?|shuffle|look at the top|reveal|from your hand|exile the top|draws? ", "401 libraries and 402 hands (scry, search, mill, discard, reveal)" },
+		{ "card (?:in|from) (?:your|a|an opponent's) graveyard|from your graveyard to", "115.2, 404 cards in graveyards (judge reads returning a target card from a graveyard to a hand or the battlefield, and exiling one)" },
 		{ "^(?:when|whenever|at) ", "603 triggered abilities" },
 		{ "(?:^|, |\\. )(?:each player|you) may ", "608.2d choices made while resolving (\"you may\")" },
 		{ "^[+-]?\\d+: ", "606 loyalty abilities" },

@@ -273,6 +273,7 @@ static const struct { const char *id, *what; } cites[R_COUNT] = {
 	[R_EMBLEM] = { "114.2", "a player who gets an emblem puts it into the command zone; they own and control it" },
 	[R_EMBLEM_WORKS] = { "114.4", "abilities of emblems function in the command zone" },
 	[R_COST_GENERIC] = { "118.7a", "a reduction by generic mana reduces only a cost's generic part" },
+	[R_GRAVE_TARGET] = { "115.2", "a spell or ability that says so targets a card in another zone, such as a graveyard" },
 	[R_ACT_COST] = { "602.2b", "activating follows 601.2b-i: cost increases and reductions apply to the activation cost" },
 };
 

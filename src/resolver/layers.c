@@ -198,6 +198,9 @@ rz_filter_match(const struct rz *z, const struct bd_filter *f, int o, int src, i
 		return o == src;
 	if (f->spell_or_perm ? ob->zone != ZN_STACK && ob->zone != ZN_BATTLEFIELD : f->spell != (ob->zone == ZN_STACK))
 		return false;
+	/* a card in a graveyard (115.2): which graveyard, by its owner (404.1) */
+	if (f->grave && (ob->zone != ZN_GRAVEYARD || (f->grave == 2 && ob->owner != src_ctl) || (f->grave == 3 && ob->owner == src_ctl)))
+		return false;
 	if (f->attached)
 		return src >= 0 && rz_host(z, src) == o;
 	if (f->other && o == src)

@@ -42,6 +42,9 @@ rz_target_legal(const struct rz *z, const struct bd_tspec *ts, struct bd_ref r, 
 		if (o->zone != ZN_STACK && o->zone != ZN_BATTLEFIELD) { snprintf(why, cap, "%s is no longer on the stack or the battlefield", rz_oname(z, r.o)); return false; }
 	} else if (ts->f.spell) {
 		if (o->zone != ZN_STACK) { snprintf(why, cap, "%s is no longer on the stack", rz_oname(z, r.o)); return false; }
+	} else if (ts->f.grave) {
+		/* 115.2: it targets a card in a graveyard; 608.2b: one that left it is illegal */
+		if (o->zone != ZN_GRAVEYARD) { snprintf(why, cap, "%s is no longer in a graveyard", rz_oname(z, r.o)); return false; }
 	} else if (o->zone != ZN_BATTLEFIELD) { snprintf(why, cap, "%s is no longer on the battlefield", rz_oname(z, r.o)); return false; }
 	if (!rz_filter_match(z, &ts->f, r.o, src, controller)) {
 		snprintf(why, cap, "%s no longer matches the targeting requirement", rz_oname(z, r.o));
@@ -1128,6 +1131,17 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 			for (int i = 0; i < n; i++) {
 				if (r[i].o < 0)
 					continue;
+				if (e->kind == EF_EXILE && e->slot >= 0 && e->f.grave && b->objs[r[i].o].zone == ZN_GRAVEYARD && nm < 64) {
+					/* "exile target card from a graveyard" (115.2) */
+					memset(&mv[nm], 0, sizeof mv[nm]);
+					mv[nm].obj = r[i].o;
+					mv[nm].to = ZN_EXILE;
+					mv[nm].why = MV_EXILE;
+					mv[nm].rule = R_GRAVE_TARGET;
+					snprintf(mv[nm].reason, sizeof mv[nm].reason, "from %s's graveyard, by %s", rz_pname(z, b->objs[r[i].o].owner), sname);
+					nm++;
+					continue;
+				}
 				if (b->objs[r[i].o].zone != ZN_BATTLEFIELD) {
 					/* "return ~ to its owner's hand" from a dies or put-into-a-graveyard
 					 * trigger: the card it left as, if it is still where it went (400.7) */
@@ -1287,6 +1301,39 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 			search_library(z, e, src, searcher, sname);
 			break;
 		}
+		case EF_RETURN_CARD:
+			/* a card in a graveyard, still there as it resolves (608.2b checked that): to
+			 * its owner's hand, or onto the battlefield as a new object (400.7) */
+			for (int i = 0; i < n; i++) {
+				int o = r[i].o;
+				if (o < 0 || b->objs[o].zone != ZN_GRAVEYARD)
+					continue;
+				struct bd_obj *ob = &b->objs[o];
+				z->revealed = o;
+				if (e->to_hand) {
+					ob->zone = ZN_HAND;
+					ob->zpos = ++z->zseq;
+					z->moveseq[o] = z->zseq;
+					STEP(z, RL(R_GRAVE_TARGET, R_NEW_OBJECT), "%s returns %s from %s's graveyard to %s's hand.", sname, rz_oname(z, o),
+					    rz_pname(z, ob->owner), rz_pname(z, ob->owner));
+					continue;
+				}
+				ob->zone = ZN_BATTLEFIELD;
+				ob->controller = e->you ? controller : ob->owner;
+				ob->tapped = e->tok_tapped;
+				ob->damage = 0;
+				ob->ts = ++b->next_ts;
+				ob->zpos = 0;
+				z->moveseq[o] = ++z->zseq;
+				rz_layers(z);
+				struct sbuf et = {0};
+				rz_enter_replacements(z, o, 0, &et);
+				STEP(z, RL(R_GRAVE_TARGET, R_TS_ZONE, R_NEW_OBJECT), "%s puts %s from %s's graveyard onto the battlefield%s under %s's control, as a new object with a new timestamp%s.",
+				    sname, rz_oname(z, o), rz_pname(z, ob->owner), e->tok_tapped ? " tapped" : "", rz_pname(z, ob->controller), sbuf_str(&et));
+				sbuf_free(&et);
+				rz_entered(z, &o, 1);
+			}
+			break;
 		case EF_EMBLEM: {
 			/* 114.2: into the command zone, owned and controlled by that player; 114.3: no
 			 * characteristics but its ability; 114.5: not a card, not a permanent */
