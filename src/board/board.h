@@ -378,6 +378,9 @@ struct bd_abil {
 	bool by_only;             /* "dealt by" */
 	bool any_grave;           /* "put into a graveyard from anywhere" */
 	bool grave_tokens;        /* "a card or token": tokens too (a token is not a card) */
+	bool grave_library;       /* "If ~ would be put into a graveyard from anywhere, reveal ~ and shuffle
+	                           * it into its owner's library instead" (Darksteel Colossus): only ~ itself,
+	                           * from any zone (614.1a) */
 	int grave_whose;          /* 0 any graveyard, 1 an opponent's, 2 yours */
 	/* AK_ENTERS: what entering objects matching aff do (614.1c "~ enters with", 614.1d
 	 * "FILTER enter tapped"); ctr.n < 0 means X counters (the spell's X) */

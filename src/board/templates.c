@@ -1384,6 +1384,19 @@ b_die_exile(struct match *m, struct bd_abil *a)
 	return subject_parse(m->cap[1], &a->aff);
 }
 
+/* Darksteel Colossus, Progenitus: its own replacement, wherever the card is */
+static bool
+b_grave_library(struct match *m, struct bd_abil *a)
+{
+	(void)m;
+	a->kind = AK_REPLACE_DIE;
+	filter_init(&a->aff);
+	a->aff.self = true;
+	a->any_grave = true;
+	a->grave_library = true;
+	return true;
+}
+
 /* Kalitas: "instead exile that card and create a tapped 2/2 black Zombie creature token";
  * the token is eff[0], made for the replacement's controller */
 static bool
@@ -2227,6 +2240,8 @@ static struct tmpl tmpls[] = {
 	  "Sacrifice this creature: It deals 1 damage to any target.", false, NULL },
 	{ "die replacement with a token", "^if " SUBJ " would die, instead exile (?:it|that card) and create (a|an|one|two|three) (tapped )?(\\d+)/(\\d+) ([a-z ]+?) creature tokens?$", b_die_exile_token,
 	  "If a nontoken creature an opponent controls would die, instead exile that card and create a tapped 2/2 black Zombie creature token.", false, NULL },
+	{ "shuffle into library instead", "^if ~ would be put into a graveyard from anywhere, (?:reveal ~ and )?shuffle (?:it|~) into its owner's library instead$", b_grave_library,
+	  "If this creature would be put into a graveyard from anywhere, reveal it and shuffle it into its owner's library instead.", false, NULL },
 	{ "die replacement", "^if " SUBJ " would die, (?:exile it instead|instead exile (?:it|that card))$|^if a card( or token)? would be put into (a|an opponent's|your) graveyard from anywhere, exile it instead$", b_die_exile,
 	  "If a creature an opponent controls would die, exile it instead.", false, NULL },
 	{ "prevent damage", "^prevent all (combat )?damage that would be dealt (to and dealt by|to|by) " SUBJ "( during your turn)?$", b_prevent,

@@ -751,21 +751,59 @@ why_text(enum rz_move_why w)
 	return "moved";
 }
 
-/* A "put into a graveyard from anywhere" replacement (Rest in Peace, Leyline of the Void)
- * that applies to object o going to its owner's graveyard: 1 + its source, or 0. */
+/* o's own "If ~ would be put into a graveyard from anywhere, ... shuffle it into its owner's
+ * library instead" (Darksteel Colossus): it works wherever the card is, but not for a permanent
+ * that has lost it (613): 1 + o, or 0. */
 int
-rz_grave_replacer(const struct rz *z, int o)
+rz_grave_self(const struct rz *z, int o)
+{
+	const struct bd_obj *ob = &z->b->objs[o];
+	if (ob->token || ob->zone == ZN_GONE)
+		return 0;
+	const struct bd_obj *pr = rz_printed(z, o);
+	for (int k = 0; k < pr->nabils; k++)
+		if (pr->abils[k].kind == AK_REPLACE_DIE && pr->abils[k].grave_library
+		    && (ob->zone != ZN_BATTLEFIELD || rz_has_abil(&z->cur[o], k)))
+			return o + 1;
+	return 0;
+}
+
+enum bd_zone
+rz_grave_repl_zone(const struct rz *z, int o, int rep)
+{
+	return rep == o + 1 && rz_grave_self(z, o) ? ZN_LIBRARY : ZN_EXILE;
+}
+
+const char *
+rz_grave_repl_text(const struct rz *z, int o, int rep)
+{
+	return rz_grave_repl_zone(z, o, rep) == ZN_LIBRARY ? "reveals it and shuffles it into its owner's library instead" : "exiles it instead";
+}
+
+/* Rest in Peace, Leyline of the Void: another object's replacement */
+static int
+grave_replacer_other(const struct rz *z, int o)
 {
 	const struct board *b = z->b;
 	for (struct rz_abil_it it = {0}; rz_next_abil(z, AK_REPLACE_DIE, &it);) {
 		const struct bd_abil *a = it.a;
-		if (!a->any_grave || (b->objs[o].token && !a->grave_tokens))
+		if (!a->any_grave || a->grave_library || (b->objs[o].token && !a->grave_tokens))
 			continue;
 		if ((a->grave_whose == 1 && b->objs[o].owner == it.ctl) || (a->grave_whose == 2 && b->objs[o].owner != it.ctl))
 			continue;
 		return it.s + 1;
 	}
 	return 0;
+}
+
+/* A "put into a graveyard from anywhere" replacement that applies to object o going to its
+ * owner's graveyard: its own (Darksteel Colossus) first, else another's (Rest in Peace,
+ * Leyline of the Void): 1 + its source, or 0. */
+int
+rz_grave_replacer(const struct rz *z, int o)
+{
+	int s = rz_grave_self(z, o);
+	return s ? s : grave_replacer_other(z, o);
 }
 
 /* Which graveyard the cards of a move go to (400.3: each to its owner's), said before they
@@ -883,7 +921,13 @@ rz_move(struct rz *z, struct rz_move *mv, int n, const char *prefix, enum rz_rul
 			for (int c = 0; c < nc; c++) dup |= cand[c] == z->way_src[o] - 1;
 			if (!dup) cand[nc++] = z->way_src[o] - 1;
 		}
-		int g = rz_grave_replacer(z, o);
+		int gs = rz_grave_self(z, o);
+		if (gs && nc < 7) {
+			bool dup = false;
+			for (int c = 0; c < nc; c++) dup |= cand[c] == gs - 1;
+			if (!dup) cand[nc++] = gs - 1;
+		}
+		int g = grave_replacer_other(z, o);
 		if (g) {
 			bool dup = false;
 			for (int c = 0; c < nc; c++) dup |= cand[c] == g - 1;
@@ -915,7 +959,7 @@ rz_move(struct rz *z, struct rz_move *mv, int n, const char *prefix, enum rz_rul
 			    sbuf_str(&c), rz_oname(z, o), rz_pname(z, z->cur[o].v.controller), rz_oname(z, cand[pick]), how);
 			sbuf_free(&c);
 		}
-		mv[i].to = ZN_EXILE;
+		mv[i].to = rz_grave_repl_zone(z, o, cand[pick] + 1);
 		mv[i].replaced_by = cand[pick] + 1;
 		tokens[i] = ctok[pick];
 	}
@@ -946,8 +990,13 @@ rz_move(struct rz *z, struct rz_move *mv, int n, const char *prefix, enum rz_rul
 			sbuf_addf(&t, "%s%s would be %s", t.len > base ? "; " : "", rz_oname(z, o), why_text(mv[i].why));
 			if (mv[i].reason[0])
 				sbuf_addf(&t, " (%s)", mv[i].reason);
-			sbuf_addf(&t, ", but %s's replacement effect exiles it instead: it never goes to the graveyard%s",
-			    rz_oname(z, mv[i].replaced_by - 1), was_bf ? " and doesn't die" : "");
+			sbuf_addf(&t, ", but %s's replacement effect %s: it never goes to the graveyard%s",
+			    rz_oname(z, mv[i].replaced_by - 1), mv[i].to == ZN_LIBRARY ? "reveals it and shuffles it into its owner's library instead"
+			    : "exiles it instead", was_bf ? " and doesn't die" : "");
+			bool shuf = false;
+			for (int k = 0; k < nr; k++) shuf |= rules[k] == R_SHUFFLE;
+			if (mv[i].to == ZN_LIBRARY && !shuf && nr < RZ_MAXCITE - 3)
+				rules[nr++] = R_SHUFFLE;
 			for (int q = 0; q < 2; q++) {
 				enum rz_rule rr = q ? R_REPLACED_NEVER : R_REPLACE_INSTEAD;
 				bool seen = false;

@@ -349,6 +349,11 @@ struct rz_move {
 /* Move objects at once. The step's text starts with prefix (may be NULL) and cites the
  * moves' rules plus extra (R_NONE for none). */
 void rz_move(struct rz *z, struct rz_move *mv, int n, const char *prefix, enum rz_rule extra);
+/* o's own "shuffle it into its owner's library instead" (1 + o, or 0); where a graveyard
+ * replacement rep (1 + its source) sends o, and the words for it */
+int rz_grave_self(const struct rz *z, int o);
+enum bd_zone rz_grave_repl_zone(const struct rz *z, int o, int rep);
+const char *rz_grave_repl_text(const struct rz *z, int o, int rep);
 void rz_settle(struct rz *z);      /* SBAs until none, then triggers to the stack and resolve */
 /* A triggered ability waits for the stack (603.3): the pending entry, or NULL when there is no
  * room or the ability is one judge can't read (then the resolving stops there, 603.3 needs

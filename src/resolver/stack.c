@@ -780,11 +780,11 @@ counter_object(struct rz *z, const char *sname, int o, enum rz_rule why)
 		return;
 	}
 	int rep = sp->types ? rz_grave_replacer(z, o) : 0;
-	sp->zone = rep ? ZN_EXILE : sp->types ? ZN_GRAVEYARD : ZN_GONE;
+	sp->zone = rep ? rz_grave_repl_zone(z, o, rep) : sp->types ? ZN_GRAVEYARD : ZN_GONE;
 	sp->zpos = ++z->zseq;
 	if (rep)
-		STEP(z, RL(R_COUNTER_SPELL, R_REPLACE_INSTEAD, why), "%s counters %s: it leaves the stack without resolving and would go to its owner's graveyard, but %s's replacement effect exiles it instead.",
-		    sname, rz_oname(z, o), rz_oname(z, rep - 1));
+		STEP(z, RL(R_COUNTER_SPELL, R_REPLACE_INSTEAD, why), "%s counters %s: it leaves the stack without resolving and would go to its owner's graveyard, but %s's replacement effect %s.",
+		    sname, rz_oname(z, o), rz_oname(z, rep - 1), rz_grave_repl_text(z, o, rep));
 	else
 		STEP(z, RL(R_COUNTER_SPELL, why), "%s counters %s: it leaves the stack without resolving%s.", sname, rz_oname(z, o),
 		    sp->types ? " and goes to its owner's graveyard" : "");
@@ -2144,7 +2144,7 @@ spell_to_grave(struct rz *z, int s, int *rep)
 {
 	struct bd_obj *o = &z->b->objs[s];
 	*rep = rz_grave_replacer(z, s);
-	o->zone = *rep ? ZN_EXILE : ZN_GRAVEYARD;
+	o->zone = *rep ? rz_grave_repl_zone(z, s, *rep) : ZN_GRAVEYARD;
 	o->zpos = ++z->zseq;
 	z->moveseq[s] = z->zseq;
 }
@@ -2234,8 +2234,8 @@ resolve_permanent(struct rz *z, int s)
 			spell_to_grave(z, s, &rep);
 			enum rz_rule r = illegal_rule(why);
 			if (rep)
-				STEP(z, RL(R_PERM_ILLEGAL, R_RESOLVE_TARGETS, r, R_REPLACE_INSTEAD), "%s tries to resolve, but its target is illegal (%s): the Aura spell doesn't resolve and would be put into its owner's graveyard, but %s's replacement effect exiles it instead.",
-				    rz_oname(z, s), why, rz_oname(z, rep - 1));
+				STEP(z, RL(R_PERM_ILLEGAL, R_RESOLVE_TARGETS, r, R_REPLACE_INSTEAD), "%s tries to resolve, but its target is illegal (%s): the Aura spell doesn't resolve and would be put into its owner's graveyard, but %s's replacement effect %s.",
+				    rz_oname(z, s), why, rz_oname(z, rep - 1), rz_grave_repl_text(z, s, rep));
 			else
 				STEP(z, RL(R_PERM_ILLEGAL, R_RESOLVE_TARGETS, r), "%s tries to resolve, but its target is illegal (%s): the Aura spell doesn't resolve and is put into its owner's graveyard.",
 				    rz_oname(z, s), why);
@@ -2408,13 +2408,13 @@ rz_resolve_spell(struct rz *z, int s)
 			rules[nr++] = R_REPLACE_INSTEAD;
 		char gone[200];
 		if (rep)
-			snprintf(gone, sizeof gone, "would be put into its owner's graveyard, but %s's replacement effect exiles it instead", rz_oname(z, rep - 1));
+			snprintf(gone, sizeof gone, "would be put into its owner's graveyard, but %s's replacement effect %s", rz_oname(z, rep - 1), rz_grave_repl_text(z, s, rep));
 		else
 			snprintf(gone, sizeof gone, "is %s", o->types ? "put into its owner's graveyard" : "removed from the stack");
 		rz_step(z, rules, nr, "%s tries to resolve, but every target is illegal (%s): it doesn't resolve, none of its effects happen, and it %s.",
 		    rz_oname(z, s), sbuf_str(&bad), gone);
 		sbuf_free(&bad);
-		o->zone = rep ? ZN_EXILE : o->types ? ZN_GRAVEYARD : ZN_GONE;
+		o->zone = rep ? rz_grave_repl_zone(z, s, rep) : o->types ? ZN_GRAVEYARD : ZN_GONE;
 		o->zpos = ++z->zseq;
 		z->moveseq[s] = z->zseq;
 		rz_settle(z);
@@ -2478,11 +2478,11 @@ rz_resolve_spell(struct rz *z, int s)
 		STEP(z, RL(R_RESOLVE_GRAVE), "%s is removed from the stack as the last part of its resolution.", rz_oname(z, s));
 	} else if (o->zone == ZN_STACK) {
 		int rep = rz_grave_replacer(z, s);
-		o->zone = rep ? ZN_EXILE : ZN_GRAVEYARD;
+		o->zone = rep ? rz_grave_repl_zone(z, s, rep) : ZN_GRAVEYARD;
 		o->zpos = ++z->zseq;
 		if (rep)
-			STEP(z, RL(R_RESOLVE_GRAVE, R_REPLACE_INSTEAD), "%s would be put into its owner's graveyard as the last part of its resolution, but %s's replacement effect exiles it instead.",
-			    rz_oname(z, s), rz_oname(z, rep - 1));
+			STEP(z, RL(R_RESOLVE_GRAVE, R_REPLACE_INSTEAD), "%s would be put into its owner's graveyard as the last part of its resolution, but %s's replacement effect %s.",
+			    rz_oname(z, s), rz_oname(z, rep - 1), rz_grave_repl_text(z, s, rep));
 		else
 			STEP(z, RL(R_RESOLVE_GRAVE), "%s is put into its owner's graveyard as the last part of its resolution.", rz_oname(z, s));
 	}
