@@ -1498,6 +1498,10 @@ check_chosen_color(struct ps *ps, int oi)
 	const struct bd_obj *o = &b->objs[oi];
 	for (int k = 0; k < o->nabils; k++) {
 		const struct bd_abil *a = &o->abils[k];
+		/* an activated ability chooses as it resolves: the object `activate` puts on the
+		 * stack ("NAME's ability") asks, not the permanent, whose ability may never be used */
+		if (a->kind == AK_ACTIVATED || a->kind == AK_MANA || a->kind == AK_EQUIP)
+			continue;
 		bool wants = false;
 		for (int e = 0; e < a->neff; e++)
 			for (int q = 0; q < a->eff[e].nparts; q++)
@@ -1506,8 +1510,10 @@ check_chosen_color(struct ps *ps, int oi)
 			continue;
 		const char *v = NULL;
 		unsigned vl = o->line, vc = 1;
+		/* the ability's choice may name it or its source: `choose Mother of Runes: red` */
 		for (int c = 0; c < b->nchoices && !v; c++)
-			if (b->choices[c].kind == CH_CHOOSE && b->choices[c].objs[0] == oi && b->choices[c].value) {
+			if (b->choices[c].kind == CH_CHOOSE && b->choices[c].value &&
+			    (b->choices[c].objs[0] == oi || (o->act_src >= 0 && b->choices[c].objs[0] == o->act_src))) {
 				v = b->choices[c].value;
 				vl = b->choices[c].line;
 				vc = b->choices[c].cols[0];

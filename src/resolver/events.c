@@ -1587,6 +1587,15 @@ rz_choice(const struct rz *z, int o)
 		if (z->b->choices[c].kind == CH_CHOOSE && z->b->choices[c].objs[0] == o)
 			return v;
 	}
+	/* a choice that names the ability `activate` put on the stack ("choose Mother of Runes's
+	 * ability: red") is its source's: the parser took either */
+	for (int c = 0; c < z->b->nchoices; c++) {
+		int ao = z->b->choices[c].objs[0];
+		const char *v = z->b->choices[c].value;
+		if (z->b->choices[c].kind == CH_CHOOSE && v && ao >= 0 && ao < z->b->nobjs && z->b->objs[ao].act_src == o &&
+		    strncasecmp(v, "mode", 4) != 0)
+			return v;
+	}
 	return NULL;
 }
 

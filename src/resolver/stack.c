@@ -1520,16 +1520,22 @@ rz_run_effects(struct rz *z, const struct bd_abil *a, int src, int controller,
 			ob->controller = e->you ? controller : ob->owner;
 			ob->ts = ++b->next_ts;
 			ob->zpos = 0;
+			ob->tapped = false;   /* a new object (400.7), untapped unless it enters tapped */
 			z->moveseq[o] = ++z->zseq;
 			int put = e->ctr.n ? rz_put_counters(z, o, &e->ctr, NULL) : 0;
+			/* its own "enters tapped", "enters with" and others' apply as it returns (614.1c-d,
+			 * 614.12), as for any permanent entering: Geralf's Messenger returns tapped */
+			struct sbuf rep = {0};
+			rz_enter_replacements(z, o, 0, &rep);
 			char under[80];
 			if (e->you)
 				snprintf(under, sizeof under, "%s's", rz_pname(z, controller));
 			else
 				snprintf(under, sizeof under, "its owner's");
-			STEP(z, RL(R_NEW_OBJECT, R_TS_ZONE, e->slot >= 0 ? R_FIND_MOVED : R_NONE), "%s returns to the battlefield under %s control%s, as a new object with a new timestamp.",
+			STEP(z, RL(R_NEW_OBJECT, R_TS_ZONE, e->slot >= 0 ? R_FIND_MOVED : R_NONE, rep.len ? R_ENTERS_REPL : R_NONE), "%s returns to the battlefield under %s control%s%s, as a new object with a new timestamp.",
 			    rz_oname(z, o), under, put ? (e->ctr.dp < 0 ? " with a -1/-1 counter on it" : " with a +1/+1 counter on it")
-			    : e->ctr.n ? " with no counter on it" : "");
+			    : e->ctr.n ? " with no counter on it" : "", sbuf_str(&rep));
+			sbuf_free(&rep);
 			ret[nret++] = o;
 			}
 			/* they enter at the same time: their enters abilities see each other (603.6a) */
