@@ -78,6 +78,7 @@ all|tuned)
 esac
 [ "$sets" = tuned ] || run_set "$ROOT/tests/search/policy-heldout.tsv" "policy-heldout (never)"
 [ "$sets" = tuned ] || run_set "$ROOT/tests/search/policy-heldout2.tsv" "policy-heldout2 (never)"
+[ "$sets" = tuned ] || run_set "$ROOT/tests/search/policy-heldout3.tsv" "policy-heldout3 (never)"
 
 # the rules questions: one process reads them all from a pipe, each answer a JSON array on its line
 n=0; pf=0
