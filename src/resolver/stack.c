@@ -567,7 +567,11 @@ search_library(struct rz *z, const struct bd_effect *e, int src, int controller,
 		char costs[64] = "";
 		for (const char *q = e->search_costs; *q && strlen(costs) + 5 < sizeof costs; q++)
 			if (*q == ' ') strcat(costs, " or ");
-			else strncat(costs, q, 1);
+			else {
+				size_t cl = strlen(costs);
+				costs[cl] = *q;
+				costs[cl + 1] = '\0';
+			}
 		if (bad >= 0) {
 			/* 202.1b: no mana cost is not a mana cost of {0} */
 			bool nocost = e->search_costs[0] && rz_filter_match(z, &e->what, bad, src, controller) && !b->objs[bad].mana_cost[0];
