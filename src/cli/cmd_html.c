@@ -1130,6 +1130,17 @@ pol_paras(struct site *S, const struct pol_doc *d, const char *text)
 	}
 }
 
+/* A section's number, if it has one, and title, escaped: "2.3 Hidden Card Error" */
+static void
+sec_heading_text(struct sbuf *b, const struct pol_section *s)
+{
+	if (*s->num) {
+		html_escs(b, s->num);
+		sbuf_addc(b, ' ');
+	}
+	html_escs(b, s->title);
+}
+
 static void
 write_policy(struct site *S, int k)
 {
@@ -1151,11 +1162,7 @@ write_policy(struct site *S, int k)
 		sbuf_addf(&S->pg, "<li>%s<a href=\"#%s-", s->level ? "\xC2\xA0\xC2\xA0" : "", kn);
 		html_escs(&S->pg, s->id);
 		sbuf_adds(&S->pg, "\">");
-		if (*s->num) {
-			html_escs(&S->pg, s->num);
-			sbuf_addc(&S->pg, ' ');
-		}
-		html_escs(&S->pg, s->title);
+		sec_heading_text(&S->pg, s);
 		sbuf_adds(&S->pg, "</a></li>\n");
 	}
 	sbuf_adds(&S->pg, "</ul></details>\n");
@@ -1165,11 +1172,7 @@ write_policy(struct site *S, int k)
 		sbuf_addf(&S->pg, "<%s id=\"%s-", tag, kn);
 		html_escs(&S->pg, s->id);
 		sbuf_adds(&S->pg, "\">");
-		if (*s->num) {
-			html_escs(&S->pg, s->num);
-			sbuf_addc(&S->pg, ' ');
-		}
-		html_escs(&S->pg, s->title);
+		sec_heading_text(&S->pg, s);
 		sbuf_addf(&S->pg, "</%s>\n", tag);
 		if (s->penalty) {
 			sbuf_adds(&S->pg, "<p class=\"pen\">Penalty: ");

@@ -136,22 +136,19 @@ parse_question(const char *query, struct verify *v)
 
 /* a and b the same once folded, hyphens read as spaces ("leaves-the-battlefield") and a
  * plural s at the end left out ("abilities" for "ability" is asked of the stem "abilit") */
+static size_t
+stem_len(const char *w)
+{
+	size_t l = strlen(w);
+	if (l > 3 && strcmp(w + l - 3, "ies") == 0)
+		return l - 3;
+	return l > 1 && (w[l - 1] == 's' || w[l - 1] == 'y') ? l - 1 : l;
+}
+
 static bool
 same_words(const char *a, const char *b)
 {
-	size_t la = strlen(a), lb = strlen(b);
-	if (la > 3 && strcmp(a + la - 3, "ies") == 0)
-		la -= 3;
-	else if (la > 1 && a[la - 1] == 's')
-		la--;
-	else if (la > 1 && a[la - 1] == 'y')
-		la--;
-	if (lb > 3 && strcmp(b + lb - 3, "ies") == 0)
-		lb -= 3;
-	else if (lb > 1 && b[lb - 1] == 's')
-		lb--;
-	else if (lb > 1 && b[lb - 1] == 'y')
-		lb--;
+	size_t la = stem_len(a), lb = stem_len(b);
 	if (la != lb)
 		return false;
 	for (size_t i = 0; i < la; i++) {

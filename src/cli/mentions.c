@@ -339,17 +339,22 @@ load(struct jctx *c)
 	free(book);
 }
 
+/* do the l bytes at p inside q stand as whole words (a plural s allowed)? */
+static bool
+whole_at(const char *q, const char *p, size_t l)
+{
+	bool start = p == q || !isalnum((unsigned char)p[-1]);
+	return start && (!isalnum((unsigned char)p[l]) || (p[l] == 's' && !isalnum((unsigned char)p[l + 1])));
+}
+
 /* is the folded name in the folded query, as whole words? */
 static const char *
 has_words(const char *q, const char *name)
 {
 	size_t l = strlen(name);
-	for (const char *p = strstr(q, name); p; p = strstr(p + 1, name)) {
-		bool start = p == q || !isalnum((unsigned char)p[-1]);
-		bool end = !isalnum((unsigned char)p[l]) || (p[l] == 's' && !isalnum((unsigned char)p[l + 1]));
-		if (start && end)
+	for (const char *p = strstr(q, name); p; p = strstr(p + 1, name))
+		if (whole_at(q, p, l))
 			return p;
-	}
 	return NULL;
 }
 
@@ -365,13 +370,11 @@ named_in(const char *query, const char *folded_q, const struct mention *m)
 		return true;
 	size_t l = strlen(m->name);
 	for (const char *p = query; (p = strstr(p, m->name)); p++) {
-		bool start = p == query || !isalnum((unsigned char)p[-1]);
-		bool end = !isalnum((unsigned char)p[l]) || (p[l] == 's' && !isalnum((unsigned char)p[l + 1]));
 		bool first = true;
 		for (const char *s = query; s < p; s++)
 			if (isalnum((unsigned char)*s))
 				first = false;
-		if (start && end && isupper((unsigned char)*p) && (!first || l >= 7))
+		if (whole_at(query, p, l) && isupper((unsigned char)*p) && (!first || l >= 7))
 			return true;
 	}
 	return false;

@@ -236,6 +236,19 @@ valid_date(int y, int m, int d)
 	return y * 10000 + m * 100 + d;
 }
 
+/* The year that ends a date, after the month and day: ", 2025" or " 2025". YYYYMMDD, or 0. */
+static int
+year_then(const char *r, const char *end, int m, int d)
+{
+	int dg;
+	if (r < end && *r == ',')
+		r++;
+	while (r < end && *r == ' ')
+		r++;
+	int y = number_at(&r, end, 4, &dg);
+	return dg == 4 ? valid_date(y, m, d) : 0;
+}
+
 /* A date at r, as a release states it: "November 14, 2025", "Nov. 14th, 2025",
  * "14 November 2025", "2025-11-14". YYYYMMDD, or 0. */
 static int
@@ -252,12 +265,7 @@ date_at(const char *r, const char *end)
 		if (end - r >= 2 && isalpha((unsigned char)r[0]) && isalpha((unsigned char)r[1]) &&
 		    (end - r == 2 || !isalpha((unsigned char)r[2])))
 			r += 2;                 /* 14th, 1st, 2nd, 3rd */
-		if (r < end && *r == ',')
-			r++;
-		while (r < end && *r == ' ')
-			r++;
-		y = number_at(&r, end, 4, &dg);
-		return dg == 4 ? valid_date(y, m, d) : 0;
+		return year_then(r, end, m, d);
 	}
 	if ((d = number_at(&r, end, 4, &dg)) <= 0)
 		return 0;
@@ -276,13 +284,7 @@ date_at(const char *r, const char *end)
 		r++;
 	if ((m = month_at(r, end, &ml)) == 0)
 		return 0;
-	r += ml;
-	if (r < end && *r == ',')
-		r++;
-	while (r < end && *r == ' ')
-		r++;
-	y = number_at(&r, end, 4, &dg);
-	return dg == 4 ? valid_date(y, m, d) : 0;
+	return year_then(r + ml, end, m, d);
 }
 
 /* The date a release states: "effective as of November 14, 2025", "current as of October
